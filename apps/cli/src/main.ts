@@ -1,0 +1,49 @@
+import { Command, CliIo, UsageError, processIo } from './cli-io';
+
+/**
+ * `chuhe COMMAND …` — the libraries offline, for arbiters and scripts.
+ * Each command lives in commands/<name>.ts and exports `run: Command`; loaded lazily so a
+ * command's start-up cost is paid only by that command.
+ */
+const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
+  return ['usage: chuhe COMMAND [options]', '', 'commands:', ...lines].join('\n');
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`chuhe: unknown command '${name}'\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await (await command.load()).run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`chuhe ${name}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** Entry point used by bin/chuhe.js. */
+export function runFromProcess(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`chuhe: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}
