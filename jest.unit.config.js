@@ -4,7 +4,7 @@ module.exports = {
   rootDir: __dirname,
   roots: ['<rootDir>/libs', '<rootDir>/apps'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -1,0 +1,200 @@
+import { parseCsv } from './csv';
+
+/**
+ * Validation of registration CSV files, all-or-nothing: either every row is valid and the rows
+ * come back typed, or every problem comes back as `line N, column X: reason`.
+ *
+ * players.csv columns: name_zh, name_en, gender (male|female|男|女), affiliation, rating, title
+ * teams.csv columns, one row per team member:
+ *   team_zh, team_en, affiliation, role (starter|reserve|正选|后补), board, name_zh, name_en, gender, rating, title
+ */
+export interface PlayerRow {
+  line: number;
+  nameZh: string;
+  nameEn: string;
+  gender: 'male' | 'female';
+  affiliation?: string;
+  rating?: number;
+  title?: string;
+}
+
+export interface TeamRow {
+  nameZh: string;
+  nameEn: string;
+  affiliation: string;
+  line: number;
+  starters: PlayerRow[];
+  reserves: PlayerRow[];
+}
+
+export interface ImportProblem {
+  line: number;
+  column: string;
+  reason: string;
+}
+
+export function formatProblem(p: ImportProblem): string {
+  return `line ${p.line}, column ${p.column}: ${p.reason}`;
+}
+
+export type ImportResult<T> = { ok: true; value: T[] } | { ok: false; error: ImportProblem[] };
+
+export const PLAYER_COLUMNS = ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title'] as const;
+export const TEAM_COLUMNS = [
+  'team_zh',
+  'team_en',
+  'affiliation',
+  'role',
+  'board',
+  'name_zh',
+  'name_en',
+  'gender',
+  'rating',
+  'title',
+] as const;
+
+const GENDERS: Record<string, 'male' | 'female'> = { male: 'male', female: 'female', m: 'male', f: 'female', 男: 'male', 女: 'female' };
+const MEMBER_ROLES: Record<string, 'starter' | 'reserve'> = { starter: 'starter', reserve: 'reserve', 正选: 'starter', 后补: 'reserve', 候补: 'reserve' };
+const MAX_NAME = 100;
+
+type Table = { header: Map<string, number>; rows: { line: number; get(column: string): string }[] };
+
+function readTable(text: string, columns: readonly string[], required: readonly string[]): { ok: true; value: Table } | { ok: false; error: ImportProblem[] } {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return { ok: false, error: [{ line: parsed.error.line, column: '-', reason: parsed.error.message }] };
+  const [head, ...body] = parsed.value;
+  if (!head) return { ok: false, error: [{ line: 1, column: '-', reason: 'the file is empty; expected a header row' }] };
+  const header = new Map<string, number>();
+  const problems: ImportProblem[] = [];
+  head.fields.forEach((name, index) => {
+    const key = name.trim().toLowerCase();
+    if (!columns.includes(key)) problems.push({ line: head.line, column: name, reason: `unknown column; expected ${columns.join(', ')}` });
+    else if (header.has(key)) problems.push({ line: head.line, column: name, reason: 'column appears twice' });
+    else header.set(key, index);
+  });
+  for (const col of required) if (!header.has(col)) problems.push({ line: head.line, column: col, reason: 'required column is missing' });
+  if (problems.length) return { ok: false, error: problems };
+  if (body.length === 0) return { ok: false, error: [{ line: head.line + 1, column: '-', reason: 'no data rows' }] };
+  for (const record of body) {
+    if (record.fields.length !== head.fields.length)
+      problems.push({ line: record.line, column: '-', reason: `has ${record.fields.length} fields, the header has ${head.fields.length}` });
+  }
+  if (problems.length) return { ok: false, error: problems };
+  return {
+    ok: true,
+    value: {
+      header,
+      rows: body.map((r) => ({ line: r.line, get: (c: string) => (header.has(c) ? r.fields[header.get(c)!].trim() : '') })),
+    },
+  };
+}
+
+function readPlayer(row: { line: number; get(c: string): string }, problems: ImportProblem[]): PlayerRow | undefined {
+  const before = problems.length;
+  const need = (column: string) => {
+    const value = row.get(column);
+    if (!value) problems.push({ line: row.line, column, reason: 'must not be empty' });
+    else if (value.length > MAX_NAME) problems.push({ line: row.line, column, reason: `longer than ${MAX_NAME} characters` });
+    return value;
+  };
+  const nameZh = need('name_zh');
+  const nameEn = need('name_en');
+  const genderText = row.get('gender');
+  const gender = GENDERS[genderText.toLowerCase()];
+  if (!gender) problems.push({ line: row.line, column: 'gender', reason: `'${genderText}' is not male, female, 男 or 女` });
+  const ratingText = row.get('rating');
+  let rating: number | undefined;
+  if (ratingText) {
+    rating = Number(ratingText);
+    if (!/^\d+$/.test(ratingText) || rating > 4000) {
+      problems.push({ line: row.line, column: 'rating', reason: `'${ratingText}' is not a whole number from 0 to 4000` });
+    }
+  }
+  if (problems.length > before) return undefined;
+  return {
+    line: row.line,
+    nameZh,
+    nameEn,
+    gender,
+    affiliation: row.get('affiliation') || undefined,
+    rating,
+    title: row.get('title') || undefined,
+  };
+}
+
+export function readPlayersCsv(text: string): ImportResult<PlayerRow> {
+  const table = readTable(text, PLAYER_COLUMNS, ['name_zh', 'name_en', 'gender']);
+  if (!table.ok) return table;
+  const problems: ImportProblem[] = [];
+  const players: PlayerRow[] = [];
+  const seen = new Map<string, number>();
+  for (const row of table.value.rows) {
+    const player = readPlayer(row, problems);
+    if (!player) continue;
+    const key = `${player.nameZh}\u0000${player.affiliation ?? ''}`;
+    if (seen.has(key))
+      problems.push({ line: row.line, column: 'name_zh', reason: `the same player (and affiliation) as on line ${seen.get(key)}` });
+    else seen.set(key, row.line);
+    players.push(player);
+  }
+  return problems.length ? { ok: false, error: problems } : { ok: true, value: players };
+}
+
+/** Rows of one team must agree on team_en and affiliation; boards 1..starters are each used once. */
+export function readTeamsCsv(text: string, limits: { starters: number; reserves: number }): ImportResult<TeamRow> {
+  const table = readTable(text, TEAM_COLUMNS, ['team_zh', 'team_en', 'affiliation', 'role', 'name_zh', 'name_en', 'gender']);
+  if (!table.ok) return table;
+  const problems: ImportProblem[] = [];
+  const teams = new Map<string, TeamRow>();
+  const boardLines = new Map<string, Map<number, number>>();
+  for (const row of table.value.rows) {
+    const teamZh = row.get('team_zh');
+    const teamEn = row.get('team_en');
+    const affiliation = row.get('affiliation');
+    if (!teamZh) problems.push({ line: row.line, column: 'team_zh', reason: 'must not be empty' });
+    if (!teamEn) problems.push({ line: row.line, column: 'team_en', reason: 'must not be empty' });
+    if (!affiliation) problems.push({ line: row.line, column: 'affiliation', reason: 'a team must name its affiliation (单位)' });
+    const roleText = row.get('role');
+    const role = MEMBER_ROLES[roleText.toLowerCase()];
+    if (!role) problems.push({ line: row.line, column: 'role', reason: `'${roleText}' is not starter, reserve, 正选 or 后补` });
+    const player = readPlayer(row, problems);
+    if (!teamZh || !teamEn || !affiliation || !role || !player) continue;
+    let team = teams.get(teamZh);
+    if (!team) {
+      team = { nameZh: teamZh, nameEn: teamEn, affiliation, line: row.line, starters: [], reserves: [] };
+      teams.set(teamZh, team);
+      boardLines.set(teamZh, new Map());
+    } else {
+      if (team.nameEn !== teamEn) problems.push({ line: row.line, column: 'team_en', reason: `differs from line ${team.line} ('${team.nameEn}')` });
+      if (team.affiliation !== affiliation)
+        problems.push({ line: row.line, column: 'affiliation', reason: `differs from line ${team.line} ('${team.affiliation}')` });
+    }
+    const boardText = row.get('board');
+    if (role === 'starter') {
+      const board = Number(boardText);
+      if (!/^\d+$/.test(boardText) || board < 1 || board > limits.starters) {
+        problems.push({ line: row.line, column: 'board', reason: `a starter needs a board from 1 to ${limits.starters}` });
+        continue;
+      }
+      const used = boardLines.get(teamZh)!;
+      if (used.has(board)) {
+        problems.push({ line: row.line, column: 'board', reason: `board ${board} of ${teamZh} is already on line ${used.get(board)}` });
+        continue;
+      }
+      used.set(board, row.line);
+      team.starters[board - 1] = player;
+    } else {
+      if (boardText) problems.push({ line: row.line, column: 'board', reason: 'a reserve has no board' });
+      team.reserves.push(player);
+      if (team.reserves.length > limits.reserves)
+        problems.push({ line: row.line, column: 'role', reason: `${teamZh} has more than ${limits.reserves} reserve(s)` });
+    }
+  }
+  for (const team of teams.values()) {
+    const filled = team.starters.filter(Boolean).length;
+    if (filled !== limits.starters)
+      problems.push({ line: team.line, column: 'board', reason: `${team.nameZh} has ${filled} starter(s); the event needs ${limits.starters} (boards 1–${limits.starters})` });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return problems.length ? { ok: false, error: problems } : { ok: true, value: [...teams.values()] };
+}

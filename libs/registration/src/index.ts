@@ -1,0 +1,4 @@
+export * from './prng';
+export * from './draw';
+export * from './csv';
+export * from './import-rows';
