@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AffiliationsModule } from './affiliations/affiliations.module';
+import { AuditModule } from './audit/audit.module';
+import { AuthModule } from './auth/auth.module';
+import { EntriesModule } from './entries/entries.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { ImportsModule } from './imports/imports.module';
+import { PagesModule } from './pages/pages.module';
+import { PlayersModule } from './players/players.module';
+import { PrismaModule } from './prisma/prisma.module';
+import { TeamsModule } from './teams/teams.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
+
+/** One module per part of the user's world (DESIGN.md); registration is what exists so far. */
+@Module({})
+export class AppModule {
+  static forDatabase(databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PrismaModule.forUrl(databaseUrl),
+        AuditModule,
+        AuthModule,
+        TournamentsModule,
+        EventsModule,
+        AffiliationsModule,
+        PlayersModule,
+        TeamsModule,
+        EntriesModule,
+        ImportsModule,
+        HealthModule,
+        PagesModule,
+      ],
+    };
+  }
+}

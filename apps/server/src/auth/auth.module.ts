@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessGuard } from './access.guard';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { TournamentScopeService } from './tournament-scope.service';
+
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [AuthService, TournamentScopeService, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [AuthService, TournamentScopeService],
+})
+export class AuthModule {}

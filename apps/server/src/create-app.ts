@@ -1,0 +1,43 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import hbs from 'hbs';
+import type { HelperOptions } from 'hbs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+import { translate } from './pages/i18n';
+import { viewsDir } from './pages/views-dir';
+
+/** Builds the configured application (used by main.ts and by the e2e tests alike). */
+export async function createApp(databaseUrl: string, options: { logger?: boolean } = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forDatabase(databaseUrl), {
+    logger: options.logger === false ? false : ['error', 'warn', 'log'],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useBodyParser('json', { limit: '5mb' });
+  app.enableShutdownHooks();
+
+  const views = viewsDir();
+  app.setBaseViewsDir(views);
+  app.setViewEngine('hbs');
+  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // {{t "key"}} translates in the page's language (the render's root `lang`).
+  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
+  app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Chuhe API')
+      .setDescription('Xiangqi tournaments under the AXF competition rules (2017). Reads are public; writes need a bearer token from POST /api/auth/login.')
+      .setVersion('0.1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, REGISTRARS, RequireRole } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.decorators';
+import { uuidParam } from '../common/id-param';
+import { CreateEntryDto, DrawDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
+import { EntriesService } from './entries.service';
+
+@ApiTags('entries')
+@ApiBearerAuth()
+@Controller('api')
+export class EntriesController {
+  constructor(private readonly entries: EntriesService) {}
+
+  @Get('events/:eventId/entries')
+  list(@Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.entries.list(eventId);
+  }
+
+  @Post('events/:eventId/entries')
+  @RequireRole(...REGISTRARS)
+  create(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: CreateEntryDto) {
+    return this.entries.create({ user, eventId, dto });
+  }
+
+  @Patch('entries/:entryId')
+  @RequireRole(...REGISTRARS)
+  update(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: UpdateEntryDto) {
+    return this.entries.update({ user, id, dto });
+  }
+
+  @Post('entries/:entryId/withdraw')
+  @HttpCode(200)
+  @RequireRole(...REGISTRARS)
+  withdraw(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: WithdrawEntryDto) {
+    return this.entries.withdraw({ user, id, version: dto.version });
+  }
+
+  @Post('events/:eventId/draw')
+  @RequireRole(...REGISTRARS)
+  draw(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: DrawDto) {
+    return this.entries.draw({ user, eventId, dto });
+  }
+
+  @Get('events/:eventId/draws')
+  draws(@Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.entries.draws(eventId);
+  }
+}

@@ -1,0 +1,156 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { drawNumbers } from '../../../../libs/registration/src';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.decorators';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import { closedConflict, entriesClosed } from '../events/events.service';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import { CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
+import { defaultSeedPositions } from './seed-positions';
+
+const ENTRY_INCLUDE = {
+  player: { include: { affiliation: true } },
+  team: { include: { affiliation: true, members: { include: { player: true }, orderBy: [{ role: 'asc' as const }, { board: 'asc' as const }] } } },
+};
+
+/** Serializes registration changes of one event (entries, draw) so numbers never race. */
+export async function lockEvent(tx: Tx, eventId: string) {
+  await tx.$executeRaw`SELECT 1 FROM "Event" WHERE id = ${eventId}::uuid FOR UPDATE`;
+  const event = await tx.event.findUnique({ where: { id: eventId } });
+  if (!event) throw notFound('event');
+  return event;
+}
+
+/** A late entry (after the draw, before round 1 is paired) takes the next free number. */
+export async function lateDrawNumber(tx: Tx, eventId: string): Promise<number | null> {
+  const drawn = await tx.draw.count({ where: { eventId } });
+  if (drawn === 0) return null;
+  const max = await tx.entry.aggregate({ where: { eventId }, _max: { drawNumber: true } });
+  return (max._max.drawNumber ?? 0) + 1;
+}
+
+@Injectable()
+export class EntriesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  list(eventId: string) {
+    return this.prisma.entry.findMany({
+      where: { eventId },
+      include: ENTRY_INCLUDE,
+      orderBy: [{ status: 'asc' }, { drawNumber: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }],
+    });
+  }
+
+  /** Individual events. Late entries are accepted until round 1 is paired. */
+  create({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: CreateEntryDto }) {
+    return this.prisma.$transaction(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (entriesClosed(event)) throw closedConflict('entries');
+      if (event.kind !== 'individual') throw badRequest([{ field: 'playerId', reason: 'this is a team event: enter a team by creating it' }]);
+      const player = await tx.player.findUnique({ where: { id: dto.playerId } });
+      if (!player || player.tournamentId !== event.tournamentId) throw badRequest([{ field: 'playerId', reason: 'no such player in this tournament' }]);
+      if (event.category === 'women' && player.gender !== 'female') throw badRequest([{ field: 'playerId', reason: "a women's event admits women players only" }]);
+      const existing = await tx.entry.findUnique({ where: { eventId_playerId: { eventId, playerId: dto.playerId } } });
+      if (existing) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'playerId: the player is already entered in this event' });
+      const drawNumber = await lateDrawNumber(tx, eventId);
+      const entry = await tx.entry.create({
+        data: { eventId, playerId: dto.playerId, seed: dto.seed, drawNumber, lateEntry: drawNumber !== null },
+        include: ENTRY_INCLUDE,
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: entry.id, action: 'create', after: entry });
+      return entry;
+    });
+  }
+
+  update({ user, id, dto }: { user: AuthUser; id: string; dto: UpdateEntryDto }) {
+    const { version, ...changes } = dto;
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.entry.findUnique({ where: { id } });
+      if (!before) throw notFound('entry');
+      const event = await lockEvent(tx, before.eventId);
+      if (entriesClosed(event)) throw closedConflict('entry');
+      if (changes.hostExtra && event.kind !== 'team') throw badRequest([{ field: 'hostExtra', reason: 'only a team event has a host extra team (附录1 #3)' }]);
+      const { count } = await tx.entry.updateMany({ where: { id, version }, data: { ...changes, version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('entry', before);
+      const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before, after });
+      return after;
+    });
+  }
+
+  /**
+   * 二章7节2: withdrawing before the start frees the place; if numbers were drawn already the
+   * event needs a new draw (and, for round-robin or Swiss, the organizer should consider making
+   * the field even again). After round 1 the entry stays with its results (二章7节3–4, standings).
+   */
+  withdraw({ user, id, version }: { user: AuthUser; id: string; version: number }) {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.entry.findUnique({ where: { id } });
+      if (!before) throw notFound('entry');
+      const event = await lockEvent(tx, before.eventId);
+      if (before.status === 'withdrawn') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: already withdrawn' });
+      const started = entriesClosed(event);
+      const { count } = await tx.entry.updateMany({
+        where: { id, version },
+        data: { status: 'withdrawn', withdrawnAt: new Date(), ...(started ? {} : { drawNumber: null }), version: { increment: 1 } },
+      });
+      if (count === 0) staleOrMissing('entry', before);
+      const redrawNeeded = !started && before.drawNumber !== null;
+      if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
+      const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before, after });
+      return { entry: after, redrawNeeded };
+    });
+  }
+
+  /** Draw numbers by lot (抽签) with a recorded seed; refused once round 1 is paired. */
+  draw({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: DrawDto }) {
+    return this.prisma.$transaction(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (entriesClosed(event)) throw closedConflict('draw');
+      const entries = await tx.entry.findMany({
+        where: { eventId, status: 'active' },
+        include: { player: true, team: true },
+      });
+      if (entries.length < 2) throw badRequest([{ field: 'eventId', reason: 'a draw needs at least two active entries' }]);
+      const seeds = entries.filter((e) => e.seed !== null).length;
+      const seedPositions = dto.seedPositions ?? defaultSeedPositions(entries.length, seeds);
+      const seed = dto.seed ?? randomBytes(12).toString('base64url');
+      const pinned = dto.pinned ?? [];
+      const result = drawNumbers(
+        entries.map((e) => ({
+          id: e.id,
+          seed: e.seed ?? undefined,
+          hostExtra: e.hostExtra,
+          affiliation: e.team?.affiliationId ?? e.player?.affiliationId ?? undefined,
+        })),
+        { seed, pinned, seedPositions },
+      );
+      if (!result.ok) throw badRequest([{ field: drawErrorField(result.error.code), reason: result.error.message }]);
+      await tx.entry.updateMany({ where: { eventId }, data: { drawNumber: null } });
+      for (const { entryId, drawNumber } of result.value) await tx.entry.update({ where: { id: entryId }, data: { drawNumber } });
+      await tx.event.update({ where: { id: eventId }, data: { redrawNeeded: false, version: { increment: 1 } } });
+      const draw = await tx.draw.create({
+        data: { eventId, seed, pinned: pinned.map((p) => ({ ...p })), assignment: result.value.map((a) => ({ ...a })), createdById: user.id },
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'draw', entityId: draw.id, action: 'create', after: { ...draw, seedPositions } });
+      return { drawId: draw.id, seed, seedPositions, assignment: result.value };
+    });
+  }
+
+  draws(eventId: string) {
+    return this.prisma.draw.findMany({ where: { eventId }, orderBy: { createdAt: 'desc' } });
+  }
+}
+
+function drawErrorField(code: string): string {
+  if (code.startsWith('pin')) return 'pinned';
+  if (code.startsWith('seed') || code === 'too_many_seeds') return 'seedPositions';
+  if (code.startsWith('host')) return 'hostExtra';
+  return 'eventId';
+}

@@ -1,0 +1,78 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+
+export class CreateEntryDto {
+  @ApiProperty({ description: 'the player to enter (individual events; teams are entered by creating the team)' })
+  @IsUUID()
+  playerId!: string;
+
+  @ApiPropertyOptional({ description: 'seed rank, 1 = top seed' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  seed?: number;
+}
+
+export class UpdateEntryDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  version!: number;
+
+  @ApiPropertyOptional({ nullable: true, description: 'seed rank, 1 = top seed; null removes the seed' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  seed?: number | null;
+
+  @ApiPropertyOptional({ description: "the host's extra team of an odd field (附录1 #3)" })
+  @IsOptional()
+  @IsBoolean()
+  hostExtra?: boolean;
+}
+
+export class WithdrawEntryDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  version!: number;
+}
+
+export class PinDto {
+  @ApiProperty()
+  @IsUUID()
+  entryId!: string;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  drawNumber!: number;
+}
+
+export class DrawDto {
+  @ApiPropertyOptional({ description: 'the lot seed; generated and recorded when absent' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  seed?: string;
+
+  @ApiPropertyOptional({ type: [PinDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => PinDto)
+  pinned?: PinDto[];
+
+  @ApiPropertyOptional({ type: [Number], description: 'numbers the seeded entries are drawn into (附录1 #5: 1, 6, 9, 14)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(64)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  seedPositions?: number[];
+}

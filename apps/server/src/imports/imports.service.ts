@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv } from '../../../../libs/registration/src';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.decorators';
+import { badRequest } from '../common/validation';
+import { lateDrawNumber, lockEvent } from '../entries/entries.service';
+import { closedConflict, entriesClosed } from '../events/events.service';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+
+/**
+ * CSV import, all-or-nothing: the whole file is validated first (libs/registration), then
+ * checked against the database, then written in one transaction. Any problem → 400 listing
+ * every bad row as `line N, column X: reason`, and nothing is written.
+ * Affiliations are matched by their Chinese name and created when missing (English name = the
+ * Chinese one until edited).
+ */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async importPlayers({ user, tournamentId, csv }: { user: AuthUser; tournamentId: string; csv: string }) {
+    const parsed = readPlayersCsv(csv);
+    if (!parsed.ok) throw importError(parsed.error);
+    return this.prisma.$transaction(async (tx) => {
+      const existing = await tx.player.findMany({ where: { tournamentId }, include: { affiliation: true } });
+      const known = new Set(existing.map((p) => playerKey(p.nameZh, p.affiliation?.nameZh)));
+      const problems: ImportProblem[] = parsed.value
+        .filter((row) => known.has(playerKey(row.nameZh, row.affiliation)))
+        .map((row) => ({ line: row.line, column: 'name_zh', reason: 'this player (with this affiliation) is already registered' }));
+      if (problems.length) throw importError(problems);
+      const affiliations = await affiliationIds(tx, tournamentId, parsed.value.map((r) => r.affiliation));
+      const created = [];
+      for (const row of parsed.value) created.push(await createPlayer(tx, tournamentId, row, affiliations));
+      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'player_import', entityId: tournamentId, action: 'create', after: { players: created.map((p) => p.id) } });
+      return { imported: created.length, players: created };
+    });
+  }
+
+  async importTeams({ user, eventId, csv }: { user: AuthUser; eventId: string; csv: string }) {
+    return this.prisma.$transaction(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (entriesClosed(event)) throw closedConflict('teams');
+      if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: import players instead' }]);
+      const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
+      if (!parsed.ok) throw importError(parsed.error);
+      const problems: ImportProblem[] = [];
+      const teamNames = new Set((await tx.team.findMany({ where: { eventId }, select: { nameZh: true } })).map((t) => t.nameZh));
+      const players = await tx.player.findMany({ where: { tournamentId: event.tournamentId }, include: { affiliation: true, teamMembers: { include: { team: true } } } });
+      const byKey = new Map(players.map((p) => [playerKey(p.nameZh, p.affiliation?.nameZh), p]));
+      for (const team of parsed.value) {
+        if (teamNames.has(team.nameZh)) problems.push({ line: team.line, column: 'team_zh', reason: 'a team with this name is already in the event' });
+        for (const member of [...team.starters, ...team.reserves]) {
+          const p = byKey.get(playerKey(member.nameZh, team.affiliation));
+          if (p?.teamMembers.some((m) => m.team.eventId === eventId)) problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
+          if (event.category === 'women' && member.gender !== 'female') problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
+        }
+      }
+      if (problems.length) throw importError(problems.sort((a, b) => a.line - b.line));
+      const affiliations = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
+      const created = [];
+      for (const team of parsed.value) {
+        const memberIds = async (rows: PlayerRow[]) => {
+          const ids: string[] = [];
+          for (const row of rows) {
+            const existing = byKey.get(playerKey(row.nameZh, team.affiliation));
+            ids.push(existing ? existing.id : (await createPlayer(tx, event.tournamentId, { ...row, affiliation: team.affiliation }, affiliations)).id);
+          }
+          return ids;
+        };
+        const starters = await memberIds(team.starters);
+        const reserves = await memberIds(team.reserves);
+        const row = await tx.team.create({
+          data: {
+            eventId,
+            affiliationId: affiliations.get(team.affiliation)!,
+            nameZh: team.nameZh,
+            nameEn: team.nameEn,
+            members: {
+              create: [
+                ...starters.map((playerId, i) => ({ playerId, role: 'starter' as const, board: i + 1 })),
+                ...reserves.map((playerId) => ({ playerId, role: 'reserve' as const })),
+              ],
+            },
+          },
+        });
+        const drawNumber = await lateDrawNumber(tx, eventId);
+        await tx.entry.create({ data: { eventId, teamId: row.id, drawNumber, lateEntry: drawNumber !== null } });
+        created.push(row);
+      }
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team_import', entityId: eventId, action: 'create', after: { teams: created.map((t) => t.id) } });
+      return { imported: created.length, teams: created };
+    });
+  }
+}
+
+function playerKey(nameZh: string, affiliation: string | undefined | null): string {
+  return `${nameZh}\u0000${affiliation ?? ''}`;
+}
+
+function importError(problems: ImportProblem[]) {
+  return badRequest(problems.map((p) => ({ field: `csv`, reason: formatProblem(p) })));
+}
+
+async function affiliationIds(tx: Tx, tournamentId: string, names: (string | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(names.filter((n): n is string => !!n))];
+  const map = new Map<string, string>();
+  for (const nameZh of wanted) {
+    const a = await tx.affiliation.upsert({
+      where: { tournamentId_nameZh: { tournamentId, nameZh } },
+      create: { tournamentId, nameZh, nameEn: nameZh },
+      update: {},
+    });
+    map.set(nameZh, a.id);
+  }
+  return map;
+}
+
+function createPlayer(tx: Tx, tournamentId: string, row: PlayerRow, affiliations: Map<string, string>) {
+  return tx.player.create({
+    data: {
+      tournamentId,
+      nameZh: row.nameZh,
+      nameEn: row.nameEn,
+      gender: row.gender,
+      rating: row.rating,
+      title: row.title,
+      affiliationId: row.affiliation ? affiliations.get(row.affiliation) : undefined,
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
+ * or when the browser's Accept-Language prefers English over Chinese.
+ */
+export const LANGUAGES = ['zh', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function chooseLanguage(query: unknown, acceptLanguage: string | undefined): Language {
+  if (query === 'en' || query === 'zh') return query;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((l) => l.tag)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('zh')) return 'zh';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'zh';
+}
+
+const MESSAGES = {
+  appName: { zh: '楚河 · 象棋赛事管理', en: 'Chuhe · Xiangqi tournaments' },
+  tournaments: { zh: '赛事', en: 'Tournaments' },
+  noTournaments: { zh: '还没有赛事。', en: 'No tournaments yet.' },
+  venue: { zh: '地点', en: 'Venue' },
+  dates: { zh: '日期', en: 'Dates' },
+  organizer: { zh: '主办', en: 'Organizer' },
+  rules: { zh: '规则', en: 'Rules' },
+  rulesEdition: { zh: '亚洲象棋联合会象棋比赛规例（2017）', en: 'AXF competition rules (2017)' },
+  events: { zh: '项目', en: 'Events' },
+  noEvents: { zh: '还没有项目。', en: 'No events yet.' },
+  entries: { zh: '参赛名单', en: 'Entries' },
+  noEntries: { zh: '还没有报名。', en: 'No entries yet.' },
+  drawNumber: { zh: '代号', en: 'No.' },
+  name: { zh: '姓名', en: 'Name' },
+  team: { zh: '队名', en: 'Team' },
+  affiliation: { zh: '单位', en: 'Affiliation' },
+  rating: { zh: '等级分', en: 'Rating' },
+  seed: { zh: '种子', en: 'Seed' },
+  members: { zh: '队员（台次）', en: 'Players (boards)' },
+  reserve: { zh: '后补', en: 'reserve' },
+  status: { zh: '状态', en: 'Status' },
+  withdrawn: { zh: '退出', en: 'withdrawn' },
+  late: { zh: '迟报', en: 'late entry' },
+  format: { zh: '赛制', en: 'Format' },
+  scoring: { zh: '计分', en: 'Scoring' },
+  timeControl: { zh: '对局时限', en: 'Time control' },
+  kind_individual: { zh: '个人赛', en: 'Individual' },
+  kind_team: { zh: '团体赛', en: 'Team' },
+  category_open: { zh: '公开', en: 'Open' },
+  category_women: { zh: '女子', en: 'Women' },
+  stage_round_robin: { zh: '循环赛', en: 'Round-robin' },
+  stage_double_round_robin: { zh: '双循环赛', en: 'Double round-robin' },
+  stage_group_round_robin: { zh: '分组循环赛', en: 'Group round-robin' },
+  stage_swiss: { zh: '积分编排', en: 'Swiss' },
+  stage_knockout: { zh: '淘汰赛', en: 'Knockout' },
+  stage_championship_5_2: { zh: '5+2 赛制', en: '5+2 championship' },
+  stage_championship_6_1: { zh: '6+1 赛制', en: '6+1 championship' },
+  rounds: { zh: '轮', en: 'rounds' },
+  groups: { zh: '组', en: 'groups' },
+  redrawNeeded: { zh: '有报名退出，需要重新抽签（二章7节2）。', en: 'An entry withdrew: a new draw is needed (二章7节2).' },
+  notDrawn: { zh: '尚未抽签', en: 'not drawn yet' },
+  minutes: { zh: '分钟', en: 'min' },
+  seconds: { zh: '秒', en: 's' },
+  apiDocs: { zh: 'API 文档', en: 'API docs' },
+  language: { zh: 'English', en: '中文' },
+  notFound: { zh: '找不到这个赛事。', en: 'No such tournament.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function translate(key: string, lang: Language): string {
+  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
+  return entry ? entry[lang] : key;
+}

@@ -1,0 +1,14 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DATABASE_URL, PrismaService } from './prisma.service';
+
+@Global()
+@Module({})
+export class PrismaModule {
+  static forUrl(databaseUrl: string): DynamicModule {
+    return {
+      module: PrismaModule,
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, PrismaService],
+      exports: [PrismaService],
+    };
+  }
+}
