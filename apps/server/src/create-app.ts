@@ -19,7 +19,6 @@ export async function createApp(databaseUrl: string, options: { logger?: boolean
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useBodyParser('json', { limit: '5mb' });
-  app.enableShutdownHooks();
 
   const views = viewsDir();
   app.setBaseViewsDir(views);

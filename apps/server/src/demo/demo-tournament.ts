@@ -1,0 +1,137 @@
+import { Logger } from '@nestjs/common';
+import { drawNumbers } from '../../../../libs/registration/src';
+import { hashPassword } from '../auth/password';
+import { defaultSeedPositions } from '../entries/seed-positions';
+import type { PrismaClient } from '../generated/prisma/client';
+import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
+
+export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
+
+/**
+ * Loads the demo tournament on the first start (an empty database). Idempotent: does nothing
+ * when any tournament exists. The draw uses a fixed seed so every demo looks the same.
+ */
+export async function loadDemoTournament(prisma: PrismaClient, logger = new Logger('Demo')): Promise<string | undefined> {
+  if ((await prisma.tournament.count()) > 0) return undefined;
+  const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
+  const tournamentId = await prisma.$transaction(
+    async (tx) => {
+      const user = await tx.user.upsert({
+        where: { email: DEMO_ORGANIZER.email },
+        create: { email: DEMO_ORGANIZER.email, displayName: DEMO_ORGANIZER.displayName, passwordHash },
+        update: {},
+      });
+      const t = await tx.tournament.create({
+        data: {
+          nameZh: '第二十三届亚洲象棋锦标赛（演示）',
+          nameEn: '23rd Asian Xiangqi Championships (demo)',
+          venue: '新加坡 Singapore',
+          startDate: new Date('2026-12-05'),
+          endDate: new Date('2026-12-12'),
+          organizer: '亚洲象棋联合会 Asian Xiangqi Federation',
+        },
+      });
+      await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: user.id, role: 'organizer' } });
+      const affiliationId = new Map<string, string>();
+      for (const a of DEMO_AFFILIATIONS) {
+        const row = await tx.affiliation.create({ data: { tournamentId: t.id, ...a } });
+        affiliationId.set(a.code, row.id);
+      }
+
+      // Team championship (附录1): 7 Swiss rounds, 3 starters + 1 reserve, 附录1 #12 chain.
+      const teamEvent = await tx.event.create({
+        data: {
+          tournamentId: t.id,
+          nameZh: '男子团体赛',
+          nameEn: "Men's team championship",
+          kind: 'team',
+          stages: [{ type: 'swiss', rounds: 7 }],
+          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+          tieBreaks: [],
+        },
+      });
+      let offset = 0;
+      const teamEntries: { id: string; seed?: number; affiliation: string }[] = [];
+      for (const team of DEMO_TEAMS) {
+        const people = demoPeople(4, 'male', offset, 2550 - offset * 3);
+        offset += 4;
+        const players = [];
+        for (const p of people) players.push(await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(team.affiliation), ...p } }));
+        const row = await tx.team.create({
+          data: {
+            eventId: teamEvent.id,
+            affiliationId: affiliationId.get(team.affiliation)!,
+            nameZh: team.nameZh,
+            nameEn: team.nameEn,
+            members: {
+              create: players.map((p, i) => (i < 3 ? { playerId: p.id, role: 'starter' as const, board: i + 1 } : { playerId: p.id, role: 'reserve' as const })),
+            },
+          },
+        });
+        const entry = await tx.entry.create({ data: { eventId: teamEvent.id, teamId: row.id, seed: team.seed } });
+        teamEntries.push({ id: entry.id, seed: team.seed, affiliation: team.affiliation });
+      }
+      await drawAndRecord(tx, teamEvent.id, user.id, teamEntries, 'demo-team-draw');
+
+      // Individual open (附录5 style): 9 Swiss rounds, 40 players.
+      const openEvent = await tx.event.create({
+        data: {
+          tournamentId: t.id,
+          nameZh: '个人公开赛',
+          nameEn: 'Individual open',
+          kind: 'individual',
+          stages: [{ type: 'swiss', rounds: 9 }],
+          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+          tieBreaks: [],
+        },
+      });
+      const openEntries: { id: string; affiliation: string }[] = [];
+      const codes = DEMO_AFFILIATIONS.map((a) => a.code);
+      for (const [i, p] of demoPeople(40, 'male', 100, 2480).entries()) {
+        const code = codes[i % codes.length];
+        const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
+        const entry = await tx.entry.create({ data: { eventId: openEvent.id, playerId: player.id } });
+        openEntries.push({ id: entry.id, affiliation: code });
+      }
+      await drawAndRecord(tx, openEvent.id, user.id, openEntries, 'demo-open-draw');
+
+      // Women's round-robin of 10 (附录6 table for 10).
+      const womenEvent = await tx.event.create({
+        data: {
+          tournamentId: t.id,
+          nameZh: '女子个人循环赛',
+          nameEn: "Women's round-robin",
+          kind: 'individual',
+          category: 'women',
+          stages: [{ type: 'round_robin' }],
+          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+          tieBreaks: [],
+        },
+      });
+      const womenEntries: { id: string; affiliation: string }[] = [];
+      for (const [i, p] of demoPeople(10, 'female', 200, 2350).entries()) {
+        const code = codes[i % codes.length];
+        const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
+        const entry = await tx.entry.create({ data: { eventId: womenEvent.id, playerId: player.id } });
+        womenEntries.push({ id: entry.id, affiliation: code });
+      }
+      await drawAndRecord(tx, womenEvent.id, user.id, womenEntries, 'demo-women-draw');
+
+      await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
+      return t.id;
+    },
+    { timeout: 60_000 },
+  );
+  logger.log(`demo tournament loaded; organizer login: ${DEMO_ORGANIZER.email} / ${DEMO_ORGANIZER.password}`);
+  return tournamentId;
+}
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+async function drawAndRecord(tx: Tx, eventId: string, userId: string, entries: { id: string; seed?: number; affiliation: string }[], seed: string) {
+  const seedPositions = defaultSeedPositions(entries.length, entries.filter((e) => e.seed !== undefined).length);
+  const result = drawNumbers(entries, { seed, seedPositions });
+  if (!result.ok) throw result.error;
+  for (const { entryId, drawNumber } of result.value) await tx.entry.update({ where: { id: entryId }, data: { drawNumber } });
+  await tx.draw.create({ data: { eventId, seed, pinned: [], assignment: result.value.map((a) => ({ ...a })), createdById: userId } });
+}

@@ -1,0 +1,26 @@
+import { eventConfigProblems } from './event-rules';
+
+describe('eventConfigProblems', () => {
+  it('accepts the formats of 二章1节3 with their parameters', () => {
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }] })).toEqual([]);
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'group_round_robin', groups: 4 }, { type: 'knockout' }] })).toEqual([]);
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'championship_6_1' }] })).toEqual([]);
+  });
+
+  it('names missing and misplaced parameters', () => {
+    expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'swiss' }, { type: 'knockout', rounds: 3, groups: 2 }] })).toEqual([
+      { field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds' },
+      { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
+      { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
+    ]);
+  });
+
+  it('keeps the championship formats individual and whole (附录2, 附录3)', () => {
+    expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'championship_5_2' }] })).toEqual([
+      { field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)' },
+    ]);
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 3 }, { type: 'championship_5_2' }] })).toEqual([
+      { field: 'stages.1.type', reason: 'championship_5_2 is a whole format and cannot be combined with other stages' },
+    ]);
+  });
+});
