@@ -1,0 +1,3 @@
+export * from './round-robin';
+export * from './round-robin-rounds';
+export * from './group-round-robin';
