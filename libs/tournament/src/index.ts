@@ -1,1 +1,4 @@
 export * from './model';
+export * from './result';
+export * from './tournament-file';
+export * from './scoring-basics';

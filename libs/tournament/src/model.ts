@@ -113,6 +113,15 @@ export interface Round {
   byes: string[];
 }
 
+export const ROUND1_PAIRINGS = ['split', 'adjacent'] as const;
+export type Round1Pairing = (typeof ROUND1_PAIRINGS)[number];
+
+export const SAME_AFFILIATION_RULES = ['allowed', 'round1', 'event'] as const;
+export type SameAffiliationRule = (typeof SAME_AFFILIATION_RULES)[number];
+
+export const TEAM_FAR_PAIRINGS = ['mirror', 'split'] as const;
+export type TeamFarPairing = (typeof TEAM_FAR_PAIRINGS)[number];
+
 export interface TournamentOptions {
   eventKind: EventKind;
   scoring: ScoringSystem;
@@ -122,6 +131,18 @@ export interface TournamentOptions {
   boards: number;
   /** Points a bye scores, in the scoring's units (default: a win). */
   byePoints?: number;
+  /** Which registered pairing system pairs the next round (libs/pairing registry); default by eventKind. */
+  pairingSystem?: string;
+  /** Swiss round 1: 'split' = top half against bottom half by seeding; 'adjacent' = 1–2, 3–4 … (附录1 #4). */
+  round1Pairing?: Round1Pairing;
+  /** The recorded lot (抽签) that decides round-1 colours; any string, reproducible. */
+  colourLotSeed?: string;
+  /** Same-affiliation entries: may meet ('allowed'), not in round 1 (附录3 #3, 'round1'), never ('event'). */
+  sameAffiliation?: SameAffiliationRule;
+  /** Pairs the chief arbiter forbids for the whole event (entry ids). */
+  forbiddenPairs?: Array<[string, string]>;
+  /** Team Swiss, even rounds (远对): 'mirror' = first against last of a score group, 'split' = top half against bottom half. */
+  teamFarPairing?: TeamFarPairing;
   /** Everything else a system needs (pairing system, tie-break chain, forbidden pairs …). */
   [key: string]: unknown;
 }
