@@ -3,6 +3,7 @@ import {
   FIVE_PLUS_TWO_KNOCKOUT,
   KnockoutMatchFormat,
   knockoutMatchState,
+  KnockoutMatchPlayers,
   MatchGame,
   SIX_PLUS_ONE_FINAL,
 } from './knockout-match';
@@ -10,7 +11,7 @@ import {
 const players = { first: 'a', second: 'b' };
 const g = (red: string, black: string, result: GameResult | null): MatchGame => ({ red, black, result });
 
-function state(format: KnockoutMatchFormat, games: MatchGame[], p = players) {
+function state(format: KnockoutMatchFormat, games: MatchGame[], p: KnockoutMatchPlayers = players) {
   const s = knockoutMatchState(format, p, games);
   if (!s.ok) throw new Error(s.error.message);
   return s.value;
