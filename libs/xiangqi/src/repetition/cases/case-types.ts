@@ -44,6 +44,23 @@ export interface RepetitionCase {
   /** Side patterns where the rulebook names them (pattern codes of repetition/API.md). */
   patterns?: { red?: string; black?: string };
   relations?: Relation[];
+  /** Plies (1-based) that are captures — only entry moves before the cycle, where the text allows. */
+  captures?: number[];
   /** How the position was built; deviations from the printed example are marked 'DEVIATION'. */
   note: string;
+}
+
+/** `plies` ICCS moves that repeat `pattern` (space-separated) from its start. */
+export function repeatMoves(pattern: string, plies: number): string[] {
+  const p = pattern.trim().split(/\s+/);
+  return Array.from({ length: plies }, (_, i) => p[i % p.length]);
+}
+
+/** The printed moves as one string ('1. 车二进一 将6进1 2. …', move numbers and '……' ignored) → one entry per ply. */
+export function printed(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .filter((t) => t && !/^\d+\.$/.test(t) && !/^[.…]+$/.test(t))
+    .map((t) => t.replace(/^\d+\./, '').replace(/[.…]+$/, ''))
+    .filter((t) => t.length > 0);
 }
