@@ -3,3 +3,5 @@ export * from './round-robin-rounds';
 export * from './group-round-robin';
 export * from './knockout-bracket';
 export * from './knockout-match';
+export * from './checker-history';
+export * from './checker';

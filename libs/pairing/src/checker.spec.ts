@@ -1,0 +1,157 @@
+import { Entry, GameResult, Pairing, Round, Tournament, TournamentOptions } from '../../tournament/src/model';
+import { checkRound, formatPairingFindings, hasPairingErrors, PairingFinding } from './checker';
+import { roundRobinRounds } from './round-robin-rounds';
+
+const OPTIONS: TournamentOptions = { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 3 };
+
+function entries(n: number): Entry[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1 }));
+}
+
+function pairing(red: string, black: string, result: GameResult | null = 'draw'): Pairing {
+  return { red, black, games: [{ red, black, result }] };
+}
+
+function round(n: number, pairs: [string, string][], byes: string[] = [], result: GameResult | null = 'draw'): Round {
+  return { round: n, pairings: pairs.map(([a, b]) => pairing(a, b, result)), byes };
+}
+
+function codes(findings: PairingFinding[]): string[] {
+  return findings.map((f) => `${f.severity}:${f.code}:${f.entries.join('+')}`);
+}
+
+describe('pairing checker', () => {
+  test('a clean round has no findings', () => {
+    const t: Tournament = { options: OPTIONS, entries: entries(4), rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']]), round(2, [['p4', 'p1'], ['p2', 'p3']], [], null)] };
+    expect(checkRound(t, 2)).toEqual([]);
+    expect(hasPairingErrors(checkRound(t, 2))).toBe(false);
+  });
+
+  test('rematch, unpaired, paired twice, unknown, self-pairing', () => {
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: entries(6),
+      rounds: [
+        round(1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6']]),
+        round(2, [['p2', 'p1'], ['p3', 'p5'], ['p4', 'p3'], ['p7', 'p7']], [], null),
+      ],
+    };
+    expect(codes(checkRound(t, 2))).toEqual([
+      'error:unknown_entry:p7',
+      'error:self_pairing:p7',
+      'error:paired_twice:p3',
+      'error:unpaired:p6',
+      'error:rematch:p2+p1',
+      'error:rematch:p4+p3',
+    ]);
+    expect(checkRound(t, 2).find((f) => f.code === 'rematch')!.message).toBe('p2 (#2) and p1 (#1) already met in round 1');
+  });
+
+  test('withdrawn entries, second bye, extra bye', () => {
+    const es = entries(5);
+    es[4].withdrawnAfterRound = 1;
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: es,
+      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']], ['p5']), round(2, [['p3', 'p1'], ['p2', 'p5']], ['p4'], null)],
+    };
+    expect(codes(checkRound(t, 2))).toEqual(['error:withdrawn_paired:p5', 'warning:extra_bye:p4']);
+    const t2: Tournament = {
+      options: OPTIONS,
+      entries: entries(3),
+      rounds: [round(1, [['p1', 'p2']], ['p3']), round(2, [['p1', 'p2']], ['p3'], null)],
+    };
+    expect(codes(checkRound(t2, 2))).toEqual(['error:rematch:p1+p2', 'error:second_bye:p3']);
+  });
+
+  test('forbidden pairs: named by the arbiter, same affiliation in round 1 (附录3 #3) or all event', () => {
+    const es = entries(4).map((e, i) => ({ ...e, affiliation: i < 2 ? 'MY' : `X${i}` }));
+    const forbid: Tournament = {
+      options: { ...OPTIONS, forbiddenPairs: [['p3', 'p4']], sameAffiliation: 'round1' },
+      entries: es,
+      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']], [], null)],
+    };
+    expect(codes(checkRound(forbid, 1))).toEqual(['error:forbidden_pair:p1+p2', 'error:forbidden_pair:p3+p4']);
+    const later: Tournament = { ...forbid, rounds: [round(1, [['p1', 'p3'], ['p2', 'p4']]), round(2, [['p2', 'p1'], ['p4', 'p3']], [], null)] };
+    expect(codes(checkRound(later, 2))).toEqual(['error:forbidden_pair:p4+p3']);
+    const event: Tournament = { ...later, options: { ...OPTIONS, sameAffiliation: 'event' } };
+    expect(codes(checkRound(event, 2))).toEqual(['error:forbidden_pair:p2+p1']);
+  });
+
+  test('three same colours in a row (warning) and colour difference above 2 (error)', () => {
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: entries(8),
+      rounds: [
+        round(1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']]),
+        round(2, [['p1', 'p3'], ['p2', 'p4'], ['p5', 'p7'], ['p6', 'p8']]),
+        round(3, [['p1', 'p4'], ['p2', 'p3'], ['p6', 'p7'], ['p8', 'p5']], [], null),
+      ],
+    };
+    // p1: R R R → three in a row, difference 3; p4: B B B; p5: R R B and p8: B B R are fine.
+    expect(codes(checkRound(t, 3))).toEqual([
+      'error:colour_difference:p1',
+      'error:colour_difference:p4',
+      'warning:three_same_colour:p1',
+      'warning:three_same_colour:p4',
+    ]);
+    // Severities are configurable.
+    expect(codes(checkRound(t, 3, { severities: { colour_difference: 'off', three_same_colour: 'error' } }))).toEqual([
+      'error:three_same_colour:p1',
+      'error:three_same_colour:p4',
+    ]);
+    // R B B B: three in a row but a difference of 2 — a warning only.
+    const t4: Tournament = {
+      options: OPTIONS,
+      entries: entries(2).concat([{ id: 'q1', drawNumber: 11 }, { id: 'q2', drawNumber: 12 }, { id: 'q3', drawNumber: 13 }]),
+      rounds: [round(1, [['p1', 'q1']], ['p2', 'q2', 'q3']), round(2, [['q1', 'p1']]), round(3, [['q2', 'p1']]), round(4, [['q3', 'p1']], [], null)],
+    };
+    expect(codes(checkRound(t4, 4, { severities: { unpaired: 'off', extra_bye: 'off' } }))).toEqual(['warning:three_same_colour:p1']);
+  });
+
+  test('unplayed (forfeited) pairings give no colour; byes skip', () => {
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: entries(4),
+      rounds: [
+        round(1, [['p1', 'p2'], ['p3', 'p4']], [], 'red_win_forfeit'),
+        round(2, [['p1', 'p3'], ['p2', 'p4']]),
+        round(3, [['p1', 'p4'], ['p3', 'p2']], [], null),
+      ],
+    };
+    // p1 has R (forfeit, not counted), R, R → only two counted.
+    expect(checkRound(t, 3)).toEqual([]);
+  });
+
+  test('a round object that is not in the tournament (a proposed or edited round)', () => {
+    const t: Tournament = { options: OPTIONS, entries: entries(4), rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']])] };
+    expect(codes(checkRound(t, round(2, [['p1', 'p2'], ['p3', 'p4']], [], null)))).toEqual(['error:rematch:p1+p2', 'error:rematch:p3+p4']);
+    expect(() => checkRound(t, 5)).toThrow(/no round 5/);
+  });
+
+  test('a round-robin table passes the checker round by round (colour checks aside, 附录6 is fixed)', () => {
+    for (const n of [5, 8, 11, 20]) {
+      const r = roundRobinRounds(entries(n), { eventKind: 'individual', gamesPerPairing: 1 });
+      if (!r.ok) throw new Error(r.error.message);
+      const t: Tournament = { options: OPTIONS, entries: entries(n), rounds: r.value };
+      for (const x of r.value) {
+        const errors = checkRound(t, x.round).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
+        expect(errors).toEqual([]);
+      }
+    }
+  });
+
+  test('two-game pairings skip the colour checks', () => {
+    const t: Tournament = {
+      options: { ...OPTIONS, gamesPerPairing: 2 },
+      entries: entries(4),
+      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']]), round(2, [['p1', 'p3'], ['p2', 'p4']]), round(3, [['p1', 'p4'], ['p2', 'p3']], [], null)],
+    };
+    expect(checkRound(t, 3)).toEqual([]);
+  });
+
+  test('readable format', () => {
+    const t: Tournament = { options: OPTIONS, entries: entries(2), rounds: [round(1, [['p1', 'p2']]), round(2, [['p1', 'p2']], [], null)] };
+    expect(formatPairingFindings(checkRound(t, 2))).toBe('error   rematch           round 2: p1 (#1) and p2 (#2) already met in round 1');
+  });
+});

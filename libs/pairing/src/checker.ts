@@ -1,0 +1,202 @@
+/**
+ * The pairing checker: validates any round — one the pairer made or one the chief arbiter
+ * changed by hand — against the rules, and names the entries concerned.
+ *
+ * Findings and their default severity (each can be raised, lowered or switched off):
+ *   unknown_entry     error    a pairing or bye names an id that is not an entry
+ *   self_pairing      error    an entry paired with itself
+ *   paired_twice      error    an entry in two pairings, or paired and given a bye
+ *   unpaired          error    an active entry neither paired nor given a bye
+ *   withdrawn_paired  error    an entry withdrawn before this round is paired or has a bye (二章7节)
+ *   rematch           error    the two met before (players meet at most once in a Swiss event);
+ *                              switch it off for a double round-robin or a knockout
+ *   forbidden_pair    error    a pair the chief arbiter forbade (options.forbiddenPairs), or the
+ *                              same affiliation where options.sameAffiliation forbids it
+ *                              ('round1': 附录3 #3 "特设第一轮同单位的赛员不相遇"; 'event': all rounds)
+ *   second_bye        error    an entry given a bye that already had one (no player gets two)
+ *   extra_bye         warning  more byes than the field needs (one for an odd field, none for an even one)
+ *   colour_difference error    after this round an entry's Red and Black counts differ by more than 2
+ *   three_same_colour warning  the same colour three times in a row (附录2 #8 asks for alternation, 梅花间竹)
+ *
+ * Colours follow checker-history.ts: an entry's colour is its side in the pairing. In an
+ * individual event with two games per pairing every pairing is colour-balanced by itself
+ * (附录6 用法 1), so the colour checks are skipped there.
+ *
+ * Usage:
+ *   const findings = checkRound(tournament, 5);          // round 5 against rounds 1–4
+ *   const errors = findings.filter((f) => f.severity === 'error');
+ */
+import { Round, Tournament } from '../../tournament/src/model';
+import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
+
+export const PAIRING_CHECK_CODES = [
+  'unknown_entry',
+  'self_pairing',
+  'paired_twice',
+  'unpaired',
+  'withdrawn_paired',
+  'rematch',
+  'forbidden_pair',
+  'second_bye',
+  'extra_bye',
+  'colour_difference',
+  'three_same_colour',
+] as const;
+export type PairingCheckCode = (typeof PAIRING_CHECK_CODES)[number];
+
+export const FINDING_SEVERITIES = ['error', 'warning'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+export interface PairingFinding {
+  severity: FindingSeverity;
+  code: PairingCheckCode;
+  round: number;
+  /** The entries concerned (ids). */
+  entries: string[];
+  message: string;
+}
+
+export const DEFAULT_CHECK_SEVERITIES: Record<PairingCheckCode, FindingSeverity> = {
+  unknown_entry: 'error',
+  self_pairing: 'error',
+  paired_twice: 'error',
+  unpaired: 'error',
+  withdrawn_paired: 'error',
+  rematch: 'error',
+  forbidden_pair: 'error',
+  second_bye: 'error',
+  extra_bye: 'warning',
+  colour_difference: 'error',
+  three_same_colour: 'warning',
+};
+
+export interface PairingCheckOptions {
+  /** Override a finding's severity, or 'off' to skip it. */
+  severities?: Partial<Record<PairingCheckCode, FindingSeverity | 'off'>>;
+  /** Largest allowed |Red − Black| after the round (default 2). */
+  maxColourDifference?: number;
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+/**
+ * Check `round` (a round number of the tournament, or a round object, e.g. a proposed or edited
+ * one) against the rounds before it. Findings are ordered by code, then as found.
+ */
+export function checkRound(tournament: Tournament, round: Round | number, options: PairingCheckOptions = {}): PairingFinding[] {
+  const target = typeof round === 'number' ? tournament.rounds.find((r) => r.round === round) : round;
+  if (!target) throw new Error(`checkRound: the tournament has no round ${String(round)}`);
+  const r = target.round;
+  const findings: PairingFinding[] = [];
+  const severityOf = (code: PairingCheckCode) => options.severities?.[code] ?? DEFAULT_CHECK_SEVERITIES[code];
+  const report = (code: PairingCheckCode, entries: string[], message: string): void => {
+    const severity = severityOf(code);
+    if (severity !== 'off') findings.push({ severity, code, round: r, entries, message });
+  };
+  const byId = new Map(tournament.entries.map((e) => [e.id, e]));
+  const label = (id: string): string => {
+    const e = byId.get(id);
+    return e ? `${id} (#${e.drawNumber}${e.name ? ` ${e.name}` : ''})` : `'${id}'`;
+  };
+  const history = entryHistories(
+    tournament,
+    tournament.rounds.filter((x) => x.round < r),
+  );
+  const hist = (id: string): EntryHistory => history.get(id) ?? emptyHistory();
+
+  // Who appears where in this round: one place per pairing (a self-pairing counts once) or bye.
+  const places = new Map<string, string[]>();
+  const place = (id: string, where: string) => places.set(id, [...(places.get(id) ?? []), where]);
+  for (const p of target.pairings) {
+    const where = `${p.red}–${p.black}`;
+    place(p.red, where);
+    if (p.black !== p.red) place(p.black, where);
+  }
+  for (const b of target.byes) place(b, 'bye');
+
+  for (const [id, where] of places) {
+    if (!byId.has(id)) report('unknown_entry', [id], `${label(id)} is not an entry of this tournament (in ${where.join(', ')})`);
+  }
+  for (const p of target.pairings) {
+    if (p.red === p.black) report('self_pairing', [p.red], `${label(p.red)} is paired with itself`);
+  }
+  for (const [id, where] of places) {
+    if (where.length > 1) report('paired_twice', [id], `${label(id)} appears ${where.length} times: ${where.join(', ')}`);
+  }
+  const active = tournament.entries.filter((e) => isActiveIn(e, r));
+  for (const e of active) {
+    if (!places.has(e.id)) report('unpaired', [e.id], `${label(e.id)} is neither paired nor given a bye`);
+  }
+  for (const [id] of places) {
+    const e = byId.get(id);
+    if (e && !isActiveIn(e, r)) {
+      report('withdrawn_paired', [id], `${label(id)} withdrew after round ${e.withdrawnAfterRound} and cannot be paired in round ${r}`);
+    }
+  }
+
+  // Meetings: rematches and forbidden pairs.
+  const forbidden = new Set((tournament.options.forbiddenPairs as [string, string][] | undefined)?.map(([a, b]) => pairKey(a, b)) ?? []);
+  const sameAffiliation = tournament.options.sameAffiliation as string | undefined;
+  for (const p of target.pairings) {
+    if (p.red === p.black) continue;
+    const met = hist(p.red).opponents.get(p.black);
+    if (met) report('rematch', [p.red, p.black], `${label(p.red)} and ${label(p.black)} already met in round ${met.join(', ')}`);
+    if (forbidden.has(pairKey(p.red, p.black))) {
+      report('forbidden_pair', [p.red, p.black], `${label(p.red)} and ${label(p.black)} may not be paired (forbidden by the chief arbiter)`);
+    }
+    const a = byId.get(p.red)?.affiliation;
+    const b = byId.get(p.black)?.affiliation;
+    if (a !== undefined && a === b && (sameAffiliation === 'event' || (sameAffiliation === 'round1' && r === 1))) {
+      const why = sameAffiliation === 'event' ? 'in this event' : 'in round 1 (附录3 #3)';
+      report('forbidden_pair', [p.red, p.black], `${label(p.red)} and ${label(p.black)} are both of ${a} and may not meet ${why}`);
+    }
+  }
+
+  // Byes.
+  for (const b of target.byes) {
+    const earlier = hist(b).byes;
+    if (earlier.length > 0) report('second_bye', [b], `${label(b)} already had a bye in round ${earlier.join(', ')}`);
+  }
+  const needed = active.length % 2;
+  if (target.byes.length > needed) {
+    report('extra_bye', [...target.byes], `${target.byes.length} byes for ${active.length} active entries (${needed} needed): ${target.byes.map(label).join(', ')}`);
+  }
+
+  // Colours.
+  const twoGames = tournament.options.eventKind === 'individual' && tournament.options.gamesPerPairing === 2;
+  if (!twoGames) {
+    const max = options.maxColourDifference ?? 2;
+    for (const p of target.pairings) {
+      if (p.red === p.black) continue;
+      for (const [id, side] of [
+        [p.red, 'red'],
+        [p.black, 'black'],
+      ] as const) {
+        const colours = [...hist(id).colours, side];
+        const diff = colourDifference(colours);
+        if (Math.abs(diff) > max) {
+          const reds = colours.filter((c) => c === 'red').length;
+          report('colour_difference', [id], `${label(id)} would have ${reds} Red and ${colours.length - reds} Black (difference ${Math.abs(diff)} > ${max})`);
+        }
+        const last3 = colours.slice(-3);
+        if (last3.length === 3 && last3.every((c) => c === side)) {
+          report('three_same_colour', [id], `${label(id)} would play ${side === 'red' ? 'Red' : 'Black'} a third time in a row`);
+        }
+      }
+    }
+  }
+
+  const order = new Map(PAIRING_CHECK_CODES.map((c, i) => [c, i]));
+  return findings.map((f, i) => ({ f, i })).sort((x, y) => order.get(x.f.code)! - order.get(y.f.code)! || x.i - y.i).map(({ f }) => f);
+}
+
+export function hasPairingErrors(findings: readonly PairingFinding[]): boolean {
+  return findings.some((f) => f.severity === 'error');
+}
+
+/** One line per finding: `error   rematch  round 5: p1 (#1) and p4 (#4) already met in round 2`. */
+export function formatPairingFindings(findings: readonly PairingFinding[]): string {
+  return findings.map((f) => `${f.severity.padEnd(7)} ${f.code.padEnd(17)} round ${f.round}: ${f.message}`).join('\n');
+}
