@@ -6,6 +6,7 @@ import { Command, CliIo, UsageError, processIo } from './cli-io';
  * command's start-up cost is paid only by that command.
  */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+  'check-pairing': { summary: 'check a round of a tournament file against the pairing rules', load: async () => require('./commands/check-pairing') as typeof import('./commands/check-pairing') },
   'round-robin': { summary: 'the 附录6 round-robin table for N entrants', load: async () => require('./commands/round-robin') as typeof import('./commands/round-robin') }, // require: Jest runs CommonJS without vm modules
 };
 

@@ -1,0 +1,76 @@
+import { CliIo } from '../cli-io';
+import { main } from '../main';
+
+function fakeIo(stdin = '', files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    readStdin: async () => stdin,
+    readFile: (path) => {
+      if (!(path in files)) throw new Error('ENOENT: no such file');
+      return files[path];
+    },
+  };
+}
+
+const entries = [1, 2, 3, 4].map((n) => ({ id: `p${n}`, drawNumber: n }));
+const file = (round2: unknown) =>
+  JSON.stringify({
+    entries,
+    rounds: [
+      { games: [{ red: 'p1', black: 'p2', result: 'draw' }, { red: 'p3', black: 'p4', result: 'red_win' }] },
+      round2,
+    ],
+  });
+
+describe('chuhe check-pairing', () => {
+  test('a good round exits 0', async () => {
+    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p3', result: null }, { red: 'p4', black: 'p1', result: null }] }));
+    expect(await main(['check-pairing'], io)).toBe(0);
+    expect(io.out.join('')).toBe('round 2: no problems found');
+  });
+
+  test('a rematch exits 1 and names the players', async () => {
+    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    expect(await main(['check-pairing'], io)).toBe(1);
+    const text = io.out.join('\n');
+    expect(text).toContain('round 2: 2 error(s), 0 warning(s)');
+    expect(text).toContain('rematch           round 2: p2 (#2) and p1 (#1) already met in round 1');
+  });
+
+  test('a hand-edited round with a player twice and one missing: findings, not file errors', async () => {
+    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p3', result: null }, { red: 'p3', black: 'p1', result: null }] }));
+    expect(await main(['check-pairing', '--json'], io)).toBe(1);
+    const doc = JSON.parse(io.out.join('')) as { ok: boolean; findings: { code: string; entries: string[] }[] };
+    expect(doc.ok).toBe(false);
+    expect(doc.findings.map((f) => [f.code, f.entries])).toEqual([
+      ['paired_twice', ['p3']],
+      ['unpaired', ['p4']],
+    ]);
+  });
+
+  test('--round N checks an earlier round; FILE instead of stdin', async () => {
+    const io = fakeIo('', { 't.json': file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }) });
+    expect(await main(['check-pairing', 't.json', '--round', '1'], io)).toBe(0);
+  });
+
+  test('bad input exits 2 with a message', async () => {
+    const cases: [string[], string, RegExp][] = [
+      [['check-pairing'], 'not json', /not valid JSON/],
+      [['check-pairing'], JSON.stringify({ entries, rounds: [] }), /no rounds/],
+      [['check-pairing', '--round', '5'], file({ games: [] }), /no round 5/],
+      [['check-pairing', '--round', 'x'], file({ games: [] }), /--round/],
+      [['check-pairing', 'missing.json'], '', /cannot read missing.json/],
+      [['check-pairing'], JSON.stringify({ entries: [{ id: 'p1' }], rounds: [{ games: [] }] }), /drawNumber/],
+    ];
+    for (const [args, stdin, message] of cases) {
+      const io = fakeIo(stdin);
+      expect(await main(args, io)).toBe(2);
+      expect(io.err.join('')).toMatch(message);
+    }
+  });
+});
