@@ -128,7 +128,7 @@ export function runCases(title: string, cases: RepetitionCase[]): void {
         it('the position and every printed move are legal, as printed, and the last position repeats', () => {
           expect(c.moves).toHaveLength(c.chinese.length);
           const start = Position.fromFen(c.fen);
-          expect(start.ok).toBe(true);
+          expect(start.ok ? 'ok' : start.error.message).toBe('ok');
           if (!start.ok) return;
           expect(start.value.isCheck(start.value.turn === 'red' ? 'black' : 'red')).toBe(false);
           let pos = start.value;
