@@ -1,0 +1,211 @@
+/**
+ * Which captures would gain (the heart of 捉, 四章1节3): for every piece of `side` that could
+ * capture an enemy piece other than the king, is the capture legal, is the target protected
+ * (有根, 四章1节13), is the protection real or false (真根/假根, 四章1节14–15), and would the
+ * capture therefore win something?
+ *
+ * Everything is decided by playing the captures on copies of the position, so pins, the kings
+ * facing (一章2节9), discovered checks that a capture gives, and screens that a capture removes
+ * are all taken into account without special cases.
+ */
+import { Position } from '../position';
+import { Piece, Role, Side, Square, opposite, squareRank } from '../types';
+import { RuleSet } from './types';
+
+export type Root = 'real' | 'false' | 'none';
+
+export interface CaptureInfo {
+  attacker: Square;
+  target: Square;
+  attackerRole: Role;
+  targetRole: Role;
+  /** 有根: some piece of the target's side stands guard over it (before or after the capture). */
+  protected: boolean;
+  /** real: a guard can legally recapture (真根); false: guards exist but none can (假根); none: 无根. */
+  root: Root;
+  /** The target could legally capture the attacker right back, and is of the same kind (细则 19). */
+  mutualSameKind: boolean;
+  /** The capture would gain, so attacking it is a 捉 (if newly created). */
+  gainful: boolean;
+  /** Why (English, with the article). */
+  reason: string;
+  /** 'uncrossedPawn' when the target is a pawn that has not crossed the river (总纲 3). */
+  exempt?: 'uncrossedPawn';
+}
+
+/** The side's pawn has crossed the river (一章2节7). */
+export function pawnCrossed(side: Side, sq: Square): boolean {
+  return side === 'red' ? squareRank(sq) >= 5 : squareRank(sq) <= 4;
+}
+
+/** Would `from → to` leave `side`'s own king attacked or facing the other king? */
+export function isLegalFor(pos: Position, from: Square, to: Square, side: Side): boolean {
+  const q = pos.clone();
+  q.play({ from, to });
+  return !q.isCheck(side);
+}
+
+/** A copy of `pos` with `side` to move (a "null move"), or undefined if that is not a valid state. */
+export function withTurn(pos: Position, side: Side): Position | undefined {
+  if (pos.turn === side) return pos;
+  if (pos.isCheck(opposite(side))) return undefined; // the other side would be in check while not to move
+  const q = pos.clone() as unknown as { turnIndex: number };
+  if (typeof q.turnIndex === 'number') {
+    q.turnIndex ^= 1;
+    return q as unknown as Position;
+  }
+  const setup = pos.toSetup();
+  const r = Position.fromSetup({ ...setup, turn: side });
+  return r.ok ? r.value : undefined;
+}
+
+/** Pieces of `side` that geometrically attack `sq` (elephants never cross the river, 一章2节3). */
+export function attackersOn(pos: Position, sq: Square, side: Side): Square[] {
+  return pos.attackers(sq, side).filter((a) => {
+    const p = pos.pieceAt(a);
+    if (!p) return false;
+    if (p.role === 'elephant') return side === 'red' ? squareRank(sq) <= 4 : squareRank(sq) >= 5;
+    return true;
+  });
+}
+
+/** Material values for the CXA rule set (子力价值: 车 = 2 马 = 2 炮; 士 = 相; 过河兵 floating, counted 1). */
+export function materialValue(piece: Piece, sq: Square): number {
+  switch (piece.role) {
+    case 'rook':
+      return 4;
+    case 'horse':
+    case 'cannon':
+      return 2;
+    case 'advisor':
+    case 'elephant':
+      return 1;
+    case 'pawn':
+      return pawnCrossed(piece.side, sq) ? 1 : 0;
+    case 'king':
+      return 0;
+  }
+}
+
+/** The rook cannot move at all (e.g. pinned by a horse, 细则 14) although it has room to move. */
+function immobileRook(pos: Position, sq: Square, side: Side): boolean {
+  const turned = withTurn(pos, side);
+  if (!turned) return false;
+  return turned.legalMovesFrom(sq).length === 0;
+}
+
+/** Analyse one capture `attacker × target` by `side` in `pos` (turn does not matter). */
+export function analyseCapture(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet): CaptureInfo | undefined {
+  const a = pos.pieceAt(attacker);
+  const t = pos.pieceAt(target);
+  if (!a || !t || a.side !== side || t.side === side || t.role === 'king') return undefined;
+  if (!isLegalFor(pos, attacker, target, side)) return undefined;
+  const defender = opposite(side);
+  const after = pos.clone();
+  after.play({ from: attacker, to: target });
+  const guardsAfter = attackersOn(after, target, defender);
+  let real = false;
+  for (const g of guardsAfter) {
+    if (isLegalFor(after, g, target, defender)) {
+      real = true;
+      break;
+    }
+  }
+  const guardsBefore = attackersOn(pos, target, defender);
+  const isProtected = real || guardsAfter.length > 0 || guardsBefore.length > 0;
+  const root: Root = real ? 'real' : isProtected ? 'false' : 'none';
+  const mutualSameKind =
+    a.role === t.role && attackersOn(pos, attacker, defender).includes(target) && isLegalFor(pos, target, attacker, defender);
+  const info: CaptureInfo = {
+    attacker,
+    target,
+    attackerRole: a.role,
+    targetRole: t.role,
+    protected: isProtected,
+    root,
+    mutualSameKind,
+    gainful: false,
+    reason: '',
+  };
+  if (rules === 'cxa') decideCxa(pos, info, a, t);
+  else decideAxf(pos, info, side);
+  if (info.gainful && t.role === 'pawn' && !pawnCrossed(t.side, target)) info.exempt = 'uncrossedPawn';
+  return info;
+}
+
+function rootText(root: Root): string {
+  return root === 'real' ? 'truly protected (真根)' : root === 'false' ? 'only falsely protected (假根)' : 'unprotected (无根)';
+}
+
+function decideAxf(pos: Position, info: CaptureInfo, side: Side): void {
+  const { attackerRole: ar, targetRole: tr, root } = info;
+  if (info.mutualSameKind) {
+    // 棋例总纲 7, 细则 19: 双方均未受牵制互能去子者，则视为长献
+    info.reason = `the ${tr} can take the ${ar} back: same-kind pieces facing each other is an offer, not a chase (总纲 7, 细则 19)`;
+    return;
+  }
+  if (tr === 'rook' && immobileRook(pos, info.target, opposite(side))) {
+    // 细则 14: 车被马牵制不能移动时 … 均不能以任何子长捉车
+    info.gainful = true;
+    info.reason = `the rook cannot move at all (pinned), so attacking it is a chase whatever its protection (细则 14)`;
+    return;
+  }
+  if (tr === 'rook' && (ar === 'horse' || ar === 'cannon')) {
+    // 棋例总纲 6: 马或炮如长捉有根车亦作负
+    info.gainful = true;
+    info.reason = `a ${ar} attacking a rook is a chase even if the rook is protected (总纲 6)`;
+    return;
+  }
+  if (tr === 'rook' && (ar === 'advisor' || ar === 'elephant' || ar === 'pawn')) {
+    // 总纲 6 by the same reasoning: a lesser piece taking a rook always gains.
+    info.gainful = true;
+    info.reason = `a ${ar} attacking a rook wins material even if the rook is protected (总纲 6, by extension)`;
+    return;
+  }
+  if (root === 'real') {
+    // 棋例总纲 6: 长捉真根子作和
+    info.reason = `the ${tr} is ${rootText(root)}: no gain (总纲 6)`;
+    return;
+  }
+  // 棋例总纲 6: 长捉假根子作负; 细则 29
+  info.gainful = true;
+  info.reason = `the ${tr} is ${rootText(root)} (${root === 'false' ? '细则 29' : '总纲 3'})`;
+}
+
+function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
+  // CXA 捉的概念 3: 被捉的是有子力价值的无根子(含假根子、少根子); value trades by 子力价值.
+  const va = materialValue(a, info.attacker);
+  const vt = materialValue(t, info.target);
+  if (vt === 0) {
+    info.reason = `a ${t.role} without material value (未过河兵卒) is not chased (CXA 棋例释义 3)`;
+    return;
+  }
+  if (info.mutualSameKind) {
+    info.reason = `same-kind pieces that can take each other: exchange (兑, CXA 术语 5)`;
+    return;
+  }
+  if (info.root === 'real') {
+    if (vt > va) {
+      info.gainful = true;
+      info.reason = `the ${t.role} (value ${vt}) is protected but worth more than the ${a.role} (value ${va}): a net gain (CXA 捉的概念 1)`;
+    } else {
+      info.reason = `the ${t.role} is truly protected and not worth more than the ${a.role}: no gain`;
+    }
+    return;
+  }
+  info.gainful = true;
+  info.reason = `the ${t.role} is ${rootText(info.root)} (CXA 术语 16: 假根子按无根子处理)`;
+}
+
+/** Every legal capture by `side` of a non-king enemy piece, analysed. */
+export function analyseCaptures(pos: Position, side: Side, rules: RuleSet): CaptureInfo[] {
+  const out: CaptureInfo[] = [];
+  for (const { square, piece } of pos.pieces(opposite(side))) {
+    if (piece.role === 'king') continue;
+    for (const a of attackersOn(pos, square, side)) {
+      const info = analyseCapture(pos, a, square, side, rules);
+      if (info) out.push(info);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,192 @@
+/**
+ * What each move of the cycle is (四章1节 术语): 将, 捉, 杀, 要抽吃, 兑, 献, 拦 or 闲.
+ *
+ * - 将 (术语 1): after the move the opponent's king is attacked (kings facing included).
+ * - 捉 (术语 3): the move creates a capture that would gain — a capture by any of the mover's pieces
+ *   of an enemy piece other than the king that is legal and gains (captures.ts) and that did not
+ *   gain before the move. This covers the moved piece's new attacks, attacks it uncovers (including
+ *   a cannon's new screen, 细则 20–21), and protection it takes away (a guard newly pinned or its
+ *   screen removed, 补充 2 图-106). An attack that was already there is not a new 捉 (补充 2 图-107,
+ *   补充 5). The chasers of a target are all pieces that could then take it with gain (细则 25).
+ * - 杀 (术语 2): the mover, moving again, could force mate with consecutive checks (search.ts).
+ * - 要抽吃: the mover, moving again, could give a discovered check that wins material.
+ * - 兑 / 献 (术语 4, 6): the moved piece can be taken by an enemy piece; same kind facing each other
+ *   with the moved piece truly protected is 兑, otherwise 献.
+ * - 拦 (术语 5): the opponent threatened mate before the move and no longer does (the move blocks the
+ *   attacking line: 解杀), as in 细则 4 图-8 and 细则 34 图-99.
+ * - 闲 (术语 7): none of these.
+ */
+import { Position } from '../position';
+import { Move, Role, Side, Square, makeSquareName, opposite } from '../types';
+import { CaptureInfo, analyseCaptures, attackersOn, isLegalFor } from './captures';
+import { findDiscoveredThreat, threatensMate } from './search';
+import { MOVE_KINDS, MoveAnalysis, MoveKind, MoveKindName, RuleSet } from './types';
+
+/** A target chased by a move, with everything the verdicts need. */
+export interface ChaseRecord {
+  targetId: number;
+  targetSquare: Square;
+  targetRole: Role;
+  /** The new gainful captures (what makes the move a 捉 of this target). */
+  created: CaptureInfo[];
+  /** Every gainful capture of the target after the move (the chasers, 细则 25). */
+  all: CaptureInfo[];
+  exempt?: 'uncrossedPawn';
+}
+
+export interface PlyAnalysis extends MoveAnalysis {
+  chases: ChaseRecord[];
+  isCheck: boolean;
+  mateThreat: boolean;
+  /** The move also offers an exchange or a piece (兑/献) besides chasing (总纲 8). */
+  alsoExchange: boolean;
+}
+
+export interface PlyContext {
+  pre: Position;
+  post: Position;
+  move: Move;
+  ply: number;
+  mover: Side;
+  /** piece ids by square before and after the move (−1 empty). */
+  preIds: Int32Array;
+  postIds: Int32Array;
+  rules: RuleSet;
+  /** Did the mover's opponent threaten mate before this move (its previous move was 杀)? */
+  opponentThreatBefore: boolean;
+  /** Does the mover threaten mate after this move (precomputed by the caller, see search.ts)? */
+  mateThreat: boolean;
+  mateChecks: number;
+}
+
+const sq = makeSquareName;
+
+export function kindRank(kind: MoveKindName, rules: RuleSet): number {
+  // CXA 棋例通则 4: 杀兼捉，按杀 — 杀 outweighs 捉; AXF 补充 4: 长杀兼长捉 从重判“捉”.
+  if (rules === 'cxa') {
+    const cxa: MoveKindName[] = ['check', 'mateThreat', 'chase', 'discoveredThreat', 'exchangeOffer', 'offer', 'block', 'idle'];
+    return cxa.indexOf(kind);
+  }
+  return MOVE_KINDS.indexOf(kind);
+}
+
+function pairKey(ids: Int32Array, c: CaptureInfo): string {
+  return `${ids[c.attacker]}>${ids[c.target]}`;
+}
+
+export function analysePly(ctx: PlyContext): PlyAnalysis {
+  const { pre, post, move, mover, rules } = ctx;
+  const defender = opposite(mover);
+  const moved = post.pieceAt(move.to)!;
+  const kinds: MoveKind[] = [];
+
+  // 将 (术语 1)
+  const isCheck = post.isCheck(defender);
+  if (isCheck) {
+    const king = post.kingSquare(defender);
+    const checkers = post.attackers(king, mover);
+    const list = checkers.length > 0 ? checkers : [post.kingSquare(mover)]; // kings facing
+    for (const c of list) {
+      const p = post.pieceAt(c)!;
+      kinds.push({ kind: 'check', piece: p.role, from: sq(c), to: sq(king), reason: `${p.role} on ${sq(c)} checks the king on ${sq(king)} (将)` });
+    }
+  }
+
+  // 捉 (术语 3)
+  const before = new Set(analyseCaptures(pre, mover, rules).filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
+  const afterAll = analyseCaptures(post, mover, rules);
+  const gainAfter = afterAll.filter((c) => c.gainful);
+  const created = gainAfter.filter((c) => !before.has(pairKey(ctx.postIds, c)));
+  const chases: ChaseRecord[] = [];
+  for (const c of created) {
+    const id = ctx.postIds[c.target];
+    let rec = chases.find((r) => r.targetId === id);
+    if (!rec) {
+      rec = {
+        targetId: id,
+        targetSquare: c.target,
+        targetRole: c.targetRole,
+        created: [],
+        all: gainAfter.filter((g) => g.target === c.target),
+        exempt: c.exempt,
+      };
+      chases.push(rec);
+    }
+    rec.created.push(c);
+    kinds.push({
+      kind: 'chase',
+      piece: c.attackerRole,
+      from: sq(c.attacker),
+      to: sq(c.target),
+      target: c.targetRole,
+      protected: c.protected,
+      ...(c.protected ? { root: c.root === 'real' ? 'real' : 'false' } : {}),
+      reason: `${c.attackerRole} on ${sq(c.attacker)} now attacks the ${c.targetRole} on ${sq(c.target)}: ${c.reason}${
+        c.exempt ? '; a pawn that has not crossed the river may be chased (总纲 3)' : ''
+      }`,
+    });
+  }
+
+  // 兑 / 献 (术语 4, 6): can the moved piece be taken?
+  let alsoExchange = false;
+  const defenderCaptures = analyseCaptures(post, defender, rules);
+  for (const t of attackersOn(post, move.to, defender)) {
+    if (!isLegalFor(post, t, move.to, defender)) continue;
+    const taker = post.pieceAt(t)!;
+    const mutual = taker.role === moved.role && attackersOn(post, t, mover).includes(move.to) && isLegalFor(post, move.to, t, mover);
+    const own = defenderCaptures.find((c) => c.attacker === t && c.target === move.to);
+    const trulyProtected = own ? own.root === 'real' : false;
+    if (mutual && trulyProtected) {
+      alsoExchange = true;
+      kinds.push({ kind: 'exchangeOffer', piece: moved.role, from: sq(move.to), to: sq(t), target: taker.role, protected: true, root: 'real', reason: `offers to exchange ${moved.role} for ${taker.role} on ${sq(t)} (兑)` });
+    } else if (mutual || (own && own.gainful)) {
+      alsoExchange = true;
+      kinds.push({ kind: 'offer', piece: moved.role, from: sq(move.to), to: sq(t), target: taker.role, reason: `the ${moved.role} can be taken by the ${taker.role} on ${sq(t)} (献)` });
+    }
+  }
+
+  // 杀 (术语 2)
+  const mateThreat = !isCheck && ctx.mateThreat;
+  if (mateThreat) {
+    kinds.push({ kind: 'mateThreat', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: `threatens mate by ${ctx.mateChecks === 1 ? 'a check' : `at most ${ctx.mateChecks} consecutive checks`} (杀)` });
+  }
+
+  // 要抽吃 — only looked for when the move is not already a 将, 捉 or 杀.
+  if (!isCheck && chases.length === 0 && !mateThreat) {
+    const threat = findDiscoveredThreat(post, mover, rules);
+    if (threat && !findDiscoveredThreat(pre, mover, rules)) {
+      kinds.push({
+        kind: 'discoveredThreat',
+        piece: moved.role,
+        from: sq(move.from),
+        to: sq(move.to),
+        target: threat.win.targetRole,
+        reason: `threatens ${sq(threat.move.from)}${sq(threat.move.to)} with a discovered check, winning the ${threat.win.targetRole} on ${sq(threat.win.target)} (要抽吃)`,
+      });
+    }
+  }
+
+  // 拦 (术语 5) as 解杀: the opponent's mate threat is gone after this move.
+  if (!isCheck && ctx.opponentThreatBefore && !threatensMate(post, defender, ctx.mateChecks)) {
+    kinds.push({ kind: 'block', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: `stops the opponent's mate threat (拦/解杀)` });
+  }
+
+  if (kinds.length === 0) {
+    kinds.push({ kind: 'idle', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: 'no check, chase, mate threat, exchange, offer or block (闲)' });
+  }
+  let primary: MoveKindName = 'idle';
+  for (const k of kinds) if (kindRank(k.kind, rules) < kindRank(primary, rules)) primary = k.kind;
+
+  return {
+    ply: ctx.ply,
+    iccs: sq(move.from) + sq(move.to),
+    side: mover,
+    piece: moved.role,
+    primary,
+    kinds,
+    chases,
+    isCheck,
+    mateThreat,
+    alsoExchange,
+  };
+}
