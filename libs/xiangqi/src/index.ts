@@ -11,3 +11,4 @@ export type { ChineseOptions, ChineseScript } from './chinese-notation';
 export { describeMove } from './notation-describe';
 export type { MoveDescription, Qualifier, Direction } from './notation-describe';
 export { mulberry32 } from './prng';
+export * from './repetition';
