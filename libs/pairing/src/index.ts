@@ -5,3 +5,7 @@ export * from './knockout-bracket';
 export * from './knockout-match';
 export * from './checker-history';
 export * from './checker';
+export * from './championship';
+export * from './championship-colours';
+export * from './championship-five-plus-two';
+export * from './championship-six-plus-one';
