@@ -1,0 +1,182 @@
+import { GameResult, Side } from '../../tournament/src';
+
+/**
+ * Scoring (成绩计算, 二章5节). Every number is an integer in "points units": 2 / 1 / 0 per game.
+ * With 1 / ½ / 0 scoring (二章5节1, second form) the same integers are half-points, so only the
+ * display divides by two; nothing else changes.
+ */
+
+export const OUTCOMES = ['win', 'draw', 'loss'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** 二章5节1: 胜 2, 和 1, 负 0 (or 1 / ½ / 0 counted in half-points). */
+export const WIN = 2;
+export const DRAW = 1;
+export const LOSS = 0;
+
+/** A game over the board (including a loss by penalty during play), as opposed to a forfeit or annulment. */
+export function isPlayedResult(result: GameResult): boolean {
+  return (
+    result === 'red_win' ||
+    result === 'draw' ||
+    result === 'black_win' ||
+    result === 'red_win_penalty' ||
+    result === 'black_win_penalty'
+  );
+}
+
+export function isForfeitResult(result: GameResult): boolean {
+  return result === 'red_win_forfeit' || result === 'black_win_forfeit' || result === 'double_forfeit';
+}
+
+/** The side that won, or null for a draw, a double forfeit (both lose) or an annulled game. */
+export function winnerOf(result: GameResult): Side | null {
+  switch (result) {
+    case 'red_win':
+    case 'red_win_forfeit':
+    case 'red_win_penalty':
+      return 'red';
+    case 'black_win':
+    case 'black_win_forfeit':
+    case 'black_win_penalty':
+      return 'black';
+    default:
+      return null;
+  }
+}
+
+/** 局分 of one side of a game (二章5节1–2). A double forfeit scores a loss for both; annulled scores nothing. */
+export function gamePointsOf(result: GameResult, side: Side): number {
+  if (result === 'draw') return DRAW;
+  const winner = winnerOf(result);
+  return winner === side ? WIN : LOSS;
+}
+
+export function gameOutcomeOf(result: GameResult, side: Side): Outcome {
+  if (result === 'draw') return 'draw';
+  return winnerOf(result) === side ? 'win' : 'loss';
+}
+
+/** The result in which `winner` wins by a ruling of the given kind. */
+export function penaltyWin(winner: Side): GameResult {
+  return winner === 'red' ? 'red_win_penalty' : 'black_win_penalty';
+}
+
+export function forfeitWin(winner: Side): GameResult {
+  return winner === 'red' ? 'red_win_forfeit' : 'black_win_forfeit';
+}
+
+/**
+ * 2 / 1 / 0 by comparing two totals: the rule shape shared by 大分 (二章5节2: 胜两局或一胜一和得
+ * 大分 2 分，和各得 1 分，负棋方 0 分), 场分 (二章5节3: 局分多者为胜…场分记 2 分) and the per-player
+ * 大分 of the team two-game format (二章5节4).
+ */
+export function compareToPoints(mine: number, theirs: number): number {
+  return mine > theirs ? WIN : mine === theirs ? DRAW : LOSS;
+}
+
+export function outcomeOfPoints(points: number): Outcome {
+  return points === WIN ? 'win' : points === DRAW ? 'draw' : 'loss';
+}
+
+/** One game as seen from the red side of its pairing (pairing red = "A", pairing black = "B"). */
+export interface ScoredGame {
+  board: number;
+  /** True when the pairing's red entry has Red in this game. */
+  aIsRed: boolean;
+  result: GameResult;
+}
+
+export interface PairingScore {
+  /** 积分 (individual, one game) / 大分 (individual, two games) / 场分 (team): [A, B]. */
+  score: [number, number];
+  /** 局分 (one game) / 小分 (two games): sums over the games. */
+  gamePoints: [number, number];
+  /** 大分 in two-game formats (individual: equals score); 0 otherwise. */
+  bigPoints: [number, number];
+  /** Every counted game was a double forfeit: both lose (二章7节1 applied to both). */
+  doubleForfeit: boolean;
+}
+
+function sideOfA(game: ScoredGame): Side {
+  return game.aIsRed ? 'red' : 'black';
+}
+
+function sideOfB(game: ScoredGame): Side {
+  return game.aIsRed ? 'black' : 'red';
+}
+
+/** Sums of 局分 over games (annulled games excluded by the caller). */
+function sumPoints(games: readonly ScoredGame[]): [number, number] {
+  let a = 0;
+  let b = 0;
+  for (const g of games) {
+    a += gamePointsOf(g.result, sideOfA(g));
+    b += gamePointsOf(g.result, sideOfB(g));
+  }
+  return [a, b];
+}
+
+/**
+ * Scores one pairing. `games` are the counted (non-annulled) games; there is at least one.
+ * - individual, one game: 积分 = 局分 (二章5节1).
+ * - individual, two games: 大分 2 / 1 / 0 by comparing 小分 (二章5节2).
+ * - team, one game per board: 场分 2 / 1 / 0 by comparing summed 局分 (二章5节3, 附录1 #7: with
+ *   3 boards "4 or more of 6" wins and 3–3 draws — the same as comparing the sums, which also
+ *   stays meaningful when a board was a double forfeit).
+ * - team, two games per board: per board 大分 2 / 1 / 0, per game 小分; 大分 decides the match,
+ *   then 小分, else a draw (二章5节4).
+ * When every counted game is a double forfeit, both sides lose the pairing (0 each).
+ */
+export function scorePairing(
+  eventKind: 'individual' | 'team',
+  gamesPerPairing: 1 | 2,
+  games: readonly ScoredGame[],
+): PairingScore {
+  const doubleForfeit = games.length > 0 && games.every((g) => g.result === 'double_forfeit');
+  const gamePoints = sumPoints(games);
+  if (doubleForfeit) {
+    return { score: [LOSS, LOSS], gamePoints, bigPoints: [0, 0], doubleForfeit };
+  }
+  if (eventKind === 'individual') {
+    if (gamesPerPairing === 1) {
+      return { score: [gamePoints[0], gamePoints[1]], gamePoints, bigPoints: [0, 0], doubleForfeit };
+    }
+    const big: [number, number] = [
+      compareToPoints(gamePoints[0], gamePoints[1]),
+      compareToPoints(gamePoints[1], gamePoints[0]),
+    ];
+    return { score: big, gamePoints, bigPoints: big, doubleForfeit };
+  }
+  if (gamesPerPairing === 1) {
+    return {
+      score: [compareToPoints(gamePoints[0], gamePoints[1]), compareToPoints(gamePoints[1], gamePoints[0])],
+      gamePoints,
+      bigPoints: [0, 0],
+      doubleForfeit,
+    };
+  }
+  // 二章5节4: 大分 per player pairing (board), then 大分 decides, then 小分.
+  const byBoard = new Map<number, ScoredGame[]>();
+  for (const g of games) {
+    const list = byBoard.get(g.board);
+    if (list) list.push(g);
+    else byBoard.set(g.board, [g]);
+  }
+  let bigA = 0;
+  let bigB = 0;
+  for (const boardGames of byBoard.values()) {
+    if (boardGames.every((g) => g.result === 'double_forfeit')) continue; // both lose that board
+    const [a, b] = sumPoints(boardGames);
+    bigA += compareToPoints(a, b);
+    bigB += compareToPoints(b, a);
+  }
+  const decide = (mineBig: number, theirBig: number, mineSmall: number, theirSmall: number): number =>
+    mineBig !== theirBig ? compareToPoints(mineBig, theirBig) : compareToPoints(mineSmall, theirSmall);
+  return {
+    score: [decide(bigA, bigB, gamePoints[0], gamePoints[1]), decide(bigB, bigA, gamePoints[1], gamePoints[0])],
+    gamePoints,
+    bigPoints: [bigA, bigB],
+    doubleForfeit,
+  };
+}

@@ -1,0 +1,285 @@
+import { Tournament } from '../../tournament/src';
+import { ChainStep, resolveChain } from './chains';
+import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './criteria';
+import { buildRecords, checkRoundEntries } from './records';
+import {
+  CrosstableRow,
+  MemberResult,
+  ProgressiveRow,
+  TeamMatch,
+  crosstable,
+  memberResults,
+  progressiveScores,
+  teamMatches,
+} from './reports';
+import { Lot, lotFromOrder, lotFromSeed, rankEntries } from './ranking';
+import { Result, fail, ok } from './result';
+import { LadderRecord, Sanction, TimeAdjustment, applySanctions } from './sanctions';
+import { WIN } from './scoring';
+import { CountingSettings, countingSettings } from './settings';
+import { computeTotals, gamePointsScale, scoreScale } from './totals';
+import { Format, Withdrawal, WithdrawalReason, WithdrawalStatus, applyWithdrawals } from './withdrawals';
+
+/**
+ * computeStandings: a Tournament (plus sanctions, withdrawals, settings) → the ranked table.
+ *
+ * Order of application: sanctions change game results (二章8–9节, 一章3节); withdrawals turn later
+ * pairings into forfeits and, in a round-robin left before half-way, annul the entry's results
+ * (二章7节); then the records are scored (二章5节) and ranked by the chain (二章6节, 附录1–5).
+ */
+
+export interface StandingsOptions {
+  /** Round-robin or Swiss; default from tournament.options.format / system, else Swiss. */
+  format?: Format;
+  /** A default chain id (chains.ts) or a list of criterion ids; default 二章6节2–5 by kind and format. */
+  chain?: string | readonly string[];
+  counting?: Partial<CountingSettings>;
+  sanctions?: readonly Sanction[];
+  /** Withdrawals in addition to Entry.withdrawnAfterRound. */
+  withdrawals?: readonly { entry: string; afterRound: number; reason?: WithdrawalReason }[];
+  /** A recorded lot for entries still tied after the chain: an order of entry ids, or a seed. */
+  lot?: { order?: readonly string[]; seed?: string };
+  /** Round-robin cycles (2 = double round-robin), for the half-way rule of 二章7节3. Default 1. */
+  roundRobinCycles?: number;
+  /** 局分 a bye scores; default a win on every game of the pairing. */
+  byeGamePoints?: number;
+  /** Team events: reserve member id → the board their individual total counts (附录1 #6). */
+  reserveBoards?: Readonly<Record<string, number>>;
+}
+
+export interface Decision {
+  step: number;
+  criterion: CriterionId | 'lot';
+  label: string;
+  rule: string;
+  /** The previous row's value and this row's value, in display units. */
+  previous: CriterionValue | null;
+  current: CriterionValue | null;
+}
+
+export interface StandingRow {
+  rank: number;
+  entry: string;
+  name?: string;
+  drawNumber: number;
+  /** 积分 / 场分 in display units. */
+  score: number;
+  /** Every chain value by criterion id, in display units (group criteria: null if never applied). */
+  values: Partial<Record<CriterionId, CriterionValue | null>>;
+  /** Tied on score with the previous row: the criterion (or lot) that put this row after it. */
+  decidedBy: Decision | null;
+  /** Still tied with the previous row after the chain and the lot: the same rank. */
+  sharedRank: boolean;
+  withdrawn?: Withdrawal;
+}
+
+export interface Standings {
+  eventKind: Tournament['options']['eventKind'];
+  format: Format;
+  scoring: Tournament['options']['scoring'];
+  gamesPerPairing: 1 | 2;
+  chainId: string;
+  chain: readonly ChainStep[];
+  counting: CountingSettings;
+  rounds: number[];
+  rows: StandingRow[];
+  excluded: { entry: string; reason: 'withdrawn_before_round_1' | 'results_annulled' | 'disqualified' }[];
+  withdrawals: WithdrawalStatus[];
+  crosstable?: CrosstableRow[];
+  progressive?: ProgressiveRow[];
+  teamMatches?: TeamMatch[];
+  members?: MemberResult[];
+  discipline: {
+    fouls: { player: string; technical: number; violations: number }[];
+    ladder: LadderRecord[];
+    timeAdjustments: TimeAdjustment[];
+    penalties: { round: number; board: number; red: string; black: string; result: string; reason?: string }[];
+  };
+  pending: { round: number; red: string; black: string }[];
+  notes: string[];
+}
+
+export function formatOf(tournament: Tournament, explicit?: Format): { format: Format; assumed: boolean } {
+  if (explicit) return { format: explicit, assumed: false };
+  const o = tournament.options;
+  for (const key of ['format', 'system', 'pairingSystem']) {
+    const v = o[key];
+    if (typeof v !== 'string') continue;
+    if (/round|robin|循环/i.test(v)) return { format: 'round-robin', assumed: false };
+    if (/swiss|积分编排/i.test(v)) return { format: 'swiss', assumed: false };
+  }
+  return { format: 'swiss', assumed: true };
+}
+
+export function computeStandings(tournament: Tournament, options: StandingsOptions = {}): Result<Standings> {
+  const { eventKind, scoring, gamesPerPairing } = tournament.options;
+  const boards = eventKind === 'team' ? tournament.options.boards : 1;
+  const notes: string[] = [];
+  const { format, assumed } = formatOf(tournament, options.format);
+  if (assumed) notes.push('format not given: assumed Swiss (积分编排制)');
+  const chain = resolveChain(options.chain, eventKind, format);
+  if (!chain.ok) return chain;
+  const counting = countingSettings(options.counting);
+  const ids = new Set(tournament.entries.map((e) => e.id));
+
+  // 1. Sanctions (二章8–9节, 一章3节5–7, 二章3节6, 三章6K).
+  const sanctions = applySanctions(tournament.rounds, options.sanctions ?? []);
+  if (!sanctions.ok) return sanctions;
+  const effects = sanctions.value;
+  notes.push(...effects.notes);
+
+  // 2. Withdrawals (二章7节), removals (二章8节11) and disqualifications (二章8节3).
+  const withdrawals = new Map<string, Withdrawal>();
+  const addWithdrawal = (entry: string, afterRound: number, reason: WithdrawalReason, path: string): Result<true> => {
+    if (!ids.has(entry)) return fail('unknown_entry', `${path}: unknown entry '${entry}'`, path);
+    const prev = withdrawals.get(entry);
+    if (!prev || afterRound < prev.afterRound) withdrawals.set(entry, { afterRound, reason });
+    return ok(true);
+  };
+  for (const e of tournament.entries) {
+    if (e.withdrawnAfterRound !== undefined) addWithdrawal(e.id, e.withdrawnAfterRound, 'withdrawal', 'entries');
+  }
+  for (const [k, w] of (options.withdrawals ?? []).entries()) {
+    const r = addWithdrawal(w.entry, w.afterRound, w.reason ?? 'withdrawal', `withdrawals[${k}]`);
+    if (!r.ok) return r;
+  }
+  for (const r of effects.removals) {
+    // In a team event the player leaves, not the team: only the lost game counts.
+    if (eventKind === 'individual') addWithdrawal(r.player, r.afterRound, 'removal', 'sanctions');
+    else notes.push(`'${r.player}' removed from the event after round ${r.afterRound} (二章8节11)`);
+  }
+  for (const [k, d] of effects.disqualifications.entries()) {
+    const r = addWithdrawal(d.entry, d.afterRound, 'disqualification', `sanctions (collusion) disqualify[${k}]`);
+    if (!r.ok) return r;
+  }
+  const beforeStart = new Set([...withdrawals].filter(([, w]) => w.afterRound <= 0).map(([id]) => id));
+  const checked = checkRoundEntries(tournament.rounds, ids, beforeStart);
+  if (!checked.ok) return checked;
+  const active = tournament.entries.filter((e) => !beforeStart.has(e.id));
+  const w = applyWithdrawals({
+    format,
+    rounds: tournament.rounds,
+    withdrawals,
+    activeEntries: active.length,
+    cycles: options.roundRobinCycles ?? 1,
+    overrides: effects.overrides,
+  });
+
+  // 3. Records and totals (二章5节).
+  const byeScore = tournament.options.byePoints ?? WIN;
+  const byeGamePoints = options.byeGamePoints ?? WIN * gamesPerPairing * boards;
+  const lastRound = new Map([...withdrawals].map(([id, x]) => [id, x.afterRound]));
+  const built = buildRecords({
+    eventKind,
+    gamesPerPairing,
+    boards,
+    entries: tournament.entries,
+    rounds: tournament.rounds,
+    gameOverrides: effects.overrides,
+    pairingForfeits: w.forfeits,
+    annulledEntries: w.annulled,
+    lastRound,
+    byeScore,
+    byeGamePoints,
+  });
+  if (!built.ok) return built;
+  const records = built.value;
+  const withdrawnAfterStart = new Set([...withdrawals].filter(([, x]) => x.afterRound > 0).map(([id]) => id));
+  const totals = computeTotals({ records, settings: counting, fouls: effects.fouls, withdrawn: withdrawnAfterStart, boards });
+  const ctx: CriterionContext = { records, totals, settings: counting, scoring };
+
+  // 4. Ranking (二章6节, 附录1–5), then a recorded lot.
+  const excluded: Standings['excluded'] = [];
+  const participants: number[] = [];
+  tournament.entries.forEach((e, i) => {
+    const wd = withdrawals.get(e.id);
+    if (beforeStart.has(e.id)) excluded.push({ entry: e.id, reason: 'withdrawn_before_round_1' });
+    else if (wd?.reason === 'disqualification') excluded.push({ entry: e.id, reason: 'disqualified' });
+    else if (w.annulled.has(e.id)) excluded.push({ entry: e.id, reason: 'results_annulled' });
+    else participants.push(i);
+  });
+  let lot: Lot | undefined;
+  if (options.lot?.order) {
+    for (const id of options.lot.order) if (!ids.has(id)) return fail('unknown_entry', `lot.order: unknown entry '${id}'`, 'lot.order');
+    lot = lotFromOrder(options.lot.order);
+  } else if (options.lot?.seed !== undefined) {
+    lot = lotFromSeed(options.lot.seed, active.map((e) => e.id));
+  }
+  const ranked = rankEntries({ ctx, chain: chain.value.steps, participants, lot });
+
+  const steps = chain.value.steps;
+  const sScale = scoreScale(records, scoring);
+  const gpScale = gamePointsScale(scoring);
+  const scales = steps.map((s) => CRITERIA[s.criterion].scale(ctx));
+  const display = (v: CriterionValue | null, scale: number): CriterionValue | null =>
+    v === null ? null : typeof v === 'number' ? v / scale : v.map((x) => x / scale);
+  const rows: StandingRow[] = ranked.map((r) => {
+    const e = tournament.entries[r.index];
+    const values: StandingRow['values'] = {};
+    steps.forEach((s, k) => (values[s.criterion] = display(r.values[k], scales[k])));
+    let decidedBy: Decision | null = null;
+    if (r.separation && r.separation.step !== 0) {
+      const sep = r.separation;
+      const scale = sep.step >= 0 ? scales[sep.step] : 1;
+      decidedBy = {
+        step: sep.step,
+        criterion: sep.criterion,
+        label: sep.step >= 0 ? steps[sep.step].label : '抽签 (recorded lot)',
+        rule: sep.step >= 0 ? steps[sep.step].rule : 'lot',
+        previous: display(sep.values[0], scale),
+        current: display(sep.values[1], scale),
+      };
+    }
+    const row: StandingRow = {
+      rank: r.rank,
+      entry: e.id,
+      drawNumber: e.drawNumber,
+      score: totals.score[r.index] / sScale,
+      values,
+      decidedBy,
+      sharedRank: r.tied,
+    };
+    if (e.name) row.name = e.name;
+    const wd = withdrawals.get(e.id);
+    if (wd) row.withdrawn = wd;
+    return row;
+  });
+
+  const roundNumbers = [...new Set(tournament.rounds.map((r) => r.round))].sort((a, b) => a - b);
+  const order = ranked.map((r) => r.index);
+  const entryId = (i: number) => tournament.entries[i].id;
+  const standings: Standings = {
+    eventKind,
+    format,
+    scoring,
+    gamesPerPairing,
+    chainId: chain.value.id,
+    chain: steps,
+    counting,
+    rounds: roundNumbers,
+    rows,
+    excluded,
+    withdrawals: w.statuses,
+    discipline: {
+      fouls: [...effects.fouls].map(([player, f]) => ({ player, ...f })).sort((x, y) => (x.player < y.player ? -1 : 1)),
+      ladder: effects.ladder,
+      timeAdjustments: effects.timeAdjustments,
+      penalties: records.matches.flatMap((m) =>
+        m.games
+          .filter((g) => g.result === 'red_win_penalty' || g.result === 'black_win_penalty')
+          .map((g) => ({ round: m.round, board: g.board, red: g.red, black: g.black, result: g.result, ...(g.penaltyReason ? { reason: g.penaltyReason } : {}) })),
+      ),
+    },
+    pending: records.pending.map((p) => ({ round: p.round, red: entryId(p.a), black: entryId(p.b) })),
+    notes,
+  };
+  const ranking = new Set(participants);
+  const excludedIdx = tournament.entries.map((_, i) => i).filter((i) => !ranking.has(i) && !beforeStart.has(entryId(i)));
+  if (format === 'round-robin') standings.crosstable = crosstable(records, [...order, ...excludedIdx], sScale);
+  else standings.progressive = progressiveScores(records, order, roundNumbers, sScale);
+  if (eventKind === 'team') {
+    standings.teamMatches = teamMatches(records, gpScale);
+    standings.members = memberResults(records, gpScale, options.reserveBoards);
+  }
+  return ok(standings);
+}
