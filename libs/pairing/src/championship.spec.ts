@@ -178,11 +178,11 @@ describe('the others go on in Swiss rounds', () => {
   /** A stand-in Swiss system: pairs the active entries by draw number; remembers what it saw. */
   function fakeSwiss(): SwissRoundPairer & { seen: Tournament[] } {
     const seen: Tournament[] = [];
-    const pair = ((t: Tournament) => {
+    const pair = ((t: Tournament): ReturnType<SwissRoundPairer> => {
       seen.push(t);
       const next = t.rounds.length + 1;
       const active = t.entries.filter((e) => isActiveIn(e, next)).sort((a, b) => a.drawNumber - b.drawNumber);
-      const pairings = [];
+      const pairings: Round['pairings'] = [];
       for (let i = 0; i + 1 < active.length; i += 2) pairings.push({ red: active[i].id, black: active[i + 1].id, games: [] });
       return { ok: true, value: { round: next, pairings, byes: active.length % 2 ? [active[active.length - 1].id] : [] } };
     }) as SwissRoundPairer & { seen: Tournament[] };
