@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Entry, GameResult, Pairing, Round, Tournament, TournamentOptions } from '../../tournament/src/model';
 import { checkRound, formatPairingFindings, hasPairingErrors, PairingFinding } from './checker';
 import { roundRobinRounds } from './round-robin-rounds';
@@ -153,5 +154,49 @@ describe('pairing checker', () => {
   test('readable format', () => {
     const t: Tournament = { options: OPTIONS, entries: entries(2), rounds: [round(1, [['p1', 'p2']]), round(2, [['p1', 'p2']], [], null)] };
     expect(formatPairingFindings(checkRound(t, 2))).toBe('error   rematch           round 2: p1 (#1) and p2 (#2) already met in round 1');
+  });
+});
+
+describe('checker properties', () => {
+  test('any round of any round-robin table is free of pairing errors; a corrupted copy is caught and named', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 40 }), fc.nat(), fc.nat(), fc.constantFrom('duplicate', 'drop', 'rematch', 'withdraw'), (n, roundSeed, pick, corruption) => {
+        const es = entries(n);
+        const rr = roundRobinRounds(es, { eventKind: 'individual', gamesPerPairing: 1 });
+        if (!rr.ok) throw new Error(rr.error.message);
+        const rounds = rr.value;
+        const r = 2 + (roundSeed % (rounds.length - 1)); // a round with history before it
+        const t: Tournament = { options: OPTIONS, entries: es, rounds: rounds.slice(0, r) };
+        const clean = checkRound(t, r).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
+        expect(clean).toEqual([]);
+
+        const target = rounds[r - 1];
+        const victim = target.pairings[pick % target.pairings.length];
+        let broken: Round;
+        let expected: [string, string];
+        if (corruption === 'duplicate') {
+          // The victim's Black also appears in a second, new pairing with the first pairing's Red.
+          const other = target.pairings.find((p) => p !== victim) ?? victim;
+          broken = { ...target, pairings: [...target.pairings, { red: other.red, black: victim.black, games: [] }] };
+          expected = ['paired_twice', victim.black];
+        } else if (corruption === 'drop') {
+          broken = { ...target, pairings: target.pairings.filter((p) => p !== victim) };
+          expected = ['unpaired', victim.red];
+        } else if (corruption === 'rematch') {
+          const earlier = rounds[0].pairings[0];
+          broken = { ...target, pairings: [...target.pairings.filter((p) => ![p.red, p.black].some((id) => id === earlier.red || id === earlier.black)), earlier] };
+          expected = ['rematch', earlier.red];
+        } else {
+          const es2 = es.map((e) => (e.id === victim.red ? { ...e, withdrawnAfterRound: r - 1 } : e));
+          const t2: Tournament = { ...t, entries: es2 };
+          expect(checkRound(t2, r).some((f) => f.code === 'withdrawn_paired' && f.entries.includes(victim.red))).toBe(true);
+          return;
+        }
+        const findings = checkRound(t, broken);
+        expect(hasPairingErrors(findings)).toBe(true);
+        expect(findings.some((f) => f.code === expected[0] && f.entries.includes(expected[1]))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

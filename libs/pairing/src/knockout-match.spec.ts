@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { GameResult } from '../../tournament/src/model';
 import {
   FIVE_PLUS_TWO_KNOCKOUT,
@@ -85,5 +86,44 @@ describe('knockout match state machine', () => {
       ok: false,
       error: { code: 'game_after_decision' },
     });
+  });
+});
+
+describe('knockout match properties', () => {
+  const RESULTS: GameResult[] = ['red_win', 'draw', 'black_win', 'red_win_forfeit', 'black_win_forfeit', 'red_win_penalty', 'annulled'];
+
+  test('playing out any sequence of results ends with a winner, in at most regular + 2 games (annulled ones replayed)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(1 as const, 2 as const),
+        fc.array(fc.constantFrom(...RESULTS), { minLength: 12, maxLength: 12 }),
+        (regularGames, results) => {
+          const format: KnockoutMatchFormat = { ...FIVE_PLUS_TWO_KNOCKOUT, regularGames };
+          const games: MatchGame[] = [];
+          for (let step = 0; step < 12; step++) {
+            const s = state(format, games);
+            if (s.status === 'decided') {
+              expect([s.winner, s.loser].sort()).toEqual(['a', 'b']);
+              const counted = games.filter((x) => x.result !== 'annulled');
+              expect(counted.length).toBeLessThanOrEqual(regularGames + 2);
+              const last = counted[counted.length - 1];
+              if (s.decidedBy === 'armageddon' && last.result === 'draw') expect(s.winner).toBe(last.black); // draw = Black wins
+              if (s.decidedBy !== 'regular') {
+                // Tie-breaks: colours reversed from the previous counted game each time.
+                const tail = counted.slice(regularGames - 1);
+                for (let i = 1; i < tail.length; i++) expect(tail[i].red).toBe(tail[i - 1].black);
+              }
+              return;
+            }
+            expect(s.status).toBe('next');
+            if (s.status !== 'next') return;
+            games.push({ red: s.game.red, black: s.game.black, result: results[step] });
+          }
+          // Twelve results always suffice unless most were annulled.
+          expect(results.filter((r) => r === 'annulled').length).toBeGreaterThan(12 - (regularGames + 3));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
