@@ -53,6 +53,14 @@ describe('chuhe check-pairing', () => {
     ]);
   });
 
+  test('--off skips checks', async () => {
+    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    expect(await main(['check-pairing', '--off', 'rematch'], io)).toBe(0);
+    const bad = fakeIo('{}');
+    expect(await main(['check-pairing', '--off', 'nonsense'], bad)).toBe(2);
+    expect(bad.err.join('')).toMatch(/unknown check 'nonsense'/);
+  });
+
   test('--round N checks an earlier round; FILE instead of stdin', async () => {
     const io = fakeIo('', { 't.json': file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }) });
     expect(await main(['check-pairing', 't.json', '--round', '1'], io)).toBe(0);

@@ -1,7 +1,8 @@
 /**
- * `chuhe check-pairing [FILE] [--round N] [--json] < tournament.json` — check a round of a
- * JSON tournament file (libs/tournament/README.md) against the pairing rules: the last round,
- * or round N, against the rounds before it.
+ * `chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json` — check a
+ * round of a JSON tournament file (libs/tournament/README.md) against the pairing rules: the last
+ * round, or round N, against the rounds before it. `--off rematch` skips a check (e.g. for a
+ * double round-robin, where every pair meets twice); codes are listed in libs/pairing/src/checker.ts.
  *
  * Exit 0: no errors (warnings allowed); 1: errors; 2: bad usage or a file that cannot be read.
  *
@@ -10,12 +11,12 @@
  * problems are reported as checker findings (paired_twice, unknown_entry, self_pairing)
  * instead of as file errors.
  */
-import { checkRound, formatPairingFindings, hasPairingErrors } from '../../../../libs/pairing/src/checker';
+import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '../../../../libs/pairing/src/checker';
 import { Game, Pairing, Round } from '../../../../libs/tournament/src/model';
 import { formatTournamentFileErrors, parseTournament } from '../../../../libs/tournament/src/tournament-file';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] < tournament.json';
+const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';
 /** File errors in the checked round that the checker reports itself. */
 const CHECKER_CODES = new Set(['entry_twice_in_round', 'unknown_entry', 'game_players']);
 
@@ -36,11 +37,20 @@ function lenientRound(raw: Json, number: number): Round {
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
-  for (const flag of flags.keys()) if (flag !== 'json' && flag !== 'round') throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  for (const flag of flags.keys()) if (!['json', 'round', 'off'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
   if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
   const roundFlag = flags.get('round');
   if (roundFlag !== undefined && (roundFlag === true || !/^[1-9]\d*$/.test(roundFlag))) {
     throw new UsageError(`--round needs a round number ≥ 1\n${USAGE}`);
+  }
+  const off = flags.get('off');
+  if (off === true) throw new UsageError(`--off needs check codes: ${PAIRING_CHECK_CODES.join(', ')}`);
+  const severities: Partial<Record<PairingCheckCode, 'off'>> = {};
+  for (const code of off?.split(',').filter(Boolean) ?? []) {
+    if (!(PAIRING_CHECK_CODES as readonly string[]).includes(code)) {
+      throw new UsageError(`unknown check '${code}' for --off; known: ${PAIRING_CHECK_CODES.join(', ')}`);
+    }
+    severities[code as PairingCheckCode] = 'off';
   }
 
   let text: string;
@@ -91,7 +101,7 @@ export const run: Command = async (argv, io) => {
     edited = lenientRound(rawRound, number);
   }
   const tournament = parsed.value;
-  const findings = checkRound(tournament, edited ?? number);
+  const findings = checkRound(tournament, edited ?? number, { severities });
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (flags.has('json')) {
     io.stdout(JSON.stringify({ round: number, ok: errors === 0, errors, warnings: findings.length - errors, findings }, null, 2));
