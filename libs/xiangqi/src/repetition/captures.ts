@@ -29,6 +29,8 @@ export interface CaptureInfo {
   gainful: boolean;
   /** Why (English, with the article). */
   reason: string;
+  /** The target is a rook that cannot leave its square (细则 14): every attack on it by a moving piece counts. */
+  immobileTarget?: boolean;
   /** 'uncrossedPawn' when the target is a pawn that has not crossed the river (总纲 3). */
   exempt?: 'uncrossedPawn';
 }
@@ -87,8 +89,31 @@ export function materialValue(piece: Piece, sq: Square): number {
   }
 }
 
-/** The rook cannot move at all (e.g. pinned by a horse, 细则 14) although it has room to move. */
+/**
+ * The enemy horse that the piece on `sq` (of `side`) pins down by standing on its leg: were the
+ * piece to leave, that horse would check `side`'s king (车被马牵制, 细则 14). Undefined if none.
+ */
+export function horsePinner(pos: Position, sq: Square, side: Side): Square | undefined {
+  const king = pos.kingSquare(side);
+  if (king < 0) return undefined;
+  const kf = king % 9;
+  const kr = (king / 9) | 0;
+  for (const { square, piece } of pos.pieces(opposite(side))) {
+    if (piece.role !== 'horse') continue;
+    const df = kf - (square % 9);
+    const dr = kr - ((square / 9) | 0);
+    let leg: number;
+    if (Math.abs(df) === 2 && Math.abs(dr) === 1) leg = square + Math.sign(df);
+    else if (Math.abs(dr) === 2 && Math.abs(df) === 1) leg = square + 9 * Math.sign(dr);
+    else continue;
+    if (leg === sq) return square;
+  }
+  return undefined;
+}
+
+/** The rook cannot leave its square (pinned by a horse, or no legal move at all): 细则 14. */
 function immobileRook(pos: Position, sq: Square, side: Side): boolean {
+  if (horsePinner(pos, sq, side) !== undefined) return true;
   const turned = withTurn(pos, side);
   if (!turned) return false;
   return turned.legalMovesFrom(sq).length === 0;
@@ -127,7 +152,10 @@ export function analyseCapture(pos: Position, attacker: Square, target: Square, 
     gainful: false,
     reason: '',
   };
-  if (rules === 'cxa') decideCxa(pos, info, a, t);
+  if (rules === 'axf' && horsePinner(pos, attacker, side) === target) {
+    // 细则 14: 车被马牵制不能移动 … 虽然红马无根，但黑车不动，不算长捉红马
+    info.reason = `the ${a.role} is pinned by this horse (it stands on the horse's leg): its attack on the horse is not a chase (细则 14)`;
+  } else if (rules === 'cxa') decideCxa(pos, info, a, t);
   else decideAxf(pos, info, side);
   if (info.gainful && t.role === 'pawn' && !pawnCrossed(t.side, target)) info.exempt = 'uncrossedPawn';
   return info;
@@ -147,6 +175,7 @@ function decideAxf(pos: Position, info: CaptureInfo, side: Side): void {
   if (tr === 'rook' && immobileRook(pos, info.target, opposite(side))) {
     // 细则 14: 车被马牵制不能移动时 … 均不能以任何子长捉车
     info.gainful = true;
+    info.immobileTarget = true;
     info.reason = `the rook cannot move at all (pinned), so attacking it is a chase whatever its protection (细则 14)`;
     return;
   }

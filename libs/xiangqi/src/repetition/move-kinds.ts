@@ -19,7 +19,8 @@
 import { Position } from '../position';
 import { Move, Role, Side, Square, makeSquareName, opposite } from '../types';
 import { CaptureInfo, analyseCaptures, attackersOn, isLegalFor } from './captures';
-import { findDiscoveredThreat, threatensMate } from './search';
+import { findCheckingWin } from './search';
+import { threatensMate } from './search';
 import { MOVE_KINDS, MoveAnalysis, MoveKind, MoveKindName, RuleSet } from './types';
 
 /** A target chased by a move, with everything the verdicts need. */
@@ -96,7 +97,9 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   const before = new Set(analyseCaptures(pre, mover, rules).filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
   const afterAll = analyseCaptures(post, mover, rules);
   const gainAfter = afterAll.filter((c) => c.gainful);
-  const created = gainAfter.filter((c) => !before.has(pairKey(ctx.postIds, c)));
+  // 细则 14: a rook that cannot move is chased by every move of a piece attacking it, even one
+  // that slides along the line it already attacked on (the rook cannot escape; 图-39–41).
+  const created = gainAfter.filter((c) => !before.has(pairKey(ctx.postIds, c)) || (c.immobileTarget && c.attacker === move.to));
   const chases: ChaseRecord[] = [];
   for (const c of created) {
     const id = ctx.postIds[c.target];
@@ -153,15 +156,15 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
 
   // 要抽吃 — only looked for when the move is not already a 将, 捉 or 杀.
   if (!isCheck && chases.length === 0 && !mateThreat) {
-    const threat = findDiscoveredThreat(post, mover, rules);
-    if (threat && !findDiscoveredThreat(pre, mover, rules)) {
+    const threat = findCheckingWin(post, mover, rules);
+    if (threat) {
       kinds.push({
         kind: 'discoveredThreat',
         piece: moved.role,
         from: sq(move.from),
         to: sq(move.to),
         target: threat.win.targetRole,
-        reason: `threatens ${sq(threat.move.from)}${sq(threat.move.to)} with a discovered check, winning the ${threat.win.targetRole} on ${sq(threat.win.target)} (要抽吃)`,
+        reason: `threatens ${sq(threat.move.from)}${sq(threat.move.to)} with check, then to win the ${threat.win.targetRole} on ${sq(threat.win.target)} whatever the reply (要抽吃)`,
       });
     }
   }

@@ -9,7 +9,7 @@
  */
 import { Position } from '../position';
 import { Move, Side, opposite } from '../types';
-import { CaptureInfo, analyseCapture, withTurn } from './captures';
+import { CaptureInfo, analyseCaptures, withTurn } from './captures';
 import { RuleSet } from './types';
 
 export const DEFAULT_MATE_SEARCH_CHECKS = 3;
@@ -53,42 +53,39 @@ export function threatensMate(pos: Position, side: Side, checks: number): boolea
   return canMateByChecks(turned, checks);
 }
 
-export interface DiscoveredThreat {
-  /** The move that would check and win material. */
+export interface CheckingWin {
+  /** The checking move. */
   move: Move;
-  /** What it would win: the capture it makes, or the gainful capture the moved piece then has. */
+  /** A gain the mover has after one of the defender's replies (the first found). */
   win: CaptureInfo;
 }
 
 /**
- * 要抽吃: with `side` to move again, is there a move that gives a discovered (or double) check and
- * either captures something itself or leaves the moved piece attacking something it would win?
- * The defender must answer the check, so the material falls next move (抽将).
+ * 要抽吃 (抽将, a discovered or double attack with check): with `side` to move again, is there a
+ * checking move after which, whatever the defender replies (it must answer the check), `side` can
+ * capture something with gain (captures.ts) that it could not capture with gain before? A mate is
+ * not counted here (that is 杀). Only the defender's legal replies are tried, one ply deep.
  */
-export function findDiscoveredThreat(pos: Position, side: Side, rules: RuleSet): DiscoveredThreat | undefined {
+export function findCheckingWin(pos: Position, side: Side, rules: RuleSet): CheckingWin | undefined {
   const turned = withTurn(pos, side);
   if (!turned) return undefined;
-  const defender = opposite(side);
-  for (const move of turned.legalMoves()) {
-    const target = turned.pieceAt(move.to);
-    const next = turned.clone();
-    next.play(move);
-    if (!next.isCheck(defender)) continue;
-    const king = next.kingSquare(defender);
-    const checkers = next.attackers(king, side);
-    const discovered = checkers.some((c) => c !== move.to);
-    if (!discovered) continue;
-    if (target && target.role !== 'king') {
-      const win = analyseCapture(turned, move.from, move.to, side, rules);
-      if (win && win.gainful) return { move, win };
+  const already = new Set(analyseCaptures(turned, side, rules).filter((c) => c.gainful).map((c) => c.target));
+  for (const { move, next } of checkingMoves(turned)) {
+    const replies = next.legalMoves();
+    if (replies.length === 0) continue;
+    let found: CaptureInfo | undefined;
+    let all = true;
+    for (const r of replies) {
+      const after = next.clone();
+      after.play(r);
+      const win = analyseCaptures(after, side, rules).find((c) => c.gainful && !c.exempt && !already.has(c.target));
+      if (!win) {
+        all = false;
+        break;
+      }
+      found ??= win;
     }
-    // the moved piece now attacks something it would win while the defender answers the check
-    for (const { square, piece } of next.pieces(defender)) {
-      if (piece.role === 'king') continue;
-      if (!next.attackers(square, side).includes(move.to)) continue;
-      const win = analyseCapture(next, move.to, square, side, rules);
-      if (win && win.gainful) return { move, win };
-    }
+    if (all && found) return { move, win: found };
   }
   return undefined;
 }

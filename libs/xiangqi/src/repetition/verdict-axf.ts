@@ -47,9 +47,12 @@ function isKingOrPawn(role: string): boolean {
   return role === 'king' || role === 'pawn';
 }
 
-/** The targets a side's move chases in a way that counts towards 长捉 (AXF). */
+/**
+ * The targets a side's move chases in a way that counts towards 长捉 (AXF). A move that checks and
+ * chases at once counts as a chase of that piece (从重, 补充 2 and 4): 一将一捉 (总纲 2) is allowed
+ * when the checking move does not itself chase the piece chased on the other moves.
+ */
 function countingChases(p: PlyAnalysis): ChaseRecord[] {
-  if (p.isCheck) return []; // 总纲 2: 一将一捉 is allowed — a checking move does not count as a chase
   return p.chases.filter((c) => !c.exempt && c.all.some((a) => !isKingOrPawn(a.attackerRole)));
 }
 
@@ -88,6 +91,7 @@ function violationArticles(records: ChaseRecord[], plies: readonly PlyAnalysis[]
   if (discovered && chasers.has('cannon')) arts.add(target === 'rook' ? '细则 21' : '细则 20');
   if (plies.some((p) => p.alsoExchange)) arts.add('总纲 8').add('细则 31');
   if (plies.some((p) => p.mateThreat)) arts.add('补充 4');
+  if (plies.some((p) => p.isCheck)) arts.add('补充 4'); // 从重: a check that also chases counts as a chase
   return [...arts];
 }
 
@@ -145,10 +149,11 @@ function allowedArticles(pattern: Pattern, plies: readonly PlyAnalysis[]): strin
 }
 
 export function sideFacts(side: Side, plies: PlyAnalysis[]): SideFacts {
-  const pattern = sidePattern(plies);
+  const basePattern = sidePattern(plies);
   const perpetualCheck = plies.length > 0 && plies.every((p) => p.isCheck);
   const violating = perpetualCheck ? [] : perpetualChaseTargets(plies);
   const violation = violating.length > 0;
+  const pattern = violation ? 'perpetualChase' : basePattern;
   const label = PATTERN_LABELS[pattern];
   let reason: string;
   let reasonZh: string;
