@@ -12,3 +12,23 @@ export { describeMove } from './notation-describe';
 export type { MoveDescription, Qualifier, Direction } from './notation-describe';
 export { mulberry32 } from './prng';
 export * from './repetition';
+export { RecordSyntaxError, parseRecordText, makePgn, RESULT_TOKENS } from './pgn';
+export type { RecordText } from './pgn';
+export {
+  RECORD_ERROR_CODES,
+  EXPORT_FORMATS,
+  RecordError,
+  importGame,
+  replayGame,
+  gameFromMoves,
+  gamePositions,
+  gameMoveTexts,
+  exportGame,
+  describeEnd,
+  endResult,
+} from './record';
+export type { Game, GamePly, GameEnd, ImportOptions, ExportFormat, RecordErrorCode } from './record';
+export { checkMoveLimitClaim, MOVE_LIMIT_PLIES, MAX_COUNTED_CHECKS } from './move-limit';
+export type { MoveLimitClaim, MoveLimitAnswer } from './move-limit';
+export { buildHistory, occurrencesOf, occurrenceCount, occurrenceCounts, cycleBetween, lastCycle } from './repetition-support';
+export type { PositionHistory, RepetitionCycle } from './repetition-support';
