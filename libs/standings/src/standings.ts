@@ -166,8 +166,11 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   });
 
   // 3. Records and totals (二章5节).
-  const byeScore = tournament.options.byePoints ?? WIN;
-  const byeGamePoints = options.byeGamePoints ?? WIN * gamesPerPairing * boards;
+  // A round-robin with an odd number of entries gives each one a rest round (轮空, 附录6): no game,
+  // no points unless byePoints says otherwise. In a Swiss a bye scores a win by default.
+  const restRound = format === 'round-robin' && tournament.options.byePoints === undefined;
+  const byeScore = tournament.options.byePoints ?? (restRound ? 0 : WIN);
+  const byeGamePoints = options.byeGamePoints ?? (restRound ? 0 : WIN * gamesPerPairing * boards);
   const lastRound = new Map([...withdrawals].map(([id, x]) => [id, x.afterRound]));
   const built = buildRecords({
     eventKind,
