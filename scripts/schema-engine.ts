@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 // A dependency of @prisma/adapter-pg (pinned by it): wraps adapter calls in the Result shape the engine expects.
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type {
   MigrationList,
   SchemaEngine,
@@ -26,8 +26,8 @@ let bindings: Promise<Bindings> | undefined;
 /** Loads the wasm module by hand: its package entry imports a `.wasm` file, which Node 20 cannot. */
 function loadBindings(): Promise<Bindings> {
   bindings ??= (async () => {
-    // The package is ESM; require(esm) works on Node >= 20.19 (and Jest transforms it, see jest.e2e.config.js).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // The package is ESM: Node >= 20.19 loads it with require(esm), Jest transforms it
+    // (jest.e2e.config.js), so the glue shares the realm of the adapter it talks to.
     const bg = require('@prisma/schema-engine-wasm/schema_engine_bg') as Bindings & {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
@@ -62,11 +62,11 @@ function adapterFactory(databaseUrl: string) {
   return {
     provider: 'postgres' as const,
     adapterName: '@prisma/adapter-pg',
-    connect: async () => withCharAsText(await new PrismaPg(pgConfig(databaseUrl)).connect()),
+    connect: async () => withCharColumns(await new PrismaPg(pgConfig(databaseUrl)).connect()),
     connectToShadowDb: async () => {
       const name = `prisma_migrate_shadow_db_${randomUUID()}`;
       await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
-      const adapter = withCharAsText(await new PrismaPg(pgConfig(databaseUrl, name)).connect());
+      const adapter = withCharColumns(await new PrismaPg(pgConfig(databaseUrl, name)).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();
@@ -77,25 +77,47 @@ function adapterFactory(databaseUrl: string) {
   };
 }
 
-type PerformIO = (query: unknown) => Promise<{ fields: { dataTypeID: number }[] }>;
-const PG_CHAR = 18; // the one-byte "char" type of the catalogs (pg_class.relkind, …)
+type PgResult = { fields: { dataTypeID: number }[] };
+type RawResult = { columnTypes: number[] };
+interface PatchableQueryable {
+  performIO(query: object): Promise<PgResult>;
+  queryRaw(query: object): Promise<RawResult>;
+  startTransaction?: (...args: unknown[]) => Promise<object>;
+}
+const PG_CHAR = 18; // the one-byte "char" type of the catalogs (pg_class.relkind, pg_constraint.contype, …)
 const PG_TEXT = 25;
 
 /**
- * The engine describes a database through catalog queries returning "char" columns, a type
- * @prisma/adapter-pg 7.10 rejects ("Column type 'char' could not be deserialized"). pg already reads
- * those values as strings, so report them as text, on the adapter and on its transactions.
+ * The engine describes a database through catalog queries returning "char" columns, which
+ * @prisma/adapter-pg 7.10 rejects ("Column type 'char' could not be deserialized") although the
+ * engine reads them as ColumnType.Character. pg already returns those values as strings: let the
+ * adapter pass them as text, then report the column as Character — on the adapter and on its
+ * transactions. (queryRaw awaits performIO and maps the fields synchronously right after.)
  */
-function withCharAsText<T extends object>(queryable: T): T {
-  const target = queryable as T & { performIO: PerformIO; startTransaction?: (...args: unknown[]) => Promise<object> };
+function withCharColumns<T extends object>(queryable: T): T {
+  const target = queryable as T & PatchableQueryable;
   const performIO = target.performIO.bind(target);
+  const queryRaw = target.queryRaw.bind(target);
+  const charColumns = new WeakMap<object, number[]>();
   target.performIO = async (query) => {
     const result = await performIO(query);
-    for (const field of result.fields) if (field.dataTypeID === PG_CHAR) field.dataTypeID = PG_TEXT;
+    const indexes: number[] = [];
+    result.fields.forEach((field, i) => {
+      if (field.dataTypeID === PG_CHAR) {
+        field.dataTypeID = PG_TEXT;
+        indexes.push(i);
+      }
+    });
+    if (indexes.length) charColumns.set(query, indexes);
+    return result;
+  };
+  target.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const i of charColumns.get(query) ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
     return result;
   };
   const startTransaction = target.startTransaction?.bind(target);
-  if (startTransaction) target.startTransaction = async (...args) => withCharAsText(await startTransaction(...args));
+  if (startTransaction) target.startTransaction = async (...args) => withCharColumns(await startTransaction(...args));
   return queryable;
 }
 

@@ -27,7 +27,7 @@ const execFileAsync = promisify(execFile);
 export interface EmbeddedDatabaseOptions {
   /** The cluster directory (initdb'd on first start). Default ./.data/postgres. */
   dataDir?: string;
-  /** Wanted port; another free one is used when it is taken. Default 54329 (or CHUHE_PG_PORT). */
+  /** Wanted port; another free one is used when it is taken (0: any free port). Default 54329 (or CHUHE_PG_PORT). */
   port?: number;
   /** The application database, created if missing. Default `chuhe`. */
   databaseName?: string;
@@ -79,6 +79,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   const dataDir = resolve(options.dataDir ?? '.data/postgres');
   const databaseName = options.databaseName ?? 'chuhe';
   const wantedPort = options.port ?? (Number(process.env.CHUHE_PG_PORT) || DEFAULT_EMBEDDED_PORT);
+  if (!Number.isInteger(wantedPort) || wantedPort < 0 || wantedPort > 65535) throw new Error(`invalid port ${wantedPort}`);
   const isRoot = process.getuid?.() === 0;
   const EmbeddedPostgres = loadEmbeddedPostgres();
 
@@ -108,7 +109,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       onLog,
-      onError: (error: unknown) => onLog(`[error] ${error instanceof Error ? error.message : String(error)}`),
+      onError: (error: unknown) => onLog(`[error] ${messageOf(error)}`),
     });
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
@@ -122,7 +123,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   }
 
   let instance: EmbeddedPostgresInstance | undefined;
-  let port = (await isPortFree(wantedPort)) ? wantedPort : await freePort();
+  let port = wantedPort !== 0 && (await isPortFree(wantedPort)) ? wantedPort : await freePort();
   for (let attempt = 1; !instance; attempt++) {
     const candidate = make(port);
     logs.length = 0;
@@ -319,7 +320,15 @@ function freePort(): Promise<number> {
 }
 
 function startupError(what: string, error: unknown, logs: string[]): Error {
-  const reason = error instanceof Error ? error.message : 'postgres exited';
+  const reason = messageOf(error) || 'postgres exited';
   const tail = logs.join('').trim().split('\n').slice(-15).join('\n');
   return new Error(`${what}: ${reason}${tail ? `\n--- postgres log ---\n${tail}` : ''}`);
+}
+
+/** The message of an error from any realm (the package is loaded outside Jest's module registry). */
+function messageOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return error === undefined ? '' : String(error);
 }

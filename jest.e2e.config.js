@@ -1,0 +1,41 @@
+// End-to-end tests: test/**/*.e2e-spec.ts against a real PostgreSQL. test/support/global-setup.ts
+// starts one server for the run (embedded, or DATABASE_URL's) and creates a fresh migrated database
+// whose URL the tests read with testDatabaseUrl() (test/support/database.ts).
+//
+// The generated Prisma client loads its query compiler with `await import()`. Compiled as nodenext
+// CommonJS that stays a real dynamic import, which Jest's CommonJS sandbox rejects without
+// --experimental-vm-modules; compiled with module "commonjs" it becomes require(), which works.
+// @prisma/schema-engine-wasm (used by the schema/migrations test) is ESM: Jest transforms it too.
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  roots: ['<rootDir>/test'],
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: {
+    '^.+\\.[tj]s$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          ignoreDeprecations: '6.0',
+          esModuleInterop: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          allowJs: true,
+          isolatedModules: true,
+          sourceMap: true,
+        },
+      },
+    ],
+  },
+  // The generated Prisma client imports its .ts siblings with .js suffixes (ESM style).
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)'],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60000,
+};
