@@ -5,7 +5,7 @@
  * 一), Black 1…9 right to left from Black's side (file a = 1).
  */
 import { Position } from './position';
-import { Move, Role, Side, squareFile, squareRank } from './types';
+import { Move, ROLES, Role, Side, squareFile, squareRank } from './types';
 
 export type Direction = '+' | '-' | '=';
 
@@ -47,20 +47,29 @@ export function isStraightMover(role: Role): boolean {
 /** Same-role pieces of `side` on `sq`'s file, front first. */
 export function sameOnFile(pos: Position, sq: number, side: Side, role: Role): number[] {
   const file = squareFile(sq);
+  const code = (ROLES.indexOf(role) + 1) * (side === 'red' ? 1 : -1);
+  const b = pos.board;
   const out: number[] = [];
-  for (let rank = 0; rank < 10; rank++) {
-    const s = rank * 9 + file;
-    const p = pos.pieceAt(s);
-    if (p && p.side === side && p.role === role) out.push(s);
+  // Front first: Red's front is the higher rank, Black's the lower.
+  if (side === 'red') {
+    for (let s = 81 + file; s >= 0; s -= 9) if (b[s] === code) out.push(s);
+  } else {
+    for (let s = file; s < 90; s += 9) if (b[s] === code) out.push(s);
   }
-  return out.sort((a, b) => sideRank(b, side) - sideRank(a, side));
+  return out;
 }
 
 /** Files holding two or more of `side`'s pawns. */
 export function pawnTandemFiles(pos: Position, side: Side): number {
-  const counts = new Array(9).fill(0);
-  for (const { square, piece } of pos.pieces(side)) if (piece.role === 'pawn') counts[squareFile(square)]++;
-  return counts.filter((c) => c >= 2).length;
+  const code = side === 'red' ? 7 : -7;
+  const b = pos.board;
+  let files = 0;
+  for (let f = 0; f < 9; f++) {
+    let n = 0;
+    for (let s = f; s < 90; s += 9) if (b[s] === code) n++;
+    if (n >= 2) files++;
+  }
+  return files;
 }
 
 /** Describes a move of the piece on `move.from` (which must exist). */

@@ -190,7 +190,7 @@ describe('round trips over random legal games (property)', () => {
           }
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 12 },
     );
   });
 
