@@ -6,6 +6,10 @@ import { Command, CliIo, UsageError, processIo } from './cli-io';
  * command's start-up cost is paid only by that command.
  */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+  perft: { summary: 'count leaf nodes of the legal move tree (perft)', load: async () => require('./commands/perft') as typeof import('./commands/perft') },
+  moves: { summary: 'legal moves of a position in a notation', load: async () => require('./commands/moves') as typeof import('./commands/moves') },
+  convert: { summary: 'convert a game record to another notation or PGN', load: async () => require('./commands/convert') as typeof import('./commands/convert') },
+  validate: { summary: 'replay a game record and report its first illegal move', load: async () => require('./commands/validate') as typeof import('./commands/validate') },
   'check-pairing': { summary: 'check a round of a tournament file against the pairing rules', load: async () => require('./commands/check-pairing') as typeof import('./commands/check-pairing') },
   'round-robin': { summary: 'the 附录6 round-robin table for N entrants', load: async () => require('./commands/round-robin') as typeof import('./commands/round-robin') }, // require: Jest runs CommonJS without vm modules
 };
