@@ -108,3 +108,20 @@ describe('adjudicateBatch', () => {
     expect(out.map((r) => (r.ok ? r.value.result : r.error.code))).toEqual(['red_loses', 'bad_move', 'none']);
   });
 });
+
+describe('other notations and whole records', () => {
+  it('reads Chinese notation (notation.ts parseMove)', () => {
+    const moves = '炮七平九 车1平2 炮九平八 车2平1 炮八平九 车1平2 炮九平八 车2平1 炮八平九';
+    expect(value({ fen: CANNON_CHASE.fen, moves }).result).toBe('red_loses');
+  });
+  it('reads a game record with a FEN tag', () => {
+    const record = `[FEN "${CANNON_CHASE.fen}"]\n1. c2a2 a7b7 2. a2b2 b7a7 3. b2a2 a7b7 4. a2b2 b7a7 5. b2a2 *`;
+    const v = value({ record });
+    expect(v.result).toBe('red_loses');
+    expect(v.cycle?.endPly).toBe(9);
+  });
+  it('a broken record gives bad_record', () => {
+    const r = adjudicate({ record: '1. 炮二平五 马8进7 2. 炮五进九' });
+    expect(!r.ok && r.error.code).toMatch(/bad_record/);
+  });
+});

@@ -7,7 +7,9 @@
  * if (r.ok) r.value.result; // 'red_loses' | 'black_loses' | 'draw' | 'none'
  * ```
  */
+import { makeIccs } from '../iccs';
 import { Position } from '../position';
+import { importGame } from '../record';
 import { Result, Side, err, ok, opposite } from '../types';
 import { findCycle, replay, splitMoves } from './cycle';
 import { explain, explainNone } from './explain';
@@ -46,19 +48,28 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
   if (!input || typeof input !== 'object') return err(new RepetitionInputError('bad_input', 'expected { fen, moves, rules }'));
   const rules: RuleSet = input.rules ?? 'axf';
   if (!RULE_SETS.includes(rules)) return err(new RepetitionInputError('bad_input', `unknown rule set '${String(rules)}' (axf or cxa)`));
-  if (typeof input.moves !== 'string' && !Array.isArray(input.moves)) {
-    return err(new RepetitionInputError('bad_input', 'moves must be a string or an array of ICCS moves'));
+  let moves: string | readonly string[] = input.moves ?? [];
+  let fen = input.fen;
+  if (input.record !== undefined) {
+    if (typeof input.record !== 'string') return err(new RepetitionInputError('bad_input', 'record must be a string'));
+    const game = importGame(input.record, fen ? { fen } : {});
+    if (!game.ok) return err(new RepetitionInputError('bad_record', `bad game record: ${game.error.message}`, { cause: game.error }));
+    fen = game.value.startFen;
+    moves = game.value.plies.map((p) => makeIccs(p.move));
+  }
+  if (typeof moves !== 'string' && !Array.isArray(moves)) {
+    return err(new RepetitionInputError('bad_input', 'moves must be a string or an array of moves'));
   }
   let start: Position;
-  if (input.fen === undefined || input.fen === null || input.fen === '') start = Position.default();
+  if (fen === undefined || fen === null || fen === '') start = Position.default();
   else {
-    if (typeof input.fen !== 'string') return err(new RepetitionInputError('bad_fen', 'fen must be a string'));
-    const p = Position.fromFen(input.fen);
+    if (typeof fen !== 'string') return err(new RepetitionInputError('bad_fen', 'fen must be a string'));
+    const p = Position.fromFen(fen);
     if (!p.ok) return err(new RepetitionInputError('bad_fen', `bad FEN: ${p.error.message}`, { cause: p.error }));
     start = p.value;
   }
   const mateChecks = input.mateSearchChecks ?? DEFAULT_MATE_SEARCH_CHECKS;
-  const played = replay(start, splitMoves(input.moves));
+  const played = replay(start, splitMoves(moves));
   if (!played.ok) return played;
   const r = played.value;
   const cycle = findCycle(r);
@@ -135,7 +146,7 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
 
 /** Many cases in order (the CLI's `--batch`). */
 export function adjudicateBatch(
-  items: readonly { fen?: string; moves: string | readonly string[]; rules?: RuleSet }[],
+  items: readonly AdjudicationInput[],
   rules?: RuleSet,
 ): Result<Adjudication, RepetitionInputError>[] {
   return items.map((item) => adjudicate({ ...item, rules: item.rules ?? rules }));

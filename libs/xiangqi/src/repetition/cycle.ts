@@ -4,6 +4,7 @@
  * (循环, 四章1节8 “演成归原状态”).
  */
 import { parseIccs } from '../iccs';
+import { parseMove } from '../notation';
 import { Position } from '../position';
 import { Move, Result, err, ok } from '../types';
 import { RepetitionInputError } from './types';
@@ -29,9 +30,16 @@ export function replay(start: Position, tokens: readonly string[]): Result<Repla
   const moves: Move[] = [];
   let pos = start.clone();
   for (let i = 0; i < tokens.length; i++) {
-    const move = parseIccs(tokens[i]);
+    let move = parseIccs(tokens[i]);
     if (!move) {
-      return err(new RepetitionInputError('bad_move', `move ${i + 1} '${tokens[i]}' is not an ICCS move like h2e2`, { ply: i + 1 }));
+      const parsed = parseMove(pos, tokens[i]);
+      if (!parsed.ok) {
+        const code = parsed.error.code === 'syntax' ? 'bad_move' : 'illegal_move';
+        return err(
+          new RepetitionInputError(code, `move ${i + 1} '${tokens[i]}': ${parsed.error.message}`, { ply: i + 1, cause: parsed.error }),
+        );
+      }
+      move = parsed.value;
     }
     if (!pos.isLegal(move)) {
       return err(

@@ -21,7 +21,7 @@ export function explain(outcome: VerdictOutcome, cycle: CycleInfo, rules: 'axf' 
   const rulesZh = rules === 'axf' ? '亚洲象棋联合会棋例' : '中国象棋协会棋例';
   const rulesEn = rules === 'axf' ? 'AXF rules' : 'CXA rules';
   return {
-    zh: `${where}。红方：${outcome.red.reasonZh}；黑方：${outcome.black.reasonZh}。${outcome.summary.zh}依${rulesZh}：${arts}。结论：${RESULT_ZH[outcome.result]}。`,
+    zh: `${where}。${outcome.summary.zh}依${rulesZh}：${arts}。结论：${RESULT_ZH[outcome.result]}。`,
     en: `${whereEn} ${outcome.summary.en} Under the ${rulesEn}: ${artsEn}. Verdict: ${RESULT_EN[outcome.result]}.`,
   };
 }

@@ -32,6 +32,8 @@ export interface ChaseRecord {
   created: CaptureInfo[];
   /** Every gainful capture of the target after the move (the chasers, 细则 25). */
   all: CaptureInfo[];
+  /** Identities of the pieces making the new captures (to tell one chaser from several, 细则 28). */
+  attackerIds: number[];
   exempt?: 'uncrossedPawn';
 }
 
@@ -111,11 +113,13 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
         targetRole: c.targetRole,
         created: [],
         all: gainAfter.filter((g) => g.target === c.target),
+        attackerIds: [],
         exempt: c.exempt,
       };
       chases.push(rec);
     }
     rec.created.push(c);
+    rec.attackerIds.push(ctx.postIds[c.attacker]);
     kinds.push({
       kind: 'chase',
       piece: c.attackerRole,

@@ -2,7 +2,6 @@
  * Vocabulary of the 棋例 adjudicator (四章): verdicts, rule sets, move kinds (四章1节 术语) and
  * patterns (长将, 长捉 …). The contract for other code is API.md beside this file.
  */
-import { FenError } from '../fen';
 import { Role, Side } from '../types';
 
 export const VERDICTS = ['red_loses', 'black_loses', 'draw', 'none'] as const;
@@ -114,21 +113,27 @@ export interface Adjudication {
 export interface AdjudicationInput {
   /** Start position; the standard start position when omitted. */
   fen?: string;
-  /** ICCS moves: an array, or one string separated by spaces/commas (move numbers like `1.` ignored). */
-  moves: string | readonly string[];
+  /**
+   * Moves in any notation libs/xiangqi reads (ICCS, Chinese, WXF, AXF — notation.ts `parseMove`):
+   * an array, or one string separated by spaces/commas (move numbers like `1.` ignored).
+   */
+  moves?: string | readonly string[];
+  /** Or a whole game record (PGN-like text, record.ts `importGame`); its FEN tag, else `fen`, is the start. */
+  record?: string;
   rules?: RuleSet;
   /** Bound of the 杀 search in checking moves of the attacker (default 3). */
   mateSearchChecks?: number;
 }
 
-export const REPETITION_ERROR_CODES = ['bad_fen', 'bad_move', 'illegal_move', 'bad_input'] as const;
+export const REPETITION_ERROR_CODES = ['bad_fen', 'bad_move', 'illegal_move', 'bad_record', 'bad_input'] as const;
 export type RepetitionErrorCode = (typeof REPETITION_ERROR_CODES)[number];
 
 export class RepetitionInputError extends Error {
   readonly code: RepetitionErrorCode;
   readonly ply?: number;
-  override readonly cause?: FenError;
-  constructor(code: RepetitionErrorCode, message: string, extra: { ply?: number; cause?: FenError } = {}) {
+  /** The library error behind this one (FenError, NotationError or RecordError). */
+  override readonly cause?: Error;
+  constructor(code: RepetitionErrorCode, message: string, extra: { ply?: number; cause?: Error } = {}) {
     super(message);
     this.name = 'RepetitionInputError';
     this.code = code;

@@ -68,7 +68,7 @@ function violationArticles(records: ChaseRecord[], plies: readonly PlyAnalysis[]
   const arts = new Set<string>(['总纲 3']);
   const target = records[0].targetRole;
   const chasers = new Set(records.flatMap((r) => r.all.map((a) => a.attackerRole)));
-  const chaserSquares = new Set(records.flatMap((r) => r.created.map((a) => a.attacker)));
+  const chaserIds = new Set(records.flatMap((r) => r.attackerIds));
   const created = records.flatMap((r) => r.created);
   const roots = new Set(created.map((c) => c.root));
   if (target === 'rook') {
@@ -85,7 +85,7 @@ function violationArticles(records: ChaseRecord[], plies: readonly PlyAnalysis[]
   if (chasers.has(target)) arts.add('细则 19').add('总纲 7');
   if (roots.has('false')) arts.add('细则 29').add('总纲 6');
   if ([...chasers].some(isKingOrPawn)) arts.add('细则 25').add('总纲 9');
-  if (chaserSquares.size > 1 && plies.length > 1) arts.add('细则 28');
+  if (chaserIds.size > 1) arts.add('细则 28'); // 两子或多子轮捉一子
   // a cannon chasing through a screen that another piece provides or changes (细则 20–21)
   const discovered = plies.some((p, i) => records[i].created.every((c) => makeSquareName(c.attacker) !== p.iccs.slice(2)));
   if (discovered && chasers.has('cannon')) arts.add(target === 'rook' ? '细则 21' : '细则 20');

@@ -1,0 +1,83 @@
+import { CliIo } from '../cli-io';
+import { main } from '../main';
+
+function fakeIo(files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    readStdin: async () => '',
+    readFile: (path) => {
+      if (!(path in files)) throw new Error(`ENOENT: no such file '${path}'`);
+      return files[path];
+    },
+  };
+}
+
+const FEN = '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1';
+const MOVES = 'c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2';
+
+describe('chuhe adjudicate', () => {
+  test('--json prints the contract shape', async () => {
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--fen', FEN, '--moves', MOVES, '--json'], io)).toBe(0);
+    const doc = JSON.parse(io.out.join(''));
+    expect(doc.result).toBe('red_loses');
+    expect(doc.rules).toBe('axf');
+    expect(doc.sides.red.pattern).toBe('perpetualChase');
+    expect(doc.moves[1]).toMatchObject({ ply: 7, iccs: 'a2b2', side: 'red', primary: 'chase' });
+    expect(doc.articles).toContain('细则 10');
+    expect(typeof doc.explanation.zh).toBe('string');
+  });
+
+  test('human-readable: the verdict first, then each move with kinds and reasons', async () => {
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--fen', FEN, '--moves', MOVES], io)).toBe(0);
+    const lines = io.out.join('\n').split('\n');
+    expect(lines[0]).toMatch(/^Verdict: red_loses/);
+    const text = lines.join('\n');
+    expect(text).toMatch(/a2b2 {2}捉 chase/);
+    expect(text).toMatch(/总纲 6/);
+  });
+
+  test('--rules cxa', async () => {
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--fen', FEN, '--moves', MOVES, '--rules', 'cxa', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out.join('')).rules).toBe('cxa');
+  });
+
+  test('--batch prints results in order', async () => {
+    const io = fakeIo({ 'b.json': JSON.stringify([{ fen: FEN, moves: MOVES }, { moves: 'h2e2' }, { moves: 'xx' }]) });
+    expect(await main(['adjudicate', '--batch', 'b.json'], io)).toBe(0);
+    const doc = JSON.parse(io.out.join(''));
+    expect(doc).toHaveLength(3);
+    expect(doc[0].result).toBe('red_loses');
+    expect(doc[1].result).toBe('none');
+    expect(doc[2].error.code).toBe('bad_move');
+  });
+
+  test('--record reads a game record', async () => {
+    const io = fakeIo({ 'g.pgn': `[FEN "${FEN}"]\n1. c2a2 a7b7 2. a2b2 b7a7 3. b2a2 a7b7 4. a2b2 b7a7 5. b2a2` });
+    expect(await main(['adjudicate', '--record', 'g.pgn', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out.join('')).result).toBe('red_loses');
+  });
+
+  test('bad input exits 2 with a message', async () => {
+    const cases: [string[], RegExp][] = [
+      [['adjudicate'], /--moves, --record or --batch/],
+      [['adjudicate', '--moves', 'h2e2', '--rules', 'fide'], /axf or cxa/],
+      [['adjudicate', '--moves', 'h2e2', '--colour', 'x'], /unknown option/],
+      [['adjudicate', '--fen', 'nonsense', '--moves', 'h2e2'], /bad_fen/],
+      [['adjudicate', '--moves', 'h2e2 a9a4'], /illegal_move/],
+      [['adjudicate', '--batch', 'missing.json'], /cannot read/],
+    ];
+    for (const [args, message] of cases) {
+      const io = fakeIo();
+      expect(await main(args, io)).toBe(2);
+      expect(io.err.join('\n')).toMatch(message);
+    }
+  });
+});
