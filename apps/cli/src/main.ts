@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
   moves: { summary: 'legal moves of a position in a notation', load: async () => require('./commands/moves') as typeof import('./commands/moves') },
   convert: { summary: 'convert a game record to another notation or PGN', load: async () => require('./commands/convert') as typeof import('./commands/convert') },
   validate: { summary: 'replay a game record and report its first illegal move', load: async () => require('./commands/validate') as typeof import('./commands/validate') },
+  adjudicate: { summary: 'decide a repeated position by the 棋例 (AXF or CXA rules)', load: async () => require('./commands/adjudicate') as typeof import('./commands/adjudicate') },
   'check-pairing': { summary: 'check a round of a tournament file against the pairing rules', load: async () => require('./commands/check-pairing') as typeof import('./commands/check-pairing') },
   'round-robin': { summary: 'the 附录6 round-robin table for N entrants', load: async () => require('./commands/round-robin') as typeof import('./commands/round-robin') }, // require: Jest runs CommonJS without vm modules
 };
