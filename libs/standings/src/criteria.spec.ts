@@ -122,6 +122,21 @@ describe('直接对赛 (direct encounter) among all the tied entries', () => {
     ]);
     expect(rows[2].decidedBy).toMatchObject({ criterion: 'directEncounter', previous: 1, current: 0 });
   });
+  test('re-applied among those still tied after a partial split', () => {
+    // a, b, c, d all score 4. Among the four: a 4, b 3, c 3, d 2 → a, {b, c}, d; then between
+    // b and c alone b beat c: b 2, c 0.
+    const t = individual(['a', 'b', 'c', 'd', 'e', 'f', 'g'], ['a-b =, c-d 1', 'a-c =, b-d 0', 'a-d 1, b-c 1', 'b-e =, c-f =, d-g 1']);
+    const s = computeStandings(t, { format: 'swiss', chain: ['score', 'directEncounter'] });
+    if (!s.ok) throw s.error;
+    expect(s.value.rows.slice(0, 4).map((r) => [r.entry, r.values.directEncounter, r.decidedBy?.criterion ?? null])).toEqual([
+      ['a', 4, null],
+      ['b', 2, 'directEncounter'],
+      ['c', 0, 'directEncounter'],
+      ['d', 2, 'directEncounter'],
+    ]);
+    expect(s.value.rows[2].decidedBy).toMatchObject({ previous: 2, current: 0 });
+    expect(s.value.rows[3].decidedBy).toMatchObject({ previous: 3, current: 2 });
+  });
   test('a forfeit between the tied counts by default, not with forfeitsInDirectEncounter false', () => {
     const t = individual(['a', 'b', 'c', 'd'], ['a-b +, c-d 1', 'a-c 0, b-d 1']);
     // a 2, b 2, c 4, d 0: a and b tied, a won by forfeit.

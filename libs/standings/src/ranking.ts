@@ -90,9 +90,10 @@ export function rankEntries(args: {
       else runs.push([i]);
     }
     if (runs.length === 1) return process(sorted, level + 1, firstSep);
+    // Keys are read before recursing: a re-applied group criterion overwrites its stored values.
+    const keys = runs.map((run) => keyOf(run[0]));
     runs.forEach((run, k) => {
-      const sep: Separation | null =
-        k === 0 ? firstSep : { step: level, criterion: def.id, values: [keyOf(runs[k - 1][0]), keyOf(run[0])] };
+      const sep: Separation | null = k === 0 ? firstSep : { step: level, criterion: def.id, values: [keys[k - 1], keys[k]] };
       // 直胜 among those still tied: re-apply a group criterion inside a smaller tied group.
       const next = def.group && run.length > 1 ? level : level + 1;
       process(run, next, sep);
