@@ -123,6 +123,36 @@ export function generatePseudo(b: Int8Array, side: number, out: Int32Array, only
   return n;
 }
 
+/** Direction index in RAYS from `a` to `b` on a shared rank or file, or −1. */
+function lineDirection(a: number, b: number): number {
+  const ar = (a / 9) | 0;
+  const br = (b / 9) | 0;
+  if (a - ar * 9 === b - br * 9) return br > ar ? 0 : 1;
+  if (ar === br) return b > a ? 2 : 3;
+  return -1;
+}
+
+/** Does side `by`'s rook, cannon or (on a file) king attack `sq` along ray `d`? */
+function rayAttacked(b: Int8Array, sq: number, d: number, by: number): boolean {
+  const sgn = by === RED ? 1 : -1;
+  const ray = RAYS[sq][d];
+  const len = ray.length;
+  let i = 0;
+  let p = 0;
+  for (; i < len; i++) {
+    p = b[ray[i]];
+    if (p !== 0) break;
+  }
+  if (i === len) return false;
+  const q = p * sgn;
+  if (q === ROOK || (q === KING && d < 2)) return true;
+  for (i++; i < len; i++) {
+    p = b[ray[i]];
+    if (p !== 0) return p * sgn === CANNON;
+  }
+  return false;
+}
+
 /**
  * Would moving `from → to` leave `side`'s king attacked or facing the other king (一章3节5)?
  * `kingSq` is the mover's king square before the move; `inCheck` whether it is attacked now.
@@ -138,24 +168,37 @@ export function leavesKingAttacked(
 ): boolean {
   const moving = b[from];
   const isKing = moving === KING || moving === -KING;
-  if (!inCheck && !isKing) {
-    // Only a move that opens or closes a line to the king, or frees a horse leg next to it,
-    // can expose it.
-    const kr = (kingSq / 9) | 0;
-    const kf = kingSq - kr * 9;
-    const fr = (from / 9) | 0;
-    const ff = from - fr * 9;
-    const tr = (to / 9) | 0;
-    const tf = to - tr * 9;
-    const fromLine = fr === kr || ff === kf;
-    const toLine = tr === kr || tf === kf;
-    const fromLeg = (fr - kr === 1 || kr - fr === 1) && (ff - kf === 1 || kf - ff === 1);
-    if (!fromLine && !toLine && !fromLeg) return false;
+  if (inCheck || isKing) {
+    const captured = b[to];
+    b[to] = moving;
+    b[from] = 0;
+    const attacked = isAttacked(b, isKing ? to : kingSq, side ^ 1);
+    b[from] = moving;
+    b[to] = captured;
+    return attacked;
   }
+  // Not in check and the king stays: only a line opened through `from`, a cannon screen put on
+  // `to`, or a horse leg freed next to the king can expose it.
+  const dFrom = lineDirection(kingSq, from);
+  const dTo = lineDirection(kingSq, to);
+  const kr = (kingSq / 9) | 0;
+  const fr = (from / 9) | 0;
+  const df = from - fr * 9 - (kingSq - kr * 9);
+  const dr = fr - kr;
+  const fromLeg = (dr === 1 || dr === -1) && (df === 1 || df === -1);
+  if (dFrom < 0 && dTo < 0 && !fromLeg) return false;
   const captured = b[to];
   b[to] = moving;
   b[from] = 0;
-  const attacked = isAttacked(b, isKing ? to : kingSq, side ^ 1);
+  const by = side ^ 1;
+  let attacked = (dFrom >= 0 && rayAttacked(b, kingSq, dFrom, by)) || (dTo >= 0 && dTo !== dFrom && rayAttacked(b, kingSq, dTo, by));
+  if (!attacked && fromLeg) {
+    const horse = by === RED ? HORSE : -HORSE;
+    const h1 = kingSq + 2 * df + 9 * dr;
+    const h2 = kingSq + df + 18 * dr;
+    const f1 = (kingSq - kr * 9) + 2 * df;
+    attacked = (f1 >= 0 && f1 <= 8 && b[h1] === horse) || (h2 >= 0 && h2 < 90 && b[h2] === horse);
+  }
   b[from] = moving;
   b[to] = captured;
   return attacked;
