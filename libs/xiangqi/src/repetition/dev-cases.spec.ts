@@ -45,3 +45,27 @@ describe('dev-repetition-cases.json (AXF)', () => {
     if (NOTES[i]) expect(NOTES[i].length).toBeGreaterThan(0);
   });
 });
+
+/** The articles the explanation must name for some cases (a subset; more may be cited). */
+const ARTICLES: [number, string[]][] = [
+  [0, ['第二节 1 I', '细则 10', '总纲 6']],
+  [2, ['细则 25', '总纲 4', '细则 27']],
+  [3, ['细则 24', '第二节 2 B']],
+  [5, ['第二节 2 C', '细则 17']],
+  [6, ['总纲 1', '细则 3']],
+  [7, ['总纲 1', '第二节 1 H']],
+  [15, ['细则 2']],
+  [18, ['总纲 10', '细则 35']],
+  [21, ['细则 14']],
+  [29, ['细则 29']],
+];
+
+describe('dev cases: articles named', () => {
+  test.each(ARTICLES)('#%i', (i, articles) => {
+    const c = CASES[i];
+    const r = adjudicate({ fen: c.fen, moves: c.moves });
+    if (!r.ok) throw r.error;
+    expect(r.value.articles).toEqual(expect.arrayContaining(articles));
+    for (const a of articles) expect(r.value.explanation.zh).toContain(a);
+  });
+});

@@ -6,6 +6,8 @@
  * check; the defender's every legal reply is tried after each check)? The bound is in checks of
  * the attacker: with the default 3 it sees mates like check – reply – check – reply – mate.
  * Quiet (non-checking) mating moves are not searched: the definition speaks of 将军 or 连续将军.
+ * A second bound keeps the time predictable: at most `MATE_SEARCH_NODES` positions are generated
+ * per question; past that the answer is "no mate found".
  */
 import { Position } from '../position';
 import { Move, Side, opposite } from '../types';
@@ -13,13 +15,19 @@ import { CaptureInfo, analyseCaptures, withTurn } from './captures';
 import { RuleSet } from './types';
 
 export const DEFAULT_MATE_SEARCH_CHECKS = 3;
+export const MATE_SEARCH_NODES = 20000;
 
-function checkingMoves(pos: Position): { move: Move; next: Position }[] {
+interface Budget {
+  nodes: number;
+}
+
+function checkingMoves(pos: Position, budget?: Budget): { move: Move; next: Position }[] {
   const out: { move: Move; next: Position }[] = [];
   const defender = opposite(pos.turn);
   for (const move of pos.legalMoves()) {
     const next = pos.clone();
     next.play(move);
+    if (budget) budget.nodes++;
     if (next.isCheck(defender)) out.push({ move, next });
   }
   return out;
@@ -27,8 +35,12 @@ function checkingMoves(pos: Position): { move: Move; next: Position }[] {
 
 /** Can the side to move force checkmate with at most `checks` consecutive checks? */
 export function canMateByChecks(pos: Position, checks: number): boolean {
-  if (checks <= 0) return false;
-  for (const { next } of checkingMoves(pos)) {
+  return mateSearch(pos, checks, { nodes: 0 });
+}
+
+function mateSearch(pos: Position, checks: number, budget: Budget): boolean {
+  if (checks <= 0 || budget.nodes > MATE_SEARCH_NODES) return false;
+  for (const { next } of checkingMoves(pos, budget)) {
     const replies = next.legalMoves();
     if (replies.length === 0) return true; // 将死
     if (checks === 1) continue;
@@ -36,7 +48,8 @@ export function canMateByChecks(pos: Position, checks: number): boolean {
     for (const r of replies) {
       const after = next.clone();
       after.play(r);
-      if (!canMateByChecks(after, checks - 1)) {
+      budget.nodes++;
+      if (budget.nodes > MATE_SEARCH_NODES || !mateSearch(after, checks - 1, budget)) {
         all = false;
         break;
       }
