@@ -91,6 +91,9 @@ describe('parsing', () => {
     ['车一进一', 'i0i1'],
     ['仕四进五', 'f0e1'],
     ['相三进五', 'g0e2'],
+    // 二章3节3: the short forms.
+    ['炮25', 'h2e2'],
+    ['仕4₅', 'f0e1'],
   ])('%s → %s', (text, iccs) => {
     const r = parseMove(start, text);
     expect(r.ok && makeIccs(r.value)).toBe(iccs);
@@ -137,6 +140,12 @@ describe('parsing', () => {
   ])('%s → %s', (text, code) => {
     const r = parseMove(start, text);
     expect(!r.ok && r.error.code).toBe(code);
+  });
+
+  test('short retreat form 马8⁻7 (二章3节3 B)', () => {
+    const p = pos('3k5/9/9/9/9/9/9/1N7/9/4K4 w');
+    const r = parseMove(p, '马8⁻7');
+    expect(r.ok && makeIccs(r.value)).toBe('b2c0');
   });
 
   test('self-exposure is named (一章3节5)', () => {

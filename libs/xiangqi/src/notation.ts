@@ -7,7 +7,8 @@
  * formatMove(pos, parseIccs('h2e2')!, 'chinese'); // '炮二平五'
  * parseMove(pos, 'C2=5');                         // { ok: true, value: { from: 25, to: 22 } }
  * ```
- * Parsing reads every notation (the form is recognised from the text). Errors say why:
+ * Parsing reads every notation (the form is recognised from the text), also the short forms of
+ * 二章3节3 (炮25, 马8⁻7, 士5₄). Errors say why:
  * `syntax`, `no_such_piece`, `ambiguous`, `illegal`, `self_exposure` (一章3节5), `wrong_side`.
  */
 import { formatChinese, CHINESE_DIRECTIONS, CHINESE_NUMERALS, CHINESE_PIECES, CHINESE_POSITIONS, ChineseOptions } from './chinese-notation';
@@ -81,8 +82,10 @@ function tokenize(text: string): Token[] | undefined {
     else if (LETTER_ROLES[ch.toUpperCase()] && /[a-z]/i.test(ch)) out.push({ t: 'piece', role: LETTER_ROLES[ch.toUpperCase()] });
     else if (CHINESE_DIRECTIONS[ch]) out.push({ t: 'dir', d: CHINESE_DIRECTIONS[ch] });
     else if (ch === '=' || ch === '.' || ch === '＝' || ch === '．') out.push({ t: 'dir', d: '=' });
-    else if (ch === '+' || ch === '＋') out.push({ t: 'sign', d: '+' });
-    else if (ch === '-' || ch === '－' || ch === '−') out.push({ t: 'sign', d: '-' });
+    else if (ch === '+' || ch === '＋' || ch === '⁺') out.push({ t: 'sign', d: '+' });
+    else if (ch === '-' || ch === '－' || ch === '−' || ch === '⁻') out.push({ t: 'sign', d: '-' });
+    // 二章3节3 C: 士五进四 → 士5₄ (a subscript number advances).
+    else if (code >= 0x2081 && code <= 0x2089) out.push({ t: 'dir', d: '+' }, { t: 'num', n: code - 0x2080 });
     else if (CHINESE_POSITIONS[ch]) out.push({ t: 'pos', p: CHINESE_POSITIONS[ch] });
     else if (CHINESE_NUMERALS.includes(ch)) out.push({ t: 'num', n: CHINESE_NUMERALS.indexOf(ch) + 1 });
     else if (ch >= '1' && ch <= '9') out.push({ t: 'num', n: code - 48 });
@@ -105,6 +108,10 @@ function place(t: Token): 'front' | 'middle' | 'rear' | undefined {
 /** Reads the piece selector, direction and number, whatever the notation. */
 function parseSpec(text: string): Spec | undefined {
   const tokens = tokenize(text);
+  // 二章3节3 A: the short form 炮二平五 → 炮25.
+  if (tokens && tokens.length === 3 && tokens[0].t === 'piece' && tokens[1].t === 'num' && tokens[2].t === 'num') {
+    return { role: tokens[0].role, side: tokens[0].side, file: tokens[1].n, direction: '=', target: tokens[2].n };
+  }
   if (!tokens || tokens.length < 4 || tokens.length > 5) return undefined;
   const [a, b] = tokens;
   const d = direction(tokens[tokens.length - 2]);
