@@ -8,11 +8,18 @@ import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
 
 /**
- * Loads the demo tournament on the first start (an empty database). Idempotent: does nothing
- * when any tournament exists. The draw uses a fixed seed so every demo looks the same.
+ * Loads the demo tournament on the first start (an empty database): does nothing when any
+ * tournament exists. Returns the new tournament's id.
  */
 export async function loadDemoTournament(prisma: PrismaClient, logger = new Logger('Demo')): Promise<string | undefined> {
   if ((await prisma.tournament.count()) > 0) return undefined;
+  const id = await createDemoTournament(prisma);
+  logger.log(`demo tournament loaded; organizer login: ${DEMO_ORGANIZER.email} / ${DEMO_ORGANIZER.password}`);
+  return id;
+}
+
+/** Creates one more demo tournament. The draws use fixed seeds so every demo looks the same. */
+export async function createDemoTournament(prisma: PrismaClient): Promise<string> {
   const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
   const tournamentId = await prisma.$transaction(
     async (tx) => {
@@ -122,7 +129,6 @@ export async function loadDemoTournament(prisma: PrismaClient, logger = new Logg
     },
     { timeout: 60_000 },
   );
-  logger.log(`demo tournament loaded; organizer login: ${DEMO_ORGANIZER.email} / ${DEMO_ORGANIZER.password}`);
   return tournamentId;
 }
 

@@ -1,0 +1,55 @@
+import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
+import { startTestApp } from './http-helpers';
+
+describe('pages and API docs', () => {
+  let app: INestApplication;
+  let tournamentId: string;
+  const prisma = createPrismaClient(testDatabaseUrl());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    tournamentId = await createDemoTournament(prisma);
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  it('shows the tournament in Chinese by default and in English with ?lang=en', async () => {
+    const zh = await request(app.getHttpServer()).get(`/tournaments/${tournamentId}`).expect(200);
+    expect(zh.text).toContain('<html lang="zh-Hans">');
+    expect(zh.text).toContain('男子团体赛');
+    expect(zh.text).toContain('代号');
+    const en = await request(app.getHttpServer()).get(`/tournaments/${tournamentId}?lang=en`).expect(200);
+    expect(en.text).toContain('<html lang="en">');
+    expect(en.text).toContain("Men&#x27;s team championship");
+    expect(en.text).toContain('Singapore 1');
+  });
+
+  it("follows the browser's language", async () => {
+    const en = await request(app.getHttpServer()).get(`/tournaments/${tournamentId}`).set('Accept-Language', 'en-GB,en;q=0.9').expect(200);
+    expect(en.text).toContain('Entries');
+  });
+
+  it('lists the demo: 12 teams, 40 open players, 10 women', async () => {
+    const events = await request(app.getHttpServer()).get(`/api/tournaments/${tournamentId}/events`).expect(200);
+    const counts: Record<string, number> = {};
+    for (const e of events.body) counts[e.nameEn] = (await request(app.getHttpServer()).get(`/api/events/${e.id}/entries`).expect(200)).body.length;
+    expect(counts).toEqual({ "Men's team championship": 12, 'Individual open': 40, "Women's round-robin": 10 });
+  });
+
+  it('serves the OpenAPI document and its UI', async () => {
+    const doc = await request(app.getHttpServer()).get('/api/docs/json').expect(200);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/tournaments', '/api/events/{eventId}/draw']));
+    const ui = await request(app.getHttpServer()).get('/api/docs').expect(200);
+    expect(ui.text).toContain('swagger');
+  });
+
+  it('answers an unknown tournament page with 404', async () => {
+    await request(app.getHttpServer()).get('/tournaments/00000000-0000-4000-8000-000000000000').expect(404);
+  });
+});
