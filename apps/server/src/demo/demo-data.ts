@@ -64,7 +64,7 @@ export function demoPeople(count: number, gender: 'male' | 'female', offset: num
   const given = gender === 'male' ? GIVEN_MALE : GIVEN_FEMALE;
   return Array.from({ length: count }, (_, k) => {
     const i = k + offset;
-    const [sz, se] = SURNAMES[(i * 7) % SURNAMES.length];
+    const [sz, se] = SURNAMES[(i * 5) % SURNAMES.length];
     const [gz, ge] = given[(i * 11 + Math.floor(i / SURNAMES.length)) % given.length];
     return { nameZh: sz + gz, nameEn: `${se} ${ge}`, gender, rating: topRating - k * 17 - ((i * 13) % 9) };
   });
