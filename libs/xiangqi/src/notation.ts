@@ -168,14 +168,21 @@ export function parseMove(pos: Position, text: string): Result<Move, NotationErr
   if (spec.side && spec.side !== side) {
     return err(new NotationError('wrong_side', `${describeText(trimmed)} names a ${spec.side} piece but ${side} is to move`));
   }
+  const result = resolve(pos, spec, trimmed);
+  // Chinese numerals 一…九 are Red's (二章3节1); they are read for Black too, but when the move
+  // does not exist for Black, the likelier mistake is a Red move written out of turn.
+  if (!result.ok && side === 'black' && /[一二三四五六七八九]/.test(trimmed) && ['no_such_piece', 'illegal'].includes(result.error.code)) {
+    return err(new NotationError('wrong_side', `${describeText(trimmed)} is written with Red's numerals (一…九) but black is to move`));
+  }
+  return result;
+}
+
+function resolve(pos: Position, spec: Spec, trimmed: string): Result<Move, NotationError> {
+  const side = pos.turn;
   const selected: number[] = [];
   for (let sq = 0; sq < 90; sq++) if (selects(pos, sq, side, spec)) selected.push(sq);
   if (selected.length === 0) {
-    const other = side === 'red' ? 'black' : 'red';
-    let otherHas = false;
-    for (let sq = 0; sq < 90; sq++) if (selects(pos, sq, other, spec)) otherHas = true;
-    const why = `${side} has no ${spec.role} there`;
-    return err(new NotationError(otherHas && spec.side === undefined ? 'no_such_piece' : 'no_such_piece', `${describeText(trimmed)}: ${why}`));
+    return err(new NotationError('no_such_piece', `${describeText(trimmed)}: ${side} has no ${spec.role} there`));
   }
   const buf = new Int32Array(MAX_MOVES);
   const candidates: Move[] = [];

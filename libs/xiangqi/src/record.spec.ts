@@ -66,6 +66,8 @@ D8-D9 1-0`;
     expect(g.error.message).toContain('move 2...');
     const w = importGame('1. 炮二平五 车5进1');
     expect(!w.ok && w.error.reason).toBe('no_such_piece');
+    const rn = importGame('1. 炮二平五 炮五平四');
+    expect(!rn.ok && rn.error.reason).toBe('wrong_side');
     const ws = importGame('1. 炮二平五 兵七进一');
     expect(!ws.ok && ws.error.reason).toBe('wrong_side');
     const a = importGame('1. 炮五平四');
