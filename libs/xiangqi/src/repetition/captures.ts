@@ -40,11 +40,26 @@ export function pawnCrossed(side: Side, sq: Square): boolean {
   return side === 'red' ? squareRank(sq) >= 5 : squareRank(sq) <= 4;
 }
 
-/** Would `from → to` leave `side`'s own king attacked or facing the other king? */
+/** Would `from → to` by `side` keep its own king safe (not attacked, kings not facing)? */
 export function isLegalFor(pos: Position, from: Square, to: Square, side: Side): boolean {
+  if (pos.turn === side) return !pos.isSelfExposure({ from, to });
   const q = pos.clone();
   q.play({ from, to });
   return !q.isCheck(side);
+}
+
+/**
+ * `pos` with `side` to move, for asking what `side` could legally do (only its own king's safety
+ * matters, so the other side may be in check). A copy unless `side` is already to move.
+ */
+export function forTurn(pos: Position, side: Side): Position {
+  if (pos.turn === side) return pos;
+  const q = pos.clone() as unknown as { turnIndex?: number };
+  if (typeof q.turnIndex === 'number') {
+    q.turnIndex ^= 1;
+    return q as unknown as Position;
+  }
+  return pos; // isLegalFor falls back to playing on a copy
 }
 
 /** A copy of `pos` with `side` to move (a "null move"), or undefined if that is not a valid state. */
@@ -121,13 +136,18 @@ function immobileRook(pos: Position, sq: Square, side: Side): boolean {
 
 /** Analyse one capture `attacker × target` by `side` in `pos` (turn does not matter). */
 export function analyseCapture(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet): CaptureInfo | undefined {
+  return analyseOne(forTurn(pos, side), attacker, target, side, rules);
+}
+
+/** `pos` has `side` to move when it can (forTurn), which saves copies. */
+function analyseOne(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet): CaptureInfo | undefined {
   const a = pos.pieceAt(attacker);
   const t = pos.pieceAt(target);
   if (!a || !t || a.side !== side || t.side === side || t.role === 'king') return undefined;
   if (!isLegalFor(pos, attacker, target, side)) return undefined;
   const defender = opposite(side);
   const after = pos.clone();
-  after.play({ from: attacker, to: target });
+  after.play({ from: attacker, to: target }); // now the defender is to move if `pos` had `side` to move
   const guardsAfter = attackersOn(after, target, defender);
   let real = false;
   for (const g of guardsAfter) {
@@ -229,10 +249,11 @@ function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
 /** Every legal capture by `side` of a non-king enemy piece, analysed. */
 export function analyseCaptures(pos: Position, side: Side, rules: RuleSet): CaptureInfo[] {
   const out: CaptureInfo[] = [];
+  const mine = forTurn(pos, side);
   for (const { square, piece } of pos.pieces(opposite(side))) {
     if (piece.role === 'king') continue;
     for (const a of attackersOn(pos, square, side)) {
-      const info = analyseCapture(pos, a, square, side, rules);
+      const info = analyseOne(mine, a, square, side, rules);
       if (info) out.push(info);
     }
   }

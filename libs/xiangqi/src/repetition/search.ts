@@ -24,11 +24,13 @@ interface Budget {
 function checkingMoves(pos: Position, budget?: Budget): { move: Move; next: Position }[] {
   const out: { move: Move; next: Position }[] = [];
   const defender = opposite(pos.turn);
+  const scratch = pos.clone();
   for (const move of pos.legalMoves()) {
-    const next = pos.clone();
-    next.play(move);
     if (budget) budget.nodes++;
-    if (next.isCheck(defender)) out.push({ move, next });
+    const halfmoves = scratch.halfmoves;
+    const captured = scratch.playCode(move.from, move.to);
+    if (scratch.isCheck(defender)) out.push({ move, next: scratch.clone() });
+    scratch.unplayCode(move.from, move.to, captured, halfmoves);
   }
   return out;
 }
