@@ -13,7 +13,7 @@ import { BLACK, KING, RED, codePiece, pieceCode, sideIndex, sideOfIndex } from '
 import { FenError, INITIAL_FEN, parseFen, makeFen } from './fen';
 import { MAX_MOVES, generatePseudo, leavesKingAttacked } from './movegen';
 import { Setup, validateSetup } from './setup';
-import { Move, Piece, Result, Side, Square, err, isSquare, ok } from './types';
+import { Move, Piece, Result, Side, Square, isSquare, ok } from './types';
 import { zobristKey } from './zobrist';
 
 export class Position {

@@ -32,6 +32,13 @@ describe('importGame', () => {
     expect(g.value.end).toEqual({ kind: 'ongoing' });
   });
 
+  test('full-width spaces and dots, WXF moves that look like numbers', () => {
+    const g = importGame('1．炮二平五\u3000马８进７\n2． 马二进三');
+    expect(g.ok && g.value.plies.length).toBe(3);
+    const w = importGame('1. 16.5', { fen: '5k3/3Pa4/9/3P5/3P5/9/9/9/9/4K4 w' });
+    expect(w.ok && makeIccs(w.value.plies[0].move)).toBe('d8e8');
+  });
+
   test('the rulebook example in AXF letters (二章3节4)', () => {
     // The rulebook continues '3. H2+3, H2+3', but Red's horse on file 2 has already moved: a
     // misprint in the example, so only its first two moves are checked here.
