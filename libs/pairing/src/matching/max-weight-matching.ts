@@ -340,6 +340,19 @@ export function maxWeightMatching(vertexCount: number, edges: EdgeList, options:
     }
   }
 
+  // Warm start: edges of maximum weight are tight under the initial duals (all = maxWeight), so a
+  // greedy matching of them keeps every invariant of the primal-dual method and saves stages.
+  if (maxWeight > 0) {
+    for (let k = 0; k < nedge; k++) {
+      const i = endpoint[2 * k];
+      const j = endpoint[2 * k + 1];
+      if (weight[k] === maxWeight && mate[i] === -1 && mate[j] === -1) {
+        mate[i] = 2 * k + 1;
+        mate[j] = 2 * k;
+      }
+    }
+  }
+
   for (let stage = 0; stage < n; stage++) {
     label.fill(0);
     bestedge.fill(-1);
