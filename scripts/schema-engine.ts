@@ -23,16 +23,22 @@ export const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] }
 type Bindings = typeof import('@prisma/schema-engine-wasm');
 let bindings: Promise<Bindings> | undefined;
 
+interface WasmApi {
+  instantiate(bytes: Uint8Array, imports: Record<string, object>): Promise<{ instance: { exports: Record<string, unknown> } }>;
+}
+
 /** Loads the wasm module by hand: its package entry imports a `.wasm` file, which Node 20 cannot. */
 function loadBindings(): Promise<Bindings> {
   bindings ??= (async () => {
     // The package is ESM: Node >= 20.19 loads it with require(esm), Jest transforms it
     // (jest.e2e.config.js), so the glue shares the realm of the adapter it talks to.
     const bg = require('@prisma/schema-engine-wasm/schema_engine_bg') as Bindings & {
-      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+      __wbg_set_wasm(exports: Record<string, unknown>): void;
     };
     const wasmPath = join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg as never });
+    // (The project's lib settings carry no WebAssembly typings; the global exists in Node.)
+    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const { instance } = await wasm.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bg;

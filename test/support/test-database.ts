@@ -72,7 +72,7 @@ export async function startTestServer(): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'chuhe-test-pg-'));
   let db: RunningDatabase;
   try {
-    db = await startEmbeddedDatabase({ dataDir: join(dir, 'pg'), port: 0, databaseName: 'postgres' });
+    db = await startEmbeddedDatabase({ dataDir: join(dir, 'pg'), port: 0, databaseName: 'postgres', durable: false });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -82,7 +82,7 @@ export async function startTestServer(): Promise<TestServer> {
     embedded: true,
     stop: async () => {
       await db.stop();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

