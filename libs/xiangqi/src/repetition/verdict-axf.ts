@@ -115,6 +115,10 @@ function allowedArticles(pattern: Pattern, plies: readonly PlyAnalysis[]): strin
     case 'chaseAndDiscoveredThreat':
       arts.push('总纲 2', '细则 9');
       break;
+    case 'mateThreatAndChase':
+    case 'mateThreatAndIdle':
+      arts.push('细则 4'); // 细则 4 图-6: 一捉一杀 … 双方不变作和
+      break;
     case 'alternateChase': {
       arts.push('总纲 4', '细则 27');
       const rooks = plies.every((p) => p.chases.every((c) => c.targetRole === 'rook' && c.created.every((a) => a.attackerRole === 'cannon')));
