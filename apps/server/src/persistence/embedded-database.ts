@@ -301,7 +301,10 @@ async function parentPid(pid: number): Promise<number | undefined> {
 function makeTraversable(dir: string): void {
   for (let current = resolve(dir); ; current = dirname(current)) {
     const mode = statSync(current).mode;
-    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, (mode & 0o7777) | 0o001);
+      process.stderr.write(`[embedded-postgres] added the search bit for others to ${current} so the postgres user can reach its files\n`);
+    }
     if (dirname(current) === current) break;
   }
 }
