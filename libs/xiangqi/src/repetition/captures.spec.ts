@@ -1,7 +1,7 @@
 /** The capture analysis behind 捉: protection, 真根/假根, pins, kings facing, illegal captures. */
 import { Position } from '../position';
 import { Side, parseSquare } from '../types';
-import { analyseCapture, horsePinner } from './captures';
+import { analyseCapture, exchangeGain, horsePinner } from './captures';
 
 function pos(fen: string): Position {
   const r = Position.fromFen(fen);
@@ -88,6 +88,13 @@ describe('analyseCapture (四章1节 13–15)', () => {
     const c = analyseCapture(p, s('f8'), s('g8'), 'black', 'axf')!;
     expect(c.gainful).toBe(false);
     expect(c.reason).toMatch(/细则 14/);
+  });
+
+  it('CXA: a cannon guarded once but attacked twice (少根) is won in the exchange; AXF: 真根', () => {
+    const fen = '4rk3/9/9/9/4c4/9/3N1N3/9/9/3K5 w - - 0 1';
+    expect(capture(fen, 'd3', 'e5', 'red', 'cxa')!.gainful).toBe(true);
+    expect(capture(fen, 'd3', 'e5', 'red', 'axf')!.gainful).toBe(false);
+    expect(exchangeGain(pos(fen), s('e5'), 'red')).toBe(2);
   });
 
   it('CXA: a protected cannon attacked by a horse is not won (equal value)', () => {

@@ -86,7 +86,7 @@ export function attackersOn(pos: Position, sq: Square, side: Side): Square[] {
   });
 }
 
-/** Material values for the CXA rule set (子力价值: 车 = 2 马 = 2 炮; 士 = 相; 过河兵 floating, counted 1). */
+/** Material values for the CXA rule set (子力价值: 车 = 2 马 = 2 炮 = 马 + 炮; 士 = 相; 过河兵 floating, counted 1; 帅 and 未过河兵 are not 子力). */
 export function materialValue(piece: Piece, sq: Square): number {
   switch (piece.role) {
     case 'rook':
@@ -221,29 +221,49 @@ function decideAxf(pos: Position, info: CaptureInfo, side: Side): void {
   info.reason = `the ${tr} is ${rootText(root)} (${root === 'false' ? '细则 29' : '总纲 3'})`;
 }
 
+/**
+ * The best net material `side` (to move in `pos`) can win by capturing on `sq` and continuing the
+ * exchange there, least valuable capturer first; it may always stop (≥ 0). Legal captures only.
+ */
+export function exchangeGain(pos: Position, sq: Square, side: Side, depth = 0): number {
+  const victim = pos.pieceAt(sq);
+  if (!victim || victim.side === side || depth > 12) return 0;
+  let best: { from: Square; value: number } | undefined;
+  for (const a of attackersOn(pos, sq, side)) {
+    if (!isLegalFor(pos, a, sq, side)) continue;
+    const p = pos.pieceAt(a)!;
+    const v = p.role === 'king' ? 100 : materialValue(p, a);
+    if (!best || v < best.value) best = { from: a, value: v };
+  }
+  if (!best) return 0;
+  const after = pos.clone();
+  after.play({ from: best.from, to: sq });
+  const won = victim.role === 'king' ? 100 : materialValue(victim, sq);
+  return Math.max(0, won - exchangeGain(after, sq, opposite(side), depth + 1));
+}
+
 function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
-  // CXA 捉的概念 3: 被捉的是有子力价值的无根子(含假根子、少根子); value trades by 子力价值.
-  const va = materialValue(a, info.attacker);
+  // CXA 捉的概念 1, 3: 能够通过完整的交换过程得子; 被捉的是有子力价值的无根子(含假根子、少根子)
   const vt = materialValue(t, info.target);
   if (vt === 0) {
     info.reason = `a ${t.role} without material value (未过河兵卒) is not chased (CXA 棋例释义 3)`;
     return;
   }
-  if (info.mutualSameKind) {
-    info.reason = `same-kind pieces that can take each other: exchange (兑, CXA 术语 5)`;
+  if (info.mutualSameKind && info.root === 'real') {
+    info.reason = `same-kind pieces that can take each other, truly protected: exchange (兑, CXA 术语 5)`;
     return;
   }
-  if (info.root === 'real') {
-    if (vt > va) {
-      info.gainful = true;
-      info.reason = `the ${t.role} (value ${vt}) is protected but worth more than the ${a.role} (value ${va}): a net gain (CXA 捉的概念 1)`;
-    } else {
-      info.reason = `the ${t.role} is truly protected and not worth more than the ${a.role}: no gain`;
-    }
-    return;
+  const after = pos.clone();
+  after.play({ from: info.attacker, to: info.target });
+  const net = vt - exchangeGain(after, info.target, t.side);
+  if (net > 0) {
+    info.gainful = true;
+    info.reason = `taking the ${t.role} with the ${a.role} and completing the exchange wins material (net ${net}; ${
+      info.root === 'real' ? '少根 or worth more than the attacker' : info.root === 'false' ? '假根' : '无根'
+    }) (CXA 捉的概念 1, 3)`;
+  } else {
+    info.reason = `taking the ${t.role} with the ${a.role} does not win material after the exchange (net ${net})`;
   }
-  info.gainful = true;
-  info.reason = `the ${t.role} is ${rootText(info.root)} (CXA 术语 16: 假根子按无根子处理)`;
 }
 
 /** Every legal capture by `side` of a non-king enemy piece, analysed. */
