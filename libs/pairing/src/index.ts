@@ -18,3 +18,4 @@ export * from './swiss/swiss-colours';
 export * from './swiss/swiss-engine';
 export * from './swiss/swiss-individual';
 export * from './swiss/swiss-team';
+export * from './trf/trf';

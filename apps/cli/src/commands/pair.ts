@@ -1,0 +1,59 @@
+/**
+ * `chuhe pair [FILE] [--system ID] [--text] < tournament.json` — pair the next round of a JSON
+ * tournament file (libs/tournament/README.md) and print it as JSON:
+ *   {"round":3,"pairings":[{"red":"p4","black":"p1","games":[…]}],"byes":["p9"],"warnings":[]}
+ * The pairing system is --system, else options.pairingSystem, else by event kind
+ * (swiss-individual / swiss-team). `--text` prints one line per board instead.
+ *
+ * Exit 0: paired; 1: no pairing satisfies the rules (the message names the entries);
+ * 2: bad usage or a file that cannot be read.
+ */
+import { PAIRING_SYSTEM_IDS } from '../../../../libs/pairing/src/pairing-system';
+import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '../../../../libs/pairing/src/registry';
+import { formatTournamentFileErrors, parseTournamentText } from '../../../../libs/tournament/src/tournament-file';
+import { Command, parseArgs, UsageError } from '../cli-io';
+
+const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals } = parseArgs(argv, ['text']);
+  for (const flag of flags.keys()) if (!['system', 'text'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
+  const systemFlag = flags.get('system');
+  if (systemFlag === true || (systemFlag !== undefined && !isPairingSystemId(systemFlag))) {
+    throw new UsageError(`--system must be one of ${PAIRING_SYSTEM_IDS.join(', ')}`);
+  }
+  let text: string;
+  try {
+    text = positionals.length === 1 ? io.readFile(positionals[0]) : await io.readStdin();
+  } catch (error) {
+    io.stderr(`chuhe pair: cannot read ${positionals[0]}: ${(error as Error).message}`);
+    return 2;
+  }
+  const parsed = parseTournamentText(text);
+  if (!parsed.ok) {
+    io.stderr(`chuhe pair: the tournament file has errors:\n${formatTournamentFileErrors(parsed.error)}`);
+    return 2;
+  }
+  const tournament = parsed.value;
+  const system = systemFlag !== undefined && isPairingSystemId(systemFlag) ? PAIRING_SYSTEMS[systemFlag] : pairingSystemFor(tournament);
+  if (!system) {
+    io.stderr(`chuhe pair: unknown options.pairingSystem '${String(tournament.options.pairingSystem)}'; known: ${PAIRING_SYSTEM_IDS.join(', ')}`);
+    return 2;
+  }
+  const result = system.pair({ tournament });
+  if (!result.ok) {
+    io.stderr(`chuhe pair: cannot pair round ${tournament.rounds.length + 1} (${result.error.code}): ${result.error.message}`);
+    return result.error.code === 'no_valid_pairing' || result.error.code === 'no_bye_candidate' ? 1 : 2;
+  }
+  const round = result.value;
+  if (flags.has('text')) {
+    const lines = round.pairings.map((p, i) => `${String(i + 1).padStart(3)}  ${p.red} (red) – ${p.black} (black)`);
+    for (const b of round.byes) lines.push(`     ${b} bye`);
+    for (const w of round.warnings) lines.push(`warning: ${w.message}`);
+    io.stdout([`round ${round.round}`, ...lines].join('\n'));
+  } else {
+    io.stdout(JSON.stringify(round));
+  }
+  return 0;
+};
