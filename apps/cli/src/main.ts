@@ -13,6 +13,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
   adjudicate: { summary: 'decide a repeated position by the 棋例 (AXF or CXA rules)', load: async () => require('./commands/adjudicate') as typeof import('./commands/adjudicate') },
   'check-pairing': { summary: 'check a round of a tournament file against the pairing rules', load: async () => require('./commands/check-pairing') as typeof import('./commands/check-pairing') },
   standings: { summary: 'standings with every tie-break and why each rank (二章6节)', load: async () => require('./commands/standings') as typeof import('./commands/standings') },
+  pair: { summary: 'pair the next round of a tournament file (Swiss 积分编排)', load: async () => require('./commands/pair') as typeof import('./commands/pair') },
+  trf: { summary: 'export a tournament file as FIDE TRF, or import TRF back', load: async () => require('./commands/trf') as typeof import('./commands/trf') },
   'round-robin': { summary: 'the 附录6 round-robin table for N entrants', load: async () => require('./commands/round-robin') as typeof import('./commands/round-robin') }, // require: Jest runs CommonJS without vm modules
 };
 
