@@ -1,5 +1,5 @@
 import { ScoringSystem } from '../../tournament/src';
-import { PairingRow, Records } from './records';
+import { PairingRow, Records, sideIn } from './records';
 import { CountingSettings } from './settings';
 import { Totals, gamePointsScale, scoreScale } from './totals';
 
@@ -32,7 +32,8 @@ export const CRITERION_IDS = [
 ] as const;
 export type CriterionId = (typeof CRITERION_IDS)[number];
 
-export type CriterionValue = number | readonly number[];
+/** A criterion's value: an integer, or a vector compared element by element (a typed array internally). */
+export type CriterionValue = number | ArrayLike<number>;
 
 export interface CriterionContext {
   records: Records;
@@ -109,26 +110,33 @@ function sonnebornBerger(ctx: CriterionContext): number[] {
   return out;
 }
 
-function opponentVector(ctx: CriterionContext, i: number, beatenOnly: boolean): number[] {
-  const v: number[] = [];
-  for (const row of ctx.records.rows[i]) {
-    if (beatenOnly && row.outcome !== 'win') continue;
-    const c = opponentContribution(ctx, i, row, ctx.totals.score);
-    if (c !== null) v.push(c);
-  }
-  return v.sort((x, y) => y - x);
-}
-
-/** 强对手分: see StrongOpponentMethod in settings.ts. */
+/**
+ * 强对手分: see StrongOpponentMethod in settings.ts. Vectors are segments of one Int32Array
+ * (sorted from the highest down), to keep 10,000-entry events free of per-entry garbage.
+ */
 function strongOpponent(ctx: CriterionContext): CriterionValue[] {
-  const n = ctx.records.rows.length;
+  const rows = ctx.records.rows;
+  const n = rows.length;
   const out = new Array<CriterionValue>(n);
   const method = ctx.settings.strongOpponent;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += rows[i].length;
+  const buffer = new Int32Array(total);
+  let at = 0;
   for (let i = 0; i < n; i++) {
-    const v = opponentVector(ctx, i, method === 'beaten_opponents_desc');
+    const start = at;
+    for (const row of rows[i]) {
+      if (method === 'beaten_opponents_desc' && row.outcome !== 'win') continue;
+      const c = opponentContribution(ctx, i, row, ctx.totals.score);
+      if (c !== null) buffer[at++] = c;
+    }
+    const v = buffer.subarray(start, at).sort().reverse();
     if (method === 'best_opponent') out[i] = v.length ? v[0] : 0;
-    else if (method === 'buchholz_cut1') out[i] = v.length ? v.reduce((a, b) => a + b, 0) - v[v.length - 1] : 0;
-    else out[i] = v;
+    else if (method === 'buchholz_cut1') {
+      let sum = 0;
+      for (let k = 0; k < v.length - 1; k++) sum += v[k];
+      out[i] = sum;
+    } else out[i] = v;
   }
   return out;
 }
@@ -144,21 +152,40 @@ function countsAsMeeting(ctx: CriterionContext, row: PairingRow): boolean {
  * every pair of the group met; otherwise (not all met) it does not separate that group.
  */
 function directEncounter(ctx: CriterionContext, group: readonly number[]): number[] | null {
-  const inGroup = new Set(group);
+  const { inGroup, met, next } = scratchOf(ctx);
+  const groupStamp = next();
+  for (const i of group) inGroup[i] = groupStamp;
   const complete = ctx.settings.directEncounter === 'complete_only';
   const values: number[] = [];
   for (const i of group) {
+    const memberStamp = next();
     let sum = 0;
-    const met = new Set<number>();
+    let distinct = 0;
     for (const row of ctx.records.rows[i]) {
-      if (!inGroup.has(row.opponent) || !countsAsMeeting(ctx, row)) continue;
+      if (row.opponent < 0 || inGroup[row.opponent] !== groupStamp || !countsAsMeeting(ctx, row)) continue;
       sum += row.score;
-      met.add(row.opponent);
+      if (met[row.opponent] !== memberStamp) {
+        met[row.opponent] = memberStamp;
+        distinct++;
+      }
     }
-    if (complete && met.size !== group.length - 1) return null;
+    if (complete && distinct !== group.length - 1) return null;
     values.push(sum);
   }
   return values;
+}
+
+/** Stamp arrays reused by every group evaluation of one computation (no per-group allocation). */
+const SCRATCH = new WeakMap<CriterionContext, { inGroup: Int32Array; met: Int32Array; next: () => number }>();
+function scratchOf(ctx: CriterionContext) {
+  let s = SCRATCH.get(ctx);
+  if (!s) {
+    const n = ctx.records.rows.length;
+    let stamp = 0;
+    s = { inGroup: new Int32Array(n), met: new Int32Array(n), next: () => ++stamp };
+    SCRATCH.set(ctx, s);
+  }
+  return s;
 }
 
 /**
@@ -174,7 +201,7 @@ function blackInDirectGame(ctx: CriterionContext, group: readonly number[]): num
     for (const row of ctx.records.rows[self]) {
       if (row.opponent !== other || row.kind !== 'played') continue;
       met = true;
-      for (const g of row.games) if (g.played && g.side === 'black') black++;
+      for (const g of row.match!.games) if (g.played && sideIn(row, g) === 'black') black++;
     }
     return met ? black : null;
   };

@@ -47,6 +47,8 @@ export function rankEntries(args: {
   const n = entries.length;
   const valueCache: (CriterionValue[] | undefined)[] = chain.map(() => undefined);
   const groupValues: ((CriterionValue | null)[] | undefined)[] = chain.map(() => undefined);
+  const numericKeys: (Float64Array | null | undefined)[] = chain.map(() => undefined);
+  const drawNumbers = Float64Array.from(entries, (e) => e.drawNumber);
   const out: RankedEntry[] = [];
   const byDrawNumber = (x: number, y: number): number => entries[x].drawNumber - entries[y].drawNumber || (entries[x].id < entries[y].id ? -1 : 1);
 
@@ -72,9 +74,12 @@ export function rankEntries(args: {
     if (level >= chain.length) return resolveByLot(group, firstSep);
     const def = CRITERIA[chain[level].criterion];
     let keyOf: (i: number) => CriterionValue;
+    let numeric: Float64Array | null = null;
     if (def.value) {
       const cached = valueCache[level] ?? (valueCache[level] = def.value(ctx));
       keyOf = (i) => cached[i];
+      if (numericKeys[level] === undefined) numericKeys[level] = toNumeric(cached, def.better === 'higher' ? -1 : 1);
+      numeric = numericKeys[level]!;
     } else {
       const values = def.group!(ctx, group);
       if (values === null) return process(group, level + 1, firstSep);
@@ -82,11 +87,17 @@ export function rankEntries(args: {
       group.forEach((i, k) => (store[i] = values[k]));
       keyOf = (i) => store[i] as CriterionValue;
     }
-    const sorted = [...group].sort((x, y) => compareValues(def, keyOf(x), keyOf(y)) || byDrawNumber(x, y));
+    const sorted = [...group];
+    if (numeric) {
+      // Fast path for integer criteria: keys signed so that ascending order ranks first.
+      const k = numeric;
+      sorted.sort((x, y) => k[x] - k[y] || drawNumbers[x] - drawNumbers[y]);
+    } else sorted.sort((x, y) => compareValues(def, keyOf(x), keyOf(y)) || byDrawNumber(x, y));
     const runs: number[][] = [];
     for (const i of sorted) {
       const last = runs[runs.length - 1];
-      if (last && compareValues(def, keyOf(last[0]), keyOf(i)) === 0) last.push(i);
+      const same = last && (numeric ? numeric[last[0]] === numeric[i] : compareValues(def, keyOf(last[0]), keyOf(i)) === 0);
+      if (same) last.push(i);
       else runs.push([i]);
     }
     if (runs.length === 1) return process(sorted, level + 1, firstSep);
@@ -115,6 +126,17 @@ export function rankEntries(args: {
     if (!def.value || valueCache[level]) continue;
     const v = def.value(ctx);
     for (const row of out) row.values[level] = v[row.index];
+  }
+  return out;
+}
+
+/** Signed numeric keys (ascending = better) when every value is a number; null for vectors. */
+function toNumeric(values: readonly CriterionValue[], sign: number): Float64Array | null {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'number') return null;
+    out[i] = sign * v;
   }
   return out;
 }

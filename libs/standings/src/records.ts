@@ -3,7 +3,7 @@ import { Result, fail, ok } from './result';
 import { GameOverride } from './sanctions';
 import {
   Outcome,
-  ScoredGame,
+  PairingScore,
   WIN,
   compareToPoints,
   forfeitWin,
@@ -72,8 +72,23 @@ export interface PairingRow {
   gamePoints: number;
   opponentGamePoints: number;
   bigPoints: number;
-  games: GameRow[];
+  /** Which side of `match` this row is: 0 = the first-listed entry (A), 1 = the second (B). */
+  self: 0 | 1;
   match: MatchRecord | null;
+}
+
+/** The entry's side in a game of its pairing. */
+export function sideIn(row: PairingRow, g: GameRecord): Side {
+  return (row.self === 0) === g.aIsRed ? 'red' : 'black';
+}
+
+/** The row's games from the entry's point of view (allocates; hot paths read row.match.games). */
+export function rowGames(row: PairingRow): GameRow[] {
+  if (!row.match) return [];
+  return row.match.games.map((g) => {
+    const side = sideIn(row, g);
+    return { board: g.board, side, player: side === 'red' ? g.red : g.black, points: g.points[row.self], outcome: gameOutcomeOf(g.result, side), played: g.played };
+  });
 }
 
 export interface AnnulledPairing {
@@ -96,6 +111,10 @@ export interface Records {
   /** Member id → entry index (team events). */
   memberTeam: ReadonlyMap<string, number>;
 }
+
+/** Shared empty list (never mutated) for the common case of no annulled game in a pairing. */
+const NO_GAMES: GameRecord[] = [];
+const NO_BIG_POINTS: [number, number] = [0, 0];
 
 export interface BuildRecordsArgs {
   eventKind: EventKind;
@@ -124,6 +143,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
   const rows: PairingRow[][] = entries.map(() => []);
   const records: Records = { eventKind, gamesPerPairing, entries, index, rows, matches: [], annulled: [], pending: [], memberTeam };
   const rounds = [...args.rounds].sort((x, y) => x.round - y.round);
+  const overrides = args.gameOverrides;
   const bigOf = (big: number, score: number) => (gamesPerPairing === 2 ? (eventKind === 'individual' ? score : big) : 0);
 
   for (const round of rounds) {
@@ -140,15 +160,17 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       }
       const forfeit = args.pairingForfeits.get(p);
       const games: GameRecord[] = [];
-      const annulledGames: GameRecord[] = [];
+      let annulledGames: GameRecord[] = NO_GAMES;
       const sourceGames: Game[] = p.games.length > 0 ? p.games : syntheticGames(p, eventKind, gamesPerPairing, args.boards);
       let pendingGame = false;
-      sourceGames.forEach((g, gi) => {
-        let aIsRed: boolean;
-        if (eventKind === 'individual') aIsRed = g.red === p.red || g.black === p.black;
-        else aIsRed = memberTeam.get(g.red) === a || memberTeam.get(g.black) === b || (!memberTeam.has(g.red) && !memberTeam.has(g.black));
-        const override = args.gameOverrides.get(g);
-        let result: GameResult | null = override?.result ?? g.result;
+      for (let gi = 0; gi < sourceGames.length; gi++) {
+        const g = sourceGames[gi];
+        const aIsRed =
+          eventKind === 'individual'
+            ? g.red === p.red || g.black === p.black
+            : memberTeam.get(g.red) === a || memberTeam.get(g.black) === b || (!memberTeam.has(g.red) && !memberTeam.has(g.black));
+        const override = overrides.size > 0 ? overrides.get(g) : undefined;
+        let result: GameResult | null = override ? override.result : g.result;
         let penaltyReason = override ? override.penaltyReason : g.penaltyReason;
         if (forfeit) {
           // 二章7节3–4: the remaining games are forfeits won by the opponent of the entry that left.
@@ -157,10 +179,8 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         }
         if (result === null) {
           pendingGame = true;
-          return;
+          continue;
         }
-        const aSide: Side = aIsRed ? 'red' : 'black';
-        const bSide: Side = aIsRed ? 'black' : 'red';
         const rec: GameRecord = {
           board: g.board ?? gi + 1,
           red: g.red,
@@ -168,11 +188,13 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
           result,
           aIsRed,
           played: isPlayedResult(result),
-          points: result === 'annulled' ? [0, 0] : [gamePointsOf(result, aSide), gamePointsOf(result, bSide)],
+          points: result === 'annulled' ? [0, 0] : [gamePointsOf(result, aIsRed ? 'red' : 'black'), gamePointsOf(result, aIsRed ? 'black' : 'red')],
         };
         if (penaltyReason) rec.penaltyReason = penaltyReason;
-        (result === 'annulled' ? annulledGames : games).push(rec);
-      });
+        if (result !== 'annulled') games.push(rec);
+        else if (annulledGames === NO_GAMES) annulledGames = [rec];
+        else annulledGames.push(rec);
+      }
       if (pendingGame) {
         records.pending.push({ round: round.round, a, b });
         return;
@@ -181,37 +203,17 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         records.annulled.push({ round: round.round, a, b, reason: 'collusion' });
         return;
       }
-      const scored: ScoredGame[] = games.map((g) => ({ board: g.board, aIsRed: g.aIsRed, result: g.result }));
-      const s = scorePairing(eventKind, gamesPerPairing, scored);
+      // A GameRecord is a ScoredGame. One-game individual pairings (the bulk of a big Swiss) skip
+      // the general scorer: 积分 = 局分 of the single game (二章5节1).
+      const s: PairingScore =
+        eventKind === 'individual' && games.length === 1 && gamesPerPairing === 1
+          ? { score: games[0].points, gamePoints: games[0].points, bigPoints: NO_BIG_POINTS, doubleForfeit: games[0].result === 'double_forfeit' }
+          : scorePairing(eventKind, gamesPerPairing, games);
       const kind: MatchRecord['kind'] = s.doubleForfeit ? 'double_forfeit' : games.some((g) => g.played) ? 'played' : 'forfeit';
       const match: MatchRecord = { round: round.round, a, b, kind, score: s.score, gamePoints: s.gamePoints, bigPoints: s.bigPoints, games, annulledGames };
       records.matches.push(match);
-      for (const [self, opp, k] of [[a, b, 0] as const, [b, a, 1] as const]) {
-        const side: Side = k === 0 ? 'red' : 'black';
-        rows[self].push({
-          round: round.round,
-          opponent: opp,
-          kind,
-          side,
-          outcome: s.doubleForfeit ? 'loss' : outcomeOfPoints(compareToPoints(s.score[k], s.score[1 - k])),
-          score: s.score[k],
-          gamePoints: s.gamePoints[k],
-          opponentGamePoints: s.gamePoints[1 - k],
-          bigPoints: bigOf(s.bigPoints[k], s.score[k]),
-          games: games.map((g) => {
-            const mine: Side = (k === 0) === g.aIsRed ? 'red' : 'black';
-            return {
-              board: g.board,
-              side: mine,
-              player: mine === 'red' ? g.red : g.black,
-              points: g.points[k],
-              outcome: gameOutcomeOf(g.result, mine),
-              played: g.played,
-            };
-          }),
-          match,
-        });
-      }
+      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match);
+      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match);
     });
     for (const id of round.byes) {
       const i = index.get(id);
@@ -229,12 +231,40 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         gamePoints: args.byeGamePoints,
         opponentGamePoints: 0,
         bigPoints: gamesPerPairing === 2 ? (eventKind === 'individual' ? args.byeScore : args.byeGamePoints / 2) : 0,
-        games: [],
+        self: 0,
         match: null,
       });
     }
   }
   return ok(records);
+}
+
+/** One pairing from the side of A (k = 0) or B (k = 1). */
+function pushRow(
+  rows: PairingRow[],
+  round: number,
+  opponent: number,
+  k: 0 | 1,
+  kind: MatchRecord['kind'],
+  doubleForfeit: boolean,
+  score: readonly [number, number],
+  gamePoints: readonly [number, number],
+  bigPoints: number,
+  match: MatchRecord,
+): void {
+  rows.push({
+    round,
+    opponent,
+    kind,
+    side: k === 0 ? 'red' : 'black',
+    outcome: doubleForfeit ? 'loss' : outcomeOfPoints(compareToPoints(score[k], score[1 - k])),
+    score: score[k],
+    gamePoints: gamePoints[k],
+    opponentGamePoints: gamePoints[1 - k],
+    bigPoints,
+    self: k,
+    match,
+  });
 }
 
 /** Games for a pairing listed without games (e.g. a whole-team forfeit): one per board or game. */
@@ -252,13 +282,21 @@ function syntheticGames(p: Pairing, eventKind: EventKind, gamesPerPairing: 1 | 2
 
 /** Checks that every pairing and bye names a known entry; entries withdrawn before round 1 may not appear (二章7节2). */
 export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): Result<true> {
+  const check = (round: Round, id: string): Result<true> | undefined => {
+    if (removedBeforeStart.has(id)) {
+      return fail('paired_after_withdrawal_before_start', `round ${round.round}: '${id}' withdrew before round 1 and must not be paired; make a new draw (二章7节2)`, `rounds`);
+    }
+    if (!known.has(id)) return fail('unknown_entry', `round ${round.round}: unknown entry '${id}'`, `rounds`);
+    return undefined;
+  };
   for (const round of rounds) {
-    const ids = round.pairings.flatMap((p) => [p.red, p.black]).concat(round.byes);
-    for (const id of ids) {
-      if (removedBeforeStart.has(id)) {
-        return fail('paired_after_withdrawal_before_start', `round ${round.round}: '${id}' withdrew before round 1 and must not be paired; make a new draw (二章7节2)`, `rounds`);
-      }
-      if (!known.has(id)) return fail('unknown_entry', `round ${round.round}: unknown entry '${id}'`, `rounds`);
+    for (const p of round.pairings) {
+      const problem = check(round, p.red) ?? check(round, p.black);
+      if (problem) return problem;
+    }
+    for (const id of round.byes) {
+      const problem = check(round, id);
+      if (problem) return problem;
     }
   }
   return ok(true);

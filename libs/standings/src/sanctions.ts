@@ -1,4 +1,4 @@
-import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '../../tournament/src';
+import { Game, GameResult, PenaltyReason, Round, SIDES, Side, opposite } from '../../tournament/src';
 import { Result, fail, ok } from './result';
 import { isPlayedResult, penaltyWin } from './scoring';
 
@@ -109,17 +109,43 @@ interface GameState {
 }
 type BySideCount = { red: number; black: number };
 
-function findGame(rounds: readonly Round[], s: Sanction, path: string): Result<{ game: Game; side: Side }> {
-  const round = rounds.find((r) => r.round === s.round);
-  if (!round) return fail('invalid_input', `${path}: round ${s.round} does not exist`, `${path}.round`);
-  const found: { game: Game; side: Side }[] = [];
-  for (const p of round.pairings) {
-    p.games.forEach((g, i) => {
-      if (s.game !== undefined && (g.board ?? i + 1) !== s.game) return;
-      if (g.red === s.player) found.push({ game: g, side: 'red' });
-      else if (g.black === s.player) found.push({ game: g, side: 'black' });
-    });
+type GameIndex = Map<number, Map<string, { game: Game; side: Side; board: number }[]>>;
+
+/** Round → player → their games in that round, for the players the sanctions name only. */
+function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): GameIndex {
+  const wanted = new Map<number, Set<string>>();
+  for (const s of sanctions) {
+    const set = wanted.get(s.round);
+    if (set) set.add(s.player);
+    else wanted.set(s.round, new Set([s.player]));
   }
+  const index: GameIndex = new Map();
+  for (const round of rounds) {
+    const byPlayer = new Map<string, { game: Game; side: Side; board: number }[]>();
+    index.set(round.round, byPlayer);
+    const players = wanted.get(round.round);
+    if (!players) continue;
+    for (const p of round.pairings) {
+      for (let i = 0; i < p.games.length; i++) {
+        const game = p.games[i];
+        for (const side of SIDES) {
+          const player = game[side];
+          if (!players.has(player)) continue;
+          const item = { game, side, board: game.board ?? i + 1 };
+          const list = byPlayer.get(player);
+          if (list) list.push(item);
+          else byPlayer.set(player, [item]);
+        }
+      }
+    }
+  }
+  return index;
+}
+
+function findGame(index: GameIndex, s: Sanction, path: string): Result<{ game: Game; side: Side }> {
+  const byPlayer = index.get(s.round);
+  if (!byPlayer) return fail('invalid_input', `${path}: round ${s.round} does not exist`, `${path}.round`);
+  const found = (byPlayer.get(s.player) ?? []).filter((g) => s.game === undefined || g.board === s.game);
   if (found.length === 0) {
     return fail('unknown_player', `${path}: player '${s.player}' has no game in round ${s.round}`, `${path}.player`);
   }
@@ -153,10 +179,11 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
   };
   // Offences are counted in round order, then in recorded order (a stable sort keeps the latter).
   const ordered = sanctions.map((s, i) => ({ s, i })).sort((a, b) => a.s.round - b.s.round);
+  const index = indexGames(rounds, sanctions);
 
   for (const { s, i } of ordered) {
     const path = `sanctions[${i}]`;
-    const found = findGame(rounds, s, path);
+    const found = findGame(index, s, path);
     if (!found.ok) return found;
     const { game, side } = found.value;
     let state = states.get(game);
@@ -243,15 +270,17 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
   for (const round of rounds) {
     for (const pairing of round.pairings) {
       for (const game of pairing.games) {
-        const eff = effects.overrides.get(game) ?? (game.result ? { result: game.result, penaltyReason: game.penaltyReason } : undefined);
-        if (!eff || (eff.result !== 'red_win_penalty' && eff.result !== 'black_win_penalty')) continue;
-        const loser = eff.result === 'red_win_penalty' ? 'black' : 'red';
+        const override = effects.overrides.get(game);
+        const result = override ? override.result : game.result;
+        if (result !== 'red_win_penalty' && result !== 'black_win_penalty') continue;
+        const reason = override ? override.penaltyReason : game.penaltyReason;
+        const loser = result === 'red_win_penalty' ? 'black' : 'red';
         const player = loser === 'red' ? game.red : game.black;
         const state = states.get(game);
-        if (eff.penaltyReason === 'technical_fouls') {
+        if (reason === 'technical_fouls') {
           const missing = TECHNICAL_FOULS_FOR_LOSS - (state?.technical[loser] ?? 0);
           if (missing > 0) foulsOf(player).technical += missing;
-        } else if (eff.penaltyReason === 'violations') {
+        } else if (reason === 'violations') {
           const missing = VIOLATIONS_FOR_LOSS - (state?.violations[loser] ?? 0);
           if (missing > 0) foulsOf(player).violations += missing;
         }

@@ -87,6 +87,8 @@ export interface ScoredGame {
   result: GameResult;
 }
 
+const NO_BIG_POINTS: [number, number] = [0, 0];
+
 export interface PairingScore {
   /** 积分 (individual, one game) / 大分 (individual, two games) / 场分 (team): [A, B]. */
   score: [number, number];
@@ -136,12 +138,11 @@ export function scorePairing(
   const doubleForfeit = games.length > 0 && games.every((g) => g.result === 'double_forfeit');
   const gamePoints = sumPoints(games);
   if (doubleForfeit) {
-    return { score: [LOSS, LOSS], gamePoints, bigPoints: [0, 0], doubleForfeit };
+    return { score: [LOSS, LOSS], gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
   }
   if (eventKind === 'individual') {
-    if (gamesPerPairing === 1) {
-      return { score: [gamePoints[0], gamePoints[1]], gamePoints, bigPoints: [0, 0], doubleForfeit };
-    }
+    // One game: 积分 = 局分 (the same pair; nothing mutates these arrays).
+    if (gamesPerPairing === 1) return { score: gamePoints, gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
     const big: [number, number] = [
       compareToPoints(gamePoints[0], gamePoints[1]),
       compareToPoints(gamePoints[1], gamePoints[0]),
@@ -152,7 +153,7 @@ export function scorePairing(
     return {
       score: [compareToPoints(gamePoints[0], gamePoints[1]), compareToPoints(gamePoints[1], gamePoints[0])],
       gamePoints,
-      bigPoints: [0, 0],
+      bigPoints: NO_BIG_POINTS,
       doubleForfeit,
     };
   }

@@ -1,7 +1,7 @@
 import { Tournament } from '../../tournament/src';
 import { ChainStep, resolveChain } from './chains';
 import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './criteria';
-import { buildRecords, checkRoundEntries } from './records';
+import { Records, buildRecords, checkRoundEntries } from './records';
 import {
   CrosstableRow,
   MemberResult,
@@ -47,14 +47,17 @@ export interface StandingsOptions {
   reserveBoards?: Readonly<Record<string, number>>;
 }
 
+/** A criterion value as shown: a number, or a vector (强对手分). */
+export type DisplayValue = number | number[];
+
 export interface Decision {
   step: number;
   criterion: CriterionId | 'lot';
   label: string;
   rule: string;
   /** The previous row's value and this row's value, in display units. */
-  previous: CriterionValue | null;
-  current: CriterionValue | null;
+  previous: DisplayValue | null;
+  current: DisplayValue | null;
 }
 
 export interface StandingRow {
@@ -65,7 +68,7 @@ export interface StandingRow {
   /** 积分 / 场分 in display units. */
   score: number;
   /** Every chain value by criterion id, in display units (group criteria: null if never applied). */
-  values: Partial<Record<CriterionId, CriterionValue | null>>;
+  values: Partial<Record<CriterionId, DisplayValue | null>>;
   /** Tied on score with the previous row: the criterion (or lot) that put this row after it. */
   decidedBy: Decision | null;
   /** Still tied with the previous row after the chain and the lot: the same rank. */
@@ -214,8 +217,8 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const sScale = scoreScale(records, scoring);
   const gpScale = gamePointsScale(scoring);
   const scales = steps.map((s) => CRITERIA[s.criterion].scale(ctx));
-  const display = (v: CriterionValue | null, scale: number): CriterionValue | null =>
-    v === null ? null : typeof v === 'number' ? v / scale : v.map((x) => x / scale);
+  const display = (v: CriterionValue | null, scale: number): DisplayValue | null =>
+    v === null ? null : typeof v === 'number' ? v / scale : Array.from(v, (x) => x / scale);
   const rows: StandingRow[] = ranked.map((r) => {
     const e = tournament.entries[r.index];
     const values: StandingRow['values'] = {};
@@ -267,11 +270,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
       fouls: [...effects.fouls].map(([player, f]) => ({ player, ...f })).sort((x, y) => (x.player < y.player ? -1 : 1)),
       ladder: effects.ladder,
       timeAdjustments: effects.timeAdjustments,
-      penalties: records.matches.flatMap((m) =>
-        m.games
-          .filter((g) => g.result === 'red_win_penalty' || g.result === 'black_win_penalty')
-          .map((g) => ({ round: m.round, board: g.board, red: g.red, black: g.black, result: g.result, ...(g.penaltyReason ? { reason: g.penaltyReason } : {}) })),
-      ),
+      penalties: penaltiesOf(records),
     },
     pending: records.pending.map((p) => ({ round: p.round, red: entryId(p.a), black: entryId(p.b) })),
     notes,
@@ -285,4 +284,16 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     standings.members = memberResults(records, gpScale, options.reserveBoards);
   }
   return ok(standings);
+}
+
+/** Games decided by a ruling during play (一章3节5–7, 二章3节6, 二章8节10–11, 三章6K). */
+function penaltiesOf(records: Records): Standings['discipline']['penalties'] {
+  const out: Standings['discipline']['penalties'] = [];
+  for (const m of records.matches) {
+    for (const g of m.games) {
+      if (g.result !== 'red_win_penalty' && g.result !== 'black_win_penalty') continue;
+      out.push({ round: m.round, board: g.board, red: g.red, black: g.black, result: g.result, ...(g.penaltyReason && { reason: g.penaltyReason }) });
+    }
+  }
+  return out;
 }

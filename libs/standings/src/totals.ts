@@ -1,5 +1,5 @@
 import { ScoringSystem } from '../../tournament/src';
-import { Records } from './records';
+import { Records, sideIn } from './records';
 import { WIN } from './scoring';
 import { CountingSettings } from './settings';
 import { FoulCounts } from './sanctions';
@@ -74,13 +74,14 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
       const played = row.kind === 'played';
       if (row.outcome === 'win' && (played || settings.forfeitWinsAreWins)) matchesWon++;
       if (row.side === 'black' && (played || settings.unplayedBlackGames)) matchesB++;
-      for (const g of row.games) {
-        if (g.board === 1 || records.eventKind === 'individual') board1 += g.points;
-        const countGame = g.played || settings.unplayedBlackGames;
-        if (g.outcome === 'win' && (g.played || settings.forfeitWinsAreWins)) wins++;
-        if (g.side === 'black' && countGame) {
+      for (const g of row.match!.games) {
+        const points = g.points[row.self];
+        if (g.board === 1 || records.eventKind === 'individual') board1 += points;
+        const won = points === WIN;
+        if (won && (g.played || settings.forfeitWinsAreWins)) wins++;
+        if (sideIn(row, g) === 'black' && (g.played || settings.unplayedBlackGames)) {
           gamesB++;
-          if (g.outcome === 'win') winsB++;
+          if (won) winsB++;
         }
       }
     }
@@ -94,18 +95,22 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
     t.matchesAsBlack[i] = matchesB;
     t.board1Points[i] = board1;
     const e = records.entries[i];
-    if (withdrawn.has(e.id)) t.withdrawn[i] = 1;
-    const count = (f: FoulCounts | undefined) => (f ? f.technical + (settings.fouls === 'technical_and_violations' ? f.violations : 0) : 0);
-    if (records.eventKind === 'individual') t.fouls[i] = count(fouls.get(e.id));
+    if (withdrawn.size > 0 && withdrawn.has(e.id)) t.withdrawn[i] = 1;
+    if (records.eventKind === 'individual' && fouls.size > 0) t.fouls[i] = foulCount(fouls.get(e.id), settings);
   }
   if (records.eventKind === 'team') {
     // 全队技术犯规: every foul of a player counts for the team they played for.
     for (const [player, f] of fouls) {
       const team = records.memberTeam.get(player);
-      if (team !== undefined) t.fouls[team] += f.technical + (settings.fouls === 'technical_and_violations' ? f.violations : 0);
+      if (team !== undefined) t.fouls[team] += foulCount(f, settings);
     }
   }
   return t;
+}
+
+/** 技术犯规, plus 违例 when the setting says so. */
+function foulCount(f: FoulCounts | undefined, settings: CountingSettings): number {
+  return f ? f.technical + (settings.fouls === 'technical_and_violations' ? f.violations : 0) : 0;
 }
 
 /** Display divisor of scores: 1 / ½ / 0 scoring counts half-points (二章5节1). */
