@@ -70,6 +70,7 @@ export function maxWeightMatching(vertexCount: number, edges: EdgeList, options:
   for (let v = 0; v < n; v++) dualvar[v] = maxWeight;
   const allowedge = new Uint8Array(nedge);
   const queue: number[] = [];
+  const bestedgeto = new Int32Array(2 * n).fill(-1); // scratch for addBlossom
 
   const slack = (k: number): number => dualvar[endpoint[2 * k]] + dualvar[endpoint[2 * k + 1]] - 2 * weight[k];
   const at = <T>(list: T[], j: number): T => list[j < 0 ? j + list.length : j];
@@ -183,32 +184,47 @@ export function maxWeightMatching(vertexCount: number, edges: EdgeList, options:
       inblossom[leaf] = b;
     }
     // Compute the blossom's least-slack edges to neighbouring S-blossoms.
-    const bestedgeto = new Map<number, number>();
+    const touched: number[] = [];
     for (const sub of path) {
-      const consider = (kk: number): void => {
-        let j = endpoint[2 * kk + 1];
-        if (inblossom[j] === b) j = endpoint[2 * kk];
-        const bj = inblossom[j];
-        if (bj !== b && label[bj] === 1) {
-          const cur = bestedgeto.get(bj);
-          if (cur === undefined || slack(kk) < slack(cur)) bestedgeto.set(bj, kk);
-        }
-      };
       const lists = blossombestedges[sub];
       if (lists === null) {
         for (const leaf of blossomLeaves(sub)) {
-          for (let q = nbStart[leaf]; q < nbStart[leaf + 1]; q++) consider(neighbend[q] >> 1);
+          for (let q = nbStart[leaf]; q < nbStart[leaf + 1]; q++) considerBest(neighbend[q] >> 1, b, touched);
         }
       } else {
-        for (const kk of lists) consider(kk);
+        for (const kk of lists) considerBest(kk, b, touched);
       }
       blossombestedges[sub] = null;
       bestedge[sub] = -1;
     }
-    const best = [...bestedgeto.values()];
+    const best: number[] = [];
+    for (const bj of touched) {
+      best.push(bestedgeto[bj]);
+      bestedgeto[bj] = -1;
+    }
     blossombestedges[b] = best;
     bestedge[b] = -1;
-    for (const kk of best) if (bestedge[b] === -1 || slack(kk) < slack(bestedge[b])) bestedge[b] = kk;
+    let bestSlack = Infinity;
+    for (const kk of best) {
+      const s = slack(kk);
+      if (s < bestSlack) {
+        bestSlack = s;
+        bestedge[b] = kk;
+      }
+    }
+  }
+
+  /** addBlossom helper: keep in bestedgeto[bj] the least-slack edge from blossom b to S-blossom bj. */
+  function considerBest(kk: number, b: number, touched: number[]): void {
+    let j = endpoint[2 * kk + 1];
+    if (inblossom[j] === b) j = endpoint[2 * kk];
+    const bj = inblossom[j];
+    if (bj === b || label[bj] !== 1) return;
+    const cur = bestedgeto[bj];
+    if (cur === -1) {
+      bestedgeto[bj] = kk;
+      touched.push(bj);
+    } else if (slack(kk) < slack(cur)) bestedgeto[bj] = kk;
   }
 
   function expandBlossom(b: number, endstage: boolean): void {
