@@ -3,7 +3,7 @@
 // postmaster.pid or a taken port. Each test uses its own temporary data directory (non-durable:
 // no fsync, which only matters if the machine crashes).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ const children: ChildProcess[] = [];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'chuhe-embedded-spec-'));
+  chmodSync(dir, 0o755); // as root, the postgres user must reach the cluster below it
 });
 afterEach(async () => {
   await running?.stop();

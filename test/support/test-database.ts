@@ -3,7 +3,7 @@
 // temporary directory. Database: a new uniquely named one, migrated with the server's own
 // applyMigrations, dropped at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -70,6 +70,7 @@ export async function startTestServer(): Promise<TestServer> {
     return { url: maintenanceUrl(process.env.DATABASE_URL), embedded: false, stop: async () => undefined };
   }
   const dir = mkdtempSync(join(tmpdir(), 'chuhe-test-pg-'));
+  chmodSync(dir, 0o755); // as root, the postgres user must reach the cluster below it
   let db: RunningDatabase;
   try {
     db = await startEmbeddedDatabase({ dataDir: join(dir, 'pg'), port: 0, databaseName: 'postgres', durable: false });
