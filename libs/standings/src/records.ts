@@ -147,7 +147,8 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
   const bigOf = (big: number, score: number) => (gamesPerPairing === 2 ? (eventKind === 'individual' ? score : big) : 0);
 
   for (const round of rounds) {
-    round.pairings.forEach((p, pi) => {
+    for (let pi = 0; pi < round.pairings.length; pi++) {
+      const p = round.pairings[pi];
       const a = index.get(p.red);
       const b = index.get(p.black);
       if (a === undefined || b === undefined) {
@@ -156,7 +157,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       }
       if (args.annulledEntries.has(p.red) || args.annulledEntries.has(p.black)) {
         records.annulled.push({ round: round.round, a, b, reason: 'withdrawal' });
-        return;
+        continue;
       }
       const forfeit = args.pairingForfeits.get(p);
       const games: GameRecord[] = [];
@@ -197,11 +198,11 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       }
       if (pendingGame) {
         records.pending.push({ round: round.round, a, b });
-        return;
+        continue;
       }
       if (games.length === 0) {
         records.annulled.push({ round: round.round, a, b, reason: 'collusion' });
-        return;
+        continue;
       }
       // A GameRecord is a ScoredGame. One-game individual pairings (the bulk of a big Swiss) skip
       // the general scorer: 积分 = 局分 of the single game (二章5节1).
@@ -214,7 +215,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       records.matches.push(match);
       pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match);
       pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match);
-    });
+    }
     for (const id of round.byes) {
       const i = index.get(id);
       if (i === undefined) throw new RangeError(`unchecked bye entry '${id}' in round ${round.round}`);

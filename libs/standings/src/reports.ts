@@ -56,12 +56,14 @@ export interface ProgressiveRow {
 }
 
 export function progressiveScores(records: Records, order: readonly number[], rounds: readonly number[], scale: number): ProgressiveRow[] {
-  const position = new Map(rounds.map((r, k) => [r, k]));
+  const position: number[] = [];
+  rounds.forEach((r, k) => (position[r] = k));
   return order.map((i) => {
-    const perRound = new Array<number>(rounds.length).fill(0);
-    for (const r of records.rows[i]) perRound[position.get(r.round)!] += r.score;
+    const scores = new Array<number>(rounds.length).fill(0);
+    for (const r of records.rows[i]) scores[position[r.round]] += r.score;
     let sum = 0;
-    return { entry: records.entries[i].id, scores: perRound.map((s) => (sum += s) / scale) };
+    for (let k = 0; k < scores.length; k++) scores[k] = (sum += scores[k]) / scale;
+    return { entry: records.entries[i].id, scores };
   });
 }
 

@@ -1,5 +1,5 @@
 import { ScoringSystem } from '../../tournament/src';
-import { Records, sideIn } from './records';
+import { Records } from './records';
 import { WIN } from './scoring';
 import { CountingSettings } from './settings';
 import { FoulCounts } from './sanctions';
@@ -56,30 +56,40 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
     fouls: new Int32Array(n),
     withdrawn: new Uint8Array(n),
   };
-  const gamesPerBye = records.gamesPerPairing * (records.eventKind === 'team' ? boards : 1);
+  const isTeam = records.eventKind === 'team';
+  const gamesPerBye = records.gamesPerPairing * (isTeam ? boards : 1);
+  const { byeIsWin, forfeitWinsAreWins, unplayedBlackGames } = settings;
   for (let i = 0; i < n; i++) {
     let score = 0, gp = 0, big = 0, wins = 0, winsB = 0, gamesB = 0, matchesWon = 0, matchesB = 0, board1 = 0;
-    for (const row of records.rows[i]) {
+    const rows = records.rows[i];
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
       score += row.score;
       gp += row.gamePoints;
       big += row.bigPoints;
-      if (row.kind === 'bye') {
-        if (settings.byeIsWin && row.outcome === 'win') {
+      const match = row.match;
+      if (match === null) {
+        // a bye
+        if (byeIsWin && row.outcome === 'win') {
           wins += gamesPerBye;
           matchesWon++;
         }
-        if (records.eventKind === 'team') board1 += WIN * records.gamesPerPairing; // a bye is a win on every board
+        if (isTeam) board1 += WIN * records.gamesPerPairing; // a bye is a win on every board
         continue;
       }
       const played = row.kind === 'played';
-      if (row.outcome === 'win' && (played || settings.forfeitWinsAreWins)) matchesWon++;
-      if (row.side === 'black' && (played || settings.unplayedBlackGames)) matchesB++;
-      for (const g of row.match!.games) {
-        const points = g.points[row.self];
-        if (g.board === 1 || records.eventKind === 'individual') board1 += points;
+      if (row.outcome === 'win' && (played || forfeitWinsAreWins)) matchesWon++;
+      if (row.side === 'black' && (played || unplayedBlackGames)) matchesB++;
+      const self = row.self;
+      const games = match.games;
+      for (let j = 0; j < games.length; j++) {
+        const g = games[j];
+        const points = g.points[self];
+        if (!isTeam || g.board === 1) board1 += points;
         const won = points === WIN;
-        if (won && (g.played || settings.forfeitWinsAreWins)) wins++;
-        if (sideIn(row, g) === 'black' && (g.played || settings.unplayedBlackGames)) {
+        if (won && (g.played || forfeitWinsAreWins)) wins++;
+        // The entry has Black when its side of the pairing (self) and the game's colours disagree.
+        if ((self === 0) !== g.aIsRed && (g.played || unplayedBlackGames)) {
           gamesB++;
           if (won) winsB++;
         }
@@ -96,7 +106,7 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
     t.board1Points[i] = board1;
     const e = records.entries[i];
     if (withdrawn.size > 0 && withdrawn.has(e.id)) t.withdrawn[i] = 1;
-    if (records.eventKind === 'individual' && fouls.size > 0) t.fouls[i] = foulCount(fouls.get(e.id), settings);
+    if (!isTeam && fouls.size > 0) t.fouls[i] = foulCount(fouls.get(e.id), settings);
   }
   if (records.eventKind === 'team') {
     // 全队技术犯规: every foul of a player counts for the team they played for.
