@@ -121,6 +121,7 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
         postIds: ids[i + 1],
         rules,
         opponentThreatBefore: threat[(i + n - 1) % n],
+        opponentLastMove: r.moves[cycle.start + ((i + n - 1) % n)],
         mateThreat: threat[i],
         mateChecks,
       }),

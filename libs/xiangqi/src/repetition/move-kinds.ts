@@ -18,7 +18,7 @@
  */
 import { Position } from '../position';
 import { Move, Role, Side, Square, makeSquareName, opposite } from '../types';
-import { CaptureInfo, analyseCaptures, attackersOn, isLegalFor } from './captures';
+import { CaptureInfo, analyseCaptures, attackersOn, forTurn, isLegalFor } from './captures';
 import { findCheckingWin } from './search';
 import { threatensMate } from './search';
 import { MOVE_KINDS, MoveAnalysis, MoveKind, MoveKindName, RuleSet } from './types';
@@ -57,6 +57,8 @@ export interface PlyContext {
   rules: RuleSet;
   /** Did the mover's opponent threaten mate before this move (its previous move was 杀)? */
   opponentThreatBefore: boolean;
+  /** The opponent's previous move (for 拦: standing in the way of the piece that just moved). */
+  opponentLastMove?: Move;
   /** Does the mover threaten mate after this move (precomputed by the caller, see search.ts)? */
   mateThreat: boolean;
   mateChecks: number;
@@ -176,6 +178,28 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   // 拦 (术语 5) as 解杀: the opponent's mate threat is gone after this move.
   if (!isCheck && ctx.opponentThreatBefore && !threatensMate(post, defender, ctx.mateChecks)) {
     kinds.push({ kind: 'block', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: `stops the opponent's mate threat (拦/解杀)` });
+  }
+
+  // 拦 (术语 5) as standing in the way: the opponent's piece that just moved has fewer moves, and the
+  // moved piece now stands on its file or rank (细则 22 图-63: 黑车长拦红炮).
+  if (kinds.length === 0 && ctx.opponentLastMove) {
+    const there = ctx.opponentLastMove.to;
+    const other = post.pieceAt(there);
+    const sameLine = there % 9 === move.to % 9 || Math.floor(there / 9) === Math.floor(move.to / 9);
+    if (other && other.side === defender && sameLine) {
+      const after = post.legalMovesFrom(there).length;
+      const before = forTurn(pre, defender).legalMovesFrom(there).length;
+      if (after < before) {
+        kinds.push({
+          kind: 'block',
+          piece: moved.role,
+          from: sq(move.from),
+          to: sq(move.to),
+          target: other.role,
+          reason: `stands in the way of the ${other.role} on ${sq(there)} (${before} → ${after} moves) (拦)`,
+        });
+      }
+    }
   }
 
   if (kinds.length === 0) {
