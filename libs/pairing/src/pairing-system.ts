@@ -15,7 +15,7 @@ export interface PairingRequest {
   round?: number;
 }
 
-export const PAIRING_WARNING_CODES = ['colour_difference', 'three_same_colour', 'colour_imbalance', 'float'] as const;
+export const PAIRING_WARNING_CODES = ['colour_difference', 'three_same_colour'] as const;
 export type PairingWarningCode = (typeof PAIRING_WARNING_CODES)[number];
 
 /** Something the pairing had to accept although the rules prefer otherwise (not an error). */

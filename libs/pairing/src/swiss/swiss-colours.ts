@@ -84,8 +84,7 @@ export function allocateColours(a: ColourCandidate, b: ColourCandidate, fallback
   const dueA = dueColour(a.colours);
   const dueB = dueColour(b.colours);
   if (a.score !== b.score) {
-    const [hi, dueHi, aIsHi] = a.score > b.score ? [a, dueA, true] : [b, dueB, false];
-    void hi;
+    const [dueHi, aIsHi] = a.score > b.score ? [dueA, true] : [dueB, false];
     if (dueHi !== undefined) return aIsHi ? dueHi : opposite(dueHi);
   }
   const strength = (c: readonly Side[]): number => Math.abs(colourDiff(c));

@@ -2,7 +2,7 @@ import { Game, Pairing, Side, Tournament, opposite } from '../../../tournament/s
 import { Result } from '../../../tournament/src/result';
 import { seededRandom } from '../../../registration/src/prng';
 import { PairingError, PairingRequest, PairingSystem, PairingWarning, RoundPairing } from '../pairing-system';
-import { ColourCandidate, allocateColours, colourCost } from './swiss-colours';
+import { ColourCandidate, allocateColours, colourDiff } from './swiss-colours';
 import { EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';
 import { SwissField, SwissPlayer, buildSwissField } from './swiss-field';
 
@@ -55,13 +55,14 @@ export function colourWarnings(pairings: readonly Pairing[], colours: Map<string
       [p.red, 'red'],
       [p.black, 'black'],
     ] as const) {
-      const cost = colourCost(colours.get(id) ?? [], side);
-      if (cost.hard > 0) {
-        warnings.push({
-          code: 'colour_difference',
-          entries: [id],
-          message: `${id} gets ${side}: a colour difference above 2 or a third ${side} in a row could not be avoided`,
-        });
+      const history = colours.get(id) ?? [];
+      const after = colourDiff(history) + (side === 'red' ? 1 : -1);
+      if (Math.abs(after) > 2) {
+        warnings.push({ code: 'colour_difference', entries: [id], message: `${id} gets ${side}: Red−Black becomes ${after}; the pairing could not avoid it` });
+      }
+      const n = history.length;
+      if (n >= 2 && history[n - 1] === side && history[n - 2] === side) {
+        warnings.push({ code: 'three_same_colour', entries: [id], message: `${id} gets ${side} a third time in a row; the pairing could not avoid it` });
       }
     }
   }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Tournament } from '../../../tournament/src/model';
+import { pairOthersSwiss } from '../championship';
 import { checkRound } from '../checker';
 import { entryHistories, isActiveIn } from '../checker-history';
 import { PAIRING_SYSTEMS, pairingSystemFor } from '../registry';
@@ -218,5 +219,20 @@ describe('team Swiss (附录1)', () => {
     expect(error).toBeUndefined();
     const h = entryHistories(tournament);
     for (const x of h.values()) for (const rounds of x.opponents.values()) expect(rounds).toHaveLength(1);
+  });
+});
+
+describe('Swiss inside the 5+2 championship (附录2 #5)', () => {
+  it('pairs the others for rounds 6 and 7 through the registry, without the knockout four', () => {
+    const { tournament, error } = playRandomTournament({ seed: '5+2', players: 12, rounds: 5 }, swissIndividual);
+    expect(error).toBeUndefined();
+    const top = ['p1', 'p2', 'p3', 'p4'];
+    const pairSwiss = (t: Tournament) => PAIRING_SYSTEMS['swiss-individual'].pair({ tournament: t });
+    const round6 = pairOthersSwiss({ tournament, stagePlayers: top, stageFromRound: 6, pairSwiss });
+    if (!round6.ok) throw new Error(round6.error.message);
+    const ids = round6.value.pairings.flatMap((p) => [p.red, p.black]).sort();
+    expect(ids).toEqual(['p10', 'p11', 'p12', 'p5', 'p6', 'p7', 'p8', 'p9']);
+    const h = entryHistories(tournament);
+    for (const p of round6.value.pairings) expect(h.get(p.red)?.opponents.has(p.black)).toBe(false);
   });
 });
