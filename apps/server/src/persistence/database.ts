@@ -11,6 +11,8 @@ export interface StartDatabaseOptions {
   port?: number;
   /** Receives the embedded postgres' log lines. */
   log?: EmbeddedDatabaseOptions['log'];
+  /** See EmbeddedDatabaseOptions.handleSignals (default true). */
+  handleSignals?: boolean;
 }
 
 export async function startDatabase(options: StartDatabaseOptions = {}): Promise<RunningDatabase> {
@@ -22,5 +24,5 @@ export async function startDatabase(options: StartDatabaseOptions = {}): Promise
     if (name && name !== 'postgres') await ensureDatabase(url, name).catch(() => undefined);
     return { url, embedded: false, stop: async () => undefined };
   }
-  return startEmbeddedDatabase({ dataDir: options.dataDir ?? '.data/postgres', port: options.port, log: options.log });
+  return startEmbeddedDatabase({ ...options, dataDir: options.dataDir ?? '.data/postgres' });
 }

@@ -38,6 +38,11 @@ export interface EmbeddedDatabaseOptions {
    * times faster on a busy disk and loses data only if the machine itself crashes. Default true.
    */
   durable?: boolean;
+  /**
+   * Stop postgres and exit on SIGINT/SIGTERM/SIGHUP when no other listener handles the signal.
+   * Pass false when the caller handles signals and calls stop() itself. Default true.
+   */
+  handleSignals?: boolean;
 }
 
 export interface RunningDatabase {
@@ -172,7 +177,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   };
   // process.exit() without stop(): postgres still gets its shutdown request (synchronously).
   const onExit = () => (running as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
-  for (const signal of signals) process.on(signal, onSignal);
+  if (options.handleSignals ?? true) for (const signal of signals) process.on(signal, onSignal);
   process.on('exit', onExit);
 
   try {
