@@ -6,7 +6,7 @@
 //
 // The shadow database lives on DATABASE_URL's server when it is set, otherwise on a temporary
 // embedded PostgreSQL that is removed afterwards. The main database is never changed.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDatabase } from '../apps/server/src/persistence/database';
@@ -41,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const tmp = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'chuhe-migration-'));
+  if (tmp) chmodSync(tmp, 0o755); // as root, the postgres user must reach the cluster below it
   const db = await startDatabase(tmp ? { dataDir: join(tmp, 'pg') } : {});
   try {
     const schema = await readSchema(SCHEMA_PATH);
