@@ -65,6 +65,18 @@ describe('chuhe adjudicate', () => {
     expect(JSON.parse(io.out.join('')).result).toBe('red_loses');
   });
 
+  test('--help prints the usage', async () => {
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--help'], io)).toBe(0);
+    expect(io.out.join('')).toMatch(/--batch FILE/);
+  });
+
+  test('none is printed plainly', async () => {
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--moves', 'h2e2 h9g7'], io)).toBe(0);
+    expect(io.out.join('\n')).toMatch(/^Verdict: none/);
+  });
+
   test('bad input exits 2 with a message', async () => {
     const cases: [string[], RegExp][] = [
       [['adjudicate'], /--moves, --record or --batch/],

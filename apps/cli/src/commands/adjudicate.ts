@@ -59,7 +59,11 @@ function stringFlag(flags: Map<string, string | true>, name: string): string | u
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals } = parseArgs(argv, ['json']);
+  const { flags, positionals } = parseArgs(argv, ['json', 'help']);
+  if (flags.has('help')) {
+    io.stdout(USAGE);
+    return 0;
+  }
   for (const flag of flags.keys()) if (!FLAGS.includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'\n${USAGE}`);
   const rules = parseRules(flags.get('rules'));
