@@ -191,3 +191,45 @@ describe('team criteria on TEAMS', () => {
     expect(values(TEAMS, 'sonnebornBerger')).toEqual({ A: 2.5, B: 1.5, C: 2, D: 0, E: 1 });
   });
 });
+
+describe('team byes and forfeits in every team criterion', () => {
+  // R1: A-B forfeit won by A on every board · C-D 4–2 · E bye. R2: B-A listed the other way round,
+  // A (second-listed) has Red on board 1 … here: C-A 2–4, D-E 3–3, B bye.
+  const t = team(['A', 'B', 'C', 'D', 'E'], ['A-B WWW, C-D wwl, E bye', 'C-A llw, D-E wdl, B bye']);
+  test('a whole-match forfeit: 场分 and 局分 count; not a played match for 后手出场次数', () => {
+    expect(values(t, 'score')).toEqual({ A: 4, B: 2, C: 2, D: 1, E: 3 });
+    expect(values(t, 'totalGamePoints')).toEqual({ A: 10, B: 6, C: 6, D: 5, E: 9 });
+    expect(values(t, 'matchesWon')).toEqual({ A: 2, B: 0, C: 1, D: 0, E: 0 });
+    expect(values(t, 'matchesWon', { forfeitWinsAreWins: false })).toMatchObject({ A: 1 });
+    expect(values(t, 'wins')).toEqual({ A: 5, B: 0, C: 3, D: 2, E: 1 });
+    // B was the Black side of a forfeited match: not counted unless unplayedBlackGames.
+    expect(values(t, 'matchesAsBlack')).toEqual({ A: 1, B: 0, C: 0, D: 1, E: 1 });
+    expect(values(t, 'matchesAsBlack', { unplayedBlackGames: true })).toMatchObject({ B: 1 });
+    expect(values(t, 'board1Points')).toEqual({ A: 4, B: 2, C: 2, D: 2, E: 2 });
+  });
+  test('opponent criteria with a forfeited match and a bye', () => {
+    // A met B (forfeit) and C: 2 + 2; B met A (forfeit) only, plus a bye.
+    expect(values(t, 'opponentScore')).toEqual({ A: 4, B: 4, C: 5, D: 5, E: 1 });
+    expect(values(t, 'opponentScore', { forfeitInOpponentCriteria: 'zero' })).toMatchObject({ A: 2, B: 0 });
+    expect(values(t, 'opponentScore', { byeInOpponentCriteria: 'own_score' })).toMatchObject({ B: 6, E: 4 });
+    expect(values(t, 'opponentGamePoints')).toEqual({ A: 12, B: 10, C: 15, D: 15, E: 5 });
+    expect(values(t, 'sonnebornBerger')).toEqual({ A: 4, B: 0, C: 1, D: 1.5, E: 0.5 });
+  });
+});
+
+describe('team, two games per board (二章5节4)', () => {
+  test('场分 from 大分 then 小分; 总局分 is 小分, 大分 kept', () => {
+    // A-B: board 1 A wins both (大分 2–0, 小分 4–0), board 2 B wins both (0–2, 0–4), board 3 two draws
+    // (1–1, 2–2): 大分 3–3, 小分 6–6 → 1–1. C-D: C wins all: 6–0 大分, 12–0 小分.
+    const t = team(['A', 'B', 'C', 'D'], ['A-B ww/ll/dd, C-D ww/ww/ww'], { gamesPerPairing: 2 });
+    const s = computeStandings(t, { format: 'swiss', chain: ['score', 'totalGamePoints', 'totalBigPoints'] });
+    if (!s.ok) throw s.error;
+    expect(s.value.rows.map((r) => [r.entry, r.score, r.values.totalGamePoints, r.values.totalBigPoints])).toEqual([
+      ['C', 2, 12, 6],
+      ['A', 1, 6, 3],
+      ['B', 1, 6, 3],
+      ['D', 0, 0, 0],
+    ]);
+    expect(s.value.teamMatches![0]).toMatchObject({ matchPoints: [1, 1], gamePoints: [6, 6], bigPoints: [3, 3] });
+  });
+});

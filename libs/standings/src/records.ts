@@ -64,7 +64,7 @@ export interface PairingRow {
   /** Opponent entry index; −1 for a bye. */
   opponent: number;
   kind: RowKind;
-  /** The entry's side in the pairing (team: first-listed = red, 附录1 #9); null for a bye. */
+  /** The entry's colour: a team takes its board-1 player's colour (附录1 #9), an individual the pairing's order (first-listed = Red); null for a bye. */
   side: Side | null;
   outcome: Outcome;
   /** 积分 / 大分 / 场分 earned in this round. */
@@ -213,8 +213,15 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       const kind: MatchRecord['kind'] = s.doubleForfeit ? 'double_forfeit' : games.some((g) => g.played) ? 'played' : 'forfeit';
       const match: MatchRecord = { round: round.round, a, b, kind, score: s.score, gamePoints: s.gamePoints, bigPoints: s.bigPoints, games, annulledGames };
       records.matches.push(match);
-      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match);
-      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match);
+      // The entry's side: in a team match the colour of its board 1 player (附录1 #9), else the
+      // pairing's order (first-listed = Red).
+      let aIsRedSide = true;
+      if (eventKind === 'team') {
+        const first = games.find((g) => g.board === 1 && g.red !== '');
+        if (first) aIsRedSide = first.aIsRed;
+      }
+      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match, aIsRedSide);
+      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match, aIsRedSide);
     }
     for (const id of round.byes) {
       const i = index.get(id);
@@ -252,12 +259,13 @@ function pushRow(
   gamePoints: readonly [number, number],
   bigPoints: number,
   match: MatchRecord,
+  aIsRedSide: boolean,
 ): void {
   rows.push({
     round,
     opponent,
     kind,
-    side: k === 0 ? 'red' : 'black',
+    side: (k === 0) === aIsRedSide ? 'red' : 'black',
     outcome: doubleForfeit ? 'loss' : outcomeOfPoints(compareToPoints(score[k], score[1 - k])),
     score: score[k],
     gamePoints: gamePoints[k],
