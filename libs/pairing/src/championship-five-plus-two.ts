@@ -21,7 +21,7 @@
  *   const semis = fivePlusTwoSemiFinals({ tournament, ranking: [a1, a2, a3, a4], lot: seededLot('2026-lot') });
  *   // play them (knockoutMatchState), then:
  *   const finals = fivePlusTwoFinals({ tournament, semiFinals: [{ match: s1, games: g1 }, { match: s2, games: g2 }], lot });
- *   const round6 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2, a3, a4], stageFromRound: 6, pairSwiss });
+ *   const round6 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2, a3, a4], stageFromRound: 6 }); // registry Swiss by default
  */
 import { Side, Tournament } from '../../tournament/src/model';
 import { Result } from '../../tournament/src/result';

@@ -12,7 +12,7 @@
  *
  * Usage:
  *   const final = sixPlusOneFinal({ tournament, ranking: [a1, a2], lot: seededLot('2026-final') });
- *   const round7 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2], stageFromRound: 7, pairSwiss });
+ *   const round7 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2], stageFromRound: 7 }); // registry Swiss by default
  */
 import { Tournament } from '../../tournament/src/model';
 import { Result } from '../../tournament/src/result';

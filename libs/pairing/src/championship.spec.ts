@@ -4,6 +4,10 @@ import { decideColours, recordedLot, seededLot } from './championship-colours';
 import { fivePlusTwoFinals, fivePlusTwoSemiFinals } from './championship-five-plus-two';
 import { sixPlusOneFinal } from './championship-six-plus-one';
 import { isActiveIn } from './checker-history';
+import { checkRound } from './checker';
+import { scoresAfter } from '../../tournament/src/scoring-basics';
+import { playRandomTournament } from './swiss/random-tournament';
+import { swissIndividual } from './swiss/swiss-individual';
 import { MatchGame } from './knockout-match';
 
 const entries = (n: number): Entry[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1 }));
@@ -241,5 +245,52 @@ describe('colour decisions and lots', () => {
   test('recorded lots must name one of the two', () => {
     expect(() => recordedLot({ k: 'c' })(['a', 'b'], 'k')).toThrow(/no recorded lot/);
     expect(decideColours({ a: 'a', b: 'b', lot: recordedLot({ k: 'b' }), lotKey: 'k' })).toEqual({ red: 'b', black: 'a', reason: 'lot' });
+  });
+});
+
+describe('5+2 and 6+1 end to end with the registry Swiss system', () => {
+  /** Ranking stand-in for the standings library: score, then draw number. */
+  function ranking(t: Tournament): string[] {
+    const scores = scoresAfter(t).scores;
+    return [...t.entries].sort((a, b) => scores.get(b.id)! - scores.get(a.id)! || a.drawNumber - b.drawNumber).map((e) => e.id);
+  }
+  const asRound = (n: number, matches: { players: { first: string; second: string } }[], others: Round): Round => ({
+    round: n,
+    pairings: [
+      ...matches.map((m) => ({ red: m.players.first, black: m.players.second, games: [{ red: m.players.first, black: m.players.second, result: null }] })),
+      ...others.pairings,
+    ],
+    byes: others.byes,
+  });
+
+  test('5+2: five Swiss rounds, semi-finals, the others paired for round 6; the checker accepts round 6', () => {
+    const { tournament, error } = playRandomTournament({ seed: 'e2e-5+2', players: 12, rounds: 5 }, swissIndividual);
+    expect(error).toBeUndefined();
+    const top = ranking(tournament).slice(0, 4);
+    const s = fivePlusTwoSemiFinals({ tournament, ranking: top, lot: seededLot('e2e') });
+    if (!s.ok) throw new Error(s.error.message);
+    const others = pairOthersSwiss({ tournament, stagePlayers: top, stageFromRound: 6 });
+    if (!others.ok) throw new Error(others.error.message);
+    expect(others.value.pairings).toHaveLength(4);
+    const round6 = asRound(6, s.value.semiFinals, others.value);
+    // Semi-finals may be rematches (a knockout allows them); everything else must be clean.
+    const errors = checkRound({ ...tournament, rounds: [...tournament.rounds, round6] }, 6).filter(
+      (f) => f.severity === 'error' && !(f.code === 'rematch' && s.value.semiFinals.some((m) => f.entries.includes(m.players.first))),
+    );
+    expect(errors.filter((f) => f.code !== 'colour_difference')).toEqual([]);
+  });
+
+  test('6+1: six Swiss rounds, the final, the others paired for round 7', () => {
+    const { tournament, error } = playRandomTournament({ seed: 'e2e-6+1', players: 10, rounds: 6 }, swissIndividual);
+    expect(error).toBeUndefined();
+    const top = ranking(tournament).slice(0, 2);
+    const f = sixPlusOneFinal({ tournament, ranking: top, lot: seededLot('e2e') });
+    if (!f.ok) throw new Error(f.error.message);
+    expect([f.value.players.first, f.value.players.second].sort()).toEqual([...top].sort());
+    const others = pairOthersSwiss({ tournament, stagePlayers: top, stageFromRound: 7 });
+    if (!others.ok) throw new Error(others.error.message);
+    const ids = others.value.pairings.flatMap((p) => [p.red, p.black]);
+    expect(ids).toHaveLength(8);
+    expect(ids.some((id) => top.includes(id))).toBe(false);
   });
 });

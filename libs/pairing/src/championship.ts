@@ -10,6 +10,7 @@ import { Result } from '../../tournament/src/result';
 import { entryHistories, EntryHistory, isActiveIn } from './checker-history';
 import { ColourReason } from './championship-colours';
 import { KnockoutMatchFormat, KnockoutMatchPlayers } from './knockout-match';
+import { PAIRING_SYSTEMS, pairingSystemFor } from './registry';
 
 export const CHAMPIONSHIP_STAGES = ['semi_final', 'final', 'third_place'] as const;
 export type ChampionshipStage = (typeof CHAMPIONSHIP_STAGES)[number];
@@ -94,6 +95,19 @@ export function earlierMeeting(rounds: readonly Round[], a: string, b: string): 
 export type SwissRoundPairer = (tournament: Tournament) => Result<Round, { message: string }>;
 
 /**
+ * The registry's Swiss system for the tournament: options.pairingSystem when it names a
+ * registered system, else individual or team Swiss by event kind. The proposed round's
+ * warnings are dropped here; check the round with checkRound to see them.
+ */
+export const registrySwissPairer: SwissRoundPairer = (tournament) => {
+  const system = pairingSystemFor(tournament) ?? PAIRING_SYSTEMS[tournament.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual'];
+  const paired = system.pair({ tournament });
+  if (!paired.ok) return paired;
+  const { warnings: _warnings, ...round } = paired.value;
+  return { ok: true, value: round };
+};
+
+/**
  * 附录2 #5 / 附录3 #2: the players outside the knockout stage go on with Swiss rounds.
  *
  * The Swiss system sees the tournament with the stage players withdrawn after the last Swiss
@@ -105,7 +119,8 @@ export function pairOthersSwiss(input: {
   stagePlayers: readonly string[];
   /** The first round of the stage (5+2: 6; 6+1: 7). */
   stageFromRound: number;
-  pairSwiss: SwissRoundPairer;
+  /** Default: the registry's Swiss system (registrySwissPairer). */
+  pairSwiss?: SwissRoundPairer;
 }): Result<Round, ChampionshipError> {
   const { tournament, stageFromRound } = input;
   const stage = new Set(input.stagePlayers);
@@ -125,7 +140,7 @@ export function pairOthersSwiss(input: {
           },
     ),
   };
-  const paired = input.pairSwiss(view);
+  const paired = (input.pairSwiss ?? registrySwissPairer)(view);
   if (!paired.ok) return championshipError('swiss_pairing_failed', `the Swiss round for the others failed: ${paired.error.message}`);
   const leaked = [...paired.value.pairings.flatMap((p) => [p.red, p.black]), ...paired.value.byes].filter((id) => stage.has(id));
   if (leaked.length > 0) throw new Error(`the Swiss system paired knockout players ${leaked.join(', ')} although they are withdrawn`);
