@@ -233,3 +233,15 @@ describe('team, two games per board (二章5节4)', () => {
     expect(s.value.teamMatches![0]).toMatchObject({ matchPoints: [1, 1], gamePoints: [6, 6], bigPoints: [3, 3] });
   });
 });
+
+describe('a team’s side is the colour of its board-1 player (附录1 #9)', () => {
+  test('even when the pairing lists the teams the other way round', () => {
+    const t = team(['A', 'B'], ['A-B wdl']);
+    // Swap the pairing's order only: B is now first-listed, but A still has Red on board 1.
+    const p = t.rounds[0].pairings[0];
+    t.rounds[0].pairings[0] = { red: 'B', black: 'A', games: p.games };
+    expect(values(t, 'matchesAsBlack')).toEqual({ A: 0, B: 1 });
+    expect(values(t, 'score')).toEqual({ A: 1, B: 1 });
+    expect(values(t, 'board1Points')).toEqual({ A: 2, B: 0 });
+  });
+});

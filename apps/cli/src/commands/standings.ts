@@ -10,7 +10,7 @@
 import {
   CHAIN_IDS,
   CRITERIA,
-  CriterionValue,
+  DisplayValue,
   FORMATS,
   Format,
   Standings,
@@ -31,7 +31,7 @@ function width(text: string): number {
 const padEnd = (text: string, n: number): string => text + ' '.repeat(Math.max(0, n - width(text)));
 const padStart = (text: string, n: number): string => ' '.repeat(Math.max(0, n - width(text))) + text;
 
-function show(v: CriterionValue | null | undefined): string {
+function show(v: DisplayValue | null | undefined): string {
   if (v === null || v === undefined) return '-';
   return typeof v === 'number' ? String(v) : `[${v.join(' ')}]`;
 }
@@ -57,7 +57,8 @@ export function formatStandings(s: Standings, name?: string): string {
   out.push(`${name ? `${name} — ` : ''}standings after round ${last} (${s.eventKind}, ${s.format}, chain ${s.chainId})`);
   out.push('');
   const steps = s.chain;
-  const header = ['Rank', 'No', s.eventKind === 'team' ? 'Team' : 'Player', ...steps.map((st) => st.label), 'Why this rank'];
+  // Column headers: the rules' item without its parenthesised gloss (6节4 B 小分（所胜对手…）→ 小分).
+  const header = ['Rank', 'No', s.eventKind === 'team' ? 'Team' : 'Player', ...steps.map((st) => st.label.split(/[（(]所/)[0]), 'Why this rank'];
   const rows = s.rows.map((r) => [
     r.sharedRank ? `=${r.rank}` : String(r.rank),
     String(r.drawNumber),
