@@ -10,7 +10,9 @@
  *   so `games` is empty; `teamBoardSides` tells which team has Red on which board (附录6 用法 2).
  * - Double round-robin: the second cycle repeats the table with colours reversed.
  */
-import { Entry, Game, Pairing, Round } from '../../tournament/src';
+import { Entry, Game, Pairing, Round } from '../../tournament/src/model';
+import { Result } from '../../tournament/src/result';
+import { PairingError, PairingRequest, RoundPairing } from './pairing-system';
 import {
   doubleRoundRobinTable,
   pairingGameSides,
@@ -75,3 +77,33 @@ export function roundRobinRounds(entries: readonly Entry[], options: RoundRobinR
   );
   return { ok: true, value: rounds };
 }
+
+/**
+ * The next round of a round-robin tournament, in the PairingSystem shape (pairing-system.ts), so
+ * the registry can offer it: round `rounds.length + 1` of the 附录6 table for the tournament's
+ * entries (options.roundRobinCycles: 1 or 2, default 1). The table is fixed in advance, so a
+ * withdrawn entry keeps its place (its games are forfeited, 二章7节) and results do not matter.
+ */
+export const roundRobinSystem = {
+  id: 'round-robin',
+  summary: '附录6 round-robin tables (single or double)',
+  pair(request: PairingRequest): Result<RoundPairing, PairingError> {
+    const { tournament } = request;
+    const next = request.round ?? tournament.rounds.length + 1;
+    if (next !== tournament.rounds.length + 1) {
+      return { ok: false, error: new PairingError('round_out_of_order', `can only pair round ${tournament.rounds.length + 1}, not round ${next}`) };
+    }
+    const cycles = tournament.options.roundRobinCycles === 2 ? 2 : 1;
+    const rounds = roundRobinRounds(tournament.entries, {
+      eventKind: tournament.options.eventKind,
+      gamesPerPairing: tournament.options.gamesPerPairing,
+      cycles,
+    });
+    if (!rounds.ok) return { ok: false, error: new PairingError('unsupported', rounds.error.message) };
+    const round = rounds.value[next - 1];
+    if (!round) {
+      return { ok: false, error: new PairingError('unsupported', `the round-robin has ${rounds.value.length} rounds; there is no round ${next}`) };
+    }
+    return { ok: true, value: { ...round, warnings: [] } };
+  },
+};
