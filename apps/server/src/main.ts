@@ -13,8 +13,10 @@ import { PrismaService } from './prisma/prisma.service';
 async function main(): Promise<void> {
   const logger = new Logger('Chuhe');
   const port = Number(process.env.PORT ?? 3000);
-  const database = await startDatabase({ dataDir: resolve(process.env.CHUHE_DATA_DIR ?? '.data/postgres') });
-  logger.log(database.embedded ? 'embedded PostgreSQL started (data in .data/postgres)' : 'using DATABASE_URL');
+  const dataDir = resolve(process.env.CHUHE_DATA_DIR ?? '.data/postgres');
+  // main handles SIGINT/SIGTERM itself: close the app first, then stop the database.
+  const database = await startDatabase({ dataDir, handleSignals: false });
+  logger.log(database.embedded ? `embedded PostgreSQL started (data in ${dataDir})` : 'using DATABASE_URL');
   const { applied } = await applyMigrations(database.url);
   if (applied.length) logger.log(`migrations applied: ${applied.join(', ')}`);
   const app = await createApp(database.url);
