@@ -1,4 +1,14 @@
-import { GameResult, Side } from '../../tournament/src';
+import {
+  DRAW_POINTS,
+  GameResult,
+  LOSS_POINTS,
+  Side,
+  WIN_POINTS,
+  comparePoints,
+  gamePoints,
+  isPlayedResult as playedResult,
+  winnerOf as sharedWinnerOf,
+} from '../../tournament/src';
 
 /**
  * Scoring (成绩计算, 二章5节). Every number is an integer in "points units": 2 / 1 / 0 per game.
@@ -9,52 +19,23 @@ import { GameResult, Side } from '../../tournament/src';
 export const OUTCOMES = ['win', 'draw', 'loss'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** 二章5节1: 胜 2, 和 1, 负 0 (or 1 / ½ / 0 counted in half-points). */
-export const WIN = 2;
-export const DRAW = 1;
-export const LOSS = 0;
+/** 二章5节1: 胜 2, 和 1, 负 0 (or 1 / ½ / 0 counted in half-points) — the shared core in libs/tournament. */
+export const WIN = WIN_POINTS;
+export const DRAW = DRAW_POINTS;
+export const LOSS = LOSS_POINTS;
 
-/** A game over the board (including a loss by penalty during play), as opposed to a forfeit or annulment. */
-export function isPlayedResult(result: GameResult): boolean {
-  return (
-    result === 'red_win' ||
-    result === 'draw' ||
-    result === 'black_win' ||
-    result === 'red_win_penalty' ||
-    result === 'black_win_penalty'
-  );
-}
-
-export function isForfeitResult(result: GameResult): boolean {
-  return result === 'red_win_forfeit' || result === 'black_win_forfeit' || result === 'double_forfeit';
-}
-
-/** The side that won, or null for a draw, a double forfeit (both lose) or an annulled game. */
-export function winnerOf(result: GameResult): Side | null {
-  switch (result) {
-    case 'red_win':
-    case 'red_win_forfeit':
-    case 'red_win_penalty':
-      return 'red';
-    case 'black_win':
-    case 'black_win_forfeit':
-    case 'black_win_penalty':
-      return 'black';
-    default:
-      return null;
-  }
-}
+/**
+ * A game over the board (including a loss by penalty during play), as opposed to a forfeit or an
+ * annulment (libs/tournament scoring-basics).
+ */
+export const isPlayedResult = playedResult;
 
 /** 局分 of one side of a game (二章5节1–2). A double forfeit scores a loss for both; annulled scores nothing. */
-export function gamePointsOf(result: GameResult, side: Side): number {
-  if (result === 'draw') return DRAW;
-  const winner = winnerOf(result);
-  return winner === side ? WIN : LOSS;
-}
+export const gamePointsOf = gamePoints;
 
 export function gameOutcomeOf(result: GameResult, side: Side): Outcome {
-  if (result === 'draw') return 'draw';
-  return winnerOf(result) === side ? 'win' : 'loss';
+  const winner = sharedWinnerOf(result);
+  return winner === 'draw' ? 'draw' : winner === side ? 'win' : 'loss';
 }
 
 /** The result in which `winner` wins by a ruling of the given kind. */
@@ -71,9 +52,7 @@ export function forfeitWin(winner: Side): GameResult {
  * 大分 2 分，和各得 1 分，负棋方 0 分), 场分 (二章5节3: 局分多者为胜…场分记 2 分) and the per-player
  * 大分 of the team two-game format (二章5节4).
  */
-export function compareToPoints(mine: number, theirs: number): number {
-  return mine > theirs ? WIN : mine === theirs ? DRAW : LOSS;
-}
+export const compareToPoints = comparePoints;
 
 export function outcomeOfPoints(points: number): Outcome {
   return points === WIN ? 'win' : points === DRAW ? 'draw' : 'loss';
