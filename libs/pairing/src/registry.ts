@@ -1,5 +1,6 @@
 import { Tournament } from '../../tournament/src/model';
 import { PAIRING_SYSTEM_IDS, PairingSystem, PairingSystemId } from './pairing-system';
+import { roundRobinSystem } from './round-robin-rounds';
 import { swissIndividual } from './swiss/swiss-individual';
 import { swissTeam } from './swiss/swiss-team';
 
@@ -7,6 +8,7 @@ import { swissTeam } from './swiss/swiss-team';
 export const PAIRING_SYSTEMS: Record<PairingSystemId, PairingSystem> = {
   'swiss-individual': swissIndividual,
   'swiss-team': swissTeam,
+  'round-robin': roundRobinSystem,
 };
 
 export function isPairingSystemId(id: string): id is PairingSystemId {

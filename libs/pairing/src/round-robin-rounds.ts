@@ -12,7 +12,7 @@
  */
 import { Entry, Game, Pairing, Round } from '../../tournament/src/model';
 import { Result } from '../../tournament/src/result';
-import { PairingError, PairingRequest, RoundPairing } from './pairing-system';
+import { PairingError, PairingRequest, PairingSystem, RoundPairing } from './pairing-system';
 import {
   doubleRoundRobinTable,
   pairingGameSides,
@@ -84,7 +84,7 @@ export function roundRobinRounds(entries: readonly Entry[], options: RoundRobinR
  * entries (options.roundRobinCycles: 1 or 2, default 1). The table is fixed in advance, so a
  * withdrawn entry keeps its place (its games are forfeited, 二章7节) and results do not matter.
  */
-export const roundRobinSystem = {
+export const roundRobinSystem: PairingSystem = {
   id: 'round-robin',
   summary: '附录6 round-robin tables (single or double)',
   pair(request: PairingRequest): Result<RoundPairing, PairingError> {
