@@ -204,3 +204,34 @@ describe('sanction errors', () => {
     ]);
   });
 });
+
+describe('misconduct away from the board', () => {
+  test('climbs the ladder even in a round without a game of the player', () => {
+    const t = individual(['a', 'b', 'c'], ['a-b =, c bye', 'a-c =, b bye', 'b-c =, a bye']);
+    const sanctions: Sanction[] = [
+      { kind: 'misconduct', round: 1, player: 'c' },
+      { kind: 'misconduct', round: 2, player: 'c' },
+      { kind: 'misconduct', round: 3, player: 'a' },
+    ];
+    const s = standings(t, { format: 'swiss', sanctions });
+    expect(s.discipline.ladder.map((l) => [l.player, l.step])).toEqual([
+      ['c', 'reminder'],
+      ['c', 'warning'],
+      ['a', 'reminder'],
+    ]);
+    const third = standings(t, { format: 'swiss', sanctions: [...sanctions, { kind: 'misconduct', round: 3, player: 'c' }, { kind: 'misconduct', round: 1, player: 'c' }] });
+    // Round order: c's offences are R1, R1, R2, R3 → the third (R2) loses the R2 game a–c.
+    expect(third.discipline.ladder.filter((l) => l.player === 'c').map((l) => [l.round, l.step])).toEqual([
+      [1, 'reminder'],
+      [1, 'warning'],
+      [2, 'loss'],
+      [3, 'loss'],
+    ]);
+    expect(scoreOf(third, 'a')).toBe(1 + 2 + 2); // drew b, won R2 by the ruling against c, bye
+  });
+  test('a violation by a player without a game is still an error', () => {
+    const t = individual(['a', 'b', 'c'], ['a-b =, c bye']);
+    const s = computeStandings(t, { sanctions: [{ kind: 'violation', round: 1, player: 'c' }] });
+    expect(!s.ok && s.error.code).toBe('unknown_player');
+  });
+});

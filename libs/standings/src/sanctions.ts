@@ -183,8 +183,22 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
 
   for (const { s, i } of ordered) {
     const path = `sanctions[${i}]`;
+    // 二章8节11: 裁判先给予提醒，再犯则给予警告，第三次可判负，或停止该棋手继续比赛。
+    const ladderStep = (): LadderStep => {
+      const offence = (ladderCount.get(s.player) ?? 0) + 1;
+      ladderCount.set(s.player, offence);
+      const step: LadderStep = offence === 1 ? 'reminder' : offence === 2 ? 'warning' : (s.decision ?? 'loss');
+      effects.ladder.push({ round: s.round, player: s.player, offence, step });
+      if (step === 'removal') effects.removals.push({ player: s.player, afterRound: s.round });
+      return step;
+    };
     const found = findGame(index, s, path);
-    if (!found.ok) return found;
+    if (!found.ok) {
+      // Misconduct away from the board (e.g. in a round without a game of theirs) still climbs the ladder.
+      if (s.kind !== 'misconduct' || found.error.code !== 'unknown_player') return found;
+      if (ladderStep() === 'loss') effects.notes.push(`${path}: third offence of '${s.player}' in round ${s.round}, but no game of theirs to lose in that round`);
+      continue;
+    }
     const { game, side } = found.value;
     let state = states.get(game);
     if (!state) {
@@ -227,13 +241,8 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
         lose('self_exposure'); // 一章3节5
         break;
       case 'misconduct': {
-        // 二章8节11: 裁判先给予提醒，再犯则给予警告，第三次可判负，或停止该棋手继续比赛。
-        const offence = (ladderCount.get(s.player) ?? 0) + 1;
-        ladderCount.set(s.player, offence);
-        const step: LadderStep = offence === 1 ? 'reminder' : offence === 2 ? 'warning' : (s.decision ?? 'loss');
-        effects.ladder.push({ round: s.round, player: s.player, offence, step });
+        const step = ladderStep();
         if (step === 'loss' || step === 'removal') lose('warning_ladder');
-        if (step === 'removal') effects.removals.push({ player: s.player, afterRound: s.round });
         break;
       }
       case 'collusion': {

@@ -167,6 +167,17 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     cycles: options.roundRobinCycles ?? 1,
     overrides: effects.overrides,
   });
+  if (format === 'swiss') {
+    // 二章7节4: a withdrawn entry is not paired again; a pairing after its withdrawal is scored as a forfeit.
+    for (const round of tournament.rounds) {
+      for (const p of round.pairings) {
+        const winner = w.forfeits.get(p);
+        if (winner === undefined || w.annulled.has(p.red) || w.annulled.has(p.black)) continue;
+        const gone = winner === 'double' ? `'${p.red}' and '${p.black}'` : `'${winner === 'red' ? p.black : p.red}'`;
+        notes.push(`round ${round.round}: ${gone} had left the event; ${p.red}–${p.black} scored as ${winner === 'double' ? 'a double forfeit' : `a forfeit win for '${winner === 'red' ? p.red : p.black}'`} (二章7节4)`);
+      }
+    }
+  }
 
   // 3. Records and totals (二章5节).
   // A round-robin with an odd number of entries gives each one a rest round (轮空, 附录6): no game,

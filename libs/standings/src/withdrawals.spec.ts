@@ -89,6 +89,7 @@ describe('Swiss withdrawal (二章7节4)', () => {
     expect(s.rows[3].decidedBy).toMatchObject({ criterion: 'opponentScore', previous: 12, current: 7 });
     expect(s.rows.find((r) => r.entry === 'e')!.withdrawn).toEqual({ afterRound: 1, reason: 'withdrawal' });
     expect(s.progressive!.find((r) => r.entry === 'e')!.scores).toEqual([2, 2, 2]);
+    expect(s.notes).toContain("round 2: 'e' had left the event; a–e scored as a forfeit win for 'a' (二章7节4)");
     expect(s.progressive!.find((r) => r.entry === 'a')!.scores).toEqual([2, 4, 6]);
   });
 
