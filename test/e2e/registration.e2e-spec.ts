@@ -107,6 +107,17 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       expect(res3.body.errors[0].field).toBe('stages.0.type');
     });
 
+    it('starts with the tie-break chain the rules prescribe and accepts only known criteria (二章6节)', async () => {
+      const swiss = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201);
+      expect(swiss.body.tieBreaks).toEqual(['score', 'opponentScore', 'directEncounter', 'wins', 'winsAsBlack', 'gamesAsBlack', 'strongOpponent', 'fouls']);
+      const rr = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...TEAM_EVENT, stages: [{ type: 'round_robin' }] }).expect(201);
+      expect(rr.body.tieBreaks[1]).toBe('totalGamePoints');
+      const bad = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, tieBreaks: ['wins', 'coinToss'] }).expect(400);
+      expect(bad.body.errors[0].field).toBe('tieBreaks');
+      const catalogue = await api().get('/api/tie-breaks').expect(200);
+      expect(Object.keys(catalogue.body.chains)).toContain('axf-appendix-1');
+    });
+
     it('stores the configuration with defaults (3 + 1, 2/1/0, one game)', async () => {
       const res = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(TEAM_EVENT).expect(201);
       expect(res.body).toMatchObject({ kind: 'team', teamStarters: 3, teamReserves: 1, scoring: '2-1-0', gamesPerPairing: 1, category: 'open' });

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { drawNumbers } from '../../../../libs/registration/src';
 import { hashPassword } from '../auth/password';
 import { defaultSeedPositions } from '../entries/seed-positions';
+import { defaultTieBreaks } from '../events/tie-breaks';
+import { DEFAULT_CHAINS } from '../../../../libs/standings/src';
 import type { PrismaClient } from '../generated/prisma/client';
 import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 
@@ -54,7 +56,7 @@ export async function createDemoTournament(prisma: PrismaClient): Promise<string
           kind: 'team',
           stages: [{ type: 'swiss', rounds: 7 }],
           timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: [],
+          tieBreaks: DEFAULT_CHAINS['axf-appendix-1'].map((step) => step.criterion),
         },
       });
       let offset = 0;
@@ -89,7 +91,7 @@ export async function createDemoTournament(prisma: PrismaClient): Promise<string
           kind: 'individual',
           stages: [{ type: 'swiss', rounds: 9 }],
           timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: [],
+          tieBreaks: DEFAULT_CHAINS['axf-appendix-5'].map((step) => step.criterion),
         },
       });
       const openEntries: { id: string; affiliation: string }[] = [];
@@ -112,7 +114,7 @@ export async function createDemoTournament(prisma: PrismaClient): Promise<string
           category: 'women',
           stages: [{ type: 'round_robin' }],
           timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: [],
+          tieBreaks: defaultTieBreaks('individual', [{ type: 'round_robin' }]),
         },
       });
       const womenEntries: { id: string; affiliation: string }[] = [];

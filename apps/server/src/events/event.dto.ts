@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { TIE_BREAK_CRITERIA } from './tie-breaks';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -131,12 +132,11 @@ export class CreateEventDto {
   @Type(() => TimeControlDto)
   timeControl!: TimeControlDto;
 
-  @ApiPropertyOptional({ type: [String], description: 'tie-break criteria in order; empty = the default chain for the event type' })
+  @ApiPropertyOptional({ type: [String], description: 'tie-break criteria in order (libs/standings CRITERION_IDS); omitted = the chain the rules prescribe for the event (二章6节)' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(16)
-  @IsString({ each: true })
-  @Length(1, 60, { each: true })
+  @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
 }
 
@@ -177,7 +177,6 @@ export class UpdateEventDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(16)
-  @IsString({ each: true })
-  @Length(1, 60, { each: true })
+  @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
 }

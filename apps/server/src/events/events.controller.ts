@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { CreateEventDto, UpdateEventDto } from './event.dto';
 import { EventsService } from './events.service';
+import { tieBreakCatalogue } from './tie-breaks';
 
 @ApiTags('events')
 @ApiBearerAuth()
@@ -21,6 +22,12 @@ export class EventsController {
   @RequireRole(...REGISTRARS)
   create(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: CreateEventDto) {
     return this.events.create({ user, tournamentId, dto });
+  }
+
+  /** Every tie-break criterion and the chains the rules list (二章6节, 附录1–5). */
+  @Get('tie-breaks')
+  tieBreaks() {
+    return tieBreakCatalogue();
   }
 
   @Get('events/:eventId')

@@ -9,6 +9,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { CreateEventDto, UpdateEventDto } from './event.dto';
 import { eventConfigProblems } from './event-rules';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
+import { defaultTieBreaks } from './tie-breaks';
 
 /** The event as the API shows it: scoring in the rules' notation. */
 export function presentEvent(event: Event) {
@@ -61,7 +62,7 @@ export class EventsService {
           teamStarters: dto.teamStarters ?? 3,
           teamReserves: dto.teamReserves ?? 1,
           timeControl: plain(dto.timeControl),
-          tieBreaks: dto.tieBreaks ?? [],
+          tieBreaks: dto.tieBreaks ?? defaultTieBreaks(dto.kind, dto.stages),
         },
       });
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'event', entityId: event.id, action: 'create', after: event });
