@@ -1,0 +1,78 @@
+import { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
+import request from 'supertest';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
+import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
+
+/**
+ * Random bodies against every create route, as the organizer: the answer is always a 4xx with
+ * a field and a reason, never a 500, and a refused request writes nothing.
+ */
+describe('random bad input never gives a 500 and never writes', () => {
+  let app: INestApplication;
+  let auth: string;
+  const ids: Record<string, string> = {};
+  const prisma = createPrismaClient(testDatabaseUrl());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = (await newUser(app, 'fuzz')).auth;
+    const http = () => request(app.getHttpServer());
+    ids.tournament = (await http().post('/api/tournaments').set('Authorization', auth).send(TOURNAMENT).expect(201)).body.id;
+    ids.event = (await http().post(`/api/tournaments/${ids.tournament}/events`).set('Authorization', auth).send(SWISS_EVENT).expect(201)).body.id;
+    ids.teamEvent = (await http().post(`/api/tournaments/${ids.tournament}/events`).set('Authorization', auth).send(TEAM_EVENT).expect(201)).body.id;
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  const routes: [string, () => string][] = [
+    ['tournament', () => '/api/tournaments'],
+    ['event', () => `/api/tournaments/${ids.tournament}/events`],
+    ['affiliation', () => `/api/tournaments/${ids.tournament}/affiliations`],
+    ['player', () => `/api/tournaments/${ids.tournament}/players`],
+    ['team', () => `/api/events/${ids.teamEvent}/teams`],
+    ['entry', () => `/api/events/${ids.event}/entries`],
+    ['draw', () => `/api/events/${ids.event}/draw`],
+    ['player csv', () => `/api/tournaments/${ids.tournament}/import/players`],
+  ];
+
+  const rows = async () => ({
+    tournaments: await prisma.tournament.count(),
+    events: await prisma.event.count(),
+    players: await prisma.player.count(),
+    teams: await prisma.team.count(),
+    entries: await prisma.entry.count(),
+    affiliations: await prisma.affiliation.count(),
+  });
+
+  // Mostly-plausible objects with wrong types, unknown keys, huge or empty values.
+  const junk = fc.oneof(
+    fc.anything({ maxDepth: 2 }),
+    fc.dictionary(
+      fc.constantFrom('nameZh', 'nameEn', 'kind', 'stages', 'timeControl', 'gender', 'rating', 'starters', 'playerId', 'seed', 'pinned', 'csv', 'startDate', 'affiliationId', 'extra'),
+      fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 })),
+    ),
+  );
+
+  it.each(routes)('%s', async (_name, path) => {
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(junk, async (body) => {
+        const before = await rows();
+        const res = await request(app.getHttpServer()).post(path()).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${res.text}`);
+        if (res.status >= 400) {
+          refused += 1;
+          expect(typeof res.body.message).toBe('string');
+          expect(await rows()).toEqual(before);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // Random bodies are nearly always wrong: the property must have exercised the refusals.
+    expect(refused).toBeGreaterThan(30);
+  });
+});
