@@ -74,7 +74,59 @@ export interface PairingRow {
   bigPoints: number;
   /** Which side of `match` this row is: 0 = the first-listed entry (A), 1 = the second (B). */
   self: 0 | 1;
+  /**
+   * Game counts of this pairing, split into games played over the board and unplayed ones
+   * (forfeits), so totals can apply the counting settings without re-reading the games.
+   */
+  counts: GameCounts;
   match: MatchRecord | null;
+}
+
+export interface GameCounts {
+  winsPlayed: number;
+  winsUnplayed: number;
+  blackPlayed: number;
+  blackUnplayed: number;
+  blackWinsPlayed: number;
+  blackWinsUnplayed: number;
+  /** 局分 on board 1 (team events); all 局分 in an individual event. */
+  board1Points: number;
+}
+
+const NO_COUNTS: GameCounts = Object.freeze({
+  winsPlayed: 0,
+  winsUnplayed: 0,
+  blackPlayed: 0,
+  blackUnplayed: 0,
+  blackWinsPlayed: 0,
+  blackWinsUnplayed: 0,
+  board1Points: 0,
+});
+
+function countGames(games: readonly GameRecord[], k: 0 | 1, isTeam: boolean): GameCounts {
+  const c = { winsPlayed: 0, winsUnplayed: 0, blackPlayed: 0, blackUnplayed: 0, blackWinsPlayed: 0, blackWinsUnplayed: 0, board1Points: 0 };
+  for (let j = 0; j < games.length; j++) {
+    const g = games[j];
+    const points = g.points[k];
+    if (!isTeam || g.board === 1) c.board1Points += points;
+    const won = points === WIN;
+    // The entry has Black when its side of the pairing (k) and the game's colours disagree.
+    const black = (k === 0) !== g.aIsRed;
+    if (g.played) {
+      if (won) c.winsPlayed++;
+      if (black) {
+        c.blackPlayed++;
+        if (won) c.blackWinsPlayed++;
+      }
+    } else {
+      if (won) c.winsUnplayed++;
+      if (black) {
+        c.blackUnplayed++;
+        if (won) c.blackWinsUnplayed++;
+      }
+    }
+  }
+  return c;
 }
 
 /** The entry's side in a game of its pairing. */
@@ -220,8 +272,8 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         const first = games.find((g) => g.board === 1 && g.red !== '');
         if (first) aIsRedSide = first.aIsRed;
       }
-      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match, aIsRedSide);
-      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match, aIsRedSide);
+      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match, aIsRedSide, eventKind === 'team');
+      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match, aIsRedSide, eventKind === 'team');
     }
     for (const id of round.byes) {
       const i = index.get(id);
@@ -240,6 +292,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         opponentGamePoints: 0,
         bigPoints: gamesPerPairing === 2 ? (eventKind === 'individual' ? args.byeScore : args.byeGamePoints / 2) : 0,
         self: 0,
+        counts: NO_COUNTS,
         match: null,
       });
     }
@@ -260,6 +313,7 @@ function pushRow(
   bigPoints: number,
   match: MatchRecord,
   aIsRedSide: boolean,
+  isTeam: boolean,
 ): void {
   rows.push({
     round,
@@ -272,6 +326,7 @@ function pushRow(
     opponentGamePoints: gamePoints[1 - k],
     bigPoints,
     self: k,
+    counts: countGames(match.games, k, isTeam),
     match,
   });
 }

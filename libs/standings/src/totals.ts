@@ -80,20 +80,11 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
       const played = row.kind === 'played';
       if (row.outcome === 'win' && (played || forfeitWinsAreWins)) matchesWon++;
       if (row.side === 'black' && (played || unplayedBlackGames)) matchesB++;
-      const self = row.self;
-      const games = match.games;
-      for (let j = 0; j < games.length; j++) {
-        const g = games[j];
-        const points = g.points[self];
-        if (!isTeam || g.board === 1) board1 += points;
-        const won = points === WIN;
-        if (won && (g.played || forfeitWinsAreWins)) wins++;
-        // The entry has Black when its side of the pairing (self) and the game's colours disagree.
-        if ((self === 0) !== g.aIsRed && (g.played || unplayedBlackGames)) {
-          gamesB++;
-          if (won) winsB++;
-        }
-      }
+      const c = row.counts;
+      board1 += c.board1Points;
+      wins += c.winsPlayed + (forfeitWinsAreWins ? c.winsUnplayed : 0);
+      gamesB += c.blackPlayed + (unplayedBlackGames ? c.blackUnplayed : 0);
+      winsB += c.blackWinsPlayed + (unplayedBlackGames ? c.blackWinsUnplayed : 0);
     }
     t.score[i] = score;
     t.gamePoints[i] = gp;
