@@ -147,7 +147,8 @@ export interface AnnulledPairing {
   round: number;
   a: number;
   b: number;
-  reason: 'withdrawal' | 'collusion';
+  /** withdrawal: 二章7节3 before half-way; annulled_games: every game annulled (collusion 二章8节3, or entered so). */
+  reason: 'withdrawal' | 'annulled_games';
 }
 
 export interface Records {
@@ -253,7 +254,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         continue;
       }
       if (games.length === 0) {
-        records.annulled.push({ round: round.round, a, b, reason: 'collusion' });
+        records.annulled.push({ round: round.round, a, b, reason: 'annulled_games' });
         continue;
       }
       // A GameRecord is a ScoredGame. One-game individual pairings (the bulk of a big Swiss) skip
