@@ -175,6 +175,13 @@ describe('team events', () => {
     expect(s.teamMatches![0]).toMatchObject({ matchPoints: [2, 0], gamePoints: [4, 2] });
     expect(s.rows[1]).toMatchObject({ entry: 'B', values: { fouls: 3 } });
   });
+  test('collusion on one board: that game is annulled, the other boards decide the match', () => {
+    // Boards: A wins 1, draws 2, loses 3 (3–3); board 3 annulled → 3–1 for A.
+    const t = team(['A', 'B'], ['A-B wdl']);
+    const s = standings(t, { format: 'swiss', sanctions: [{ kind: 'collusion', round: 1, player: 'A3' }] });
+    expect(s.teamMatches![0]).toMatchObject({ matchPoints: [2, 0], gamePoints: [3, 1] });
+    expect(s.teamMatches![0].annulledGames).toEqual([{ board: 3, red: 'A3', black: 'B3', result: 'annulled', points: [0, 0] }]);
+  });
   test('a removal by the ladder in a team event removes the player, not the team', () => {
     const t = team(['A', 'B'], ['A-B ddd', 'B-A ddd', 'A-B ddd']);
     const sanctions: Sanction[] = [1, 2, 3].map((round) => ({ kind: 'misconduct', round, player: 'A1', ...(round === 3 && { decision: 'removal' as const }) }));
