@@ -9,6 +9,7 @@ export * from './championship';
 export * from './championship-colours';
 export * from './championship-five-plus-two';
 export * from './championship-six-plus-one';
+export * from './championship-system';
 export * from './pairing-system';
 export * from './registry';
 export * from './matching/edge-list';
