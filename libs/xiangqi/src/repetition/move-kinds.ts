@@ -43,6 +43,8 @@ export interface PlyAnalysis extends MoveAnalysis {
   mateThreat: boolean;
   /** The move also offers an exchange or a piece (兑/献) besides chasing (总纲 8). */
   alsoExchange: boolean;
+  /** New attacks that are not chases because the target is truly protected (长捉真根子, 总纲 6, 细则 12, 30). */
+  protectedAttacks: CaptureInfo[];
 }
 
 export interface PlyContext {
@@ -98,7 +100,9 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   }
 
   // 捉 (术语 3)
-  const before = new Set(analyseCaptures(pre, mover, rules).filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
+  const preAll = analyseCaptures(pre, mover, rules);
+  const before = new Set(preAll.filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
+  const attackedBefore = new Set(preAll.map((c) => pairKey(ctx.preIds, c)));
   const afterAll = analyseCaptures(post, mover, rules);
   const gainAfter = afterAll.filter((c) => c.gainful);
   // 细则 14: a rook that cannot move is chased by every move of a piece attacking it, even one
@@ -135,6 +139,10 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
       }`,
     });
   }
+
+  const protectedAttacks = afterAll.filter(
+    (c) => !c.gainful && c.root === 'real' && !c.mutualSameKind && !attackedBefore.has(pairKey(ctx.postIds, c)),
+  );
 
   // 兑 / 献 (术语 4, 6): can the moved piece be taken?
   let alsoExchange = false;
@@ -203,7 +211,16 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   }
 
   if (kinds.length === 0) {
-    kinds.push({ kind: 'idle', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: 'no check, chase, mate threat, exchange, offer or block (闲)' });
+    const notes = protectedAttacks.map(
+      (c) => `; the ${c.attackerRole} on ${sq(c.attacker)} attacks the truly protected (真根) ${c.targetRole} on ${sq(c.target)}: not a chase (总纲 6)`,
+    );
+    kinds.push({
+      kind: 'idle',
+      piece: moved.role,
+      from: sq(move.from),
+      to: sq(move.to),
+      reason: `no check, chase, mate threat, exchange, offer or block (闲)${notes.join('')}`,
+    });
   }
   let primary: MoveKindName = 'idle';
   for (const k of kinds) if (kindRank(k.kind, rules) < kindRank(primary, rules)) primary = k.kind;
@@ -219,5 +236,6 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     isCheck,
     mateThreat,
     alsoExchange,
+    protectedAttacks,
   };
 }

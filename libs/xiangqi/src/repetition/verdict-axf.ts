@@ -149,7 +149,16 @@ function allowedArticles(pattern: Pattern, plies: readonly PlyAnalysis[]): strin
       break;
   }
   if (plies.some((p) => p.mateThreat && p.chases.length > 0)) arts.push('补充 4');
-  return arts;
+  // 长捉真根子作和 (总纲 6): attacks on truly protected pieces are not chases
+  const guarded = plies.flatMap((p) => p.protectedAttacks);
+  if (guarded.length > 0 && plies.every((p) => p.protectedAttacks.length > 0 || p.chases.length > 0)) {
+    arts.push('总纲 6');
+    if (guarded.some((c) => c.targetRole === 'cannon' && c.attackerRole === 'rook')) arts.push('细则 12');
+    // 细则 30: 两子或多子劫一子 — several pieces on one truly protected piece at once
+    const several = plies.some((p) => p.protectedAttacks.some((c) => p.protectedAttacks.filter((d) => d.target === c.target).length > 1));
+    if (several) arts.push('细则 30');
+  }
+  return [...new Set(arts)];
 }
 
 export function sideFacts(side: Side, plies: PlyAnalysis[]): SideFacts {
