@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
   pair: { summary: 'pair the next round of a tournament file (Swiss 积分编排)', load: async () => require('./commands/pair') as typeof import('./commands/pair') },
   trf: { summary: 'export a tournament file as FIDE TRF, or import TRF back', load: async () => require('./commands/trf') as typeof import('./commands/trf') },
   'round-robin': { summary: 'the 附录6 round-robin table for N entrants', load: async () => require('./commands/round-robin') as typeof import('./commands/round-robin') }, // require: Jest runs CommonJS without vm modules
+  knockout: { summary: 'knockout bracket for N seeds, or the next game of a knockout match (附录2 7b, 附录3 6)', load: async () => require('./commands/knockout') as typeof import('./commands/knockout') },
 };
 
 function usage(): string {
