@@ -134,7 +134,9 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
       target: c.targetRole,
       protected: c.protected,
       ...(c.protected ? { root: c.root === 'real' ? 'real' : 'false' } : {}),
-      reason: `${c.attackerRole} on ${sq(c.attacker)} now attacks the ${c.targetRole} on ${sq(c.target)}: ${c.reason}${
+      reason: `${c.attackerRole} on ${sq(c.attacker)} ${
+        attackedBefore.has(pairKey(ctx.postIds, c)) ? 'could already take, but now wins,' : 'now attacks'
+      } the ${c.targetRole} on ${sq(c.target)}: ${c.reason}${
         c.exempt ? '; a pawn that has not crossed the river may be chased (总纲 3)' : ''
       }`,
     });

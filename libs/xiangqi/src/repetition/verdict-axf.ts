@@ -43,6 +43,8 @@ export interface VerdictOutcome {
 const ROLE_ZH: Record<string, string> = { king: '帅/将', advisor: '仕/士', elephant: '相/象', horse: '马', rook: '车', cannon: '炮', pawn: '兵/卒' };
 export const roleZh = (r: string) => ROLE_ZH[r] ?? r;
 
+const cap = (side: Side) => (side === 'red' ? 'Red' : 'Black');
+
 function isKingOrPawn(role: string): boolean {
   return role === 'king' || role === 'pawn';
 }
@@ -172,18 +174,18 @@ export function sideFacts(side: Side, plies: PlyAnalysis[]): SideFacts {
   let reasonZh: string;
   let articles: string[];
   if (perpetualCheck) {
-    reason = `${side} checks on every move (长将)`;
+    reason = `${cap(side)} checks on every move (长将)`;
     reasonZh = `${side === 'red' ? '红方' : '黑方'}步步将军，属长将`;
     articles = ['总纲 1'];
   } else if (violation) {
     const recs = violating[0];
     const last = recs[recs.length - 1];
     const chasers = [...new Set(recs.flatMap((r) => r.all.map((a) => a.attackerRole)))];
-    reason = `${side} chases the ${last.targetRole} (now on ${makeSquareName(last.targetSquare)}) on every move, with ${chasers.join(' and ')} (长捉)`;
+    reason = `${cap(side)} chases the ${last.targetRole} (now on ${makeSquareName(last.targetSquare)}) on every move, with ${chasers.join(' and ')} (长捉)`;
     reasonZh = `${side === 'red' ? '红方' : '黑方'}以${chasers.map(roleZh).join('、')}每着捉${roleZh(last.targetRole)}，属长捉`;
     articles = violationArticles(recs, plies);
   } else {
-    reason = `${side}: ${label.en} — allowed`;
+    reason = `${cap(side)}: ${label.en} — allowed`;
     reasonZh = `${side === 'red' ? '红方' : '黑方'}${label.zh}，不犯例`;
     articles = allowedArticles(pattern, plies);
   }
@@ -213,7 +215,7 @@ export function verdictAxf(red: SideFacts, black: SideFacts): VerdictOutcome {
     if (other.plies.some((p) => p.isCheck)) add('细则 3'); // 二将一还将，长将者负
     if (other.violation || other.pattern === 'perpetualChase' || other.pattern === 'alternateChase') add('第二节 1 H');
     else add('第二节 1 I');
-    en = `${loser.side} checks perpetually and must change or lose${other.plies.some((p) => p.isCheck) ? ' (the other side checks back only on some moves: 二将一还将)' : ''}.`;
+    en = `${cap(loser.side)} checks perpetually and must change or lose${other.plies.some((p) => p.isCheck) ? ' (the other side checks back only on some moves: 二将一还将)' : ''}.`;
     zh = `${SIDE_ZH[loser.side]}长将，须变着，不变作负。`;
   } else if (red.violation && black.violation) {
     // 第二节 2 C: 双方均同时触犯同一禁例者，可判和局; 细则 17, 补充 3
@@ -228,7 +230,7 @@ export function verdictAxf(red: SideFacts, black: SideFacts): VerdictOutcome {
     result = loser.side === 'red' ? 'red_loses' : 'black_loses';
     add('第二节 1 I', ...loser.articles, ...other.articles);
     if (other.plies.some((p) => p.chases.length > 0) && !other.plies.every((p) => p.chases.length > 0)) add('总纲 5'); // 二捉一还捉
-    en = `${loser.reason}; ${other.reason}. ${loser.side} must change or lose.`;
+    en = `${loser.reason}; ${other.reason}. ${cap(loser.side)} must change or lose.`;
     zh = `${loser.reasonZh}；${other.reasonZh}。${SIDE_ZH[loser.side]}犯例，不变作负。`;
   } else {
     // 第二节 2 B: 双方均无犯例而经四次仍不变着者，可判和局

@@ -28,6 +28,7 @@ export function sideFactsCxa(side: Side, plies: PlyAnalysis[]): SideFacts {
   const forbidden = plies.length > 0 && plies.every(isAttack);
   const label = PATTERN_LABELS[pattern];
   const sideZh = side === 'red' ? '红方' : '黑方';
+  const Side = side === 'red' ? 'Red' : 'Black';
   const chased = plies.flatMap((p) => p.chases.map((c) => `${c.targetRole} on ${makeSquareName(c.targetSquare)}`));
   return {
     side,
@@ -37,8 +38,8 @@ export function sideFactsCxa(side: Side, plies: PlyAnalysis[]): SideFacts {
     violation: forbidden,
     violating: forbidden ? [plies.flatMap((p) => p.chases)].filter((l) => l.length > 0) : [],
     reason: forbidden
-      ? `${side}: every move is an attack (${label.en}${chased.length ? `; chased: ${[...new Set(chased)].join(', ')}` : ''}) — 禁止着法`
-      : `${side}: ${label.en} — 允许着法`,
+      ? `${Side}: every move is an attack (${label.en}${chased.length ? `; chased: ${[...new Set(chased)].join(', ')}` : ''}) — 禁止着法`
+      : `${Side}: ${label.en} — 允许着法`,
     reasonZh: forbidden ? `${sideZh}${label.zh}，步步是打，属禁止着法` : `${sideZh}${label.zh}，属允许着法`,
     articles: forbidden ? ['CXA 棋例释义 2'] : ['CXA 棋例释义 2'],
   };
