@@ -10,7 +10,7 @@ import { Result } from '../../tournament/src/result';
 import { entryHistories, EntryHistory, isActiveIn } from './checker-history';
 import { ColourReason } from './championship-colours';
 import { KnockoutMatchFormat, KnockoutMatchPlayers } from './knockout-match';
-import { PAIRING_SYSTEMS, pairingSystemFor } from './registry';
+import { PAIRING_SYSTEMS } from './registry';
 
 export const CHAMPIONSHIP_STAGES = ['semi_final', 'final', 'third_place'] as const;
 export type ChampionshipStage = (typeof CHAMPIONSHIP_STAGES)[number];
@@ -100,7 +100,8 @@ export type SwissRoundPairer = (tournament: Tournament) => Result<Round, { messa
  * warnings are dropped here; check the round with checkRound to see them.
  */
 export const registrySwissPairer: SwissRoundPairer = (tournament) => {
-  const system = pairingSystemFor(tournament) ?? PAIRING_SYSTEMS[tournament.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual'];
+  // Always a Swiss system: the tournament's own pairingSystem may be the championship format itself.
+  const system = PAIRING_SYSTEMS[tournament.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual'];
   const paired = system.pair({ tournament });
   if (!paired.ok) return paired;
   const { warnings: _warnings, ...round } = paired.value;
