@@ -1,21 +1,5 @@
-import { CliIo } from '../cli-io';
+import { fakeIo } from '../fake-io';
 import { main } from '../main';
-
-function fakeIo(files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => '',
-    readFile: (path) => {
-      if (!(path in files)) throw new Error(`ENOENT: no such file '${path}'`);
-      return files[path];
-    },
-  };
-}
 
 const FEN = '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1';
 const MOVES = 'c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2';
@@ -50,7 +34,7 @@ describe('chuhe adjudicate', () => {
   });
 
   test('--batch prints results in order', async () => {
-    const io = fakeIo({ 'b.json': JSON.stringify([{ fen: FEN, moves: MOVES }, { moves: 'h2e2' }, { moves: 'xx' }]) });
+    const io = fakeIo('', { 'b.json': JSON.stringify([{ fen: FEN, moves: MOVES }, { moves: 'h2e2' }, { moves: 'xx' }]) });
     expect(await main(['adjudicate', '--batch', 'b.json'], io)).toBe(0);
     const doc = JSON.parse(io.out.join(''));
     expect(doc).toHaveLength(3);
@@ -60,7 +44,7 @@ describe('chuhe adjudicate', () => {
   });
 
   test('--record reads a game record', async () => {
-    const io = fakeIo({ 'g.pgn': `[FEN "${FEN}"]\n1. c2a2 a7b7 2. a2b2 b7a7 3. b2a2 a7b7 4. a2b2 b7a7 5. b2a2` });
+    const io = fakeIo('', { 'g.pgn': `[FEN "${FEN}"]\n1. c2a2 a7b7 2. a2b2 b7a7 3. b2a2 a7b7 4. a2b2 b7a7 5. b2a2` });
     expect(await main(['adjudicate', '--record', 'g.pgn', '--json'], io)).toBe(0);
     expect(JSON.parse(io.out.join('')).result).toBe('red_loses');
   });

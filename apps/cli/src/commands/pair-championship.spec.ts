@@ -1,11 +1,5 @@
-import { CliIo } from '../cli-io';
+import { fakeIo } from '../fake-io';
 import { main } from '../main';
-
-function fakeIo(stdin: string): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => stdin, readFile: () => '' };
-}
 
 interface FileGame {
   red: string;

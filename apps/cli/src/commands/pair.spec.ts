@@ -1,21 +1,5 @@
-import { CliIo } from '../cli-io';
+import { fakeIo } from '../fake-io';
 import { main } from '../main';
-
-function fakeIo(stdin = '', files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
-    readFile: (path) => {
-      if (!(path in files)) throw new Error('ENOENT: no such file');
-      return files[path];
-    },
-  };
-}
 
 const entries = [1, 2, 3, 4, 5].map((n) => ({ id: `p${n}`, drawNumber: n, rating: 2000 - n }));
 const file = JSON.stringify({

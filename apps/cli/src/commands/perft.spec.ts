@@ -1,21 +1,5 @@
-import { CliIo } from '../cli-io';
+import { fakeIo } from '../fake-io';
 import { main } from '../main';
-
-function fakeIo(stdin = "", files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
-    readFile: (path) => {
-      if (!(path in files)) throw new Error(`ENOENT: no such file ${path}`);
-      return files[path];
-    },
-  };
-}
 
 describe('chuhe perft', () => {
   test('start position depth 3: the last line is the node count', async () => {
