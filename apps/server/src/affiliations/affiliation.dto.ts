@@ -1,40 +1,23 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { TextField, OptionalTextField } from '../common/dto-fields';
 
 export class CreateAffiliationDto {
-  @ApiProperty({ example: '马来西亚' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '马来西亚')
   nameZh!: string;
 
-  @ApiProperty({ example: 'Malaysia' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, 'Malaysia')
   nameEn!: string;
 
-  @ApiPropertyOptional({ example: 'MAS' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 20)
+  @OptionalTextField(20, 'MAS')
   code?: string;
 }
 
 export class UpdateAffiliationDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameZh?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameEn?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 20)
+  @OptionalTextField(20)
   code?: string;
 }

@@ -1,3 +1,4 @@
+import { TextField } from '../common/dto-fields';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
 
@@ -7,9 +8,7 @@ export class RegisterDto {
   @MaxLength(200)
   email!: string;
 
-  @ApiProperty({ example: '李裁判' })
-  @IsString()
-  @Length(1, 100)
+  @TextField(100, '李裁判')
   displayName!: string;
 
   @ApiProperty({ minLength: 10 })
@@ -23,8 +22,6 @@ export class LoginDto {
   @IsEmail()
   email!: string;
 
-  @ApiProperty()
-  @IsString()
-  @Length(1, 200)
+  @TextField(200)
   password!: string;
 }

@@ -1,3 +1,4 @@
+import { VersionField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
@@ -16,9 +17,7 @@ export class CreateEntryDto {
 }
 
 export class UpdateEntryDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 
   @ApiPropertyOptional({ nullable: true, description: 'seed rank, 1 = top seed; null removes the seed' })
@@ -35,9 +34,7 @@ export class UpdateEntryDto {
 }
 
 export class WithdrawEntryDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 }
 

@@ -1,19 +1,8 @@
+import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
 /** 二章1节3: the formats an event's stages may take; 附录2 / 附录3 are the two championship formats. */
 export const STAGE_TYPES = [
@@ -76,14 +65,10 @@ export class TimeControlDto {
 }
 
 export class CreateEventDto {
-  @ApiProperty({ example: '男子团体' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '男子团体')
   nameZh!: string;
 
-  @ApiProperty({ example: "Men's team" })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, "Men's team")
   nameEn!: string;
 
   @ApiProperty({ enum: EVENT_KINDS })
@@ -141,21 +126,13 @@ export class CreateEventDto {
 }
 
 export class UpdateEventDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameZh?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameEn?: string;
 
   @ApiPropertyOptional({ type: [StageDto] })

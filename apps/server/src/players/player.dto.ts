@@ -1,17 +1,14 @@
+import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 export const GENDERS = ['male', 'female'] as const;
 
 export class CreatePlayerDto {
-  @ApiProperty({ example: '赵鑫鑫' })
-  @IsString()
-  @Length(1, 100)
+  @TextField(100, '赵鑫鑫')
   nameZh!: string;
 
-  @ApiProperty({ example: 'Zhao Xinxin' })
-  @IsString()
-  @Length(1, 100)
+  @TextField(100, 'Zhao Xinxin')
   nameEn!: string;
 
   @ApiProperty({ enum: GENDERS })
@@ -30,29 +27,18 @@ export class CreatePlayerDto {
   @Max(4000)
   rating?: number;
 
-  @ApiPropertyOptional({ example: '特级大师' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 50)
+  @OptionalTextField(50, '特级大师')
   title?: string;
 }
 
 export class UpdatePlayerDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalTextField(100)
   nameZh?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalTextField(100)
   nameEn?: string;
 
   @ApiPropertyOptional({ enum: GENDERS })
@@ -72,9 +58,6 @@ export class UpdatePlayerDto {
   @Max(4000)
   rating?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 50)
+  @OptionalTextField(50)
   title?: string;
 }

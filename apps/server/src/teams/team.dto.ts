@@ -1,19 +1,16 @@
+import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsUUID } from 'class-validator';
 
 export class CreateTeamDto {
   @ApiProperty()
   @IsUUID()
   affiliationId!: string;
 
-  @ApiProperty({ example: '马来西亚一队' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '马来西亚一队')
   nameZh!: string;
 
-  @ApiProperty({ example: 'Malaysia 1' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, 'Malaysia 1')
   nameEn!: string;
 
   @ApiProperty({ type: [String], description: 'player ids in board order (附录1 #1: 3 starters)' })
@@ -32,21 +29,13 @@ export class CreateTeamDto {
 }
 
 export class UpdateTeamDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameZh?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalTextField(200)
   nameEn?: string;
 
   @ApiPropertyOptional({ type: [String] })

@@ -1,20 +1,15 @@
+import { VersionField, TextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsDateString, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
+import { IsDateString, IsEmail, IsIn, IsOptional, IsUUID } from 'class-validator';
 
 export class CreateTournamentDto {
-  @ApiProperty({ example: '第二十届亚洲象棋团体锦标赛' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '第二十届亚洲象棋团体锦标赛')
   nameZh!: string;
 
-  @ApiProperty({ example: '20th Asian Xiangqi Team Championship' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '20th Asian Xiangqi Team Championship')
   nameEn!: string;
 
-  @ApiProperty({ example: '新加坡' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '新加坡')
   venue!: string;
 
   @ApiProperty({ example: '2026-12-01' })
@@ -25,9 +20,7 @@ export class CreateTournamentDto {
   @IsDateString({ strict: true })
   endDate!: string;
 
-  @ApiProperty({ example: '亚洲象棋联合会' })
-  @IsString()
-  @Length(1, 200)
+  @TextField(200, '亚洲象棋联合会')
   organizer!: string;
 
   @ApiPropertyOptional({ enum: ['axf_2017'], default: 'axf_2017' })
@@ -37,9 +30,7 @@ export class CreateTournamentDto {
 }
 
 export class UpdateTournamentDto extends PartialType(CreateTournamentDto) {
-  @ApiProperty({ description: 'the version the change is based on (optimistic concurrency)' })
-  @IsInt()
-  @Min(1)
+  @VersionField()
   version!: number;
 }
 

@@ -1,0 +1,15 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+
+/** The version a change is based on (optimistic concurrency: a stale one gets 409). */
+export const VersionField = () =>
+  applyDecorators(ApiProperty({ description: 'the version the change is based on (optimistic concurrency)' }), IsInt(), Min(1));
+
+/** A required, non-empty text of at most `max` characters. */
+export const TextField = (max: number, example?: string) =>
+  applyDecorators(ApiProperty(example === undefined ? {} : { example }), IsString(), Length(1, max));
+
+/** An optional, non-empty text of at most `max` characters. */
+export const OptionalTextField = (max: number, example?: string) =>
+  applyDecorators(ApiPropertyOptional(example === undefined ? {} : { example }), IsOptional(), IsString(), Length(1, max));
