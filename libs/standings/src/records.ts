@@ -185,6 +185,12 @@ export interface BuildRecordsArgs {
   byeScore: number;
   /** 局分 of a bye (default: a win on every game). */
   byeGamePoints: number;
+  /**
+   * Rounds whose one-game individual pairings count only their first game not annulled: later
+   * games of such a pairing are knockout tie-break games (rapid, armageddon: 附录2 7b, 附录3 6)
+   * that decide the match, not the score. They are ignored here, pending or not.
+   */
+  firstGameOnlyRounds?: ReadonlySet<number>;
 }
 
 export function buildRecords(args: BuildRecordsArgs): Result<Records> {
@@ -217,7 +223,9 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
       let annulledGames: GameRecord[] = NO_GAMES;
       const sourceGames: Game[] = p.games.length > 0 ? p.games : syntheticGames(p, eventKind, gamesPerPairing, args.boards);
       let pendingGame = false;
+      const firstGameOnly = eventKind === 'individual' && gamesPerPairing === 1 && args.firstGameOnlyRounds?.has(round.round) === true;
       for (let gi = 0; gi < sourceGames.length; gi++) {
+        if (firstGameOnly && (games.length > 0 || pendingGame)) break;
         const g = sourceGames[gi];
         const aIsRed =
           eventKind === 'individual'

@@ -45,6 +45,12 @@ export interface StandingsOptions {
   byeGamePoints?: number;
   /** Team events: reserve member id → the board their individual total counts (附录1 #6). */
   reserveBoards?: Readonly<Record<string, number>>;
+  /**
+   * Rounds in which a one-game individual pairing counts its first game (not annulled) only:
+   * the knockout rounds of 附录2 / 附录3, whose rapid and armageddon tie-break games are stored as
+   * further games of the same pairing (libs/pairing championship-system.ts). Default: none.
+   */
+  firstGameOnlyRounds?: readonly number[];
 }
 
 /** A criterion value as shown: a number, or a vector (强对手分). */
@@ -198,6 +204,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     lastRound,
     byeScore,
     byeGamePoints,
+    firstGameOnlyRounds: options.firstGameOnlyRounds ? new Set(options.firstGameOnlyRounds) : undefined,
   });
   if (!built.ok) return built;
   const records = built.value;
