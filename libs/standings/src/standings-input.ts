@@ -1,4 +1,5 @@
 import { Tournament, TournamentFileError, parseTournament } from '../../tournament/src';
+import { Json, JsonChecker, isInt, isObject } from '../../tournament/src/json-checker';
 import { CRITERION_IDS } from './criteria';
 import { CHAIN_IDS } from './chains';
 import { LADDER_DECISIONS, SANCTION_KINDS, Sanction } from './sanctions';
@@ -37,64 +38,7 @@ export interface StandingsFile {
   options: StandingsOptions;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
-class Checker {
-  readonly errors: StandingsFileError[] = [];
-  fail(path: string, code: string, message: string): void {
-    this.errors.push({ path, code, message });
-  }
-  fields(obj: Json, path: string, allowed: readonly string[]): void {
-    for (const key of Object.keys(obj)) {
-      if (!allowed.includes(key)) this.fail(`${path}.${key}`, 'unknown_field', `unknown field '${key}' (allowed: ${allowed.join(', ')})`);
-    }
-  }
-  int(obj: Json, key: string, path: string, min: number, required: boolean): number | undefined {
-    const v = obj[key];
-    if (v === undefined) {
-      if (required) this.fail(`${path}.${key}`, 'missing', `'${key}' is required`);
-      return undefined;
-    }
-    if (!isInt(v) || v < min) {
-      this.fail(`${path}.${key}`, 'wrong_type', `'${key}' must be an integer ≥ ${min}, got ${JSON.stringify(v)}`);
-      return undefined;
-    }
-    return v;
-  }
-  string(obj: Json, key: string, path: string, required: boolean): string | undefined {
-    const v = obj[key];
-    if (v === undefined) {
-      if (required) this.fail(`${path}.${key}`, 'missing', `'${key}' is required`);
-      return undefined;
-    }
-    if (typeof v !== 'string' || v === '') {
-      this.fail(`${path}.${key}`, 'wrong_type', `'${key}' must be a non-empty string`);
-      return undefined;
-    }
-    return v;
-  }
-  oneOf<T extends string>(obj: Json, key: string, path: string, values: readonly T[], required = false): T | undefined {
-    const v = obj[key];
-    if (v === undefined) {
-      if (required) this.fail(`${path}.${key}`, 'missing', `'${key}' is required (one of ${values.join(', ')})`);
-      return undefined;
-    }
-    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
-      this.fail(`${path}.${key}`, 'invalid_value', `'${key}' must be one of ${values.join(', ')}, got ${JSON.stringify(v)}`);
-      return undefined;
-    }
-    return v as T;
-  }
-  stringArray(v: unknown, path: string): string[] | undefined {
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-      this.fail(path, 'wrong_type', 'must be an array of strings');
-      return undefined;
-    }
-    return v as string[];
-  }
-}
+type Checker = JsonChecker<string>;
 
 function parseCounting(c: Checker, raw: unknown, path: string): Partial<CountingSettings> | undefined {
   if (raw === undefined) return undefined;
@@ -236,7 +180,7 @@ export function parseStandingsFile(json: unknown): { ok: true; value: StandingsF
   const base: Json = {};
   for (const [k, v] of Object.entries(json)) if (!(STANDINGS_FILE_FIELDS as readonly string[]).includes(k)) base[k] = v;
   const parsed = parseTournament(base);
-  const c = new Checker();
+  const c: Checker = new JsonChecker();
   const options: StandingsOptions = {};
   parseSettings(c, json.standings, options);
   const sanctions = parseSanctions(c, json.sanctions);

@@ -2,3 +2,4 @@ export * from './model';
 export * from './result';
 export * from './tournament-file';
 export * from './scoring-basics';
+export * from './json-checker';

@@ -14,6 +14,7 @@ import {
   Tournament,
   TournamentOptions,
 } from './model';
+import { Json, JsonChecker, isInt, isObject } from './json-checker';
 import { Result } from './result';
 
 /**
@@ -54,7 +55,6 @@ export interface TournamentFileError {
   message: string;
 }
 
-type Json = Record<string, unknown>;
 
 const ENTRY_FIELDS = [
   'id',
@@ -72,63 +72,7 @@ const PAIRING_FIELDS = ['red', 'black', 'games'] as const;
 const GAME_FIELDS = ['red', 'black', 'result', 'board', 'penaltyReason'] as const;
 const MEMBER_FIELDS = ['id', 'name', 'board'] as const;
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function isInt(v: unknown): v is number {
-  return typeof v === 'number' && Number.isInteger(v);
-}
-
-class Checker {
-  readonly errors: TournamentFileError[] = [];
-
-  fail(path: string, code: TournamentFileErrorCode, message: string): void {
-    this.errors.push({ path, code, message });
-  }
-
-  fields(obj: Json, path: string, allowed: readonly string[]): void {
-    for (const key of Object.keys(obj)) {
-      if (!allowed.includes(key)) this.fail(`${path}.${key}`, 'unknown_field', `unknown field '${key}' (allowed: ${allowed.join(', ')})`);
-    }
-  }
-
-  string(obj: Json, key: string, path: string, required: boolean): string | undefined {
-    const v = obj[key];
-    if (v === undefined) {
-      if (required) this.fail(`${path}.${key}`, 'missing', `'${key}' is required`);
-      return undefined;
-    }
-    if (typeof v !== 'string' || v.length === 0) {
-      this.fail(`${path}.${key}`, 'wrong_type', `'${key}' must be a non-empty string`);
-      return undefined;
-    }
-    return v;
-  }
-
-  int(obj: Json, key: string, path: string, min: number, required: boolean): number | undefined {
-    const v = obj[key];
-    if (v === undefined) {
-      if (required) this.fail(`${path}.${key}`, 'missing', `'${key}' is required`);
-      return undefined;
-    }
-    if (!isInt(v) || v < min) {
-      this.fail(`${path}.${key}`, 'wrong_type', `'${key}' must be an integer ≥ ${min}, got ${JSON.stringify(v)}`);
-      return undefined;
-    }
-    return v;
-  }
-
-  oneOf<T extends string>(obj: Json, key: string, path: string, values: readonly T[]): T | undefined {
-    const v = obj[key];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
-      this.fail(`${path}.${key}`, 'invalid_value', `'${key}' must be one of ${values.join(', ')}, got ${JSON.stringify(v)}`);
-      return undefined;
-    }
-    return v as T;
-  }
-}
+type Checker = JsonChecker<TournamentFileErrorCode>;
 
 function parseOptions(c: Checker, raw: unknown): TournamentOptions {
   const options: TournamentOptions = { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 3 };
@@ -352,7 +296,7 @@ function parseRounds(c: Checker, raw: unknown, options: TournamentOptions, entri
 
 /** Check raw JSON (already `JSON.parse`d) and build the tournament, or list every problem found. */
 export function parseTournament(json: unknown): Result<Tournament, TournamentFileError[]> {
-  const c = new Checker();
+  const c: Checker = new JsonChecker();
   if (!isObject(json)) {
     return { ok: false, error: [{ path: '$', code: 'not_object', message: 'a tournament file is a JSON object {options, entries, rounds}' }] };
   }
