@@ -53,3 +53,25 @@ describe('firstGameOnlyRounds (knockout tie-break games stored in the pairing)',
     expect(score(s, 'a')).toBe(5);
   });
 });
+
+describe('rankOnly (rank a part of the field among themselves)', () => {
+  test('the others still count as opponents but get no row', () => {
+    // a 3, b 3, c 2, d 0.
+    const t = individual(['a', 'b', 'c', 'd'], ['a-c 1, b-d 1', 'a-b =, c-d 1']);
+    const all = standings(t, { format: 'swiss' });
+    expect(all.rows.map((r) => r.entry)).toEqual(['a', 'b', 'c', 'd']);
+    const part = standings(t, { format: 'swiss', rankOnly: ['c', 'd'] });
+    expect(part.rows.map((r) => [r.rank, r.entry])).toEqual([
+      [1, 'c'],
+      [2, 'd'],
+    ]);
+    // c's 对手分 still counts a (3) and d (0).
+    expect(part.rows[0].values.opponentScore).toBe(3);
+    expect(part.progressive!.map((p) => p.entry)).toEqual(['c', 'd']);
+  });
+
+  test('an unknown id is an error', () => {
+    const t = individual(['a', 'b'], ['a-b 1']);
+    expect(computeStandings(t, { format: 'swiss', rankOnly: ['z'] })).toMatchObject({ ok: false, error: { code: 'unknown_entry' } });
+  });
+});

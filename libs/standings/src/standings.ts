@@ -51,6 +51,11 @@ export interface StandingsOptions {
    * further games of the same pairing (libs/pairing championship-system.ts). Default: none.
    */
   firstGameOnlyRounds?: readonly number[];
+  /**
+   * Rank only these entries, among themselves; the others still count as opponents but get no
+   * row (e.g. 附录2 #10: the players outside the knockout are ranked after it). Default: all.
+   */
+  rankOnly?: readonly string[];
 }
 
 /** A criterion value as shown: a number, or a vector (强对手分). */
@@ -215,12 +220,14 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   // 4. Ranking (二章6节, 附录1–5), then a recorded lot.
   const excluded: Standings['excluded'] = [];
   const participants: number[] = [];
+  for (const id of options.rankOnly ?? []) if (!ids.has(id)) return fail('unknown_entry', `rankOnly: unknown entry '${id}'`, 'rankOnly');
+  const rankOnly = options.rankOnly ? new Set(options.rankOnly) : undefined;
   tournament.entries.forEach((e, i) => {
     const wd = withdrawals.get(e.id);
     if (beforeStart.has(e.id)) excluded.push({ entry: e.id, reason: 'withdrawn_before_round_1' });
     else if (wd?.reason === 'disqualification') excluded.push({ entry: e.id, reason: 'disqualified' });
     else if (w.annulled.has(e.id)) excluded.push({ entry: e.id, reason: 'results_annulled' });
-    else participants.push(i);
+    else if (!rankOnly || rankOnly.has(e.id)) participants.push(i);
   });
   let lot: Lot | undefined;
   if (options.lot?.order) {
