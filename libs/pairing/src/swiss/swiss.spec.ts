@@ -106,12 +106,16 @@ describe('individual Swiss, later rounds', () => {
 });
 
 describe('individual Swiss, random tournaments (property)', () => {
-  it('no rematch, everyone active paired once, bye rules, colour rules, and the checker agrees', () => {
+  // Many small fields, and a few large ones up to 300 players (kept few: each costs about a second).
+  it.each([
+    [2, 60, 40],
+    [61, 300, 8],
+  ])('%i to %i players: no rematch, everyone active paired once, bye rules, colour rules, and the checker agrees', (minPlayers, maxPlayers, numRuns) => {
     fc.assert(
       fc.property(
         fc.record({
           seed: fc.string({ maxLength: 6 }),
-          players: fc.integer({ min: 2, max: 60 }),
+          players: fc.integer({ min: minPlayers, max: maxPlayers }),
           rounds: fc.integer({ min: 1, max: 11 }),
           withdrawalRate: fc.constantFrom(0, 0.03),
           affiliations: fc.constantFrom(0, 3),
@@ -142,7 +146,7 @@ describe('individual Swiss, random tournaments (property)', () => {
           }
         },
       ),
-      { numRuns: 40, seed: 5 },
+      { numRuns, seed: 5 },
     );
   });
 
