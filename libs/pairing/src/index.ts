@@ -20,3 +20,4 @@ export * from './swiss/swiss-engine';
 export * from './swiss/swiss-individual';
 export * from './swiss/swiss-team';
 export * from './trf/trf';
+export * from './championship-standings';
