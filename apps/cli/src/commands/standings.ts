@@ -5,6 +5,10 @@
  * value of the chain, and for neighbours tied on points the criterion that separated them; then
  * the crosstable (round-robin) or progressive scores (Swiss), team matches, discipline and notes.
  *
+ * A championship file (options.pairingSystem 'championship-5-2' / 'championship-6-1') prints the
+ * final places first (附录2 #10, 附录3 #2: knockout, then the others; standings-championship.ts);
+ * `--format` forces the plain table.
+ *
  * Exit 0: standings printed; 2: bad usage, a file that cannot be read, or invalid content.
  */
 import {
@@ -19,6 +23,8 @@ import {
   parseStandingsText,
 } from '../../../../libs/standings/src';
 import { Command, parseArgs, UsageError } from '../cli-io';
+import { championshipStandings, isChampionshipSystem } from '../../../../libs/pairing/src/championship-standings';
+import { championshipJson, formatChampionship } from './standings-championship';
 
 const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
 
@@ -133,6 +139,16 @@ export const run: Command = async (argv, io) => {
   const { tournament, options } = parsed.value;
   if (typeof chain === 'string') options.chain = chain;
   if (typeof format === 'string') options.format = format as Format;
+  if (isChampionshipSystem(tournament.options.pairingSystem) && format === undefined) {
+    // 附录2 #10 / 附录3 #2: places from the knockout, then the others (standings-championship.ts).
+    const c = championshipStandings(tournament, { standings: options });
+    if (!c.ok) {
+      io.stderr(`chuhe standings: ${c.error.message} (${c.error.code})`);
+      return 2;
+    }
+    io.stdout(flags.has('json') ? JSON.stringify(championshipJson(c.value), null, 2) : formatChampionship(c.value, formatStandings, tournament.name));
+    return 0;
+  }
   const result = computeStandings(tournament, options);
   if (!result.ok) {
     io.stderr(`chuhe standings: ${result.error.message}${result.error.path ? ` (at ${result.error.path})` : ''}`);

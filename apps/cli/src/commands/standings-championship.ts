@@ -1,0 +1,47 @@
+/**
+ * `chuhe standings` on a championship file (options.pairingSystem 'championship-5-2' / 'championship-6-1'):
+ * the final places (附录2 #10, 附录3 #2) — places 1–4 / 1–2 from the knockout with the deciding
+ * game, then the others by their 7 rounds — followed by the others' standings table
+ * (formatStandings). Used by standings.ts; not a command of its own.
+ */
+import { CRITERIA, Standings } from '../../../../libs/standings/src';
+import { ChampionshipStandings } from '../../../../libs/pairing/src/championship-standings';
+
+const CHAINS: Record<ChampionshipStandings['format'], string> = { '5+2': '附录2 #10', '6+1': '附录3 #2, #5' };
+
+/** `table` = formatStandings of standings.ts (passed in to keep the import one-way). */
+export function formatChampionship(c: ChampionshipStandings, table: (s: Standings) => string, name?: string): string {
+  const out: string[] = [];
+  const state = c.complete ? 'final' : c.phase === 'swiss' ? 'provisional (Swiss stage)' : 'provisional (knockout not finished)';
+  out.push(`${name ? `${name} — ` : ''}${c.format} championship (${c.system}): places ${state}`);
+  out.push('');
+  const rows = c.places.map((p) => [
+    p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+    String(p.drawNumber),
+    p.name ?? p.entry,
+    p.status,
+    p.why,
+  ]);
+  const header = ['Place', 'No', 'Player', 'Status', 'How decided'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padStart(widths[i]) : i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
+  if (c.knockouts.length) {
+    out.push('', 'Knockout:');
+    for (const k of c.knockouts) out.push(`  ${k.summary}`);
+  }
+  if (c.pending.length) {
+    out.push('', 'Pending:');
+    for (const p of c.pending) out.push(`  ${p}`);
+  }
+  if (c.notes.length) out.push('', 'Notes:', ...c.notes.map((n) => `  ${n}`));
+  out.push('', `The others, ranked among themselves (${CHAINS[c.format]}):`, '');
+  out.push(table(c.standings));
+  return out.join('\n');
+}
+
+/** The JSON output: the places and the knockout, with the others' standings as `standings --json` gives them. */
+export function championshipJson(c: ChampionshipStandings): unknown {
+  const s: Standings = c.standings;
+  return { ...c, standings: { ...s, chain: s.chain.map((st) => ({ ...st, definition: CRITERIA[st.criterion].definition })) } };
+}
