@@ -162,19 +162,22 @@ function gameViews(k: ChampionshipKnockout): KnockoutGameView[] {
   });
 }
 
-function describeGame(g: KnockoutGameView): string {
-  const how = g.drawCountsAsBlackWin ? 'draw — a draw counts as a win for Black (附录2 7b, 附录3 6)' : String(g.result);
+/** 附录2 7b 正赛及快棋赛均和再和则以执后手者为胜; 附录3 6 和棋作黑胜论. */
+const ARMAGEDDON_RULE: Record<ChampionshipFormat, string> = { '5+2': '附录2 7b', '6+1': '附录3 6' };
+
+function describeGame(g: KnockoutGameView, format: ChampionshipFormat): string {
+  const how = g.drawCountsAsBlackWin ? `draw — a draw counts as a win for Black (${ARMAGEDDON_RULE[format]})` : String(g.result);
   return `game ${g.number}: ${g.red} Red, ${g.black} Black, ${how}`;
 }
 
-function knockoutResult(k: ChampionshipKnockout): KnockoutResult {
+function knockoutResult(k: ChampionshipKnockout, format: ChampionshipFormat): KnockoutResult {
   const games = gameViews(k);
   const name = `${STAGE_LABEL[k.stage]}${k.stage === 'semi_final' ? ` ${k.number}` : ''} ${k.players.first}–${k.players.second} (round ${k.round})`;
   const base = { stage: k.stage, round: k.round, number: k.number, players: [k.players.first, k.players.second] as [string, string], games };
   const s = k.state;
   if (s.status === 'decided') {
     const deciding = games[games.length - 1];
-    return { ...base, winner: s.winner, loser: s.loser, decidingGame: deciding, summary: `${name}: ${s.winner} beat ${s.loser} in the ${KIND_LABEL[s.decidedBy]} (${describeGame(deciding)})` };
+    return { ...base, winner: s.winner, loser: s.loser, decidingGame: deciding, summary: `${name}: ${s.winner} beat ${s.loser} in the ${KIND_LABEL[s.decidedBy]} (${describeGame(deciding, format)})` };
   }
   let open: string;
   if (s.status === 'next') open = `add ${describeMatchGame(s.game)}`;
@@ -249,7 +252,7 @@ export function championshipStandings(tournament: Tournament, options: Champions
   const standings = computed.value;
 
   // Knockout places.
-  const results = knockouts.map(knockoutResult);
+  const results = knockouts.map((k) => knockoutResult(k, info.format));
   for (const r of results) if (r.winner === null) pending.push(r.summary);
   const byEntry = new Map(tournament.entries.map((e) => [e.id, e]));
   const places: ChampionshipPlace[] = [];
@@ -284,7 +287,7 @@ export function championshipStandings(tournament: Tournament, options: Champions
     if (decided && r.decidedBy) {
       const m = r.decidedBy;
       const won = m.winner === id;
-      why = `${won ? 'won' : 'lost'} the ${STAGE_LABEL[m.stage]} (round ${m.round}) ${won ? 'against' : 'to'} ${won ? m.loser : m.winner} in the ${KIND_LABEL[m.decidingGame!.kind]} (${describeGame(m.decidingGame!)})`;
+      why = `${won ? 'won' : 'lost'} the ${STAGE_LABEL[m.stage]} (round ${m.round}) ${won ? 'against' : 'to'} ${won ? m.loser : m.winner} in the ${KIND_LABEL[m.decidingGame!.kind]} (${describeGame(m.decidingGame!, info.format)})`;
     } else if (matches.length > 0) {
       why = `places ${r.places[0]}–${r.places[1]}, by the knockout: ${matches[matches.length - 1].summary}`;
     } else {

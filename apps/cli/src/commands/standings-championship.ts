@@ -7,6 +7,14 @@
 import { CRITERIA, Standings } from '../../../../libs/standings/src';
 import { ChampionshipStandings } from '../../../../libs/pairing/src/championship-standings';
 
+/** Terminal width: CJK and full-width characters take two columns (as in standings.ts). */
+function width(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return w;
+}
+const pad = (text: string, n: number, start: boolean): string => (start ? ' '.repeat(Math.max(0, n - width(text))) + text : text + ' '.repeat(Math.max(0, n - width(text))));
+
 const CHAINS: Record<ChampionshipStandings['format'], string> = { '5+2': '附录2 #10', '6+1': '附录3 #2, #5' };
 
 /** `table` = formatStandings of standings.ts (passed in to keep the import one-way). */
@@ -23,8 +31,8 @@ export function formatChampionship(c: ChampionshipStandings, table: (s: Standing
     p.why,
   ]);
   const header = ['Place', 'No', 'Player', 'Status', 'How decided'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padStart(widths[i]) : i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]))));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2))).join('  ').trimEnd();
   out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
   if (c.knockouts.length) {
     out.push('', 'Knockout:');
