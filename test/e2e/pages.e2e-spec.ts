@@ -49,7 +49,11 @@ describe('pages and API docs', () => {
     expect(ui.text).toContain('swagger');
   });
 
-  it('answers an unknown tournament page with 404', async () => {
-    await request(app.getHttpServer()).get('/tournaments/00000000-0000-4000-8000-000000000000').expect(404);
+  it('answers an unknown tournament page with a 404 page for people and JSON for the API', async () => {
+    const page = await request(app.getHttpServer()).get('/tournaments/00000000-0000-4000-8000-000000000000').set('Accept', 'text/html').expect(404);
+    expect(page.headers['content-type']).toMatch(/html/);
+    expect(page.text).toContain('找不到这个赛事。');
+    const api = await request(app.getHttpServer()).get('/api/tournaments/00000000-0000-4000-8000-000000000000').set('Accept', 'text/html').expect(404);
+    expect(api.body.message).toBe('no such tournament');
   });
 });

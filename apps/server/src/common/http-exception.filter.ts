@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Prisma } from '../generated/prisma/client';
 
 /**
@@ -12,8 +12,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
     const { status, body } = this.toHttp(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // Pages answer people: an HTML page with the message; the API answers JSON.
+    if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
+      const message = (body as { message?: unknown }).message;
+      response.status(status).type('html').send(errorPage(status, typeof message === 'string' ? message : ''));
+      return;
+    }
     response.status(status).json(body);
   }
 
@@ -52,4 +59,11 @@ function describeTarget(meta: unknown): string {
 
 function isBodyParserError(e: unknown): e is Error & { status: number } {
   return e instanceof Error && typeof (e as { status?: unknown }).status === 'number' && (e as unknown as { status: number }).status === 400;
+}
+
+function errorPage(status: number, message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>${status} · 楚河 Chuhe</title>` +
+    `<link rel="stylesheet" href="/static/chuhe.css"></head><body><main><h1>${status}</h1><p>${escaped}</p>` +
+    `<p><a href="/">楚河 Chuhe</a></p></main></body></html>`;
 }
