@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-// The `chuhe` command: runs the TypeScript CLI through tsx (no build step needed).
-require('tsx/cjs');
+// The `chuhe` command: runs the TypeScript CLI directly (see ts-register.js), no build step.
+require('./ts-register');
 require('../apps/cli/src/main.ts').runFromProcess();
