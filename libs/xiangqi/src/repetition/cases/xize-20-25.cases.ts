@@ -58,21 +58,32 @@ export const XIZE_20_25: RepetitionCase[] = [
   {
     id: '细则 22 图64',
     title: 'a rook pinned on its file by a cannon is chased by a rook — Red must change',
-    fen: '4k4/4r4/9/9/9/1R7/4P4/9/4C4/3K5 w - - 0 1',
+    fen: '4k4/4r4/9/9/9/1R7/9/4n4/4C4/3K5 w - - 0 1',
     moves: ['b4b8', 'e8e4', 'b8b4', 'e4e5', 'b4b5', 'e5e4', 'b5b4', 'e4e5', 'b4b5'],
     chinese: printed('1. 车八进四 车5进4 2. 车八退四 车5退1 3. 车八进一 车5进1 4. 车八退一 车5退1 5. 车八进一'),
     expected: 'red_loses',
     patterns: { red: 'perpetualChase' },
     relations: [
+      // e-file: red cannon e1, black horse e2 (the screen), the black rook, the black king e9.
       { kind: 'pinned', at: 1, square: 'e8', to: 'd8' },
       { kind: 'attacks', at: 1, from: 'b8', to: 'e8' },
+      { kind: 'pinned', at: 3, square: 'e4', to: 'd4' },
       { kind: 'attacks', at: 3, from: 'b4', to: 'e4' },
+      { kind: 'unprotected', at: 3, square: 'e4', by: 'b4' },
       { kind: 'notAttacks', at: 3, from: 'e4', to: 'b4' },
+      { kind: 'pinned', at: 5, square: 'e5', to: 'b5' },
       { kind: 'attacks', at: 5, from: 'b5', to: 'e5' },
-      { kind: 'notAttacks', at: 2, from: 'e4', to: 'e3' },
+      { kind: 'unprotected', at: 5, square: 'e5', by: 'b5' },
+      // The pinning cannon does not attack the rook: it is itself the leg of the black horse e2 (马e2→d0 would check).
+      { kind: 'pinned', at: 3, square: 'e1', to: 'e4' },
+      { kind: 'notAttacks', at: 3, from: 'e1', to: 'e4' },
+      { kind: 'notAttacks', at: 5, from: 'e1', to: 'e5' },
+      { kind: 'notAttacks', at: 9, from: 'e1', to: 'e5' },
     ],
     note:
-      'Red cannon e1 with the pawn e3 as screen holds the black rook on the e-file (it cannot even take the pawn: the cannon would check through it). ' +
+      'e-file: red cannon e1, black horse e2 as the screen, the black rook, the black king e9: off the file the rook would expose its king to the cannon. ' +
+      'The rook starts on e8 and must pass e7–e5, so no screen can stand between it and the king; the screen is the black horse below it instead, and the ' +
+      'cannon — the leg of that horse, with the red king on d0 — may not take the rook, so the rook is held but never hangs to the cannon. ' +
       'The red rook attacks it along ranks 8/4/5; not an offer (献), because the black rook cannot take.',
   },
   {
