@@ -1,7 +1,7 @@
 /**
- * Still more rulebook figures (细则 4 图6 second sequence, 图8, 细则 10 图20, 细则 12 图31, 细则 13 图37,
- * 图38, …): the diagrams are lost, so each position is constructed so that the printed moves are
- * legal and the relations the text describes hold.
+ * Still more rulebook figures (细则 4 图6 second sequence, 图8; 细则 10 图20, 图24; 细则 12 图30, 图31;
+ * 细则 13 图34, 图36, 图37, 图38): the diagrams are lost, so each position is constructed so that the
+ * printed moves are legal and the relations the text describes hold.
  */
 import { RepetitionCase, printed } from './case-types';
 
@@ -142,5 +142,102 @@ export const EVEN_MORE_FIGURES: RepetitionCase[] = [
     note:
       '炮3平8 threatens 炮平中 mate (screen: the black pawn e3; the pawns d1/f1 box the king in; the rook above cannot block the e-file); ' +
       '炮8平3 attacks the unprotected elephant c0 over the red pawn c3 (it also keeps the mate threat; 捉 is the heavier kind, 补充 4).',
+  },
+  {
+    // 细则 10 图24: 红双炮轮流长捉黑车，而黑车一步捉马，一步捉过河兵。…禁止两子或多子长捉一子，故红方犯例，红不变作负。
+    id: '细则 10 图24',
+    title: 'two cannons take turns chasing one rook, which chases a horse and a crossed pawn — Red must change',
+    fen: '3ak4/3ra4/9/9/1P2p4/5C1C1/1N2P4/9/9/4K4 w - - 0 1',
+    moves: [
+      'h4h8', 'd8d5', 'f4f5', 'd5d3', 'h8h3', 'd3d8', 'f5f8', 'd8d5', 'h3h5', 'd5d3', 'f8f3', 'd3d8', 'h5h8',
+      'd8d5', 'f3f5', 'd5d3', 'h8h3', 'd3d8', 'f5f8', 'd8d5', 'h3h5', 'd5d3', 'f8f3', 'd3d8', 'h5h8',
+    ],
+    chinese: printed(
+      '1. 炮二进四 车4进3 2. 炮四进一 车4进2 3. 炮二退五 车4退5 4. 炮四进三 车4进3 5. 炮二进二 车4进2 6. 炮四退五 ' +
+        '车4退5 7. 炮二进三 车4进3 8. 炮四进二 车4进2 9. 炮二退五 车4退5 10. 炮四进三 车4进3 11. 炮二进二 车4进2 12. 炮四退五 车4退5 13. 炮二进三',
+    ),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'b5' },
+      { kind: 'attacks', at: 13, from: 'h8', to: 'd8' },
+      { kind: 'attacks', at: 14, from: 'd5', to: 'b5' },
+      { kind: 'unprotected', at: 14, square: 'b5', by: 'd5' },
+      { kind: 'attacks', at: 15, from: 'f5', to: 'd5' },
+      { kind: 'attacks', at: 16, from: 'd3', to: 'b3' },
+      { kind: 'unprotected', at: 16, square: 'b3', by: 'd3' },
+      { kind: 'attacks', at: 17, from: 'h3', to: 'd3' },
+      { kind: 'attacks', at: 19, from: 'f8', to: 'd8' },
+      { kind: 'attacks', at: 21, from: 'h5', to: 'd5' },
+      { kind: 'attacks', at: 23, from: 'f3', to: 'd3' },
+      { kind: 'attacks', at: 25, from: 'h8', to: 'd8' },
+      { kind: 'unprotected', at: 25, square: 'd8', by: 'h8' },
+    ],
+    note:
+      'DEVIATION: the printed eleven plies never repeat a position (the 炮四 cannon starts one rank lower than it later returns to); the record is continued ' +
+      'in the same rhythm (炮二 进四/退五/进二/进三, 炮四 进三/退五/进二, 车 进3/进2/退5) until the position after 7. 炮二进三 recurs after 13. 炮二进三 ' +
+      '(a 12-ply cycle). Each cannon lands on the rook\'s rank with one screen between: the advisor e8, the black pawn e5, the red pawn e3. The rook takes ' +
+      'the crossed pawn b5 from d5 and the horse b3 from d3 (also the uncrossed pawn e3, which may be chased), and is idle on d8.',
+  },
+  {
+    // 细则 12 图30: 红车长捉黑有根炮，红没犯例，双方不变作和。
+    id: '细则 12 图30',
+    title: 'a rook chases a cannon protected by an elephant on both of its squares — draw',
+    fen: '4k4/9/4b4/9/6c2/9/9/5R3/9/3K5 w - - 0 1',
+    moves: ['f2g2', 'g5c5', 'g2c2', 'c5g5', 'c2g2', 'g5c5', 'g2c2', 'c5g5', 'c2g2'],
+    chinese: printed('1. 车四平三 炮7平3 2. 车三平七 炮3平7 3. 车七平三 炮7平3 4. 车三平七 炮3平7 5. 车七平三'),
+    expected: 'draw',
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g2', to: 'g5' },
+      { kind: 'protected', at: 1, square: 'g5', by: 'g2' },
+      { kind: 'attacks', at: 3, from: 'c2', to: 'c5' },
+      { kind: 'protected', at: 3, square: 'c5', by: 'c2' },
+      { kind: 'attacks', at: 9, from: 'g2', to: 'g5' },
+      { kind: 'protected', at: 9, square: 'g5', by: 'g2' },
+    ],
+    note:
+      'The elephant e7 covers c5 and g5. The red king stands on d0: on e0 the elephant could not recapture (the kings would face: 假根) and the chase would lose.',
+  },
+  {
+    // 细则 13 图34: 黑长杀没犯例，红车长捉黑无根炮犯例，红不变作负。
+    id: '细则 13 图34',
+    title: 'a rook chases an unprotected cannon that threatens mate on every move — Red must change',
+    fen: '4k4/9/6R2/9/7c1/9/4p4/9/3p1p3/4K4 w - - 0 1',
+    moves: ['g7h7', 'h5c5', 'h7c7', 'c5h5', 'c7h7', 'h5c5', 'h7c7', 'c5h5', 'c7h7'],
+    chinese: printed('1. 车三平二 炮8平3 2. 车二平七 炮3平8 3. 车七平二 炮8平3 4. 车二平七 炮3平8 5. 车七平二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'perpetualMateThreat' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h7', to: 'h5' },
+      { kind: 'unprotected', at: 1, square: 'h5', by: 'h7' },
+      { kind: 'attacks', at: 2, from: 'c5', to: 'e5' },
+      { kind: 'attacks', at: 3, from: 'c7', to: 'c5' },
+      { kind: 'unprotected', at: 3, square: 'c5', by: 'c7' },
+      { kind: 'attacks', at: 4, from: 'h5', to: 'e5' },
+    ],
+    note:
+      'As 图38 without the chase: from either file the cannon threatens 炮平中 mate (screen: the black pawn e3; the pawns d1/f1 cover d0, e1, f0; ' +
+      'the rook above the cannon can neither take it on e5 nor block the e-file).',
+  },
+  {
+    // 细则 13 图36: 黑炮一子分捉两子没犯例，红车长捉黑无根炮犯例，红不变作负。
+    id: '细则 13 图36',
+    title: 'a rook chases an unprotected cannon that chases two elephants in turn — Red must change',
+    fen: '3k5/9/7R1/9/2c6/9/2P3P2/9/9/2B1K1B2 w - - 0 1',
+    moves: ['h7c7', 'c5g5', 'c7g7', 'g5c5', 'g7c7', 'c5g5', 'c7g7', 'g5c5', 'g7c7'],
+    chinese: printed('1. 车二平七 炮3平7 2. 车七平三 炮7平3 3. 车三平七 炮3平7 4. 车七平三 炮7平3 5. 车三平七'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'alternateChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c7', to: 'c5' },
+      { kind: 'unprotected', at: 1, square: 'c5', by: 'c7' },
+      { kind: 'attacks', at: 2, from: 'g5', to: 'g0' },
+      { kind: 'unprotected', at: 2, square: 'g0', by: 'g5' },
+      { kind: 'attacks', at: 3, from: 'g7', to: 'g5' },
+      { kind: 'unprotected', at: 3, square: 'g5', by: 'g7' },
+      { kind: 'attacks', at: 4, from: 'c5', to: 'c0' },
+      { kind: 'unprotected', at: 4, square: 'c0', by: 'c5' },
+    ],
+    note: 'The cannon takes the elephant c0 over the pawn c3 or the elephant g0 over the pawn g3; the rook on rank 7 follows it to its file.',
   },
 ];
