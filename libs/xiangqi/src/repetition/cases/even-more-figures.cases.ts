@@ -1,6 +1,6 @@
 /**
  * Still more rulebook figures (细则 4 图6 second sequence, 图8; 细则 10 图20, 图24; 细则 12 图30, 图31;
- * 细则 13 图34, 图36, 图37, 图38): the diagrams are lost, so each position is constructed so that the
+ * 细则 13 图32, 图34, 图36, 图37, 图38): the diagrams are lost, so each position is constructed so that the
  * printed moves are legal and the relations the text describes hold.
  */
 import { RepetitionCase, printed } from './case-types';
@@ -239,5 +239,25 @@ export const EVEN_MORE_FIGURES: RepetitionCase[] = [
       { kind: 'unprotected', at: 4, square: 'c0', by: 'c5' },
     ],
     note: 'The cannon takes the elephant c0 over the pawn c3 or the elephant g0 over the pawn g3; the rook on rank 7 follows it to its file.',
+  },
+  {
+    // 细则 13 图32: 红车长捉无根炮犯规，红不变作负。
+    id: '细则 13 图32',
+    title: 'a rook follows an unprotected cannon between the edge and the centre file — Red must change',
+    fen: '5k3/9/9/9/c8/9/9/1R7/9/3K5 w - - 0 1',
+    moves: ['b2a2', 'a5e5', 'a2e2', 'e5a5', 'e2a2', 'a5e5', 'a2e2', 'e5a5'],
+    chinese: printed('1. 车八平九 炮1平5 2. 车九平五 炮5平1 3. 车五平九 炮1平5 4. 车九平五 炮5平1'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'a2', to: 'a5' },
+      { kind: 'unprotected', at: 1, square: 'a5', by: 'a2' },
+      { kind: 'attacks', at: 3, from: 'e2', to: 'e5' },
+      { kind: 'unprotected', at: 3, square: 'e5', by: 'e2' },
+      { kind: 'attacks', at: 5, from: 'a2', to: 'a5' },
+    ],
+    note:
+      'The black king stands on f9: on e9 the cannon on e5 would be held on the e-file by the rook e2 and could not go back to a5. ' +
+      'The printed record (8 plies) ends on the position after 2. … 炮5平1.',
   },
 ];
