@@ -103,7 +103,25 @@ const NO_COUNTS: GameCounts = Object.freeze({
   board1Points: 0,
 });
 
+/**
+ * Shared GameCounts of one-game pairings (never mutated): a big Swiss has a handful of distinct
+ * counts, so its rows reuse them instead of allocating one object per row.
+ */
+const SINGLE_GAME_COUNTS: (GameCounts | undefined)[] = new Array<GameCounts | undefined>(64).fill(undefined);
+
 function countGames(games: readonly GameRecord[], k: 0 | 1, isTeam: boolean): GameCounts {
+  if (games.length === 1) {
+    const g = games[0];
+    const points = g.points[k];
+    if (points >= 0 && points <= 7 && (points | 0) === points) {
+      const key = ((points << 3) | ((!isTeam || g.board === 1 ? 1 : 0) << 2) | (((k === 0) !== g.aIsRed ? 1 : 0) << 1) | (g.played ? 1 : 0)) >>> 0;
+      return SINGLE_GAME_COUNTS[key] ?? (SINGLE_GAME_COUNTS[key] = countGamesSlow(games, k, isTeam));
+    }
+  }
+  return countGamesSlow(games, k, isTeam);
+}
+
+function countGamesSlow(games: readonly GameRecord[], k: 0 | 1, isTeam: boolean): GameCounts {
   const c = { winsPlayed: 0, winsUnplayed: 0, blackPlayed: 0, blackUnplayed: 0, blackWinsPlayed: 0, blackWinsUnplayed: 0, board1Points: 0 };
   for (let j = 0; j < games.length; j++) {
     const g = games[j];
@@ -203,6 +221,8 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
   const records: Records = { eventKind, gamesPerPairing, entries, index, rows, matches: [], annulled: [], pending: [], memberTeam };
   const rounds = [...args.rounds].sort((x, y) => x.round - y.round);
   const overrides = args.gameOverrides;
+  const anyAnnulled = args.annulledEntries.size > 0;
+  const anyForfeit = args.pairingForfeits.size > 0;
   const bigOf = (big: number, score: number) => (gamesPerPairing === 2 ? (eventKind === 'individual' ? score : big) : 0);
 
   for (const round of rounds) {
@@ -214,18 +234,18 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         const missing = a === undefined ? p.red : p.black;
         throw new RangeError(`unchecked pairing entry '${missing}' in round ${round.round} #${pi}`);
       }
-      if (args.annulledEntries.has(p.red) || args.annulledEntries.has(p.black)) {
+      if (anyAnnulled && (args.annulledEntries.has(p.red) || args.annulledEntries.has(p.black))) {
         records.annulled.push({ round: round.round, a, b, reason: 'withdrawal' });
         continue;
       }
-      const forfeit = args.pairingForfeits.get(p);
-      const games: GameRecord[] = [];
+      const forfeit = anyForfeit ? args.pairingForfeits.get(p) : undefined;
+      let games: GameRecord[] = NO_GAMES;
       let annulledGames: GameRecord[] = NO_GAMES;
       const sourceGames: Game[] = p.games.length > 0 ? p.games : syntheticGames(p, eventKind, gamesPerPairing, args.boards);
       let pendingGame = false;
       const firstGameOnly = eventKind === 'individual' && gamesPerPairing === 1 && args.firstGameOnlyRounds?.has(round.round) === true;
       for (let gi = 0; gi < sourceGames.length; gi++) {
-        if (firstGameOnly && (games.length > 0 || pendingGame)) break;
+        if (firstGameOnly && (games !== NO_GAMES || pendingGame)) break;
         const g = sourceGames[gi];
         const aIsRed =
           eventKind === 'individual'
@@ -250,10 +270,13 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
           result,
           aIsRed,
           played: isPlayedResult(result),
-          points: result === 'annulled' ? [0, 0] : [gamePointsOf(result, aIsRed ? 'red' : 'black'), gamePointsOf(result, aIsRed ? 'black' : 'red')],
+          points: result === 'annulled' ? [0, 0] : pointsPair(gamePointsOf(result, aIsRed ? 'red' : 'black'), gamePointsOf(result, aIsRed ? 'black' : 'red')),
         };
         if (penaltyReason) rec.penaltyReason = penaltyReason;
-        if (result !== 'annulled') games.push(rec);
+        if (result !== 'annulled') {
+          if (games === NO_GAMES) games = [rec];
+          else games.push(rec);
+        }
         else if (annulledGames === NO_GAMES) annulledGames = [rec];
         else annulledGames.push(rec);
       }
@@ -261,18 +284,31 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         records.pending.push({ round: round.round, a, b });
         continue;
       }
-      if (games.length === 0) {
+      if (games === NO_GAMES) {
         records.annulled.push({ round: round.round, a, b, reason: 'annulled_games' });
         continue;
       }
       // A GameRecord is a ScoredGame. One-game individual pairings (the bulk of a big Swiss) skip
       // the general scorer: 积分 = 局分 of the single game (二章5节1).
-      const s: PairingScore =
-        eventKind === 'individual' && games.length === 1 && gamesPerPairing === 1
-          ? { score: games[0].points, gamePoints: games[0].points, bigPoints: NO_BIG_POINTS, doubleForfeit: games[0].result === 'double_forfeit' }
-          : scorePairing(eventKind, gamesPerPairing, games);
-      const kind: MatchRecord['kind'] = s.doubleForfeit ? 'double_forfeit' : games.some((g) => g.played) ? 'played' : 'forfeit';
-      const match: MatchRecord = { round: round.round, a, b, kind, score: s.score, gamePoints: s.gamePoints, bigPoints: s.bigPoints, games, annulledGames };
+      let score: [number, number];
+      let gamePoints: [number, number];
+      let bigPoints: [number, number];
+      let doubleForfeit: boolean;
+      if (eventKind === 'individual' && games.length === 1 && gamesPerPairing === 1) {
+        score = gamePoints = games[0].points;
+        bigPoints = NO_BIG_POINTS;
+        doubleForfeit = games[0].result === 'double_forfeit';
+      } else {
+        const s: PairingScore = scorePairing(eventKind, gamesPerPairing, games);
+        score = s.score;
+        gamePoints = s.gamePoints;
+        bigPoints = s.bigPoints;
+        doubleForfeit = s.doubleForfeit;
+      }
+      let anyPlayed = false;
+      for (let j = 0; j < games.length && !anyPlayed; j++) anyPlayed = games[j].played;
+      const kind: MatchRecord['kind'] = doubleForfeit ? 'double_forfeit' : anyPlayed ? 'played' : 'forfeit';
+      const match: MatchRecord = { round: round.round, a, b, kind, score, gamePoints, bigPoints, games, annulledGames };
       records.matches.push(match);
       // The entry's side: in a team match the colour of its board 1 player (附录1 #9), else the
       // pairing's order (first-listed = Red).
@@ -281,8 +317,8 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         const first = games.find((g) => g.board === 1 && g.red !== '');
         if (first) aIsRedSide = first.aIsRed;
       }
-      pushRow(rows[a], round.round, b, 0, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[0], s.score[0]), match, aIsRedSide, eventKind === 'team');
-      pushRow(rows[b], round.round, a, 1, kind, s.doubleForfeit, s.score, s.gamePoints, bigOf(s.bigPoints[1], s.score[1]), match, aIsRedSide, eventKind === 'team');
+      pushRow(rows[a], round.round, b, 0, kind, doubleForfeit, score, gamePoints, bigOf(bigPoints[0], score[0]), match, aIsRedSide, eventKind === 'team');
+      pushRow(rows[b], round.round, a, 1, kind, doubleForfeit, score, gamePoints, bigOf(bigPoints[1], score[1]), match, aIsRedSide, eventKind === 'team');
     }
     for (const id of round.byes) {
       const i = index.get(id);
@@ -307,6 +343,20 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
     }
   }
   return ok(records);
+}
+
+/**
+ * 局分 pairs [A, B] of single games are shared (never mutated): a big event has only a few
+ * distinct ones, so its game records reuse them instead of allocating one array per game.
+ */
+const POINT_PAIRS: ([number, number] | undefined)[] = new Array<[number, number] | undefined>(64).fill(undefined);
+
+function pointsPair(x: number, y: number): [number, number] {
+  if (x >= 0 && x <= 7 && y >= 0 && y <= 7 && (x | 0) === x && (y | 0) === y) {
+    const key = (x << 3) | y;
+    return POINT_PAIRS[key] ?? (POINT_PAIRS[key] = [x, y]);
+  }
+  return [x, y];
 }
 
 /** One pairing from the side of A (k = 0) or B (k = 1). */
