@@ -56,15 +56,34 @@ export interface ProgressiveRow {
 }
 
 export function progressiveScores(records: Records, order: readonly number[], rounds: readonly number[], scale: number): ProgressiveRow[] {
-  const position: number[] = [];
-  rounds.forEach((r, k) => (position[r] = k));
-  return order.map((i) => {
-    const scores = new Array<number>(rounds.length).fill(0);
-    for (const r of records.rows[i]) scores[position[r.round]] += r.score;
+  const position = new Map<number, number>();
+  rounds.forEach((r, k) => position.set(r, k));
+  // Per-round scores summed in entry order (one flat buffer), then listed in rank order.
+  const width = rounds.length;
+  const perRound = new Float64Array(records.rows.length * width);
+  for (let i = 0; i < records.rows.length; i++) {
+    const rows = records.rows[i];
+    const base = i * width;
+    let last = -1;
+    let at = 0;
+    for (let j = 0; j < rows.length; j++) {
+      const r = rows[j];
+      if (r.round !== last) {
+        last = r.round;
+        at = base + position.get(r.round)!;
+      }
+      perRound[at] += r.score;
+    }
+  }
+  const out = new Array<ProgressiveRow>(order.length);
+  for (let o = 0; o < order.length; o++) {
+    const i = order[o];
+    const scores = new Array<number>(width);
     let sum = 0;
-    for (let k = 0; k < scores.length; k++) scores[k] = (sum += scores[k]) / scale;
-    return { entry: records.entries[i].id, scores };
-  });
+    for (let k = 0, at = i * width; k < width; k++, at++) scores[k] = (sum += perRound[at]) / scale;
+    out[o] = { entry: records.entries[i].id, scores };
+  }
+  return out;
 }
 
 export interface BoardGame {
