@@ -1,0 +1,166 @@
+/**
+ * The last rulebook figures (细则 10 图19; 15 图43; 16 图47; 18 图50; 23 图68; 24 图70; 25 图71):
+ * the diagrams are lost, so each position is constructed so that the printed moves are legal and the
+ * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
+ * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
+ * 细则 25 图71 with horses joining on every step — loss).
+ */
+import { RepetitionCase, printed } from './case-types';
+
+export const LAST_FIGURES: RepetitionCase[] = [
+  {
+    // 细则 10 图19: 红炮连续两着捉黑车，黑车一着属有根，一着又反捉红炮，形成黑一捉一闲，红长捉黑车犯例，红方不变作负。
+    id: '细则 10 图19',
+    title: 'a cannon chases a rook protected on one square; the rook chases the screen cannon back on the other (一捉一闲) — Red must change',
+    fen: '3k5/1n7/4b4/7C1/3rC4/9/9/9/9/5K3 w - - 0 1',
+    moves: ['h6h5', 'd5d7', 'h5h7', 'd7d5', 'h7h5', 'd5d7', 'h5h7'],
+    chinese: printed('1. 炮二退一 车4退2 2. 炮二进二 车4进2 3. 炮二退二 车4退2 4. 炮二进二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'chaseAndIdle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h5', to: 'd5' },
+      { kind: 'attacks', at: 3, from: 'h7', to: 'd7' },
+      { kind: 'protected', at: 3, square: 'd7', by: 'h7' },
+      { kind: 'attacks', at: 4, from: 'd5', to: 'e5' },
+      { kind: 'unprotected', at: 4, square: 'e5', by: 'd5' },
+      { kind: 'attacks', at: 5, from: 'h5', to: 'd5' },
+      { kind: 'notAttacks', at: 2, from: 'd7', to: 'e5' },
+    ],
+    note:
+      'The red cannon shoots along rank 5 over a second red cannon e5 and along rank 7 over the black elephant e7; on d7 the rook is protected by ' +
+      'the horse b8, on d5 it attacks the unprotected screen cannon e5 (the 反捉红炮). DEVIATION: the text does not say which red cannon the rook ' +
+      'takes back; here it is the screen, not the chasing cannon.',
+  },
+  {
+    // 细则 15 图43: 红车分捉两子并不犯例，黑方马炮长捉红车犯例，黑不变作负。
+    id: '细则 15 图43',
+    title: 'a rook chases a cannon and a pawn in turn, horse and cannon chase the rook in turn — Black must change',
+    fen: '4k1c2/9/9/7n1/5R3/5p3/9/9/9/3K5 w - - 0 1',
+    moves: ['f5g5', 'h6g8', 'g5f5', 'g8h6', 'f5g5', 'h6g8', 'g5f5', 'g8h6', 'f5g5', 'h6g8'],
+    chinese: printed('1. 车四平三 马8退7 2. 车三平四 马7进8 3. 车四平三 马8退7 4. 车三平四 马7进8 5. 车四平三 马8退7'),
+    expected: 'black_loses',
+    patterns: { red: 'alternateChase', black: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g5', to: 'g9' },
+      { kind: 'unprotected', at: 1, square: 'g9', by: 'g5' },
+      { kind: 'attacks', at: 2, from: 'g9', to: 'g5' },
+      { kind: 'attacks', at: 3, from: 'f5', to: 'f4' },
+      { kind: 'unprotected', at: 3, square: 'f4', by: 'f5' },
+      { kind: 'crossedRiver', at: 3, square: 'f4' },
+      { kind: 'attacks', at: 4, from: 'h6', to: 'f5' },
+      { kind: 'attacks', at: 6, from: 'g9', to: 'g5' },
+    ],
+    note:
+      'On g5 the rook attacks the unprotected cannon g9 up the open file; 马8退7 closes the file and makes the horse the screen of the cannon ' +
+      '(马后炮). On f5 the rook attacks the crossed pawn f4; 马7进8 attacks the rook from h6. DEVIATION: the second red target (a crossed pawn) ' +
+      'is an assumption — the text only says 红车分捉两子.',
+  },
+  {
+    // 细则 16 图47: 两捉一还捉，车方一捉一闲，马方虽被迫长捉车，但乃属犯例，不变作负。
+    id: '细则 16 图47',
+    title: 'a horse chases a rook on every move, the rook chases back on one move of two — Red must change',
+    fen: '5k3/9/9/9/9/8N/7r1/9/9/3K5 w - - 0 1',
+    moves: ['i4g5', 'h3g3', 'g5i4', 'g3h3', 'i4g5', 'h3g3', 'g5i4', 'g3h3', 'i4g5'],
+    chinese: printed('1. 马一进三 车8平7 2. 马三退一 车7平8 3. 马一进三 车8平7 4. 马三退一 车7平8 5. 马一进三'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'chaseAndIdle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g5', to: 'h3' },
+      { kind: 'attacks', at: 2, from: 'g3', to: 'g5' },
+      { kind: 'unprotected', at: 2, square: 'g5', by: 'g3' },
+      { kind: 'attacks', at: 3, from: 'i4', to: 'g3' },
+      { kind: 'notAttacks', at: 4, from: 'h3', to: 'i4' },
+      { kind: 'attacks', at: 5, from: 'g5', to: 'h3' },
+    ],
+    note:
+      'The horse attacks h3 from g5 and g3 from i4; the rook on g3 attacks the unprotected horse g5 (还捉), on h3 it attacks nothing (闲). ' +
+      'The black king stands on f9 so that the red king d0 can step to e0: with the kings on different files the rook threatens no mate.',
+  },
+  {
+    // 细则 18 图50: 黑马一将一捉或一子分捉两子并未犯例，红车长捉黑马犯例，红方不变作负。
+    id: '细则 18 图50',
+    title: 'a rook chases an unprotected horse that chases the rook and a cannon in turn (一子分捉两子) — Red must change',
+    fen: '3ak4/9/9/C8/9/1n7/9/3R5/9/5K3 w - - 0 1',
+    moves: ['d2d4', 'b4c2', 'd4d2', 'c2b4', 'd2d4', 'b4c2', 'd4d2', 'c2b4', 'd2d4'],
+    chinese: printed('1. 车六进二 马2进3 2. 车六退二 马3退2 3. 车六进二 马2进3 4. 车六退二 马3退2 5. 车六进二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'alternateChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'd4', to: 'b4' },
+      { kind: 'unprotected', at: 1, square: 'b4', by: 'd4' },
+      { kind: 'attacks', at: 2, from: 'c2', to: 'd4' },
+      { kind: 'notCheck', at: 2 },
+      { kind: 'attacks', at: 3, from: 'd2', to: 'c2' },
+      { kind: 'unprotected', at: 3, square: 'c2', by: 'd2' },
+      { kind: 'attacks', at: 4, from: 'b4', to: 'a6' },
+      { kind: 'unprotected', at: 4, square: 'a6', by: 'b4' },
+      { kind: 'attacks', at: 5, from: 'd4', to: 'b4' },
+    ],
+    note:
+      'The text allows 一将一捉 or 一子分捉两子 for the horse; this construction gives the second: 马2进3 attacks the rook d4, 马3退2 the ' +
+      'unprotected cannon a6. DEVIATION: the 一将一捉 reading (the horse on c2 checking the king e1 over the leg d2, 车六退二 blocking the leg) ' +
+      'is not used — the adjudicator reads that rook move as a block only and rules a draw (see the report of this batch).',
+  },
+  {
+    // 细则 23 图68: 红帅联合一马长捉黑卒并未犯例，双方不变作和。
+    id: '细则 23 图68',
+    title: 'the king chases a pawn on every move, a horse joining on one move of two — draw',
+    fen: '3k5/9/9/9/9/9/9/3N5/5K3/4p4 w - - 0 1',
+    moves: ['f1e1', 'e0f0', 'e1f1', 'f0e0', 'f1e1', 'e0f0', 'e1f1'],
+    chinese: printed('1. 帅四平五 卒5平6 2. 帅五平四 卒6平5 3. 帅四平五 卒5平6 4. 帅五平四'),
+    expected: 'draw',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'e1', to: 'e0' },
+      { kind: 'attacks', at: 1, from: 'd2', to: 'e0' },
+      { kind: 'unprotected', at: 1, square: 'e0', by: 'e1' },
+      { kind: 'attacks', at: 3, from: 'f1', to: 'f0' },
+      { kind: 'notAttacks', at: 3, from: 'd2', to: 'f0' },
+      { kind: 'crossedRiver', at: 1, square: 'e0' },
+    ],
+    note:
+      'The black pawn walks along the red base rank under the king; the horse d2 covers e0 only, so on one move of two the king chases ' +
+      'together with the horse (联合一马), on the other alone.',
+  },
+  {
+    // 细则 24 图70: 红兵联合红炮长捉黑马，不算犯例，双方不变作和。
+    id: '细则 24 图70',
+    title: 'a pawn chases a horse, on one move of two as the screen of a cannon — draw',
+    fen: '4k4/9/9/6n2/7P1/9/9/7C1/9/3K5 w - - 0 1',
+    moves: ['h5g5', 'g6h8', 'g5h5', 'h8g6', 'h5g5', 'g6h8', 'g5h5', 'h8g6', 'h5g5'],
+    chinese: printed('1. 兵二平三 马7退8 2. 兵三平二 马8进7 3. 兵二平三 马7退8 4. 兵三平二 马8进7 5. 兵二平三'),
+    expected: 'draw',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'h5' },
+      { kind: 'attacks', at: 1, from: 'g5', to: 'g6' },
+      { kind: 'unprotected', at: 1, square: 'g6', by: 'g5' },
+      { kind: 'attacks', at: 3, from: 'h2', to: 'h8' },
+      { kind: 'unprotected', at: 3, square: 'h8', by: 'h2' },
+      { kind: 'notAttacks', at: 3, from: 'h5', to: 'h8' },
+      { kind: 'attacks', at: 5, from: 'g5', to: 'g6' },
+    ],
+    note:
+      'On h5 the pawn is the screen of the cannon h2 against the horse h8 (红兵联合红炮); on g5 the pawn attacks the horse g6 itself. ' +
+      'There is no red cannon on the g-file (附注: with a 三路炮 Red would have to change).',
+  },
+  {
+    // 细则 25 图71: 红帅捉黑卒时，双马也同时捉着黑卒犯例，红方不变作负。
+    id: '细则 25 图71',
+    title: 'the king chases a pawn and a horse attacks it too on every move — Red must change',
+    fen: '5k3/9/9/9/9/9/9/9/1N1K2N2/4p4 w - - 0 1',
+    moves: ['d1e1', 'e0d0', 'e1d1', 'd0e0', 'd1e1', 'e0d0', 'e1d1', 'd0e0', 'd1e1'],
+    chinese: printed('1. 帅六平五 卒5平4 2. 帅五平六 卒4平5 3. 帅六平五 卒5平4 4. 帅五平六 卒4平5 5. 帅六平五'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'e1', to: 'e0' },
+      { kind: 'attacks', at: 1, from: 'g1', to: 'e0' },
+      { kind: 'unprotected', at: 1, square: 'e0', by: 'e1' },
+      { kind: 'attacks', at: 3, from: 'd1', to: 'd0' },
+      { kind: 'attacks', at: 3, from: 'b1', to: 'd0' },
+      { kind: 'unprotected', at: 3, square: 'd0', by: 'd1' },
+    ],
+    note: 'The horse g1 covers e0, the horse b1 covers d0: whichever square the pawn goes to, the king and one horse attack it.',
+  },
+];
