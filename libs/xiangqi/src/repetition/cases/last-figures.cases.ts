@@ -1,5 +1,5 @@
 /**
- * The last rulebook figures (细则 10 图19; 15 图43; 16 图47; 18 图50; 23 图68; 24 图70; 25 图71):
+ * The last rulebook figures (细则 10 图19; 15 图43; 16 图47; 18 图50; 23 图68; 24 图70; 25 图71; and 16 图46, 20 图57, 30 图86):
  * the diagrams are lost, so each position is constructed so that the printed moves are legal and the
  * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
  * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
@@ -162,5 +162,73 @@ export const LAST_FIGURES: RepetitionCase[] = [
       { kind: 'unprotected', at: 3, square: 'd0', by: 'd1' },
     ],
     note: 'The horse g1 covers e0, the horse b1 covers d0: whichever square the pawn goes to, the king and one horse attack it.',
+  },
+  {
+    // 细则 16 图46: 两捉一还捉，车方一捉一闲，马方虽被迫长捉车，但乃属犯例，不变作负。
+    id: '细则 16 图46',
+    title: 'a black horse chases a rook on every move, the rook chases back on one move of two — Black must change',
+    fen: '4k4/9/n8/9/2R6/9/9/9/9/3K5 w - - 0 1',
+    moves: ['c5c7', 'a7b5', 'c7c6', 'b5a7', 'c6c7', 'a7b5', 'c7c6', 'b5a7', 'c6c7', 'a7b5'],
+    chinese: printed('1. 车七进二 马1进2 2. 车七退一 马2退1 3. 车七进一 马1进2 4. 车七退一 马2退1 5. 车七进一 马1进2'),
+    expected: 'black_loses',
+    patterns: { red: 'chaseAndIdle', black: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c7', to: 'a7' },
+      { kind: 'unprotected', at: 1, square: 'a7', by: 'c7' },
+      { kind: 'attacks', at: 2, from: 'b5', to: 'c7' },
+      { kind: 'notAttacks', at: 3, from: 'c6', to: 'b5' },
+      { kind: 'attacks', at: 4, from: 'a7', to: 'c6' },
+      { kind: 'attacks', at: 5, from: 'c7', to: 'a7' },
+    ],
+    note:
+      'The mirror of 图47 with the horse on the black side: on c7 the rook attacks the unprotected horse a7 (还捉), on c6 it attacks nothing; the ' +
+      'horse attacks the rook from b5 and from a7. 车七进二 is the entry move.',
+  },
+  {
+    // 细则 20 图57: 红炮利用变换炮台，长捉黑方士、象犯例，红不变作负。
+    id: '细则 20 图57',
+    title: 'a cannon keeps an unprotected advisor under fire by moving its own advisor as the screen while a black cannon comes and goes — Red must change',
+    fen: '3k5/9/5a3/9/8c/9/9/5A3/9/4K1C2 w - - 0 1',
+    moves: ['g0f0', 'i5f5', 'f2e1', 'f5h5', 'e1f2', 'h5f5', 'f2e1', 'f5h5', 'e1f2', 'h5f5', 'f2e1', 'f5h5', 'e1f2'],
+    chinese: printed('1. 炮三平四 炮9平6 2. 仕四退五 炮6平8 3. 仕五进四 炮8平6 4. 仕四退五 炮6平8 5. 仕五进四 炮8平6 6. 仕四退五 炮6平8 7. 仕五进四'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      // The red advisor f2 is the screen, or (after 仕四退五) the black cannon f5 is.
+      { kind: 'attacks', at: 1, from: 'f0', to: 'f7' },
+      { kind: 'unprotected', at: 1, square: 'f7', by: 'f0' },
+      { kind: 'notAttacks', at: 2, from: 'f0', to: 'f7' },
+      { kind: 'attacks', at: 3, from: 'f0', to: 'f7' },
+      { kind: 'notAttacks', at: 4, from: 'f0', to: 'f7' },
+      { kind: 'attacks', at: 5, from: 'f0', to: 'f7' },
+      { kind: 'unprotected', at: 5, square: 'f7', by: 'f0' },
+    ],
+    note:
+      'Black: king d9, advisor f7 (no other advisor on e8, so it is unprotected). The black cannon stepping onto f5 makes two screens ' +
+      '(拦); the red advisor stepping off f2 leaves the black cannon as the only screen; the black cannon leaving leaves the advisor f2 as the ' +
+      'screen: every red move renews the attack on f7 (变换炮台).',
+  },
+  {
+    // 细则 30 图86: 红双车长劫黑有根炮，并未犯例。双方不变作和。
+    id: '细则 30 图86',
+    title: 'two rooks keep attacking a cannon protected by a rook (真根) — draw',
+    fen: '3akab1r/4n4/8c/9/7R1/9/9/9/9/3K4R w - - 0 1',
+    moves: ['h5h7', 'i7i5', 'h7h5', 'i5i4', 'h5h4', 'i4i5', 'h4h5', 'i5i7', 'h5h7'],
+    chinese: printed('1. 车二进二 炮9进2 2. 车二退二 炮9进1 3. 车二退一 炮9退1 4. 车二进一 炮9退2 5. 车二进二'),
+    expected: 'draw',
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h7', to: 'i7' },
+      { kind: 'attacks', at: 1, from: 'i0', to: 'i7' },
+      { kind: 'protected', at: 1, square: 'i7', by: 'h7' },
+      { kind: 'attacks', at: 3, from: 'h5', to: 'i5' },
+      { kind: 'attacks', at: 3, from: 'i0', to: 'i5' },
+      { kind: 'protected', at: 3, square: 'i5', by: 'h5' },
+      { kind: 'attacks', at: 5, from: 'h4', to: 'i4' },
+      { kind: 'protected', at: 5, square: 'i4', by: 'h4' },
+      { kind: 'attacks', at: 7, from: 'h5', to: 'i5' },
+    ],
+    note:
+      'The rook h follows the cannon along the ranks, the rook i0 attacks it up the file; the black rook i9 protects it on every square (真根). ' +
+      'Advisors, an elephant and the horse e8 keep the two rooks from threatening mate.',
   },
 ];
