@@ -242,12 +242,17 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const sScale = scoreScale(records, scoring);
   const gpScale = gamePointsScale(scoring);
   const scales = steps.map((s) => CRITERIA[s.criterion].scale(ctx));
-  const display = (v: CriterionValue | null, scale: number): DisplayValue | null =>
-    v === null ? null : typeof v === 'number' ? v / scale : Array.from(v, (x) => x / scale);
+  const display = (v: CriterionValue | null, scale: number): DisplayValue | null => {
+    if (v === null) return null;
+    if (typeof v === 'number') return v / scale;
+    const out: number[] = [];
+    for (let k = 0; k < v.length; k++) out.push(v[k] / scale);
+    return out;
+  };
   const rows: StandingRow[] = ranked.map((r) => {
     const e = tournament.entries[r.index];
     const values: StandingRow['values'] = {};
-    steps.forEach((s, k) => (values[s.criterion] = display(r.values[k], scales[k])));
+    for (let k = 0; k < steps.length; k++) values[steps[k].criterion] = display(r.values[k], scales[k]);
     let decidedBy: Decision | null = null;
     if (r.separation && r.separation.step !== 0) {
       const sep = r.separation;
