@@ -1,6 +1,6 @@
 /**
- * The last rulebook figures (细则 10 图19; 15 图43; 16 图47; 18 图50; 23 图68; 24 图70; 25 图71; and 16 图46, 20 图57, 30 图86):
- * the diagrams are lost, so each position is constructed so that the printed moves are legal and the
+ * The last rulebook figures (细则 10 图19; 15 图43; 16 图46, 图47; 18 图50; 20 图57;
+ * 23 图68; 24 图70; 25 图71; 27 图77; 29 图85; 30 图86, 图89; 31 图92): the diagrams are lost, so each position is constructed so that the printed moves are legal and the
  * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
  * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
  * 细则 25 图71 with horses joining on every step — loss).
@@ -230,5 +230,96 @@ export const LAST_FIGURES: RepetitionCase[] = [
     note:
       'The rook h follows the cannon along the ranks, the rook i0 attacks it up the file; the black rook i9 protects it on every square (真根). ' +
       'Advisors, an elephant and the horse e8 keep the two rooks from threatening mate.',
+  },
+  {
+    // 细则 27 图77: 红车分别轮捉两子或多子均不犯例，双方不变作和。
+    id: '细则 27 图77',
+    title: 'a rook chases two crossed pawns in turn as they step sideways — draw',
+    fen: '4k4/9/9/9/8R/9/1p5p1/9/9/3K5 w - - 0 1',
+    moves: [
+      'i5h5', 'h3g3', 'h5b5', 'b3c3', 'b5g5', 'g3h3', 'g5c5', 'c3b3', 'c5h5', 'h3g3', 'h5b5',
+      'b3c3', 'b5g5', 'g3h3', 'g5c5', 'c3b3', 'c5h5', 'h3g3', 'h5b5', 'b3c3', 'b5g5', 'g3h3',
+    ],
+    chinese: printed(
+      '1. 车一平二 卒8平7 2. 车二平八 卒2平3 3. 车八平三 卒7平8 4. 车三平七 卒3平2 5. 车七平二 卒8平7 6. 车二平八 卒2平3 ' +
+        '7. 车八平三 卒7平8 8. 车三平七 卒3平2 9. 车七平二 卒8平7 10. 车二平八 卒2平3 11. 车八平三 卒7平8',
+    ),
+    expected: 'draw',
+    patterns: { red: 'alternateChase' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'h3' },
+      { kind: 'crossedRiver', at: 0, square: 'b3' },
+      { kind: 'attacks', at: 1, from: 'h5', to: 'h3' },
+      { kind: 'unprotected', at: 1, square: 'h3', by: 'h5' },
+      { kind: 'attacks', at: 3, from: 'b5', to: 'b3' },
+      { kind: 'unprotected', at: 3, square: 'b3', by: 'b5' },
+      { kind: 'attacks', at: 5, from: 'g5', to: 'g3' },
+      { kind: 'attacks', at: 7, from: 'c5', to: 'c3' },
+    ],
+    note: 'The rook on rank 5 looks down the file of one pawn, then of the other; each pawn steps aside in its turn (h↔g, b↔c on rank 3).',
+  },
+  {
+    // 细则 29 图85: 红车长捉假根子犯例，红不变作负。
+    id: '细则 29 图85',
+    title: 'a rook follows a cannon up and down the file; its only protector, a rook, is pinned (假根) — Red must change',
+    fen: '9/4kr1PC/9/6R2/5c3/9/9/9/9/3K5 w - - 0 1',
+    moves: ['g6g5', 'f5f7', 'g5g7', 'f7f5', 'g7g5', 'f5f3', 'g5g3', 'f3f5', 'g3g5'],
+    chinese: printed('1. 车三退一 炮6退2 2. 车三进二 炮6进2 3. 车三退二 炮6进2 4. 车三退二 炮6退2 5. 车三进二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g5', to: 'f5' },
+      { kind: 'falseRoot', at: 1, square: 'f5', by: 'g5', root: 'f8' },
+      { kind: 'unprotected', at: 1, square: 'f5', by: 'g5' },
+      { kind: 'falseRoot', at: 3, square: 'f7', by: 'g7', root: 'f8' },
+      { kind: 'falseRoot', at: 7, square: 'f3', by: 'g3', root: 'f8' },
+      { kind: 'pinned', at: 1, square: 'f8', to: 'f6' },
+    ],
+    note:
+      'The black rook f8 covers the cannon on f7, f5 and f3, but it is pinned on rank 8: the red cannon i8 over the red pawn h8 would hit the ' +
+      'king e8 (it cannot take the pawn either, the rook itself would then be the screen).',
+  },
+  {
+    // 细则 30 图89: 红方车双炮长劫黑方有根马，并未犯例，双方不变作和。
+    id: '细则 30 图89',
+    title: 'a rook with a cannon behind it on either file keeps attacking a horse protected by a rook (真根) — draw',
+    fen: '4k4/2r6/2n6/9/9/2R6/9/3C5/C8/5K3 w - - 0 1',
+    moves: ['d2c2', 'c7a8', 'c4a4', 'a8c7', 'a4c4', 'c7a8', 'c4a4', 'a8c7', 'a4c4'],
+    chinese: printed('1. 炮六平七 马3退1 2. 车七平九 马1进3 3. 车九平七 马3退1 4. 车七平九 马1进3 5. 车九平七'),
+    expected: 'draw',
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c4', to: 'c7' },
+      { kind: 'attacks', at: 1, from: 'c2', to: 'c7' },
+      { kind: 'protected', at: 1, square: 'c7', by: 'c4' },
+      { kind: 'attacks', at: 3, from: 'a4', to: 'a8' },
+      { kind: 'attacks', at: 3, from: 'a1', to: 'a8' },
+      { kind: 'protected', at: 3, square: 'a8', by: 'a4' },
+      { kind: 'protected', at: 3, square: 'a8', by: 'a1' },
+    ],
+    note:
+      '炮六平七 (the entry move) puts a cannon behind the rook on the c-file; the second cannon waits on a1. The black rook c8 protects the horse ' +
+      'on c7 (down the file) and on a8 (along rank 8).',
+  },
+  {
+    // 细则 31 图92: 红车虽长邀兑黑车，但另有其他子长捉黑车犯例，红方不变作负。
+    id: '细则 31 图92',
+    title: 'a rook offers a rook exchange on every move while a cannon behind it attacks the black rook — Red must change',
+    fen: '3a1k3/4a4/3r5/9/9/4R4/9/2NCCN3/9/3K5 w - - 0 1',
+    moves: ['e4d4', 'd7e7', 'd4e4', 'e7d7', 'e4d4', 'd7e7', 'd4e4', 'e7d7', 'e4d4'],
+    chinese: printed('1. 车五平六 车4平5 2. 车六平五 车5平4 3. 车五平六 车4平5 4. 车六平五 车5平4 5. 车五平六'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'd4', to: 'd7' },
+      { kind: 'attacks', at: 1, from: 'd7', to: 'd4' },
+      { kind: 'protected', at: 1, square: 'd4', by: 'd7' },
+      { kind: 'attacks', at: 1, from: 'd2', to: 'd7' },
+      { kind: 'attacks', at: 3, from: 'e4', to: 'e7' },
+      { kind: 'protected', at: 3, square: 'e4', by: 'e7' },
+      { kind: 'attacks', at: 3, from: 'e2', to: 'e7' },
+    ],
+    note:
+      'The rook stands in front of a cannon on the d- and e-files (车炮), so whichever file the black rook takes, the rook offers the exchange ' +
+      '(protected by the horses c2 and f2) and the cannon behind it attacks the black rook.',
   },
 ];
