@@ -1,4 +1,4 @@
-import { Game, GameResult, PenaltyReason, Round, SIDES, Side, opposite } from '../../tournament/src';
+import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '../../tournament/src';
 import { Result, fail, ok } from './result';
 import { isPlayedResult, penaltyWin } from './scoring';
 
@@ -125,17 +125,20 @@ function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): G
     index.set(round.round, byPlayer);
     const players = wanted.get(round.round);
     if (!players) continue;
-    for (const p of round.pairings) {
-      for (let i = 0; i < p.games.length; i++) {
-        const game = p.games[i];
-        for (const side of SIDES) {
-          const player = game[side];
-          if (!players.has(player)) continue;
-          const item = { game, side, board: game.board ?? i + 1 };
-          const list = byPlayer.get(player);
-          if (list) list.push(item);
-          else byPlayer.set(player, [item]);
-        }
+    const add = (player: string, game: Game, side: Side, board: number): void => {
+      const item = { game, side, board };
+      const list = byPlayer.get(player);
+      if (list) list.push(item);
+      else byPlayer.set(player, [item]);
+    };
+    const pairings = round.pairings;
+    for (let pi = 0; pi < pairings.length; pi++) {
+      const games = pairings[pi].games;
+      for (let i = 0; i < games.length; i++) {
+        const game = games[i];
+        // Red before Black (the order of SIDES).
+        if (players.has(game.red)) add(game.red, game, 'red', game.board ?? i + 1);
+        if (players.has(game.black)) add(game.black, game, 'black', game.board ?? i + 1);
       }
     }
   }
