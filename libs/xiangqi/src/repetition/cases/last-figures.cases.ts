@@ -1,5 +1,5 @@
 /**
- * The last rulebook figures (细则 10 图19; 15 图43; 16 图46, 图47; 18 图50; 20 图57;
+ * The last rulebook figures (细则 10 图19, 图23; 15 图43; 16 图46, 图47; 18 图50; 20 图57, 图58;
  * 23 图68; 24 图70; 25 图71; 27 图77; 29 图85; 30 图86, 图89; 31 图92): the diagrams are lost, so each position is constructed so that the printed moves are legal and the
  * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
  * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
@@ -321,5 +321,54 @@ export const LAST_FIGURES: RepetitionCase[] = [
     note:
       'The rook stands in front of a cannon on the d- and e-files (车炮), so whichever file the black rook takes, the rook offers the exchange ' +
       '(protected by the horses c2 and f2) and the cannon behind it attacks the black rook.',
+  },
+  {
+    // 细则 10 图23: 红炮长捉车，虽然去车后红丢回一车，但当前情况是红着着打车，红方犯例，红不变作负。
+    id: '细则 10 图23',
+    title: 'a cannon follows a rook between two files, then keeps it under fire by moving its screen elephant — Red must change',
+    fen: '5k3/2r6/3ab4/9/9/2B6/9/1N2C4/9/3K5 w - - 0 1',
+    moves: ['e2c2', 'c8d8', 'c2d2', 'd8c8', 'd2c2', 'e7c5', 'c4a2', 'c5e7', 'a2c4', 'c8d8', 'c2d2', 'd8c8', 'd2c2'],
+    chinese: printed(
+      '1. 炮五平七 车3平4 2. 炮七平六 车4平3 3. 炮六平七 象5进3 4. 相七退九 象3退5 5. 相九进七 车3平4 6. 炮七平六 车4平3 7. 炮六平七',
+    ),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c2', to: 'c8' },
+      { kind: 'attacks', at: 3, from: 'd2', to: 'd8' },
+      { kind: 'attacks', at: 5, from: 'c2', to: 'c8' },
+      { kind: 'notAttacks', at: 6, from: 'c2', to: 'c8' },
+      { kind: 'attacks', at: 7, from: 'c2', to: 'c8' },
+      { kind: 'notAttacks', at: 8, from: 'c2', to: 'c8' },
+      { kind: 'attacks', at: 9, from: 'c2', to: 'c8' },
+      { kind: 'protected', at: 12, square: 'c4', by: 'c8' },
+    ],
+    note:
+      'On the c-file the screen is the red elephant c4 (protected by the horse b2), on the d-file the black advisor d7. 象5进3 adds a second ' +
+      'screen; 相七退九 leaves the black elephant as the only one; 象3退5 leaves none and 相九进七 brings the elephant back: every red move ' +
+      'attacks the rook. DEVIATION: 去车后红丢回一车 is not reproduced — here nothing recaptures on c8; the verdict does not depend on it.',
+  },
+  {
+    // 细则 20 图58: 以上两图，红炮利用变换炮台，长捉黑方士、象犯例，红不变作负。
+    id: '细则 20 图58',
+    title: 'a cannon keeps an unprotected elephant under fire by moving its two elephants as screens while a black cannon comes and goes — Red must change',
+    fen: '5kb2/9/9/6c2/9/9/9/4B3B/9/4KC3 w - - 0 1',
+    moves: ['f0g0', 'g6f6', 'i2g4', 'f6g6', 'g4i2', 'g6h6', 'e2g4', 'h6g6', 'g4e2'],
+    chinese: printed('1. 炮四平三 炮7平6 2. 相一进三 炮6平7 3. 相三退一 炮7平8 4. 相五进三 炮8平7 5. 相三退五'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g0', to: 'g9' },
+      { kind: 'unprotected', at: 1, square: 'g9', by: 'g0' },
+      { kind: 'notAttacks', at: 2, from: 'g0', to: 'g9' },
+      { kind: 'attacks', at: 3, from: 'g0', to: 'g9' },
+      { kind: 'notAttacks', at: 4, from: 'g0', to: 'g9' },
+      { kind: 'attacks', at: 5, from: 'g0', to: 'g9' },
+      { kind: 'attacks', at: 7, from: 'g0', to: 'g9' },
+      { kind: 'attacks', at: 9, from: 'g0', to: 'g9' },
+    ],
+    note:
+      'The screen on the g-file is the black cannon g6 or a red elephant on g4 (first from i2, then from e2); the black cannon stepping back ' +
+      'onto g6 makes two screens. The elephant g9 has no protector (no black elephant on e7, the king cannot leave the palace).',
   },
 ];
