@@ -1,5 +1,5 @@
 /**
- * The last rulebook figures (细则 10 图19, 图23; 15 图43; 16 图46, 图47; 18 图50; 20 图57, 图58;
+ * The last rulebook figures (细则 10 图19, 图21, 图23; 15 图43; 16 图46, 图47; 18 图50; 20 图57, 图58;
  * 23 图68; 24 图70; 25 图71; 27 图77; 29 图85; 30 图86, 图89; 31 图92): the diagrams are lost, so each position is constructed so that the printed moves are legal and the
  * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
  * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
@@ -370,5 +370,28 @@ export const LAST_FIGURES: RepetitionCase[] = [
     note:
       'The screen on the g-file is the black cannon g6 or a red elephant on g4 (first from i2, then from e2); the black cannon stepping back ' +
       'onto g6 makes two screens. The elephant g9 has no protector (no black elephant on e7, the king cannot leave the palace).',
+  },
+  {
+    // 细则 10 图21: 红炮利用上、下仕长捉黑方有根车，红方犯例，红不变作负。
+    id: '细则 10 图21',
+    title: 'a cannon keeps a protected rook under fire by moving an advisor up and down as its screen — Red must change',
+    fen: '5k3/9/9/9/9/9/4N4/n1r3cC1/4A4/4K4 w - - 0 1',
+    moves: ['e3d5', 'c2c1', 'h2h1', 'g2g1', 'e1d2', 'g1g0', 'd2e1', 'g0g1', 'e1d2', 'g1g0', 'd2e1'],
+    chinese: printed('1. 马五进六 车3进1 2. 炮二退一 炮7进1 3. 仕五进六 炮7进1 4. 仕六退五 炮7退1 5. 仕五进六 炮7进1 6. 仕六退五'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'notAttacks', at: 4, from: 'h1', to: 'c1' },
+      { kind: 'attacks', at: 5, from: 'h1', to: 'c1' },
+      { kind: 'protected', at: 5, square: 'c1', by: 'h1' },
+      { kind: 'attacks', at: 7, from: 'h1', to: 'c1' },
+      { kind: 'notAttacks', at: 8, from: 'h1', to: 'c1' },
+      { kind: 'attacks', at: 9, from: 'h1', to: 'c1' },
+      { kind: 'attacks', at: 11, from: 'h1', to: 'c1' },
+    ],
+    note:
+      'The red cannon h1 shoots along rank 1 at the rook c1 (protected by the horse a2); the screen is the black cannon g1 when the advisor ' +
+      'has gone up to d2, and the advisor e1 when the black cannon has gone down to g0. The first four plies are the printed entry moves; ' +
+      'the black king stands on f9 so that the advisor may leave e1.',
   },
 ];
