@@ -1,5 +1,5 @@
 /**
- * The last rulebook figures (细则 10 图19, 图21, 图23; 15 图43; 16 图46, 图47; 18 图50; 20 图57, 图58;
+ * The last rulebook figures (细则 4 图9; 10 图19, 图21, 图23; 15 图43; 16 图46, 图47; 18 图50; 20 图57, 图58;
  * 23 图68; 24 图70; 25 图71; 27 图77; 29 图85; 30 图86, 图89; 31 图92): the diagrams are lost, so each position is constructed so that the printed moves are legal and the
  * relations the text describes hold. Chosen where the verdict or pattern differs from the figure of the
  * same article already covered (e.g. 细则 23 图68 with a horse joining the king — draw — against
@@ -393,5 +393,27 @@ export const LAST_FIGURES: RepetitionCase[] = [
       'The red cannon h1 shoots along rank 1 at the rook c1 (protected by the horse a2); the screen is the black cannon g1 when the advisor ' +
       'has gone up to d2, and the advisor e1 when the black cannon has gone down to g0. The first four plies are the printed entry moves; ' +
       'the black king stands on f9 so that the advisor may leave e1.',
+  },
+  {
+    // 细则 4 图9: 炮七平五 ……红伏有兵四进一的杀着。红方长杀没犯例，双方不变作和。
+    id: '细则 4 图9',
+    title: 'a cannon threatens mate from the centre (兵四进一) and from the side (炮二进七), a black cannon follows to block — draw',
+    fen: '5kb2/9/4nP2b/3N2N2/9/9/5c3/2C6/9/3K5 w - - 0 1',
+    moves: ['c2e2', 'f3e3', 'e2h2', 'e3h3', 'h2e2', 'h3e3', 'e2h2'],
+    chinese: printed('1. 炮七平五 1. …… 炮6平5 2. 炮五平二 炮5平8 3. 炮二平五 炮8平5 4. 炮五平二'),
+    expected: 'draw',
+    patterns: { red: 'perpetualMateThreat', black: 'perpetualBlock' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'f7' },
+      ...[1, 2, 3, 4, 5, 6, 7].map((at) => ({ kind: 'notCheck' as const, at })),
+      // On the h-file the cannon can reach h9 (check over the elephant g9, which cannot move: e7 and i7 are black) until the black cannon blocks.
+      { kind: 'attacks', at: 3, from: 'h2', to: 'h9' },
+      { kind: 'notAttacks', at: 4, from: 'h2', to: 'h9' },
+      { kind: 'attacks', at: 7, from: 'h2', to: 'h9' },
+    ],
+    note:
+      'Black: king f9, elephants g9/i7, horse e7. Red: pawn f7, horses d6 (covers e8) and g6 (covers f8). With the cannon on e2, 兵四进一 ' +
+      'mates (the cannon covers e8/e9 over the horse e7) unless the black cannon stands on e3; with the cannon on h2, 炮二进七 mates unless ' +
+      'the black cannon stands on h3. The continuation is printed as 1. 炮七平五 1. …… 炮6平5.',
   },
 ];
