@@ -139,8 +139,12 @@ export function analyseCapture(pos: Position, attacker: Square, target: Square, 
   return analyseOne(forTurn(pos, side), attacker, target, side, rules);
 }
 
-/** `pos` has `side` to move when it can (forTurn), which saves copies. */
-function analyseOne(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet): CaptureInfo | undefined {
+/**
+ * `pos` has `side` to move when it can (forTurn), which saves copies. `justMoved`: the square the
+ * piece that has just moved stands on (for the 细则 14 "黑车不动" exemption, which is about a rook
+ * that stays put).
+ */
+function analyseOne(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet, justMoved?: Square): CaptureInfo | undefined {
   const a = pos.pieceAt(attacker);
   const t = pos.pieceAt(target);
   if (!a || !t || a.side !== side || t.side === side || t.role === 'king') return undefined;
@@ -172,8 +176,10 @@ function analyseOne(pos: Position, attacker: Square, target: Square, side: Side,
     gainful: false,
     reason: '',
   };
-  if (rules === 'axf' && horsePinner(pos, attacker, side) === target) {
-    // 细则 14: 车被马牵制不能移动 … 虽然红马无根，但黑车不动，不算长捉红马
+  if (rules === 'axf' && attacker !== justMoved && horsePinner(pos, attacker, side) === target) {
+    // 细则 14: 车被马牵制不能移动 … 虽然红马无根，但黑车不动，不算长捉红马 — only a piece that did not
+    // move: one that has just stepped onto the horse's leg (blocking its check) and now attacks it
+    // chases it (细则 18: 车长捉马，而马…仅有一个将，或一将一反捉他子，车方均不能长捉之; 图-50).
     info.reason = `the ${a.role} is pinned by this horse (it stands on the horse's leg): its attack on the horse is not a chase (细则 14)`;
   } else if (rules === 'cxa') decideCxa(pos, info, a, t);
   else decideAxf(pos, info, side);
@@ -266,14 +272,17 @@ function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
   }
 }
 
-/** Every legal capture by `side` of a non-king enemy piece, analysed. */
-export function analyseCaptures(pos: Position, side: Side, rules: RuleSet): CaptureInfo[] {
+/**
+ * Every legal capture by `side` of a non-king enemy piece, analysed. `justMoved`: the square of the
+ * piece of `side` that has just moved (it is not exempt under 细则 14 "黑车不动").
+ */
+export function analyseCaptures(pos: Position, side: Side, rules: RuleSet, justMoved?: Square): CaptureInfo[] {
   const out: CaptureInfo[] = [];
   const mine = forTurn(pos, side);
   for (const { square, piece } of pos.pieces(opposite(side))) {
     if (piece.role === 'king') continue;
     for (const a of attackersOn(pos, square, side)) {
-      const info = analyseOne(mine, a, square, side, rules);
+      const info = analyseOne(mine, a, square, side, rules, justMoved);
       if (info) out.push(info);
     }
   }

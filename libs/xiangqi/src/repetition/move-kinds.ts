@@ -103,7 +103,7 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   const preAll = analyseCaptures(pre, mover, rules);
   const before = new Set(preAll.filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
   const attackedBefore = new Set(preAll.map((c) => pairKey(ctx.preIds, c)));
-  const afterAll = analyseCaptures(post, mover, rules);
+  const afterAll = analyseCaptures(post, mover, rules, move.to);
   const gainAfter = afterAll.filter((c) => c.gainful);
   // 细则 14: a rook that cannot move is chased by every move of a piece attacking it, even one
   // that slides along the line it already attacked on (the rook cannot escape; 图-39–41).
@@ -185,6 +185,11 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     }
   }
 
+  // New attacks on truly protected pieces: not 捉 (总纲 6 长捉真根子作和; 细则 30 多子劫真根子), named in the reason.
+  const notes = protectedAttacks.map(
+    (c) => `; the ${c.attackerRole} on ${sq(c.attacker)} attacks the truly protected (真根) ${c.targetRole} on ${sq(c.target)}: not a chase (总纲 6)`,
+  );
+
   // 拦 (术语 5) as 解杀: the opponent's mate threat is gone after this move.
   if (!isCheck && ctx.opponentThreatBefore && !threatensMate(post, defender, ctx.mateChecks)) {
     kinds.push({ kind: 'block', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: `stops the opponent's mate threat (拦/解杀)` });
@@ -206,16 +211,13 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
           from: sq(move.from),
           to: sq(move.to),
           target: other.role,
-          reason: `stands in the way of the ${other.role} on ${sq(there)} (${before} → ${after} moves) (拦)`,
+          reason: `stands in the way of the ${other.role} on ${sq(there)} (${before} → ${after} moves) (拦)${notes.join('')}`,
         });
       }
     }
   }
 
   if (kinds.length === 0) {
-    const notes = protectedAttacks.map(
-      (c) => `; the ${c.attackerRole} on ${sq(c.attacker)} attacks the truly protected (真根) ${c.targetRole} on ${sq(c.target)}: not a chase (总纲 6)`,
-    );
     kinds.push({
       kind: 'idle',
       piece: moved.role,
