@@ -1,33 +1,8 @@
 import { GameResult, Pairing, Round, Tournament } from '../../tournament/src/model';
+import { FIVE_ROUNDS, SIX_PLUS_ONE_AFTER_SIX_ROUNDS, tournament } from './championship.fixtures';
 import { championshipStandings, ChampionshipStandings } from './championship-standings';
 import { championshipFivePlusTwo, championshipSixPlusOne } from './championship-system';
 import { PairingSystem } from './pairing-system';
-
-type G = [red: string, black: string, result: GameResult | null];
-
-const round = (n: number, games: G[]): Round => ({
-  round: n,
-  pairings: games.map(([red, black, result]) => ({ red, black, games: [{ red, black, result }] })),
-  byes: [],
-});
-
-function tournament(pairingSystem: string, rounds: Round[]): Tournament {
-  return {
-    name: 'test championship',
-    options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem, championshipLotSeed: 'lot 2026' },
-    entries: Array.from({ length: 8 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1 })),
-    rounds,
-  };
-}
-
-/** As championship-system.spec.ts: after round 5 p1 10, p2 9, p3 8, p4 7; semi-finals p1–p3, p2–p4 (7a). */
-const FIVE_ROUNDS: Round[] = [
-  round(1, [['p1', 'p4', 'red_win'], ['p2', 'p3', 'red_win'], ['p6', 'p5', 'draw'], ['p7', 'p8', 'draw']]),
-  round(2, [['p5', 'p1', 'black_win'], ['p6', 'p2', 'draw'], ['p3', 'p7', 'red_win'], ['p4', 'p8', 'draw']]),
-  round(3, [['p1', 'p6', 'red_win'], ['p2', 'p7', 'red_win'], ['p8', 'p3', 'black_win'], ['p5', 'p4', 'black_win']]),
-  round(4, [['p7', 'p1', 'black_win'], ['p8', 'p2', 'black_win'], ['p3', 'p5', 'red_win'], ['p4', 'p6', 'red_win']]),
-  round(5, [['p1', 'p8', 'red_win'], ['p2', 'p5', 'red_win'], ['p6', 'p3', 'black_win'], ['p7', 'p4', 'black_win']]),
-];
 
 function next(system: PairingSystem, t: Tournament): Round {
   const r = system.pair({ tournament: t });
@@ -207,22 +182,7 @@ describe('championshipStandings: 5+2 (附录2 #6, #10)', () => {
 });
 
 describe('championshipStandings: 6+1 (附录3 #2, #6)', () => {
-  // The 附录6 table for 8, rounds 1–6 (as championship-system.spec.ts): p1 and p7 win every game but p7–p6 (draw).
-  const table: [number, number][][] = [
-    [[1, 8], [2, 7], [3, 6], [4, 5]],
-    [[8, 5], [6, 4], [7, 3], [1, 2]],
-    [[2, 8], [3, 1], [4, 7], [5, 6]],
-    [[8, 6], [7, 5], [1, 4], [2, 3]],
-    [[3, 8], [4, 2], [5, 1], [6, 7]],
-    [[8, 7], [1, 6], [2, 5], [3, 4]],
-  ];
-  const result = (red: number, black: number): GameResult => {
-    if ((red === 6 && black === 7) || (red === 7 && black === 6)) return 'draw';
-    if (red === 1 || red === 7) return 'red_win';
-    if (black === 1 || black === 7) return 'black_win';
-    return 'draw';
-  };
-  const six = tournament('championship-6-1', table.map((r, i) => round(i + 1, r.map(([a, b]) => [`p${a}`, `p${b}`, result(a, b)] as G))));
+  const six = SIX_PLUS_ONE_AFTER_SIX_ROUNDS;
 
   test('the final decided by a drawn armageddon: Black is champion; the others 3rd … 8th by 7 rounds', () => {
     const r7 = next(championshipSixPlusOne, six);

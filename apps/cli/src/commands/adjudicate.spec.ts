@@ -1,4 +1,4 @@
-import { fakeIo } from '../fake-io';
+import { fakeIo } from '../testing/fake-io';
 import { main } from '../main';
 
 const FEN = '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1';

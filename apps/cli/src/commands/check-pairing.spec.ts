@@ -1,4 +1,4 @@
-import { fakeIo } from '../fake-io';
+import { fakeIo } from '../testing/fake-io';
 import { main } from '../main';
 
 const entries = [1, 2, 3, 4].map((n) => ({ id: `p${n}`, drawNumber: n }));

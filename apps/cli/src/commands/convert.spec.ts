@@ -1,4 +1,4 @@
-import { fakeIo } from '../fake-io';
+import { fakeIo } from '../testing/fake-io';
 import { main } from '../main';
 
 const GAME = '1. 炮二平五 马8进7\n2. 马二进三 车9平8';

@@ -1,4 +1,4 @@
-import { fakeIo } from '../fake-io';
+import { fakeIo } from '../testing/fake-io';
 import { main } from '../main';
 
 describe('chuhe round-robin', () => {

@@ -1,42 +1,14 @@
-import { CliIo } from '../cli-io';
 import { main } from '../main';
+import { FIVE_PLUS_TWO_AFTER_FIVE_ROUNDS, FilePairing, g } from '../testing/championship-file';
+import { fakeIo } from '../testing/fake-io';
 
-function fakeIo(stdin: string): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => stdin, readFile: () => '' };
-}
-
-interface FileGame {
-  red: string;
-  black: string;
-  result: string | null;
-}
-interface FilePairing {
-  red: string;
-  black: string;
-  games: FileGame[];
-}
 interface FileRound {
   round: number;
   pairings: FilePairing[];
   byes: string[];
 }
-const g = (red: string, black: string, result: string | null): FileGame => ({ red, black, result });
 
-/** As pair-championship.spec.ts: 8 players after five Swiss rounds, p1 10, p2 9, p3 8, p4 7 (semi-finals p1–p3, p2–p4). */
-const five = {
-  name: '8-player 5+2 test',
-  options: { eventKind: 'individual', scoring: '2-1-0', pairingSystem: 'championship-5-2', championshipLotSeed: 'lot drawn on site' },
-  entries: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ id: `p${n}`, drawNumber: n, name: `Player ${n}` })),
-  rounds: [
-    { round: 1, games: [g('p1', 'p4', 'red_win'), g('p2', 'p3', 'red_win'), g('p6', 'p5', 'draw'), g('p7', 'p8', 'draw')] },
-    { round: 2, games: [g('p5', 'p1', 'black_win'), g('p6', 'p2', 'draw'), g('p3', 'p7', 'red_win'), g('p4', 'p8', 'draw')] },
-    { round: 3, games: [g('p1', 'p6', 'red_win'), g('p2', 'p7', 'red_win'), g('p8', 'p3', 'black_win'), g('p5', 'p4', 'black_win')] },
-    { round: 4, games: [g('p7', 'p1', 'black_win'), g('p8', 'p2', 'black_win'), g('p3', 'p5', 'red_win'), g('p4', 'p6', 'red_win')] },
-    { round: 5, games: [g('p1', 'p8', 'red_win'), g('p2', 'p5', 'red_win'), g('p6', 'p3', 'black_win'), g('p7', 'p4', 'black_win')] },
-  ] as unknown[],
-};
+const five = FIVE_PLUS_TWO_AFTER_FIVE_ROUNDS;
 
 async function run(args: string[], file: object): Promise<{ code: number; out: string; err: string }> {
   const io = fakeIo(JSON.stringify(file));

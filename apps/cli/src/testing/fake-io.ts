@@ -1,4 +1,4 @@
-import { CliIo } from './cli-io';
+import { CliIo } from '../cli-io';
 
 /** A CliIo for tests: captures output, serves stdin and named files from memory. */
 export function fakeIo(stdin = '', files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
