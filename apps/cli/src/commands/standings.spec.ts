@@ -1,21 +1,5 @@
-import { CliIo } from '../cli-io';
 import { main } from '../main';
-
-function fakeIo(stdin = '', files: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
-    readFile: (path) => {
-      if (!(path in files)) throw new Error('ENOENT: no such file');
-      return files[path];
-    },
-  };
-}
+import { fakeIo } from '../testing/fake-io';
 
 const entries = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, drawNumber: i + 1, name: id.toUpperCase() }));
 /** All draws, two rounds: equal scores and 对手分; 后手局 d 2, b 1, c 1, a 0; b has a technical foul. */
