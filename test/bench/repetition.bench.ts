@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Position, adjudicate, adjudicateBatch, parseIccs } from '../../libs/xiangqi/src';
+import { Position, adjudicate, adjudicateBatch, parseIccs } from '@chuhe/xiangqi';
 
 interface Case {
   fen?: string;

@@ -7,8 +7,8 @@
  * code must do — one pass over every game adding 2/1/0 into a Map by entry id, then sorting the
  * entries by that score alone.
  */
-import { Game, GameResult, Tournament } from '../../libs/tournament/src';
-import { Sanction, computeStandings } from '../../libs/standings/src';
+import { Game, GameResult, Tournament } from '@chuhe/tournament';
+import { Sanction, computeStandings } from '@chuhe/standings';
 
 const PLAYERS = 10_000;
 const ROUNDS = 11;

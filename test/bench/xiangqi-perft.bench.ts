@@ -7,7 +7,7 @@
  * 4 (its depth 5 takes minutes here); set XQ_FFISH_DEPTH=5 for the same depth. The ratio
  * compares nodes per second; the same-depth ratio at depth 4 is printed as well.
  */
-import { Position, perft } from '../../libs/xiangqi/src';
+import { Position, perft } from '@chuhe/xiangqi';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const EXPECTED = [1, 44, 1920, 79666, 3290240, 133312995];

@@ -9,8 +9,8 @@
  * black_loses | draw | none. Without it: the verdict, then each move of the cycle with its kinds
  * and reasons, the articles and the explanation. Exit 0 with an answer, 2 for bad usage or input.
  */
-import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '../../../../libs/xiangqi/src/repetition';
-import { KIND_ZH } from '../../../../libs/xiangqi/src/repetition/types';
+import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '@chuhe/xiangqi/repetition';
+import { KIND_ZH } from '@chuhe/xiangqi/repetition/types';
 import { Command, UsageError, parseArgs } from '../cli-io';
 
 const USAGE = [

@@ -11,9 +11,9 @@
  * problems are reported as checker findings (paired_twice, unknown_entry, self_pairing)
  * instead of as file errors.
  */
-import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '../../../../libs/pairing/src/checker';
-import { Game, Pairing, Round } from '../../../../libs/tournament/src/model';
-import { formatTournamentFileErrors, parseTournament } from '../../../../libs/tournament/src/tournament-file';
+import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '@chuhe/pairing/checker';
+import { Game, Pairing, Round } from '@chuhe/tournament/model';
+import { formatTournamentFileErrors, parseTournament } from '@chuhe/tournament/tournament-file';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';

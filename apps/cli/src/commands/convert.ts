@@ -4,7 +4,7 @@
  * another notation. A record that does not replay is refused with its first illegal move.
  */
 import { Command, UsageError, parseArgs } from '../cli-io';
-import { EXPORT_FORMATS, ExportFormat, exportGame } from '../../../../libs/xiangqi/src';
+import { EXPORT_FORMATS, ExportFormat, exportGame } from '@chuhe/xiangqi';
 import { importRecord, readRecord } from './validate';
 
 export const run: Command = async (argv, io) => {

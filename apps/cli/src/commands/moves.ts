@@ -3,7 +3,7 @@
  * move, one per line (in generation order), in the chosen notation (default chinese).
  */
 import { Command, UsageError, parseArgs } from '../cli-io';
-import { NOTATIONS, Position, formatMove, isNotation } from '../../../../libs/xiangqi/src';
+import { NOTATIONS, Position, formatMove, isNotation } from '@chuhe/xiangqi';
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv);

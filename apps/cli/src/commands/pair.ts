@@ -8,9 +8,9 @@
  * Exit 0: paired; 1: no pairing satisfies the rules (the message names the entries);
  * 2: bad usage or a file that cannot be read.
  */
-import { PAIRING_SYSTEM_IDS } from '../../../../libs/pairing/src/pairing-system';
-import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '../../../../libs/pairing/src/registry';
-import { formatTournamentFileErrors, parseTournamentText } from '../../../../libs/tournament/src/tournament-file';
+import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing/pairing-system';
+import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing/registry';
+import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament/tournament-file';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;

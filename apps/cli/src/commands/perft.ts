@@ -4,7 +4,7 @@
  * always the node count.
  */
 import { Command, UsageError, parseArgs } from '../cli-io';
-import { Position, makeIccs, perft, perftDivide } from '../../../../libs/xiangqi/src';
+import { Position, makeIccs, perft, perftDivide } from '@chuhe/xiangqi';
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['divide']);

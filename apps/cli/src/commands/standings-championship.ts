@@ -4,8 +4,8 @@
  * game, then the others by their 7 rounds — followed by the others' standings table
  * (formatStandings). Used by standings.ts; not a command of its own.
  */
-import { CRITERIA, Standings } from '../../../../libs/standings/src';
-import { ChampionshipStandings } from '../../../../libs/pairing/src/championship-standings';
+import { CRITERIA, Standings } from '@chuhe/standings';
+import { ChampionshipStandings } from '@chuhe/pairing/championship-standings';
 
 /** Terminal width: CJK and full-width characters take two columns (as in standings.ts). */
 function width(text: string): number {

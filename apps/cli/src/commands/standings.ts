@@ -21,9 +21,9 @@ import {
   StandingRow,
   computeStandings,
   parseStandingsText,
-} from '../../../../libs/standings/src';
+} from '@chuhe/standings';
 import { Command, parseArgs, UsageError } from '../cli-io';
-import { championshipStandings, isChampionshipSystem } from '../../../../libs/pairing/src/championship-standings';
+import { championshipStandings, isChampionshipSystem } from '@chuhe/pairing/championship-standings';
 import { championshipJson, formatChampionship } from './standings-championship';
 
 const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;

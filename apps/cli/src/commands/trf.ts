@@ -5,8 +5,8 @@
  *
  * Exit 0: converted; 2: bad usage or input.
  */
-import { makeTrf, parseTrf } from '../../../../libs/pairing/src/trf/trf';
-import { formatTournamentFileErrors, parseTournamentText } from '../../../../libs/tournament/src/tournament-file';
+import { makeTrf, parseTrf } from '@chuhe/pairing/trf/trf';
+import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament/tournament-file';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe trf export [FILE] < tournament.json | chuhe trf import [FILE] < field.trf';

@@ -5,7 +5,7 @@
  * `--claim PLY --by SIDE` also answers a natural-move-limit draw claim made after PLY (二章4节).
  */
 import { CliIo, Command, UsageError, parseArgs } from '../cli-io';
-import { Game, RecordError, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult, importGame } from '../../../../libs/xiangqi/src';
+import { Game, RecordError, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult, importGame } from '@chuhe/xiangqi';
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);

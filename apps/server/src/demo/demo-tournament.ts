@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { drawNumbers } from '../../../../libs/registration/src';
+import { drawNumbers } from '@chuhe/registration';
 import { hashPassword } from '../auth/password';
 import { defaultSeedPositions } from '../entries/seed-positions';
 import { defaultTieBreaks } from '../events/tie-breaks';
-import { DEFAULT_CHAINS } from '../../../../libs/standings/src';
+import { DEFAULT_CHAINS } from '@chuhe/standings';
 import type { PrismaClient } from '../generated/prisma/client';
 import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { drawNumbers } from '../../../../libs/registration/src';
+import { drawNumbers } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';

@@ -1,4 +1,4 @@
-import { ChainId, CRITERION_IDS, DEFAULT_CHAINS, defaultChainId } from '../../../../libs/standings/src';
+import { ChainId, CRITERION_IDS, DEFAULT_CHAINS, defaultChainId } from '@chuhe/standings';
 import type { StageType } from './event.dto';
 
 /**

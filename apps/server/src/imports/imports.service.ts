@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv } from '../../../../libs/registration/src';
+import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { badRequest } from '../common/validation';
