@@ -22,6 +22,15 @@ export const RequireRole = (...roles: TournamentRoleName[]) => SetMetadata(ACCES
 /** Registration is the organizer's and the chief arbiter's work (DESIGN.md: who uses it). */
 export const REGISTRARS: TournamentRoleName[] = ['organizer', 'chief_arbiter'];
 
+/** Pairing, publishing, withdrawals and corrections after the next round: the chief arbiter's (三章4) and the organizer's. */
+export const PAIRERS: TournamentRoleName[] = ['organizer', 'chief_arbiter'];
+
+/** Entering results: every arbiter of the tournament, on every board (our choice: no per-board assignment), and the chief arbiter. */
+export const RESULT_ENTRY: TournamentRoleName[] = ['organizer', 'chief_arbiter', 'arbiter'];
+
+/** Staff who may see what the public may not yet (draft rounds, secret lineups before release). */
+export const STAFF: TournamentRoleName[] = ['organizer', 'chief_arbiter', 'arbiter'];
+
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser | undefined => {
   return ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
 });

@@ -19,6 +19,9 @@ export class TournamentScopeService {
       ['teamId', (id) => p.team.findUnique({ where: { id }, select: { event: { select: { tournamentId: true } } } }).then((t) => t && t.event)],
       ['entryId', (id) => p.entry.findUnique({ where: { id }, select: { event: { select: { tournamentId: true } } } }).then((e) => e && e.event)],
       ['roleId', (id) => p.tournamentRole.findUnique({ where: { id }, select: { tournamentId: true } })],
+      ['roundId', (id) => p.round.findUnique({ where: { id }, select: { event: { select: { tournamentId: true } } } }).then((r) => r && r.event)],
+      ['pairingId', (id) => p.pairing.findUnique({ where: { id }, select: { round: { select: { event: { select: { tournamentId: true } } } } } }).then((x) => x && x.round.event)],
+      ['gameId', (id) => p.game.findUnique({ where: { id }, select: { pairing: { select: { round: { select: { event: { select: { tournamentId: true } } } } } } } }).then((g) => g && g.pairing.round.event)],
     ];
     for (const [param, lookup] of lookups) {
       const id = params[param];

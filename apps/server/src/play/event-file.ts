@@ -1,0 +1,135 @@
+import type { Entry as FileEntry, Game as FileGame, Pairing as FilePairing, Round as FileRound, Tournament, TournamentOptions } from '@chuhe/tournament';
+import type { StandingsOptions } from '@chuhe/standings';
+import type { Prisma, RoundState } from '../generated/prisma/client';
+import { SCORING_FROM_DB } from '../events/scoring-map';
+import type { Tx } from '../prisma/prisma.service';
+import { formatOptions } from './event-format';
+
+/**
+ * The one translation from the database to the libraries' model: an event as the JSON tournament
+ * file of libs/tournament plus the standings extras of libs/standings (`standings`, `sanctions`,
+ * `withdrawals`). Pairing, the checker, standings and the export all read this, so the server
+ * and `chuhe pair | check-pairing | standings` on the exported file give the same answers.
+ *
+ * Ids in the file are the database ids: entries by Entry.id, team members and the players of
+ * team board games by Player.id (libs/tournament: individual games name entries, team games
+ * name members).
+ */
+
+export const EVENT_FILE_INCLUDE = {
+  tournament: true,
+  entries: {
+    include: {
+      player: { include: { affiliation: true } },
+      team: { include: { affiliation: true, members: { include: { player: true } } } },
+    },
+  },
+  rounds: {
+    orderBy: { number: 'asc' as const },
+    include: {
+      stage: true,
+      pairings: { orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }], include: { games: { orderBy: { board: 'asc' as const } } } },
+    },
+  },
+} satisfies Prisma.EventInclude;
+
+export type EventWithPlay = Prisma.EventGetPayload<{ include: typeof EVENT_FILE_INCLUDE }>;
+
+/** The tournament file with the standings extras, as `chuhe standings` reads it. */
+export interface EventFile extends Tournament {
+  standings: Record<string, unknown>;
+  sanctions: unknown[];
+  withdrawals: { entry: string; afterRound: number; reason: 'withdrawal' }[];
+}
+
+export interface EventFileOptions {
+  /** Which rounds to include, by state (default: published and completed — what the public sees). */
+  states?: readonly RoundState[];
+  /** Only rounds up to this number (standings after round N). */
+  throughRound?: number;
+}
+
+export async function loadEvent(db: Tx, eventId: string): Promise<EventWithPlay | null> {
+  return db.event.findUnique({ where: { id: eventId }, include: EVENT_FILE_INCLUDE });
+}
+
+/** Entries that belong in the file: those with a draw number (withdrawn before the draw have none). */
+export function fileEntries(event: EventWithPlay) {
+  return event.entries.filter((e) => e.drawNumber !== null).sort((a, b) => a.drawNumber! - b.drawNumber!);
+}
+
+export function eventFile(event: EventWithPlay, options: EventFileOptions = {}): EventFile {
+  const states = options.states ?? ['published', 'completed'];
+  const rounds = event.rounds.filter((r) => states.includes(r.state) && (options.throughRound === undefined || r.number <= options.throughRound));
+  const fileOptions: TournamentOptions = {
+    ...(event.pairingOptions as Record<string, unknown>),
+    ...formatOptions(event.kind, event.stages as { type: string; rounds?: number }[]),
+    eventKind: event.kind,
+    scoring: SCORING_FROM_DB[event.scoring],
+    gamesPerPairing: event.gamesPerPairing as 1 | 2,
+    boards: event.teamStarters,
+  };
+  const entries: FileEntry[] = fileEntries(event).map((e) => {
+    const affiliation = e.player?.affiliation ?? e.team?.affiliation ?? null;
+    const entry: FileEntry = {
+      id: e.id,
+      drawNumber: e.drawNumber!,
+      name: e.player ? `${e.player.nameZh} ${e.player.nameEn}` : `${e.team!.nameZh} ${e.team!.nameEn}`,
+    };
+    if (e.player?.rating != null) entry.rating = e.player.rating;
+    if (affiliation) entry.affiliation = affiliation.nameZh;
+    if (e.seed !== null) entry.seed = e.seed;
+    if (e.team) {
+      entry.members = [...e.team.members]
+        .sort((a, b) => (a.board ?? 99) - (b.board ?? 99) || a.player.nameZh.localeCompare(b.player.nameZh))
+        .map((m) => ({ id: m.playerId, name: `${m.player.nameZh} ${m.player.nameEn}`, ...(m.board !== null ? { board: m.board } : {}) }));
+    }
+    return entry;
+  });
+  const playerOfEntry = new Map(event.entries.map((e) => [e.id, e.playerId]));
+  const fileRounds: FileRound[] = rounds.map((r) => ({
+    round: r.number,
+    pairings: r.pairings.filter((p) => p.blackEntryId !== null).map((p) => filePairing(event.kind, playerOfEntry, p)),
+    byes: r.pairings.filter((p) => p.blackEntryId === null).map((p) => p.redEntryId),
+  }));
+  const withdrawals = fileEntries(event)
+    .filter((e) => e.status === 'withdrawn' && e.withdrawnAfterRound !== null)
+    .map((e) => ({ entry: e.id, afterRound: e.withdrawnAfterRound!, reason: 'withdrawal' as const }));
+  return {
+    name: `${event.tournament.nameZh} ${event.nameZh} / ${event.tournament.nameEn} ${event.nameEn}`,
+    options: fileOptions,
+    entries,
+    rounds: fileRounds,
+    standings: standingsSettings(event),
+    sanctions: [],
+    withdrawals,
+  };
+}
+
+/** The `standings` extras: the event's chain and counting settings (二章6节). */
+export function standingsSettings(event: Pick<EventWithPlay, 'tieBreaks' | 'standingsOptions' | 'stages'>): Record<string, unknown> {
+  const stages = event.stages as { type: string }[];
+  const cycles = stages[0]?.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {};
+  return { ...(event.standingsOptions as Record<string, unknown>), ...cycles, chain: event.tieBreaks as string[] };
+}
+
+/** The file's standings extras as libs/standings options (what parseStandingsFile would make of them). */
+export function standingsOptionsOf(file: EventFile): StandingsOptions {
+  const s = file.standings as StandingsOptions;
+  return { ...s, sanctions: file.sanctions as StandingsOptions['sanctions'], withdrawals: file.withdrawals };
+}
+
+function filePairing(kind: EventWithPlay['kind'], playerOfEntry: ReadonlyMap<string, string | null>, p: EventWithPlay['rounds'][number]['pairings'][number]): FilePairing {
+  const individual = kind === 'individual';
+  const games: FileGame[] = p.games
+    .filter((g) => individual || (g.redPlayerId !== null && g.blackPlayerId !== null))
+    .map((g) => {
+      // Individual games name the entries; a two-game pairing alternates colours (game 2 reversed).
+      const red = individual ? (g.redPlayerId === playerOfEntry.get(p.blackEntryId!) ? p.blackEntryId! : p.redEntryId) : g.redPlayerId!;
+      const black = individual ? (red === p.redEntryId ? p.blackEntryId! : p.redEntryId) : g.blackPlayerId!;
+      const game: FileGame = { red, black, result: g.result, board: g.board };
+      if (g.penaltyReason) game.penaltyReason = g.penaltyReason;
+      return game;
+    });
+  return { red: p.redEntryId, black: p.blackEntryId!, games };
+}
