@@ -39,7 +39,8 @@ export type EventWithPlay = Prisma.EventGetPayload<{ include: typeof EVENT_FILE_
 export interface EventFile extends Tournament {
   standings: Record<string, unknown>;
   sanctions: unknown[];
-  withdrawals: { entry: string; afterRound: number; reason: 'withdrawal' }[];
+  /** Withdrawals are on the entries (Entry.withdrawnAfterRound); this list stays for other sources. */
+  withdrawals: { entry: string; afterRound: number; reason: 'withdrawal' | 'removal' | 'disqualification' }[];
 }
 
 export interface EventFileOptions {
@@ -79,6 +80,8 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     if (e.player?.rating != null) entry.rating = e.player.rating;
     if (affiliation) entry.affiliation = affiliation.nameZh;
     if (e.seed !== null) entry.seed = e.seed;
+    // 二章7节2–4: the entry leaves after this round; pairing skips it, standings apply the rule.
+    if (e.status === 'withdrawn' && e.withdrawnAfterRound !== null) entry.withdrawnAfterRound = e.withdrawnAfterRound;
     if (e.team) {
       entry.members = [...e.team.members]
         .sort((a, b) => (a.board ?? 99) - (b.board ?? 99) || a.player.nameZh.localeCompare(b.player.nameZh))
@@ -92,9 +95,6 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     pairings: r.pairings.filter((p) => p.blackEntryId !== null).map((p) => filePairing(event.kind, playerOfEntry, p)),
     byes: r.pairings.filter((p) => p.blackEntryId === null).map((p) => p.redEntryId),
   }));
-  const withdrawals = fileEntries(event)
-    .filter((e) => e.status === 'withdrawn' && e.withdrawnAfterRound !== null)
-    .map((e) => ({ entry: e.id, afterRound: e.withdrawnAfterRound!, reason: 'withdrawal' as const }));
   return {
     name: `${event.tournament.nameZh} ${event.nameZh} / ${event.tournament.nameEn} ${event.nameEn}`,
     options: fileOptions,
@@ -102,7 +102,7 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     rounds: fileRounds,
     standings: standingsSettings(event),
     sanctions: [],
-    withdrawals,
+    withdrawals: [],
   };
 }
 
