@@ -13,7 +13,7 @@ import { importGame } from '../record';
 import { Result, Side, err, ok, opposite } from '../types';
 import { findCycle, replay, splitMoves } from './cycle';
 import { explain, explainNone } from './explain';
-import { PlyAnalysis, analysePly } from './move-kinds';
+import { PlyAnalysis, analysePly, dropHeldCounterChases } from './move-kinds';
 import { PATTERN_LABELS } from './patterns';
 import { DEFAULT_MATE_SEARCH_CHECKS, threatensMate } from './search';
 import { Adjudication, AdjudicationInput, MoveAnalysis, RULE_SETS, RepetitionInputError, RuleSet, SideSummary } from './types';
@@ -128,6 +128,7 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
     );
   }
 
+  dropHeldCounterChases(plies, rules); // 细则 14 (narrow)
   const bySide = (s: Side) => plies.filter((p) => p.side === s);
   const facts = rules === 'cxa' ? sideFactsCxa : sideFacts;
   const red = facts('red', bySide('red'));

@@ -52,14 +52,18 @@ describe('拦 that also chases (细则 18 图-50, 补充 2, 4)', () => {
     );
   });
 
-  it('细则 14 still exempts a rook that stays on the leg of the horse that pins it; not one that just stepped there', () => {
+  it('细则 14 marks a rook that stays on the leg of the horse that pins it (exempt over the cycle while chased); not one that just stepped there (细则 18 图-50)', () => {
     // the 图-50 position after 车六退二: the rook d2 stands on the leg of the horse c2 toward the king e1
     const p = pos('5k3/9/9/C8/9/9/9/2nR5/4K4/9 b - - 0 1');
     const still = analyseCaptures(p, 'red', 'axf').find((c) => c.attacker === s('d2') && c.target === s('c2'))!;
-    expect(still.gainful).toBe(false);
+    // 细则 14 (narrow, issue 14): the capture gains; whether it counts is decided over the cycle
+    // (not while the horse's side chases the rook — move-kinds.ts dropHeldCounterChases)
+    expect(still.gainful).toBe(true);
+    expect(still.heldByTarget).toBe(true);
     expect(still.reason).toMatch(/细则 14/);
     const moved = analyseCaptures(p, 'red', 'axf', s('d2')).find((c) => c.attacker === s('d2') && c.target === s('c2'))!;
     expect(moved.gainful).toBe(true);
+    expect(moved.heldByTarget).toBeUndefined();
     expect(moved.root).toBe('none');
   });
 

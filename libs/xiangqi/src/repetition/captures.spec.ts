@@ -82,11 +82,12 @@ describe('analyseCapture (四章1节 13–15)', () => {
     expect(c.exempt).toBe('uncrossedPawn');
   });
 
-  it('a rook on a horse leg attacking that horse does not chase it (细则 14)', () => {
+  it('a rook on a horse leg attacking that horse is marked held (细则 14: no chase while the horse side chases it, decided over the cycle)', () => {
     const p = pos('2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w - - 0 1');
     expect(horsePinner(p, s('f8'), 'black')).toBe(s('g8'));
     const c = analyseCapture(p, s('f8'), s('g8'), 'black', 'axf')!;
-    expect(c.gainful).toBe(false);
+    expect(c.gainful).toBe(true);
+    expect(c.heldByTarget).toBe(true);
     expect(c.reason).toMatch(/细则 14/);
   });
 

@@ -33,6 +33,34 @@ export interface CaptureInfo {
   immobileTarget?: boolean;
   /** 'uncrossedPawn' when the target is a pawn that has not crossed the river (总纲 3). */
   exempt?: 'uncrossedPawn';
+  /**
+   * A guard could not recapture only because its side must first answer the check that the move
+   * gave: the root counts as real (第一节 15, 总纲 2 一将一捉, 细则 7).
+   */
+  rootOnlyCheck?: boolean;
+  /**
+   * The attacker stays put on the leg of the horse it attacks (车被马牵制, 细则 14): the chase does not
+   * count while the horse's side chases the attacker (decided over the cycle).
+   */
+  heldByTarget?: boolean;
+}
+
+/**
+ * After `after` (the capture played), the guard on `g` may not recapture on `target`, but the only
+ * pieces then attacking its king are the `checkers` — the pieces that gave the check with the move.
+ * A king guard is never "stopped only by the check": a king that recaptures steps onto a square the
+ * capturer's side covers, which is protection of the capturer, not the check.
+ */
+function stoppedOnlyByCheck(after: Position, g: Square, target: Square, defender: Side, checkers: readonly Square[]): boolean {
+  const guard = after.pieceAt(g);
+  if (!guard || guard.role === 'king') return false;
+  const q = after.clone();
+  q.play({ from: g, to: target });
+  const king = q.kingSquare(defender);
+  if (king < 0) return false;
+  const by = q.attackers(king, opposite(defender));
+  if (by.length === 0) return false; // kings facing (or nothing): not the check's doing
+  return by.every((a) => checkers.includes(a));
 }
 
 /** The side's pawn has crossed the river (一章2节7). */
@@ -144,7 +172,15 @@ export function analyseCapture(pos: Position, attacker: Square, target: Square, 
  * piece that has just moved stands on (for the 细则 14 "黑车不动" exemption, which is about a rook
  * that stays put).
  */
-function analyseOne(pos: Position, attacker: Square, target: Square, side: Side, rules: RuleSet, justMoved?: Square): CaptureInfo | undefined {
+function analyseOne(
+  pos: Position,
+  attacker: Square,
+  target: Square,
+  side: Side,
+  rules: RuleSet,
+  justMoved?: Square,
+  checkers?: readonly Square[],
+): CaptureInfo | undefined {
   const a = pos.pieceAt(attacker);
   const t = pos.pieceAt(target);
   if (!a || !t || a.side !== side || t.side === side || t.role === 'king') return undefined;
@@ -154,10 +190,23 @@ function analyseOne(pos: Position, attacker: Square, target: Square, side: Side,
   after.play({ from: attacker, to: target }); // now the defender is to move if `pos` had `side` to move
   const guardsAfter = attackersOn(after, target, defender);
   let real = false;
+  let onlyTheCheck = false;
   for (const g of guardsAfter) {
     if (isLegalFor(after, g, target, defender)) {
       real = true;
       break;
+    }
+  }
+  if (!real && checkers && checkers.length > 0) {
+    // 第一节 15 假根: the guard cannot recapture "because of the position" (pinned, blocked) — not
+    // merely because its side must first answer the check the move itself gave. 一将一捉 stays
+    // allowed (总纲 2, 细则 7 图12): a guard stopped only by that check is a real root.
+    for (const g of guardsAfter) {
+      if (stoppedOnlyByCheck(after, g, target, defender, checkers)) {
+        real = true;
+        onlyTheCheck = true;
+        break;
+      }
     }
   }
   const guardsBefore = attackersOn(pos, target, defender);
@@ -175,14 +224,21 @@ function analyseOne(pos: Position, attacker: Square, target: Square, side: Side,
     mutualSameKind,
     gainful: false,
     reason: '',
+    ...(onlyTheCheck ? { rootOnlyCheck: true } : {}),
   };
-  if (rules === 'axf' && attacker !== justMoved && horsePinner(pos, attacker, side) === target) {
-    // 细则 14: 车被马牵制不能移动 … 虽然红马无根，但黑车不动，不算长捉红马 — only a piece that did not
-    // move: one that has just stepped onto the horse's leg (blocking its check) and now attacks it
-    // chases it (细则 18: 车长捉马，而马…仅有一个将，或一将一反捉他子，车方均不能长捉之; 图-50).
-    info.reason = `the ${a.role} is pinned by this horse (it stands on the horse's leg): its attack on the horse is not a chase (细则 14)`;
-  } else if (rules === 'cxa') decideCxa(pos, info, a, t);
-  else decideAxf(pos, info, side);
+  if (rules === 'cxa') decideCxa(pos, info, a, t);
+  else {
+    decideAxf(pos, info, side);
+    if (info.gainful && attacker !== justMoved && horsePinner(pos, attacker, side) === target) {
+      // 细则 14 图39–41: 车被马牵制不能移动 … 虽然红马无根，但黑车不动，不算长捉红马. Narrow: the held piece's
+      // attack on its horse is not a counter-chase *while the horse's side chases it* — decided over the
+      // cycle (move-kinds.ts `dropHeldCounterChases`). It stays a chase when the held piece's own side
+      // strips the horse's guard (第五节 补充 1 "车等于长捉无根马"), and a piece that has just stepped onto the
+      // leg (blocking the horse's check) chases it anyway (细则 18 图-50).
+      info.heldByTarget = true;
+      info.reason += `; the ${a.role} stands on this horse's leg: 细则 14 exempts its attack only while the horse's side chases it`;
+    }
+  }
   if (info.gainful && t.role === 'pawn' && !pawnCrossed(t.side, target)) info.exempt = 'uncrossedPawn';
   return info;
 }
@@ -219,7 +275,9 @@ function decideAxf(pos: Position, info: CaptureInfo, side: Side): void {
   }
   if (root === 'real') {
     // 棋例总纲 6: 长捉真根子作和
-    info.reason = `the ${tr} is ${rootText(root)}: no gain (总纲 6)`;
+    info.reason = info.rootOnlyCheck
+      ? `the ${tr} is protected: its guard is kept from recapturing only by the check this move gives, which is not a false root (第一节 15, 总纲 2): no gain`
+      : `the ${tr} is ${rootText(root)}: no gain (总纲 6)`;
     return;
   }
   // 棋例总纲 6: 长捉假根子作负; 细则 29
@@ -274,15 +332,23 @@ function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
 
 /**
  * Every legal capture by `side` of a non-king enemy piece, analysed. `justMoved`: the square of the
- * piece of `side` that has just moved (it is not exempt under 细则 14 "黑车不动").
+ * piece of `side` that has just moved (it is not exempt under 细则 14 "黑车不动"). `checkers`: when
+ * the move just played by `side` gives check, the checking pieces — a guard kept from recapturing
+ * by that check alone is a real root (第一节 15; 总纲 2 一将一捉).
  */
-export function analyseCaptures(pos: Position, side: Side, rules: RuleSet, justMoved?: Square): CaptureInfo[] {
+export function analyseCaptures(
+  pos: Position,
+  side: Side,
+  rules: RuleSet,
+  justMoved?: Square,
+  checkers?: readonly Square[],
+): CaptureInfo[] {
   const out: CaptureInfo[] = [];
   const mine = forTurn(pos, side);
   for (const { square, piece } of pos.pieces(opposite(side))) {
     if (piece.role === 'king') continue;
     for (const a of attackersOn(pos, square, side)) {
-      const info = analyseOne(mine, a, square, side, rules, justMoved);
+      const info = analyseOne(mine, a, square, side, rules, justMoved, checkers);
       if (info) out.push(info);
     }
   }

@@ -89,9 +89,10 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
 
   // 将 (术语 1)
   const isCheck = post.isCheck(defender);
+  let checkers: Square[] = [];
   if (isCheck) {
     const king = post.kingSquare(defender);
-    const checkers = post.attackers(king, mover);
+    checkers = post.attackers(king, mover);
     const list = checkers.length > 0 ? checkers : [post.kingSquare(mover)]; // kings facing
     for (const c of list) {
       const p = post.pieceAt(c)!;
@@ -103,7 +104,8 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   const preAll = analyseCaptures(pre, mover, rules);
   const before = new Set(preAll.filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
   const attackedBefore = new Set(preAll.map((c) => pairKey(ctx.preIds, c)));
-  const afterAll = analyseCaptures(post, mover, rules, move.to);
+  // A checking move chases only what stays gainful once the check is answered (第一节 15, 总纲 2).
+  const afterAll = analyseCaptures(post, mover, rules, move.to, isCheck ? checkers : undefined);
   const gainAfter = afterAll.filter((c) => c.gainful);
   // 细则 14: a rook that cannot move is chased by every move of a piece attacking it, even one
   // that slides along the line it already attacked on (the rook cannot escape; 图-39–41).
@@ -242,4 +244,47 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     alsoExchange,
     protectedAttacks,
   };
+}
+
+/**
+ * 细则 14 图39–41 (narrow): a piece standing on the leg of the horse it attacks (车被马牵制, not
+ * having just moved there) is not counter-chasing that horse *while the horse's side chases it*:
+ * "虽然红马无根，但黑车不动，不算长捉红马，而红方每着均…长捉黑车". Such chases are dropped from the
+ * plies of a side when the opponent chases the held piece on some move of the cycle; otherwise they
+ * stay chases (第五节 补充 1: the rook's own side strips the horse's guard, "车等于长捉无根马").
+ * Rewrites the plies in place (AXF only).
+ */
+export function dropHeldCounterChases(plies: PlyAnalysis[], rules: RuleSet): void {
+  if (rules !== 'axf') return;
+  const chasedBy: Record<Side, Set<number>> = { red: new Set(), black: new Set() };
+  for (const p of plies) for (const c of p.chases) chasedBy[p.side].add(c.targetId);
+  for (const p of plies) {
+    const opponentChases = chasedBy[opposite(p.side)];
+    const dropped: CaptureInfo[] = [];
+    const kept: ChaseRecord[] = [];
+    for (const rec of p.chases) {
+      const created: CaptureInfo[] = [];
+      const ids: number[] = [];
+      rec.created.forEach((c, i) => {
+        if (c.heldByTarget && opponentChases.has(rec.attackerIds[i])) dropped.push(c);
+        else {
+          created.push(c);
+          ids.push(rec.attackerIds[i]);
+        }
+      });
+      if (created.length > 0) kept.push({ ...rec, created, attackerIds: ids });
+    }
+    if (dropped.length === 0) continue;
+    p.chases = kept;
+    const gone = (k: MoveKind) => k.kind === 'chase' && dropped.some((c) => sq(c.attacker) === k.from && sq(c.target) === k.to);
+    const note = dropped
+      .map((c) => `the ${c.attackerRole} on ${sq(c.attacker)} stays on the leg of the ${c.targetRole} on ${sq(c.target)} and is chased itself: its attack is not a chase (细则 14)`)
+      .join('; ');
+    p.kinds = p.kinds.filter((k) => !gone(k));
+    if (p.kinds.length === 0) p.kinds.push({ kind: 'idle', piece: p.piece, from: p.iccs.slice(0, 2), to: p.iccs.slice(2), reason: `闲: ${note}` });
+    else p.kinds[0] = { ...p.kinds[0], reason: `${p.kinds[0].reason}; ${note}` };
+    let primary: MoveKindName = 'idle';
+    for (const k of p.kinds) if (kindRank(k.kind, rules) < kindRank(primary, rules)) primary = k.kind;
+    p.primary = primary;
+  }
 }
