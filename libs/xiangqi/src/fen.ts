@@ -11,8 +11,9 @@
  *              `elephant_unreachable`, `pawn_unreachable`, `too_many_pieces`, `kings_facing`,
  *              `opponent_in_check`, `bad_board` (see setup.ts)
  */
+import { MAX_COUNT, advisorCanReach, elephantCanReach, inPalace, pawnCanReach } from './board';
 import type { Setup } from './setup';
-import { Piece, Result, Role, Side, err, ok } from './types';
+import { Piece, ROLES, Result, Role, Side, err, makeSquareName, ok } from './types';
 
 export const FEN_ERROR_CODES = [
   'empty',
@@ -148,4 +149,61 @@ export function makeBoardFen(board: readonly (Piece | undefined)[]): string {
 
 export function makeFen(setup: Setup): string {
   return `${makeBoardFen(setup.board)} ${setup.turn === 'red' ? 'w' : 'b'} - - ${setup.halfmoves ?? 0} ${setup.fullmoves ?? 1}`;
+}
+
+/** A piece a lenient FEN accepts although no game can put it there (an advisor off its points …). */
+export interface UnusualPiece {
+  square: number;
+  piece: Piece;
+  /** The strict error code it would have raised. */
+  code: 'advisor_unreachable' | 'elephant_unreachable' | 'pawn_unreachable';
+  warning: string;
+}
+
+const SIDE_NAMES: Record<Side, string> = { red: 'Red', black: 'Black' };
+
+/**
+ * Lenient FEN (issue 14: positions typed from the rulebook's diagrams or from a board): accepts any
+ * placement that is not absurd — one king each, kings in their palaces (一章2节1), at most the
+ * standard number of each piece (一章1节2) — and lists what is unusual: advisors, elephants or pawns
+ * on points they can never reach (一章2节2, 3, 7). Kings facing and the side not to move in check are
+ * checked when the position is built, as in strict mode.
+ */
+export function lenientPlacement(setup: Setup): Result<UnusualPiece[], FenError> {
+  const counts: Record<Side, Record<Role, number>> = {
+    red: { king: 0, advisor: 0, elephant: 0, horse: 0, rook: 0, cannon: 0, pawn: 0 },
+    black: { king: 0, advisor: 0, elephant: 0, horse: 0, rook: 0, cannon: 0, pawn: 0 },
+  };
+  const unusual: UnusualPiece[] = [];
+  for (let sq = 0; sq < 90; sq++) {
+    const p = setup.board[sq];
+    if (!p) continue;
+    const si = p.side === 'red' ? 0 : 1;
+    counts[p.side][p.role]++;
+    const where = `${SIDE_NAMES[p.side]} ${p.role} on ${makeSquareName(sq)}`;
+    if (p.role === 'king' && !inPalace(sq, si)) return err(new FenError('king_outside_palace', `${where} is outside its palace`));
+    if (p.role === 'advisor' && !advisorCanReach(sq, si)) {
+      unusual.push({ square: sq, piece: p, code: 'advisor_unreachable', warning: `${where}: an advisor never stands there (一章2节2)` });
+    } else if (p.role === 'elephant' && !elephantCanReach(sq, si)) {
+      unusual.push({ square: sq, piece: p, code: 'elephant_unreachable', warning: `${where}: an elephant never stands there (一章2节3)` });
+    } else if (p.role === 'pawn' && !pawnCanReach(sq, si)) {
+      unusual.push({
+        square: sq,
+        piece: p,
+        code: 'pawn_unreachable',
+        warning: `${where}: a pawn never stands behind its start rank or off its start file before the river (一章2节7)`,
+      });
+    }
+  }
+  for (const side of ['red', 'black'] as const) {
+    if (counts[side].king === 0) return err(new FenError('no_king', `${SIDE_NAMES[side]} has no king`));
+    if (counts[side].king > 1) return err(new FenError('two_kings', `${SIDE_NAMES[side]} has ${counts[side].king} kings`));
+    for (let kind = 2; kind <= 7; kind++) {
+      const role = ROLES[kind - 1];
+      if (counts[side][role] > MAX_COUNT[kind]) {
+        return err(new FenError('too_many_pieces', `${SIDE_NAMES[side]} has ${counts[side][role]} ${role}s; a side owns at most ${MAX_COUNT[kind]}`));
+      }
+    }
+  }
+  return ok(unusual);
 }

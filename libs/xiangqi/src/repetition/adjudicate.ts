@@ -9,15 +9,27 @@
  */
 import { makeIccs } from '../iccs';
 import { Position } from '../position';
+import { parseRecordText } from '../pgn';
 import { importGame } from '../record';
 import { Result, Side, err, ok, opposite } from '../types';
-import { findCycle, replay, splitMoves } from './cycle';
+import { CYCLE_READINGS, Cycle, CycleReading, Replay, findCycle, repetitionRuns, replay, splitMoves } from './cycle';
+import { positionFromFen } from './lenient';
 import { explain, explainNone } from './explain';
 import { PlyAnalysis, analysePly, dropHeldCounterChases } from './move-kinds';
 import { PATTERN_LABELS } from './patterns';
 import { DEFAULT_MATE_SEARCH_CHECKS, threatensMate } from './search';
-import { Adjudication, AdjudicationInput, MoveAnalysis, RULE_SETS, RepetitionInputError, RuleSet, SideSummary } from './types';
-import { SideFacts, sideFacts, verdictAxf } from './verdict-axf';
+import {
+  Adjudication,
+  AdjudicationInput,
+  CycleInfo,
+  CycleReport,
+  MoveAnalysis,
+  RULE_SETS,
+  RepetitionInputError,
+  RuleSet,
+  SideSummary,
+} from './types';
+import { SideFacts, VerdictOutcome, sideFacts, verdictAxf } from './verdict-axf';
 import { sideFactsCxa, verdictCxa } from './verdict-cxa';
 import { makeSquareName } from '../types';
 
@@ -44,47 +56,16 @@ function strip(p: PlyAnalysis): MoveAnalysis {
   return { ply: p.ply, iccs: p.iccs, side: p.side, piece: p.piece, primary: p.primary, kinds: p.kinds };
 }
 
-export function adjudicate(input: AdjudicationInput): Result<Adjudication, RepetitionInputError> {
-  if (!input || typeof input !== 'object') return err(new RepetitionInputError('bad_input', 'expected { fen, moves, rules }'));
-  const rules: RuleSet = input.rules ?? 'axf';
-  if (!RULE_SETS.includes(rules)) return err(new RepetitionInputError('bad_input', `unknown rule set '${String(rules)}' (axf or cxa)`));
-  let moves: string | readonly string[] = input.moves ?? [];
-  let fen = input.fen;
-  if (input.record !== undefined) {
-    if (typeof input.record !== 'string') return err(new RepetitionInputError('bad_input', 'record must be a string'));
-    const game = importGame(input.record, fen ? { fen } : {});
-    if (!game.ok) return err(new RepetitionInputError('bad_record', `bad game record: ${game.error.message}`, { cause: game.error }));
-    fen = game.value.startFen;
-    moves = game.value.plies.map((p) => makeIccs(p.move));
-  }
-  if (typeof moves !== 'string' && !Array.isArray(moves)) {
-    return err(new RepetitionInputError('bad_input', 'moves must be a string or an array of moves'));
-  }
-  let start: Position;
-  if (fen === undefined || fen === null || fen === '') start = Position.default();
-  else {
-    if (typeof fen !== 'string') return err(new RepetitionInputError('bad_fen', 'fen must be a string'));
-    const p = Position.fromFen(fen);
-    if (!p.ok) return err(new RepetitionInputError('bad_fen', `bad FEN: ${p.error.message}`, { cause: p.error }));
-    start = p.value;
-  }
-  const mateChecks = input.mateSearchChecks ?? DEFAULT_MATE_SEARCH_CHECKS;
-  const played = replay(start, splitMoves(moves));
-  if (!played.ok) return played;
-  const r = played.value;
-  const cycle = findCycle(r);
-  if (!cycle) {
-    return ok({
-      result: 'none',
-      rules,
-      cycle: null,
-      sides: { red: emptySide(), black: emptySide() },
-      moves: [],
-      articles: [],
-      explanation: explainNone(r.moves.length),
-    });
-  }
+interface Judged {
+  outcome: VerdictOutcome;
+  plies: PlyAnalysis[];
+  red: SideFacts;
+  black: SideFacts;
+  info: CycleInfo;
+}
 
+/** Analyse the moves of one cycle and give the verdict. */
+function judge(r: Replay, cycle: Cycle, rules: RuleSet, mateChecks: number): Judged {
   // piece identities along the cycle, so a chased piece is followed as it moves
   const ids: Int32Array[] = [];
   let cur = new Int32Array(90).fill(-1);
@@ -134,15 +115,117 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
   const red = facts('red', bySide('red'));
   const black = facts('black', bySide('black'));
   const outcome = rules === 'cxa' ? verdictCxa(red, black) : verdictAxf(red, black);
-  const cycleInfo = { startPly: cycle.start + 1, endPly: cycle.end, plies: n, occurrences: cycle.occurrences };
+  const info = { startPly: cycle.start + 1, endPly: cycle.end, plies: n, occurrences: cycle.occurrences };
+  return { outcome, plies, red, black, info };
+}
+
+function report(j: Judged, firstRepeatPly: number, final: boolean): CycleReport {
+  return {
+    ...j.info,
+    result: j.outcome.result,
+    firstRepeatPly,
+    final,
+    sides: {
+      red: { pattern: j.red.pattern, violation: j.red.violation || j.red.perpetualCheck },
+      black: { pattern: j.black.pattern, violation: j.black.violation || j.black.perpetualCheck },
+    },
+    articles: j.outcome.articles,
+  };
+}
+
+/** The first ply (1-based) of the run of repeated positions that ends at `end` plies. */
+function runStart(r: Replay, end: number): number {
+  const first = new Map<string, number>();
+  r.keys.forEach((k, i) => {
+    if (!first.has(k)) first.set(k, i);
+  });
+  let j = end;
+  while (j > 0 && first.get(r.keys[j - 1])! < j - 1) j--;
+  return j;
+}
+
+export function adjudicate(input: AdjudicationInput): Result<Adjudication, RepetitionInputError> {
+  if (!input || typeof input !== 'object') return err(new RepetitionInputError('bad_input', 'expected { fen, moves, rules }'));
+  const rules: RuleSet = input.rules ?? 'axf';
+  if (!RULE_SETS.includes(rules)) return err(new RepetitionInputError('bad_input', `unknown rule set '${String(rules)}' (axf or cxa)`));
+  const reading: CycleReading = input.cycleReading ?? 'shortest';
+  if (!CYCLE_READINGS.includes(reading)) {
+    return err(new RepetitionInputError('bad_input', `unknown cycle reading '${String(reading)}' (shortest or window)`));
+  }
+  let moves: string | readonly string[] = input.moves ?? [];
+  let fen = input.fen;
+  const lenient = input.lenient === true;
+  let warnings: string[] = [];
+  if (input.record !== undefined) {
+    if (typeof input.record !== 'string') return err(new RepetitionInputError('bad_input', 'record must be a string'));
+    if (lenient) {
+      // the record's FEN tag may be only leniently valid: take its move texts and replay them here
+      const parsed = parseRecordText(input.record);
+      if (!parsed.ok) return err(new RepetitionInputError('bad_record', `bad game record: ${parsed.error.message}`, { cause: parsed.error }));
+      fen = parsed.value.tags.FEN ?? fen;
+      moves = parsed.value.moves;
+    } else {
+      const game = importGame(input.record, fen ? { fen } : {});
+      if (!game.ok) return err(new RepetitionInputError('bad_record', `bad game record: ${game.error.message}`, { cause: game.error }));
+      fen = game.value.startFen;
+      moves = game.value.plies.map((p) => makeIccs(p.move));
+    }
+  }
+  if (typeof moves !== 'string' && !Array.isArray(moves)) {
+    return err(new RepetitionInputError('bad_input', 'moves must be a string or an array of moves'));
+  }
+  let start: Position;
+  if (fen === undefined || fen === null || fen === '') start = Position.default();
+  else {
+    if (typeof fen !== 'string') return err(new RepetitionInputError('bad_fen', 'fen must be a string'));
+    const p = positionFromFen(fen, lenient);
+    if (!p.ok) return err(new RepetitionInputError('bad_fen', `bad FEN: ${p.error.message}`, { cause: p.error }));
+    start = p.value.position;
+    warnings = p.value.warnings;
+  }
+  const mateChecks = input.mateSearchChecks ?? DEFAULT_MATE_SEARCH_CHECKS;
+  const played = replay(start, splitMoves(moves));
+  if (!played.ok) return played;
+  const r = played.value;
+  const extra = warnings.length > 0 ? { warnings } : {};
+
+  // every repetition of the record (issue 14), the last one judged below if it reaches the end
+  const cycles: CycleReport[] = [];
+  const n = r.moves.length;
+  for (const end of repetitionRuns(r)) {
+    if (end === n) continue;
+    const c = findCycle(r, reading, end)!;
+    cycles.push(report(judge(r, c, rules, mateChecks), runStart(r, end), false));
+  }
+
+  const cycle = findCycle(r, reading);
+  if (!cycle) {
+    return ok({
+      result: 'none',
+      rules,
+      cycle: null,
+      cycles,
+      cycleReading: reading,
+      sides: { red: emptySide(), black: emptySide() },
+      moves: [],
+      articles: [],
+      explanation: explainNone(r.moves.length, cycles),
+      ...extra,
+    });
+  }
+  const j = judge(r, cycle, rules, mateChecks);
+  cycles.push(report(j, runStart(r, n), true));
   return ok({
-    result: outcome.result,
+    result: j.outcome.result,
     rules,
-    cycle: cycleInfo,
-    sides: { red: summary(red), black: summary(black) },
-    moves: plies.map(strip),
-    articles: outcome.articles,
-    explanation: explain(outcome, cycleInfo, rules),
+    cycle: j.info,
+    cycles,
+    cycleReading: reading,
+    sides: { red: summary(j.red), black: summary(j.black) },
+    moves: j.plies.map(strip),
+    articles: j.outcome.articles,
+    explanation: explain(j.outcome, j.info, rules),
+    ...extra,
   });
 }
 

@@ -60,23 +60,63 @@ export function replay(start: Position, tokens: readonly string[]): Result<Repla
 export interface Cycle {
   /** 0-based index of the first move of the cycle. */
   start: number;
-  /** 0-based index one past the last move (= moves.length). */
+  /** 0-based index one past the last move (= moves.length, or the end of an earlier run). */
   end: number;
   /** How many times the final position occurred in the replay (≥ 2). */
   occurrences: number;
 }
 
-/** The last repetition, or undefined when the final position is new. */
-export function findCycle(r: Replay): Cycle | undefined {
-  const n = r.moves.length;
+/**
+ * Which cycle is judged when the final position occurred more than once before and the loops in
+ * between differ (nested cycles, e.g. a side chasing one piece in one loop and another in the next):
+ * - `shortest` (default): the shortest complete cycle that ends at the final position — from its
+ *   last earlier occurrence. Each loop that returns to the same position is a complete 循环
+ *   (四章1节8 “演成归原状态”; 第二节 2 B “凡演成循环归原状态”), and a side that perpetually chases one
+ *   piece within it chases it (总纲 3), whatever it did in the loop before; 补充 3 judges each side
+ *   on its moves in the one cycle shown.
+ * - `window`: the whole window from the first occurrence of the final position, all loops together —
+ *   a side that chases different pieces in different loops is then 分捉 (总纲 4), not 长捉.
+ */
+export const CYCLE_READINGS = ['shortest', 'window'] as const;
+export type CycleReading = (typeof CYCLE_READINGS)[number];
+
+/** The last repetition, or undefined when the final position is new. `end`: judge the prefix of that many plies. */
+export function findCycle(r: Replay, reading: CycleReading = 'shortest', end = r.moves.length): Cycle | undefined {
+  const n = end;
   const last = r.keys[n];
   let start = -1;
+  let first = -1;
   let occurrences = 1;
   for (let i = n - 1; i >= 0; i--) {
     if (r.keys[i] === last) {
       if (start < 0) start = i;
+      first = i;
       occurrences++;
     }
   }
-  return start < 0 ? undefined : { start, end: n, occurrences };
+  if (start < 0) return undefined;
+  return { start: reading === 'window' ? first : start, end: n, occurrences };
+}
+
+/**
+ * The repetitions of a record (issue 14: a cycle completed earlier in the record): each maximal run
+ * of plies whose position occurred before (same placement, same side to move), as the ply count
+ * `end` at which the run ends — the cycle judged for a run is the one that ends there. The last run
+ * may end at the final position.
+ */
+export function repetitionRuns(r: Replay): number[] {
+  const seen = new Set<string>([r.keys[0]]);
+  const ends: number[] = [];
+  let inRun = false;
+  for (let j = 1; j < r.keys.length; j++) {
+    const rep = seen.has(r.keys[j]);
+    seen.add(r.keys[j]);
+    if (rep) inRun = true;
+    else if (inRun) {
+      ends.push(j - 1);
+      inRun = false;
+    }
+  }
+  if (inRun) ends.push(r.keys.length - 1);
+  return ends;
 }

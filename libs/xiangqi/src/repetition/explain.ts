@@ -2,7 +2,7 @@
  * The short explanation for arbiters and the appeals committee, in Chinese and in English, naming
  * the articles that decided (四章 第二节, 总纲, 细则, 补充; CXA 棋例总则 for the CXA rule set).
  */
-import { CycleInfo, Label, Verdict } from './types';
+import { CycleInfo, CycleReport, Label, Verdict } from './types';
 import { VerdictOutcome } from './verdict-axf';
 
 const RESULT_ZH: Record<Verdict, string> = { red_loses: '红方须变着，不变作负', black_loses: '黑方须变着，不变作负', draw: '双方不变作和', none: '未形成重复局面' };
@@ -26,9 +26,15 @@ export function explain(outcome: VerdictOutcome, cycle: CycleInfo, rules: 'axf' 
   };
 }
 
-export function explainNone(plies: number): Label {
+export function explainNone(plies: number, earlier: readonly CycleReport[] = []): Label {
+  const zhEarlier = earlier.map((c) => `第${c.startPly}–${c.endPly}着循环：${RESULT_ZH[c.result]}`).join('；');
+  const enEarlier = earlier.map((c) => `plies ${c.startPly}–${c.endPly}: ${c.result}`).join('; ');
   return {
-    zh: `共${plies}着，最后局面此前未以同一方行棋出现过：未形成重复局面，无需判决。`,
-    en: `${plies} plies; the final position has not occurred before with the same side to move: no repetition to adjudicate.`,
+    zh:
+      `共${plies}着，最后局面此前未以同一方行棋出现过：未形成重复局面，无需判决。` +
+      (earlier.length > 0 ? `但此前已完成循环（${zhEarlier}）。` : ''),
+    en:
+      `${plies} plies; the final position has not occurred before with the same side to move: no repetition to adjudicate.` +
+      (earlier.length > 0 ? ` Earlier cycles in the record: ${enEarlier}.` : ''),
   };
 }

@@ -100,10 +100,33 @@ export interface CycleInfo {
   occurrences: number;
 }
 
+/**
+ * One repetition of the record (issue 14): a run of repeated positions, judged on the cycle that
+ * ends where the run ends. The last one may be the final position's (then `result` equals
+ * Adjudication.result).
+ */
+export interface CycleReport extends CycleInfo {
+  /** The verdict had the game stopped at `endPly`. */
+  result: Verdict;
+  /** The ply (1-based) at which this run of repeated positions began (the first repeated position). */
+  firstRepeatPly: number;
+  /** The run reaches the final position of the record. */
+  final: boolean;
+  sides: { red: { pattern: Pattern; violation: boolean }; black: { pattern: Pattern; violation: boolean } };
+  articles: string[];
+}
+
 export interface Adjudication {
+  /** The verdict for the final position ('none' when it is new, even if a cycle was completed earlier: see `cycles`). */
   result: Verdict;
   rules: RuleSet;
   cycle: CycleInfo | null;
+  /** Every repetition of the record, in order, each with its verdict and ply range (issue 14). */
+  cycles: CycleReport[];
+  /** Which cycle is judged when loops differ (cycle.ts CYCLE_READINGS). */
+  cycleReading: 'shortest' | 'window';
+  /** Lenient FEN only: what is unusual about the start position. */
+  warnings?: string[];
   sides: { red: SideSummary; black: SideSummary };
   moves: MoveAnalysis[];
   articles: string[];
@@ -123,6 +146,19 @@ export interface AdjudicationInput {
   rules?: RuleSet;
   /** Bound of the 杀 search in checking moves of the attacker (default 3). */
   mateSearchChecks?: number;
+  /**
+   * Nested cycles (issue 14): judge the shortest complete cycle ending at the final position
+   * ('shortest', default) or the whole window from the final position's first occurrence ('window').
+   * See cycle.ts for the articles behind each reading.
+   */
+  cycleReading?: 'shortest' | 'window';
+  /**
+   * Accept a start position no game can reach (typed from a diagram: a pawn behind its start rank, an
+   * advisor off its points …) as long as it is not absurd: one king each in its palace, at most the
+   * standard number of each piece, kings not facing, the side not to move not in check. The unusual
+   * points are listed in `warnings`. Default false (strict FEN).
+   */
+  lenient?: boolean;
 }
 
 export const REPETITION_ERROR_CODES = ['bad_fen', 'bad_move', 'illegal_move', 'bad_record', 'bad_input'] as const;
