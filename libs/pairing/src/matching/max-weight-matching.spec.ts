@@ -68,6 +68,37 @@ describe('maxWeightMatching (blossom) against brute force', () => {
     );
   });
 
+  it('perfect (jump start): maximum cardinality always, maximum weight among perfect matchings when one exists', () => {
+    fc.assert(
+      fc.property(graphArb, ([n, edges]) => {
+        const list = EdgeList.of(edges);
+        const mate = maxWeightMatching(n, list, { perfect: true });
+        const size = checkMate(n, mate, edges);
+        const best = bruteForce(n, edges, true);
+        expect(size).toBe(best.size);
+        if (2 * best.size === n) expect(matchingWeight(list, mate)).toBe(best.weight);
+      }),
+      { numRuns: 600, seed: 20261124 },
+    );
+  });
+
+  it('perfect: dense graphs with a perfect matching and large spread weights', () => {
+    const dense = fc.integer({ min: 1, max: 5 }).chain((h) =>
+      fc.tuple(fc.constant(2 * h), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) })),
+    );
+    fc.assert(
+      fc.property(dense, ([n, ws]) => {
+        const edges: Array<[number, number, number]> = [];
+        for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++) edges.push([i, j, ws[k++]]);
+        const list = EdgeList.of(edges);
+        const mate = maxWeightMatching(n, list, { perfect: true });
+        expect(checkMate(n, mate, edges)).toBe(n / 2);
+        expect(matchingWeight(list, mate)).toBe(bruteForce(n, edges, true).weight);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
   // Cases from mwmatching.py's own test suite (blossom creation, nesting, expansion, relabelling).
   it.each([
     ['single edge', [[0, 1, 1]], false, [1, 0]],

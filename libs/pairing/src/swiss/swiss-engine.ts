@@ -27,17 +27,24 @@ import { pairColourCost } from './swiss-colours';
  * lowest rank): candidates are tried from the bottom and the first whose removal leaves a field
  * that can be paired completely gets it.
  *
- * Large fields. Up to `DENSE_LIMIT` players the whole round is one dense matching: every allowed
- * pair is an edge, and the result is the exact lexicographic optimum of the priorities above.
- * Larger fields (the benchmark's 1,000 and 10,000) are solved as real engines do, score bracket
- * by score bracket from the top: a bracket is the floaters from above plus the next score group,
- * matched together with the first `LOOKAHEAD` players of the group below (the float targets);
- * the pairs inside the bracket are kept and the rest float down. If the bottom cannot be paired,
- * brackets are merged back upwards and re-solved together until it can. Brackets above
- * `SUBSET_DENSE` players use a sparse candidate graph: each player's `window` neighbours in the
- * (score, rank) order and the players around its ideal partner (`GroupPattern`); if that graph
- * pairs fewer players, the dense one is used. Each bracket is optimal for its priorities; the
- * round as a whole is then optimal bracket by bracket (the Dutch-system reading), not globally.
+ * Field size. Up to `DENSE_LIMIT` players the round is one dense matching: every allowed pair is
+ * an edge, and the result is the exact lexicographic optimum of the priorities above. Larger
+ * fields (the benchmark's 1,000 to 10,000) are the same single matching over a sparse candidate
+ * graph (no score brackets: a bracket-by-bracket solution floats a leader past the nearest group
+ * when leaving him unpaired costs the bracket nothing, issue 15):
+ *   - each player's `window` successors in the (score, rank) order: its own score group around
+ *     it and, at a group's edge, the top of the next group and the bottom of the one above — the
+ *     nearest-score floats (一章3节1 and 附录1 #11 leave the details to the software; pairing equal
+ *     scores and floating to the nearest score is what every Swiss system does);
+ *   - the players around its ideal partner (`GroupPattern`).
+ * The result is then certified against a lower bound: Σ (score difference)² of any complete
+ * pairing is at least that of pairing neighbours in score order (squared differences on a line
+ * are convex), and no pair can cost less than 0 hard colour faults; a sparse result with no hard
+ * colour fault and that Σ is optimal on priorities 0–3, exactly as the dense matching. If it is
+ * not certified (or not complete), the players concerned (unpaired, in a hard colour fault, or
+ * in a float) get every edge to their own and the two nearest score groups (the unpaired: to the
+ * whole field) and the matching is solved again, up to `REPAIRS` times: the edges the dense
+ * optimum could use are then present for them.
  */
 export const GROUP_PATTERNS = ['split', 'adjacent', 'mirror'] as const;
 /**
@@ -63,9 +70,9 @@ export interface EngineInput {
   /** Absolute prohibitions: rematch, forbidden pairs. */
   forbidden: (a: EnginePlayer, b: EnginePlayer) => boolean;
   pattern: GroupPattern;
-  /** Force one global matching on the sparse graph with this window (tests, benchmark). */
+  /** Sparse path: successors per player in the (score, rank) order (default DEFAULT_WINDOW). */
   window?: number;
-  /** Override DENSE_LIMIT (tests: exercise the bracket path on small fields). */
+  /** Override DENSE_LIMIT (tests and the benchmark: 0 forces the sparse path on any field). */
   denseLimit?: number;
 }
 
@@ -73,15 +80,21 @@ export interface EngineOutput {
   /** Pairs (unordered: colours are allocated by the caller), best boards first. */
   pairs: Array<[EnginePlayer, EnginePlayer]>;
   bye: EnginePlayer | null;
+  /** 'dense', or 'sparse' with the number of repairs the certificate needed (see the file comment). */
+  path: 'dense' | 'sparse';
+  repairs: number;
+  /** Priorities 0–3 provably optimal: always on the dense path; on the sparse one when certified. */
+  certified: boolean;
 }
 
 /** Fields up to this size are solved as one dense matching (exact lexicographic optimum). */
 export const DENSE_LIMIT = 400;
-/** Bracket subproblems above this size use the sparse candidate graph. */
-const SUBSET_DENSE = 80;
-/** How many players of the next score group a bracket sees (the float targets). */
-const LOOKAHEAD = 24;
-const DEFAULT_WINDOW = 24;
+/** Successors in the (score, rank) order that each player gets an edge to, on the sparse path. */
+export const DEFAULT_WINDOW = 12;
+/** Players around the ideal partner (each side) on the sparse path. */
+const IDEAL_SPREAD = 4;
+/** Re-solves with full edge rows for the players of an uncertified sparse result. */
+const REPAIRS = 2;
 const INTRA_CAP = 15;
 
 interface Prepared {
@@ -137,13 +150,9 @@ function intraCost(prep: Prepared, pattern: GroupPattern, i: number, j: number):
   return Math.min(INTRA_CAP, prep.groupSize[gi] - 1 - qi + qj);
 }
 
-/** Candidate pairs among `vs` (sorted positions, ascending), as local indices i < j. */
-function candidatePairs(prep: Prepared, pattern: GroupPattern, vs: readonly number[], window: number | undefined, out: (i: number, j: number) => void): void {
+/** Sparse candidate pairs among `vs` (sorted positions, ascending), as local indices i < j. */
+function sparsePairs(prep: Prepared, pattern: GroupPattern, vs: readonly number[], window: number, full: ReadonlyMap<number, 'near' | 'all'>, out: (i: number, j: number) => void): void {
   const n = vs.length;
-  if (window === undefined) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out(i, j);
-    return;
-  }
   const local = new Map<number, number>();
   vs.forEach((v, i) => local.set(v, i));
   const seen = new Set<number>();
@@ -156,13 +165,21 @@ function candidatePairs(prep: Prepared, pattern: GroupPattern, vs: readonly numb
     seen.add(key);
     out(a, b);
   };
-  const half = Math.max(2, window >> 1);
   for (let i = 0; i < n; i++) {
     for (let d = 1; d <= window; d++) add(i, i + d);
     const g = prep.groupOf[vs[i]];
     const ideal = local.get(prep.groupStart[g] + idealPartner(pattern, prep.posInGroup[vs[i]], prep.groupSize[g]));
-    if (ideal !== undefined) for (let d = -half; d <= half; d++) add(i, ideal + d);
+    if (ideal !== undefined) for (let d = -IDEAL_SPREAD; d <= IDEAL_SPREAD; d++) add(i, ideal + d);
   }
+  // Repairs: full rows to the own and the two nearest score groups, or to the whole field.
+  for (const [i, reach] of full) {
+    const g = prep.groupOf[vs[i]];
+    for (let j = 0; j < n; j++) if (reach === 'all' || Math.abs(prep.groupOf[vs[j]] - g) <= 1) add(i, j);
+  }
+}
+
+function densePairs(n: number, out: (i: number, j: number) => void): void {
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out(i, j);
 }
 
 interface Solved {
@@ -170,20 +187,24 @@ interface Solved {
   pairs: Array<[number, number]>;
   /** Sorted positions left unpaired. */
   unmatched: number[];
+  /** Local indices (into vs) of the players in a hard colour fault or a float, and the unpaired. */
+  faulty: Map<number, 'near' | 'all'>;
+  hard: number;
+  sumD2: number;
 }
 
 /** One maximum-weight matching over the players at sorted positions `vs` (ascending). */
-function solveSubset(prep: Prepared, input: EngineInput, vs: readonly number[], window: number | undefined): Solved {
+function solveSubset(prep: Prepared, input: EngineInput, vs: readonly number[], candidates: (out: (i: number, j: number) => void) => void): Solved {
   const n = vs.length;
   const edges = new EdgeList();
   const hard: number[] = [];
   const d2: number[] = [];
   const pref: number[] = [];
-  const ends: number[] = [];
   let maxHard = 0;
   let maxD2 = 0;
   let maxPref = 0;
-  candidatePairs(prep, input.pattern, vs, window, (i, j) => {
+  const ends: number[] = [];
+  candidates((i, j) => {
     const a = prep.sorted[vs[i]];
     const b = prep.sorted[vs[j]];
     if (input.forbidden(a, b)) return;
@@ -203,76 +224,84 @@ function solveSubset(prep: Prepared, input: EngineInput, vs: readonly number[], 
   const m1 = pairsMax * maxPref + 1;
   const m2 = pairsMax * (maxD2 * m1 + maxPref) + 1;
   const top = maxHard * m2 + maxD2 * m1 + maxPref + 1;
-  if (top * 2 > 2 ** 52) throw new Error(`swiss-engine: weights overflow exact integers (${top})`);
+  // The matcher doubles the weights once more for its jump start (matching/max-weight-matching.ts).
+  if (top * 4 > 2 ** 52) throw new Error(`swiss-engine: weights overflow exact integers (${top})`);
   for (let k = 0; k < hard.length; k++) edges.push(ends[2 * k], ends[2 * k + 1], top - (hard[k] * m2 + d2[k] * m1 + pref[k]));
-  const mate = maxWeightMatching(n, edges, { maxCardinality: true });
+  const mate = maxWeightMatching(n, edges, { perfect: true });
   const pairs: Array<[number, number]> = [];
   const unmatched: number[] = [];
+  const faulty = new Map<number, 'near' | 'all'>();
+  let hardTotal = 0;
+  let sumD2 = 0;
   for (let i = 0; i < n; i++) {
-    if (mate[i] === -1) unmatched.push(vs[i]);
-    else if (mate[i] > i) pairs.push([vs[i], vs[mate[i]]]);
+    if (mate[i] === -1) {
+      unmatched.push(vs[i]);
+      faulty.set(i, 'all');
+    } else if (mate[i] > i) {
+      const a = prep.sorted[vs[i]];
+      const b = prep.sorted[vs[mate[i]]];
+      pairs.push([vs[i], vs[mate[i]]]);
+      const h = pairColourCost(a.colours, b.colours).hard;
+      hardTotal += h;
+      sumD2 += (a.score - b.score) * (a.score - b.score);
+      if (h > 0 || a.score !== b.score) {
+        faulty.set(i, 'near');
+        faulty.set(mate[i], 'near');
+      }
+    }
   }
-  return { pairs, unmatched };
+  return { pairs, unmatched, faulty, hard: hardTotal, sumD2 };
 }
 
-/** Dense up to SUBSET_DENSE players, else the sparse graph, falling back to dense if it pairs fewer. */
-function solveAdaptive(prep: Prepared, input: EngineInput, vs: readonly number[]): Solved {
-  const window = input.window ?? (vs.length > SUBSET_DENSE ? DEFAULT_WINDOW : undefined);
-  const first = solveSubset(prep, input, vs, window);
-  if (first.unmatched.length <= vs.length % 2 || window === undefined) return first;
-  const dense = solveSubset(prep, input, vs, undefined);
-  return dense.unmatched.length < first.unmatched.length ? dense : first;
+/** Σ (score difference)² of pairing neighbours in score order: no complete pairing of `vs` has less. */
+function scoreLowerBound(prep: Prepared, vs: readonly number[]): number {
+  let sum = 0;
+  for (let k = 0; k + 1 < vs.length; k += 2) {
+    const d = prep.sorted[vs[k]].score - prep.sorted[vs[k + 1]].score;
+    sum += d * d;
+  }
+  return sum;
+}
+
+interface FieldSolution extends Solved {
+  path: 'dense' | 'sparse';
+  repairs: number;
+  certified: boolean;
 }
 
 /**
- * Large fields: score brackets from the top, as real engines do. Bracket = the floaters from
- * above + the next score group; it is matched together with the group below (lookahead), and
- * the pairs inside the bracket are kept; the others float down. If the bottom cannot be paired,
- * brackets are merged back upwards and re-solved together until it can (or the whole field is
- * one problem).
+ * Large fields: one matching over the sparse candidate graph, certified against the lower bound
+ * (no hard colour fault, Σ d² = scoreLowerBound), else repaired with full rows for the players
+ * concerned (see the file comment).
  */
-function solveBrackets(prep: Prepared, input: EngineInput, skip: number): Solved {
-  const groups: number[][] = prep.groupStart.map((start, g) => {
-    const out: number[] = [];
-    for (let i = start; i < start + prep.groupSize[g]; i++) if (i !== skip) out.push(i);
-    return out;
-  });
-  const done: Array<{ players: number[]; pairs: Array<[number, number]> }> = [];
-  let floaters: number[] = [];
-  for (let g = 0; g < groups.length; g++) {
-    const bracket = floaters.concat(groups[g]);
-    if (bracket.length === 0) continue;
-    const inBracket = new Set(bracket);
-    const lookahead = g + 1 < groups.length ? groups[g + 1].slice(0, LOOKAHEAD) : [];
-    const solved = solveAdaptive(prep, input, bracket.concat(lookahead));
-    const pairs = solved.pairs.filter(([x, y]) => inBracket.has(x) && inBracket.has(y));
-    const paired = new Set(pairs.flat());
-    floaters = bracket.filter((x) => !paired.has(x));
-    done.push({ players: bracket, pairs });
-  }
-  let pool = new Set(floaters);
-  let solved: Solved = { pairs: [], unmatched: [...pool] };
-  while (pool.size > 0) {
-    const back = done.pop();
-    if (!back) break;
-    for (const x of back.players) pool.add(x);
-    solved = solveAdaptive(prep, input, [...pool].sort((x, y) => x - y));
-    if (solved.unmatched.length === 0) {
-      pool = new Set();
-      done.push({ players: [], pairs: solved.pairs });
+function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]): FieldSolution {
+  const window = input.window ?? DEFAULT_WINDOW;
+  const bound = scoreLowerBound(prep, vs);
+  const full = new Map<number, 'near' | 'all'>();
+  let repairs = 0;
+  for (;;) {
+    const solved = solveSubset(prep, input, vs, (out) => sparsePairs(prep, input.pattern, vs, window, full, out));
+    const certified = solved.unmatched.length === 0 && solved.hard === 0 && solved.sumD2 === bound;
+    let grew = false;
+    for (const [i, reach] of solved.faulty) {
+      if (full.get(i) !== reach && full.get(i) !== 'all') {
+        full.set(i, reach);
+        grew = true;
+      }
     }
+    if (certified || repairs === REPAIRS || !grew) return { ...solved, path: 'sparse', repairs, certified };
+    repairs++;
   }
-  return { pairs: done.flatMap((d) => d.pairs), unmatched: solved.unmatched.length > 0 && pool.size > 0 ? solved.unmatched : [] };
 }
 
-function solveField(prep: Prepared, input: EngineInput, skip: number): Solved {
-  const n = prep.sorted.length;
-  if (n <= (input.denseLimit ?? DENSE_LIMIT) || input.window !== undefined) {
-    const vs: number[] = [];
-    for (let i = 0; i < n; i++) if (i !== skip) vs.push(i);
-    return solveSubset(prep, input, vs, input.window);
+function solveField(prep: Prepared, input: EngineInput, skip: number): FieldSolution {
+  const vs: number[] = [];
+  for (let i = 0; i < prep.sorted.length; i++) if (i !== skip) vs.push(i);
+  if (vs.length <= (input.denseLimit ?? DENSE_LIMIT)) {
+    const solved = solveSubset(prep, input, vs, (out) => densePairs(vs.length, out));
+    return { ...solved, path: 'dense', repairs: 0, certified: solved.unmatched.length === 0 };
   }
-  return solveBrackets(prep, input, skip);
+  return solveSparse(prep, input, vs);
 }
 
 function names(players: readonly EnginePlayer[]): string {
@@ -282,8 +311,8 @@ function names(players: readonly EnginePlayer[]): string {
 export function runSwissEngine(input: EngineInput): Result<EngineOutput, PairingError> {
   const prep = prepare(input.players);
   const n = prep.sorted.length;
-  if (n === 0) return { ok: true, value: { pairs: [], bye: null } };
-  let solved: Solved | undefined;
+  if (n === 0) return { ok: true, value: { pairs: [], bye: null, path: 'dense', repairs: 0, certified: true } };
+  let solved: FieldSolution | undefined;
   let bye: EnginePlayer | null = null;
   if (n % 2 === 1) {
     // The bye: lowest-ranked entry without one — lowest score, then lowest rank.
@@ -295,7 +324,7 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
         error: new PairingError('no_bye_candidate', `odd field and every active entry already had a bye (no entry gets two): ${names(prep.sorted)}`, prep.sorted.map((p) => p.id)),
       };
     }
-    let firstFailure: Solved | undefined;
+    let firstFailure: FieldSolution | undefined;
     for (const c of candidates) {
       const s = solveField(prep, input, c);
       if (s.unmatched.length === 0) {
@@ -306,7 +335,7 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
       firstFailure ??= s;
     }
     if (!solved) {
-      const stuck = (firstFailure as Solved).unmatched.map((i) => prep.sorted[i]);
+      const stuck = (firstFailure as FieldSolution).unmatched.map((i) => prep.sorted[i]);
       return {
         ok: false,
         error: new PairingError(
@@ -334,5 +363,5 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
     .map(([x, y]) => (x < y ? [x, y] : [y, x]))
     .sort((p, q) => p[0] - q[0])
     .map(([x, y]) => [prep.sorted[x], prep.sorted[y]]);
-  return { ok: true, value: { pairs, bye } };
+  return { ok: true, value: { pairs, bye, path: solved.path, repairs: solved.repairs, certified: solved.certified } };
 }
