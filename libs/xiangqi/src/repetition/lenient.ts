@@ -86,6 +86,12 @@ export function positionFromFen(fen: string, lenient = false): Result<LenientPos
     pos.halfmoves = setup.halfmoves ?? 0;
     pos.fullmoves = setup.fullmoves ?? 1;
     // the checks strict FEN makes on the whole board (一章2节9 kings facing, the side not to move in check)
+    const [rk, bk] = [pos.kingSquare('red'), pos.kingSquare('black')];
+    if (rk % 9 === bk % 9) {
+      let open = true;
+      for (let sq = rk + 9; sq < bk; sq += 9) if (pos.pieceAt(sq)) open = false;
+      if (open) return err(new FenError('kings_facing', 'the two kings face each other on an open file'));
+    }
     if (pos.isCheck(opposite(pos.turn))) {
       return err(new FenError('opponent_in_check', `${opposite(pos.turn)} is in check (or the kings face each other) but it is ${pos.turn}'s turn`));
     }
