@@ -76,4 +76,52 @@ describe('chuhe adjudicate', () => {
       expect(io.err.join('\n')).toMatch(message);
     }
   });
+
+  // issue 14: an arbiter asked about a record hears about every cycle, also one the last move departed from
+  const NESTED = '4k4/9/1c7/7n1/9/3R5/9/9/9/5K3 w - - 0 1';
+  const DEPARTS = '1. d4b4 b7d7 2. b4d4 d7b7 3. d4d6 h6g4 4. d6d4 g4h6 5. d4d3';
+
+  test('--record lists every cycle of the record with its verdict and ply range (the verdict stays the final position\'s)', async () => {
+    const io = fakeIo('', { 'g.pgn': `[FEN "${NESTED}"]\n${DEPARTS}` });
+    expect(await main(['adjudicate', '--record', 'g.pgn'], io)).toBe(0);
+    const text = io.out.join('\n');
+    expect(text).toMatch(/^Verdict: none/);
+    expect(text).toMatch(/Cycles in the record \(2; reading: shortest\)/);
+    expect(text).toMatch(/plies 1–4 \(4 plies, repeated from ply 4\): red_loses; red perpetualChase \(violation\)/);
+    expect(text).toMatch(/plies 5–8 \(4 plies, repeated from ply 8\): red_loses/);
+    const json = fakeIo('', { 'g.pgn': `[FEN "${NESTED}"]\n${DEPARTS}` });
+    expect(await main(['adjudicate', '--record', 'g.pgn', '--json'], json)).toBe(0);
+    const doc = JSON.parse(json.out.join(''));
+    expect(doc.result).toBe('none');
+    expect(doc.cycles.map((c: { startPly: number; endPly: number; result: string }) => [c.startPly, c.endPly, c.result])).toEqual([
+      [1, 4, 'red_loses'],
+      [5, 8, 'red_loses'],
+    ]);
+  });
+
+  test('--cycle window judges the whole window of nested cycles', async () => {
+    const moves = 'd4b4 b7d7 b4d4 d7b7 d4d6 h6g4 d6d4 g4h6';
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--fen', NESTED, '--moves', moves, '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out.join('')).result).toBe('red_loses');
+    const w = fakeIo();
+    expect(await main(['adjudicate', '--fen', NESTED, '--moves', moves, '--cycle', 'window', '--json'], w)).toBe(0);
+    expect(JSON.parse(w.out.join('')).result).toBe('draw');
+    const bad = fakeIo();
+    expect(await main(['adjudicate', '--fen', NESTED, '--moves', moves, '--cycle', 'longest'], bad)).toBe(2);
+  });
+
+  test('--lenient accepts a position typed from a diagram, with a warning; strict refuses it', async () => {
+    const fen = '4k4/9/9/9/9/9/9/9/4P4/3K5 w - - 0 1';
+    const strict = fakeIo();
+    expect(await main(['adjudicate', '--fen', fen, '--moves', 'd0d1'], strict)).toBe(2);
+    expect(strict.err.join('\n')).toMatch(/bad_fen/);
+    const io = fakeIo();
+    expect(await main(['adjudicate', '--fen', fen, '--moves', 'd0d1 e9f9 d1d0 f9e9', '--lenient'], io)).toBe(0);
+    expect(io.out.join('\n')).toMatch(/Warning \(lenient FEN\): Red pawn on e1/);
+    const json = fakeIo();
+    expect(await main(['adjudicate', '--fen', fen, '--moves', 'd0d1 e9f9 d1d0 f9e9', '--lenient', '--json'], json)).toBe(0);
+    expect(JSON.parse(json.out.join('')).warnings).toHaveLength(1);
+    expect(json.err.join('\n')).toMatch(/warning/);
+  });
 });

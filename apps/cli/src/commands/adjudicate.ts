@@ -1,24 +1,35 @@
 /**
  * `chuhe adjudicate` — the 棋例 adjudicator (四章) for arbiters and scripts.
  *
- *   chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--json]
- *   chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--json]
- *   chuhe adjudicate --batch FILE [--rules axf|cxa]      (JSON array of {fen, moves} → JSON array)
+ *   chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]
+ *   chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]
+ *   chuhe adjudicate --batch FILE [--rules axf|cxa] [--cycle shortest|window] [--lenient]   (JSON array of {fen, moves} → JSON array)
  *
  * --json prints the Adjudication (libs/xiangqi/src/repetition/API.md): `result` is red_loses |
- * black_loses | draw | none. Without it: the verdict, then each move of the cycle with its kinds
- * and reasons, the articles and the explanation. Exit 0 with an answer, 2 for bad usage or input.
+ * black_loses | draw | none (for the final position); `cycles` lists every repetition of the record
+ * with its verdict and ply range. Without it: the verdict, every cycle of the record (issue 14: an
+ * arbiter asked about a record wants the cycle that was a violation even if the last move departed
+ * from it), then each move of the final cycle with its kinds and reasons, the articles and the
+ * explanation. --cycle picks the reading for nested cycles (default shortest, see
+ * libs/xiangqi/src/repetition/cycle.ts); --lenient accepts a start position typed from a diagram
+ * (one king each in its palace, at most the standard number of pieces) with a warning.
+ * Exit 0 with an answer, 2 for bad usage or input.
  */
 import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '@chuhe/xiangqi/repetition';
 import { KIND_ZH } from '@chuhe/xiangqi/repetition/types';
 import { Command, UsageError, parseArgs } from '../cli-io';
 
 const USAGE = [
-  'usage: chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--json]',
-  '       chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--json]',
-  '       chuhe adjudicate --batch FILE [--rules axf|cxa]',
+  'usage: chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
+  '       chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
+  '       chuhe adjudicate --batch FILE [--rules axf|cxa] [--cycle shortest|window] [--lenient]',
+  '  --record lists every cycle of the record with its verdict; the verdict is the final position\'s.',
+  '  --cycle    nested cycles: judge the shortest cycle ending at the final position (default) or the whole window',
+  '  --lenient  accept positions no game reaches (typed from a diagram), with a warning',
 ].join('\n');
-const FLAGS = ['fen', 'moves', 'rules', 'json', 'batch', 'record'];
+const FLAGS = ['fen', 'moves', 'rules', 'json', 'batch', 'record', 'cycle', 'lenient'];
+const READINGS = ['shortest', 'window'] as const;
+type Reading = (typeof READINGS)[number];
 
 const VERDICT_TEXT: Record<Adjudication['result'], string> = {
   red_loses: 'red_loses — Red must change its move, or loses (红方须变着，不变作负)',
@@ -29,6 +40,18 @@ const VERDICT_TEXT: Record<Adjudication['result'], string> = {
 
 export function formatAdjudication(a: Adjudication): string {
   const lines = [`Verdict: ${VERDICT_TEXT[a.result]}   [rules: ${a.rules}]`];
+  for (const w of a.warnings ?? []) lines.push(`Warning (lenient FEN): ${w}`);
+  const cycles = a.cycles ?? [];
+  if (cycles.length > 0) {
+    lines.push(`Cycles in the record (${cycles.length}; reading: ${a.cycleReading ?? 'shortest'}):`);
+    for (const c of cycles) {
+      const who = (['red', 'black'] as const).map((side) => `${side} ${c.sides[side].pattern}${c.sides[side].violation ? ' (violation)' : ''}`);
+      lines.push(
+        `  plies ${c.startPly}–${c.endPly} (${c.plies} plies, repeated from ply ${c.firstRepeatPly}${c.final ? ', up to the final position' : ''}): ` +
+          `${c.result}; ${who.join(', ')}; ${c.articles.join(', ')}`,
+      );
+    }
+  }
   if (a.cycle) {
     lines.push(`Cycle: plies ${a.cycle.startPly}–${a.cycle.endPly} (${a.cycle.plies} plies; position seen ${a.cycle.occurrences} times)`);
     for (const side of ['red', 'black'] as const) {
@@ -52,6 +75,12 @@ function parseRules(value: string | true | undefined): RuleSet {
   return value as RuleSet;
 }
 
+function parseReading(value: string | true | undefined): Reading {
+  if (value === undefined) return 'shortest';
+  if (value === true || !(READINGS as readonly string[]).includes(value)) throw new UsageError(`--cycle must be shortest or window\n${USAGE}`);
+  return value as Reading;
+}
+
 function stringFlag(flags: Map<string, string | true>, name: string): string | undefined {
   const v = flags.get(name);
   if (v === true) throw new UsageError(`--${name} needs a value\n${USAGE}`);
@@ -59,7 +88,7 @@ function stringFlag(flags: Map<string, string | true>, name: string): string | u
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals } = parseArgs(argv, ['json', 'help']);
+  const { flags, positionals } = parseArgs(argv, ['json', 'help', 'lenient']);
   if (flags.has('help')) {
     io.stdout(USAGE);
     return 0;
@@ -67,6 +96,8 @@ export const run: Command = async (argv, io) => {
   for (const flag of flags.keys()) if (!FLAGS.includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'\n${USAGE}`);
   const rules = parseRules(flags.get('rules'));
+  const cycleReading = parseReading(flags.get('cycle'));
+  const lenient = flags.has('lenient');
   const batch = stringFlag(flags, 'batch');
   if (batch !== undefined) {
     if (flags.has('moves') || flags.has('record')) throw new UsageError(`--batch cannot be combined with --moves or --record\n${USAGE}`);
@@ -84,7 +115,7 @@ export const run: Command = async (argv, io) => {
     const out = items.map((item: unknown, i: number) => {
       if (!item || typeof item !== 'object') return { index: i, error: { code: 'bad_input', message: 'expected {"fen", "moves"}' } };
       const { fen, moves, record } = item as { fen?: string; moves?: string | string[]; record?: string };
-      const r = adjudicate({ fen, moves, record, rules });
+      const r = adjudicate({ fen, moves, record, rules, cycleReading, lenient });
       return r.ok ? r.value : { index: i, error: { code: r.error.code, message: r.error.message, ...(r.error.ply ? { ply: r.error.ply } : {}) } };
     });
     io.stdout(JSON.stringify(out));
@@ -104,11 +135,12 @@ export const run: Command = async (argv, io) => {
       return 2;
     }
   }
-  const r = adjudicate({ fen, moves: movesText, record, rules });
+  const r = adjudicate({ fen, moves: movesText, record, rules, cycleReading, lenient });
   if (!r.ok) {
     io.stderr(`chuhe adjudicate: ${r.error.message} [${r.error.code}]`);
     return 2;
   }
+  if (flags.has('json')) for (const w of r.value.warnings ?? []) io.stderr(`chuhe adjudicate: warning (lenient FEN): ${w}`);
   io.stdout(flags.has('json') ? JSON.stringify(r.value, null, 2) : formatAdjudication(r.value));
   return 0;
 };
