@@ -42,9 +42,11 @@ import { pairColourCost } from './swiss-colours';
  * are convex), and no pair can cost less than 0 hard colour faults; a sparse result with no hard
  * colour fault and that Σ is optimal on priorities 0–3, exactly as the dense matching. If it is
  * not certified (or not complete), the players concerned (unpaired, in a hard colour fault, or
- * in a float) get every edge to their own and the two nearest score groups (the unpaired: to the
- * whole field) and the matching is solved again, up to `REPAIRS` times: the edges the dense
- * optimum could use are then present for them.
+ * in a float) get every edge to their own and the two nearest score groups (the unpaired and
+ * those in a hard colour fault, which outranks any score difference: to the whole field) and the
+ * matching is solved again; later repairs give every player concerned the whole field, up to
+ * `REPAIRS` times. Not a proof for every field (a repair can move faults to players it has not
+ * reached yet), but the certificate says when it is one: EngineOutput.certified.
  */
 export const GROUP_PATTERNS = ['split', 'adjacent', 'mirror'] as const;
 /**
@@ -94,7 +96,7 @@ export const DEFAULT_WINDOW = 12;
 /** Players around the ideal partner (each side) on the sparse path. */
 const IDEAL_SPREAD = 4;
 /** Re-solves with full edge rows for the players of an uncertified sparse result. */
-const REPAIRS = 2;
+const REPAIRS = 3;
 const INTRA_CAP = 15;
 
 interface Prepared {
@@ -244,9 +246,10 @@ function solveSubset(prep: Prepared, input: EngineInput, vs: readonly number[], 
       const h = pairColourCost(a.colours, b.colours).hard;
       hardTotal += h;
       sumD2 += (a.score - b.score) * (a.score - b.score);
+      // A hard colour fault outranks any score difference, so its players get the whole field.
       if (h > 0 || a.score !== b.score) {
-        faulty.set(i, 'near');
-        faulty.set(mate[i], 'near');
+        faulty.set(i, h > 0 ? 'all' : 'near');
+        faulty.set(mate[i], h > 0 ? 'all' : 'near');
       }
     }
   }
@@ -283,7 +286,9 @@ function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]):
     const solved = solveSubset(prep, input, vs, (out) => sparsePairs(prep, input.pattern, vs, window, full, out));
     const certified = solved.unmatched.length === 0 && solved.hard === 0 && solved.sumD2 === bound;
     let grew = false;
-    for (const [i, reach] of solved.faulty) {
+    for (const [i, faultReach] of solved.faulty) {
+      // First repair: floats reach the nearest groups; later ones: everyone reaches the whole field.
+      const reach = repairs === 0 ? faultReach : 'all';
       if (full.get(i) !== reach && full.get(i) !== 'all') {
         full.set(i, reach);
         grew = true;
