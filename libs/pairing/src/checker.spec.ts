@@ -4,6 +4,7 @@ import { checkRound, formatPairingFindings, hasPairingErrors, PairingFinding } f
 import { roundRobinRounds } from './round-robin-rounds';
 
 const OPTIONS: TournamentOptions = { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 3 };
+const RR_OPTIONS: TournamentOptions = { ...OPTIONS, pairingSystem: 'round-robin' };
 
 function entries(n: number): Entry[] {
   return Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1 }));
@@ -134,7 +135,8 @@ describe('pairing checker', () => {
     for (const n of [5, 8, 11, 20]) {
       const r = roundRobinRounds(entries(n), { eventKind: 'individual', gamesPerPairing: 1 });
       if (!r.ok) throw new Error(r.error.message);
-      const t: Tournament = { options: OPTIONS, entries: entries(n), rounds: r.value };
+      // Score groups are a Swiss matter: a round-robin event says so (needless_float is skipped).
+      const t: Tournament = { options: RR_OPTIONS, entries: entries(n), rounds: r.value };
       for (const x of r.value) {
         const errors = checkRound(t, x.round).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
         expect(errors).toEqual([]);
@@ -157,6 +159,57 @@ describe('pairing checker', () => {
   });
 });
 
+describe('checker: floats larger than needed (needless_float, issue 15)', () => {
+  /**
+   * Active p1…pN after three rounds with `wins[i]` wins each (the issue's field: 6, 4, 4, 2, 2, 0,
+   * 0, 0): each played a soak player s1…sN (withdrawn since) every round, with the colours of
+   * `colours[i]` (default Red, Black, Red) and the wins first.
+   */
+  function soakField(wins: number[], round4: [string, string][], options: Partial<TournamentOptions> = {}, colours: string[] = []): Tournament {
+    const n = wins.length;
+    const es: Entry[] = [...entries(n), ...Array.from({ length: n }, (_, i) => ({ id: `s${i + 1}`, drawNumber: n + 1 + i, withdrawnAfterRound: 3 }))];
+    const rounds: Round[] = [1, 2, 3].map((r) => ({
+      round: r,
+      byes: [],
+      pairings: wins.map((w, i) => {
+        const me = `p${i + 1}`;
+        const red = (colours[i] ?? 'RBR')[r - 1] === 'R';
+        const won = r <= w;
+        return pairing(red ? me : `s${i + 1}`, red ? `s${i + 1}` : me, won === red ? 'red_win' : 'black_win');
+      }),
+    }));
+    return { options: { ...OPTIONS, ...options }, entries: es, rounds: [...rounds, round(4, round4, [], null)] };
+  }
+  const issueField = (round4: [string, string][], options: Partial<TournamentOptions> = {}) => soakField([3, 2, 2, 1, 1, 0, 0, 0], round4, options);
+  const floats = (t: Tournament) => checkRound(t, 4).filter((f) => f.code === 'needless_float');
+
+  test('the leader skipping the nearest group is an error naming him and his opponent', () => {
+    const bad = issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']]);
+    const found = floats(bad);
+    expect(codes(found)).toEqual(['error:needless_float:p1+p4']);
+    expect(found[0].message).toBe(
+      'p1 (#1) on 6 and p4 (#4) on 2 float further than needed: p1–p2 and p4–p3 instead of p1–p4 and p2–p3 pair closer scores (Σ difference² 16 → 8), without a rematch, a forbidden pair or an extra colour fault',
+    );
+    expect(hasPairingErrors(checkRound(bad, 4))).toBe(true);
+  });
+
+  test('nearest-group floats pass; so does a float the prohibitions force; round-robin events are not checked', () => {
+    expect(floats(issueField([['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']]))).toEqual([]);
+    const forced = issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']], { forbiddenPairs: [['p1', 'p2'], ['p1', 'p3']] });
+    expect(floats(forced)).toEqual([]);
+    expect(floats(issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']], { pairingSystem: 'round-robin' }))).toEqual([]);
+    expect(checkRound(issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']]), 4, { severities: { needless_float: 'off' } })).toEqual([]);
+  });
+
+  test('a float the colour rules force passes: the exchange would add a hard colour fault', () => {
+    // 6, 4, 2, 2: p1 and p2 played Black, Red, Red (a third Red is a hard fault), so p1–p2 would
+    // give one of them a third Red; p1–p3 and p2–p4 floats are needed.
+    const t = soakField([3, 2, 1, 1], [['p3', 'p1'], ['p4', 'p2']], {}, ['BRR', 'BRR']);
+    expect(floats(t)).toEqual([]);
+    expect(codes(floats(soakField([3, 2, 1, 1], [['p3', 'p1'], ['p4', 'p2']])))).toEqual(['error:needless_float:p3+p1', 'error:needless_float:p4+p2']);
+  });
+});
+
 describe('checker properties', () => {
   test('any round of any round-robin table is free of pairing errors; a corrupted copy is caught and named', () => {
     fc.assert(
@@ -166,7 +219,7 @@ describe('checker properties', () => {
         if (!rr.ok) throw new Error(rr.error.message);
         const rounds = rr.value;
         const r = 2 + (roundSeed % (rounds.length - 1)); // a round with history before it
-        const t: Tournament = { options: OPTIONS, entries: es, rounds: rounds.slice(0, r) };
+        const t: Tournament = { options: RR_OPTIONS, entries: es, rounds: rounds.slice(0, r) };
         const clean = checkRound(t, r).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
         expect(clean).toEqual([]);
 

@@ -17,6 +17,10 @@
  *   extra_bye         warning  more byes than the field needs (one for an odd field, none for an even one)
  *   colour_difference error    after this round an entry's Red and Black counts differ by more than 2
  *   three_same_colour warning  the same colour three times in a row (附录2 #8 asks for alternation, 梅花间竹)
+ *   needless_float    error    Swiss events only (options.pairingSystem swiss-individual / swiss-team,
+ *                              or none): a pair of different scores where exchanging partners with
+ *                              another pair brings both closer in score without a rematch, a
+ *                              forbidden pair or an extra hard colour fault (checker-floats.ts)
  *
  * Colours follow checker-history.ts: an entry's colour is its side in the pairing. In an
  * individual event with two games per pairing every pairing is colour-balanced by itself
@@ -27,6 +31,8 @@
  *   const errors = findings.filter((f) => f.severity === 'error');
  */
 import { Round, Tournament } from '../../tournament/src/model';
+import { scoresAfter } from '../../tournament/src/scoring-basics';
+import { needlessFloats } from './checker-floats';
 import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
 
 export const PAIRING_CHECK_CODES = [
@@ -41,6 +47,7 @@ export const PAIRING_CHECK_CODES = [
   'extra_bye',
   'colour_difference',
   'three_same_colour',
+  'needless_float',
 ] as const;
 export type PairingCheckCode = (typeof PAIRING_CHECK_CODES)[number];
 
@@ -68,6 +75,7 @@ export const DEFAULT_CHECK_SEVERITIES: Record<PairingCheckCode, FindingSeverity>
   extra_bye: 'warning',
   colour_difference: 'error',
   three_same_colour: 'warning',
+  needless_float: 'error',
 };
 
 export interface PairingCheckOptions {
@@ -185,6 +193,35 @@ export function checkRound(tournament: Tournament, round: Round | number, option
           report('three_same_colour', [id], `${label(id)} would play ${side === 'red' ? 'Red' : 'Black'} a third time in a row`);
         }
       }
+    }
+  }
+
+  // Score groups: floats larger than needed (Swiss events).
+  const system = tournament.options.pairingSystem;
+  if (severityOf('needless_float') !== 'off' && (system === undefined || system === 'swiss-individual' || system === 'swiss-team')) {
+    const earlier = { ...tournament, rounds: tournament.rounds.filter((x) => x.round < r) };
+    const scores = scoresAfter(earlier).scores;
+    const named = forbidden;
+    const pairs = target.pairings.filter((p) => p.red !== p.black && byId.has(p.red) && byId.has(p.black) && places.get(p.red)?.length === 1 && places.get(p.black)?.length === 1);
+    const floats = needlessFloats(pairs, {
+      score: (id) => scores.get(id) ?? 0,
+      colours: (id) => hist(id).colours,
+      allowed: (a, b) => {
+        if (hist(a).opponents.has(b) || named.has(pairKey(a, b))) return false;
+        const fa = byId.get(a)?.affiliation;
+        return !(fa !== undefined && fa === byId.get(b)?.affiliation && (sameAffiliation === 'event' || (sameAffiliation === 'round1' && r === 1)));
+      },
+    });
+    const pts = (id: string) => scores.get(id) ?? 0;
+    for (const f of floats) {
+      const [[a, x], [b, y]] = f.better;
+      report(
+        'needless_float',
+        [f.pair.red, f.pair.black],
+        `${label(f.pair.red)} on ${pts(f.pair.red)} and ${label(f.pair.black)} on ${pts(f.pair.black)} float further than needed: ` +
+          `${a}–${x} and ${b}–${y} instead of ${f.pair.red}–${f.pair.black} and ${f.other.red}–${f.other.black} pair closer scores (Σ difference² ${f.before} → ${f.after}), ` +
+          'without a rematch, a forbidden pair or an extra colour fault',
+      );
     }
   }
 

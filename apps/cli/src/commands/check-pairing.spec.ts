@@ -22,8 +22,10 @@ describe('chuhe check-pairing', () => {
     const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
     expect(await main(['check-pairing'], io)).toBe(1);
     const text = io.out.join('\n');
-    expect(text).toContain('round 2: 2 error(s), 0 warning(s)');
+    // p3 (2 points) against p4 (0) while p1 and p2 are on 1: also a float larger than needed.
+    expect(text).toContain('round 2: 3 error(s), 0 warning(s)');
     expect(text).toContain('rematch           round 2: p2 (#2) and p1 (#1) already met in round 1');
+    expect(text).toContain('needless_float    round 2: p4 (#4) on 0 and p3 (#3) on 2 float further than needed');
   });
 
   test('a hand-edited round with a player twice and one missing: findings, not file errors', async () => {
@@ -39,10 +41,20 @@ describe('chuhe check-pairing', () => {
 
   test('--off skips checks', async () => {
     const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
-    expect(await main(['check-pairing', '--off', 'rematch'], io)).toBe(0);
+    expect(await main(['check-pairing', '--off', 'rematch,needless_float'], io)).toBe(0);
     const bad = fakeIo('{}');
     expect(await main(['check-pairing', '--off', 'nonsense'], bad)).toBe(2);
     expect(bad.err.join('')).toMatch(/unknown check 'nonsense'/);
+  });
+
+  test('a float larger than needed is an error naming the players (score groups, issue 15)', async () => {
+    // After round 1: p3 on 2, p1 and p2 on 1, p4 on 0. p3–p1 and p2–p4 float one point each; p1–p2 is a rematch.
+    const good = fakeIo(file({ games: [{ red: 'p3', black: 'p1', result: null }, { red: 'p2', black: 'p4', result: null }] }));
+    expect(await main(['check-pairing'], good)).toBe(0);
+    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    expect(await main(['check-pairing', '--json', '--off', 'rematch'], io)).toBe(1);
+    const doc = JSON.parse(io.out.join('')) as { findings: { code: string; entries: string[] }[] };
+    expect(doc.findings.map((f) => [f.code, f.entries])).toEqual([['needless_float', ['p4', 'p3']]]);
   });
 
   test('--round N checks an earlier round; FILE instead of stdin', async () => {

@@ -3,6 +3,10 @@
  * round of a JSON tournament file (libs/tournament/README.md) against the pairing rules: the last
  * round, or round N, against the rounds before it. `--off rematch` skips a check (e.g. for a
  * double round-robin, where every pair meets twice); codes are listed in libs/pairing/src/checker.ts.
+ * In a Swiss event it also checks the score groups: a float larger than needed (a pair of
+ * different scores that an exchange of partners with another pair would bring closer, without a
+ * rematch, a forbidden pair or an extra colour fault) is an error naming both players
+ * (`needless_float`, libs/pairing/src/checker-floats.ts).
  *
  * Exit 0: no errors (warnings allowed); 1: errors; 2: bad usage or a file that cannot be read.
  *

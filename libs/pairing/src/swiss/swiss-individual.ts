@@ -3,7 +3,7 @@ import { Result } from '../../../tournament/src/result';
 import { seededRandom } from '../../../registration/src/prng';
 import { PairingError, PairingRequest, PairingSystem, PairingWarning, RoundPairing } from '../pairing-system';
 import { ColourCandidate, allocateColours, colourDiff } from './swiss-colours';
-import { EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';
+import { EngineInput, EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';
 import { SwissField, SwissPlayer, buildSwissField } from './swiss-field';
 
 /**
@@ -75,7 +75,11 @@ function gamesFor(red: string, black: string, gamesPerPairing: 1 | 2): Game[] {
   return gamesPerPairing === 2 ? [first, { red: black, black: red, result: null, board: 2 }] : [first];
 }
 
-function pairIndividual(request: PairingRequest): Result<RoundPairing, PairingError> {
+/** Engine settings a caller may force (tests and the benchmark compare the dense and sparse paths). */
+export type EngineTuning = Pick<EngineInput, 'denseLimit' | 'window'>;
+
+/** The individual Swiss round, with optional engine settings (`swissIndividual.pair` uses none). */
+export function pairSwissIndividual(request: PairingRequest, tuning: EngineTuning = {}): Result<RoundPairing, PairingError> {
   const { tournament } = request;
   const round = request.round ?? tournament.rounds.length + 1;
   if (tournament.options.eventKind !== 'individual') {
@@ -93,6 +97,7 @@ function pairIndividual(request: PairingRequest): Result<RoundPairing, PairingEr
     players: toEngine(field, order),
     forbidden: (a, b) => forbidden((a as EngineEntry).player, (b as EngineEntry).player),
     pattern,
+    ...tuning,
   });
   if (!engine.ok) return engine;
 
@@ -117,5 +122,5 @@ function pairIndividual(request: PairingRequest): Result<RoundPairing, PairingEr
 export const swissIndividual: PairingSystem = {
   id: 'swiss-individual',
   summary: 'individual Swiss (积分编排制): score groups, no rematch, colour balance, bye to the lowest without one',
-  pair: pairIndividual,
+  pair: (request) => pairSwissIndividual(request),
 };
