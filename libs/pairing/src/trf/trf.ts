@@ -14,9 +14,16 @@ import { byePoints, scoresAfter } from '../../../tournament/src/scoring-basics';
  *   `-`/`-`; *_penalty → `1`/`0` (a played game; reads back as an ordinary win); annulled →
  *   `-`/`-` (reads back as a double forfeit);
  * - bye: `0000 - U` (pairing-allocated bye: the tournament's bye points), or `H` / `Z` when the
- *   bye scores a draw / nothing; a round the player sat out: `0000 - -`;
+ *   bye scores a draw / nothing; a round the player sat out: `0000 - -`. On import `U` and `F`
+ *   (and `0000 - +`) are full-point byes, `H` half-point, `Z` zero-point; the model has one bye
+ *   value per event (options.byePoints), so a file that mixes them is refused;
  * - entry ids, which TRF has no column for, go in Chuhe extension lines `XCI <rank> <id>`;
- *   `XXR <n>` (the bbpPairings extension) gives the number of rounds played so far.
+ * - `XXR <n>` (the bbpPairings / JaVaFo extension) is the event's total number of rounds, not the
+ *   rounds played: it is read into and written from options.totalRounds (export: or `totalRounds`
+ *   given by the caller; without either, the rounds played). A round only exists on import when
+ *   some player line has a block for it: `XXR 9` after 8 rounds gives 8 rounds and totalRounds 9.
+ * - lines end in CR (what bbpPairings writes), LF or CRLF; export writes LF.
+ * - starting ranks have 4 columns: draw numbers above 9,999 are refused on export (not cut).
  * Not carried: affiliations longer than 3 characters (the federation column), withdrawals,
  * team events, two-game pairings.
  *
@@ -45,9 +52,33 @@ function resultCode(result: GameResult | null, side: Side): string {
   return '-'; // lost by forfeit, double forfeit, annulled
 }
 
-/** Write an individual tournament as TRF. */
-export function makeTrf(tournament: Tournament): string {
+/** The largest starting rank TRF's 4 columns (5–8) can hold. */
+export const TRF_MAX_RANK = 9999;
+
+export interface MakeTrfOptions {
+  /** The event's total rounds for `XXR` (default options.totalRounds, else the rounds played). */
+  totalRounds?: number;
+}
+
+/** The event's total rounds as the tournament records it (options.totalRounds), if any. */
+export function recordedTotalRounds(tournament: Tournament): number | undefined {
+  const t = tournament.options.totalRounds;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 1 ? t : undefined;
+}
+
+/** Write an individual tournament as TRF; refuses what TRF cannot hold. */
+export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): Result<string, TrfError[]> {
   const entries = [...tournament.entries].sort((a, b) => a.drawNumber - b.drawNumber);
+  const errors: TrfError[] = [];
+  const tooBig = entries.filter((e) => e.drawNumber > TRF_MAX_RANK);
+  if (tooBig.length > 0) {
+    const shown = tooBig.slice(0, 5).map((e) => `${e.id} (#${e.drawNumber})`).join(', ');
+    errors.push({ line: 0, message: `TRF has 4 columns for the starting rank: draw numbers above ${TRF_MAX_RANK} cannot be written (${tooBig.length} entries: ${shown}${tooBig.length > 5 ? ', …' : ''})` });
+  }
+  const played = tournament.rounds.length;
+  const total = options.totalRounds ?? recordedTotalRounds(tournament) ?? played;
+  if (total < played) errors.push({ line: 0, message: `the event's total rounds (${total}) is less than the rounds played (${played})` });
+  if (errors.length > 0) return { ok: false, error: errors };
   const scores = scoresAfter(tournament).scores;
   const places = new Map([...entries].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.drawNumber - b.drawNumber).map((e, i) => [e.id, i + 1]));
   const rank = new Map(entries.map((e) => [e.id, e.drawNumber]));
@@ -57,7 +88,7 @@ export function makeTrf(tournament: Tournament): string {
   lines.push(`012 ${tournament.name ?? 'Chuhe tournament'}`);
   lines.push(`062 ${entries.length}`);
   lines.push(`092 Individual: Swiss-System (xiangqi, Chuhe)`);
-  lines.push(`XXR ${tournament.rounds.length}`);
+  lines.push(`XXR ${total}`);
   for (const e of entries) {
     let line = `001 ${pad(e.drawNumber, 4)}      ${pad(e.name ?? e.id, 33, true)} ${pad(e.rating !== undefined ? Math.round(e.rating) : '', 4)} ${pad(e.affiliation && e.affiliation.length <= 3 ? e.affiliation : '', 3, true)} ${pad('', 11)} ${pad('', 10)} ${pad(((scores.get(e.id) ?? 0) / 2).toFixed(1), 4)} ${pad(places.get(e.id) ?? 0, 4)}`;
     for (const round of tournament.rounds) {
@@ -74,7 +105,7 @@ export function makeTrf(tournament: Tournament): string {
     lines.push(line.trimEnd());
   }
   for (const e of entries) lines.push(`XCI ${e.drawNumber} ${e.id}`);
-  return lines.join('\n') + '\n';
+  return { ok: true, value: lines.join('\n') + '\n' };
 }
 
 function gameResult(code: string, colour: 'w' | 'b'): GameResult | null | 'forfeit_loss' | 'bad' {
@@ -101,41 +132,59 @@ function gameResult(code: string, colour: 'w' | 'b'): GameResult | null | 'forfe
   }
 }
 
+/** Byes on import: points in the scoring's units (a win is 2), by TRF code. */
+const BYE_CODES: Record<string, number> = { U: 2, F: 2, '+': 2, H: 1, Z: 0 };
+
 /** Read TRF back into a tournament (individual, one game per pairing). */
 export function parseTrf(text: string, options: Partial<TournamentOptions> = {}): Result<Tournament, TrfError[]> {
   const errors: TrfError[] = [];
   const entries: Entry[] = [];
+  const lineOf = new Map<number, number>();
   const ids = new Map<number, string>();
-  const blocks = new Map<number, Array<{ opp: number; colour: string; code: string }>>();
+  const blocks = new Map<number, Array<{ opp: number; colour: string; code: string } | undefined>>();
   let name: string | undefined;
-  let roundCount = 0;
-  text.split(/\r?\n/).forEach((raw, i) => {
+  let totalRounds: number | undefined;
+  // CR (bbpPairings), LF or CRLF.
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const lineNo = i + 1;
     const code = raw.slice(0, 3);
     if (code === '012') name = raw.slice(4).trim() || undefined;
-    else if (code === 'XXR') roundCount = Number(raw.slice(4).trim()) || 0;
-    else if (code === 'XCI') {
+    else if (code === 'XXR') {
+      const n = raw.slice(4).trim();
+      if (/^[1-9]\d*$/.test(n)) totalRounds = Number(n);
+      else errors.push({ line: lineNo, message: `XXR must be the event's total number of rounds, not '${n}'` });
+    } else if (code === 'XCI') {
       const m = /^XCI\s+(\d+)\s+(\S+)\s*$/.exec(raw);
       if (m) ids.set(Number(m[1]), m[2]);
       else errors.push({ line: lineNo, message: 'XCI line must be "XCI <rank> <id>"' });
     } else if (code === '001') {
-      const rank = Number(raw.slice(4, 8));
-      if (!Number.isInteger(rank) || rank < 1) return errors.push({ line: lineNo, message: `bad starting rank '${raw.slice(4, 8)}' in columns 5–8` });
+      const rankText = raw.slice(4, 8);
+      const rank = Number(rankText);
+      if (!/^\s*\d+$/.test(rankText) || rank < 1) return errors.push({ line: lineNo, message: `bad starting rank '${rankText}' in columns 5–8` });
+      if (lineOf.has(rank)) return errors.push({ line: lineNo, message: `starting rank ${rank} appears twice (also line ${lineOf.get(rank)})` });
+      lineOf.set(rank, lineNo);
       const nm = raw.slice(14, 47).trim();
       const rating = raw.slice(48, 52).trim();
       const fed = raw.slice(53, 56).trim();
-      const entry: Entry = { id: `#${rank}`, drawNumber: rank, ...(nm && { name: nm }), ...(rating && { rating: Number(rating) }), ...(fed && { affiliation: fed }) };
+      const entry: Entry = { id: `#${rank}`, drawNumber: rank, ...(nm && { name: nm }), ...(rating && Number(rating) > 0 && { rating: Number(rating) }), ...(fed && { affiliation: fed }) };
       entries.push(entry);
-      const list: Array<{ opp: number; colour: string; code: string }> = [];
+      const list: Array<{ opp: number; colour: string; code: string } | undefined> = [];
       for (let col = 91; col < raw.length; col += 10) {
         const block = raw.slice(col, col + 8);
-        const opp = Number(block.slice(0, 4).trim() || '0');
-        if (!Number.isInteger(opp)) errors.push({ line: lineNo, message: `bad opponent '${block.slice(0, 4)}' at column ${col + 1}` });
-        list.push({ opp, colour: block.slice(5, 6), code: block.slice(7, 8) });
+        if (block.trim() === '') {
+          list.push(undefined); // no block: the round is not in this line
+          continue;
+        }
+        const oppText = block.slice(0, 4).trim() || '0';
+        if (!/^\d+$/.test(oppText)) errors.push({ line: lineNo, message: `bad opponent '${block.slice(0, 4)}' at column ${col + 1}` });
+        list.push({ opp: Number(oppText), colour: block.slice(5, 6), code: block.slice(7, 8) });
       }
       blocks.set(rank, list);
     }
   });
+  if (entries.length === 0 && errors.length === 0) {
+    return { ok: false, error: [{ line: 0, message: 'no player lines (001): not a TRF file, or an empty field' }] };
+  }
   for (const e of entries) {
     const id = ids.get(e.drawNumber);
     if (id !== undefined) {
@@ -144,7 +193,11 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
     }
   }
   const byRank = new Map(entries.map((e) => [e.drawNumber, e]));
-  const rounds = Math.max(roundCount, ...[...blocks.values()].map((b) => b.length), 0);
+  // Rounds played: up to the last round any line has a block for (XXR is the event's total).
+  let rounds = 0;
+  for (const list of blocks.values()) for (let r = list.length; r > rounds; r--) if (list[r - 1]) rounds = r;
+  if (totalRounds !== undefined && totalRounds < rounds) errors.push({ line: 0, message: `XXR ${totalRounds} (the event's total rounds) but ${rounds} rounds are played` });
+  const byeKinds = new Map<number, string>(); // bye points → first place seen
   const out: Round[] = [];
   for (let r = 0; r < rounds; r++) {
     const round: Round = { round: r + 1, pairings: [], byes: [] };
@@ -152,23 +205,27 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
       const b = blocks.get(e.drawNumber)?.[r];
       if (!b) continue;
       if (b.opp === 0) {
-        if (['U', 'F', 'H', 'Z'].includes(b.code)) round.byes.push(e.id);
+        const points = BYE_CODES[b.code];
+        if (points !== undefined) {
+          round.byes.push(e.id);
+          if (!byeKinds.has(points)) byeKinds.set(points, `'${b.code}' for ${e.id} in round ${r + 1}`);
+        }
         continue;
       }
       const opp = byRank.get(b.opp);
       if (!opp) {
-        errors.push({ line: 0, message: `round ${r + 1}: ${e.id} plays unknown rank ${b.opp}` });
+        errors.push({ line: lineOf.get(e.drawNumber) ?? 0, message: `round ${r + 1}: ${e.id} plays unknown rank ${b.opp}` });
         continue;
       }
       if (b.colour !== 'w') continue; // each pairing is read from Red's line
       const back = blocks.get(b.opp)?.[r];
       if (!back || back.opp !== e.drawNumber || back.colour !== 'b') {
-        errors.push({ line: 0, message: `round ${r + 1}: ${e.id} (w) against rank ${b.opp}, whose line does not say so` });
+        errors.push({ line: lineOf.get(e.drawNumber) ?? 0, message: `round ${r + 1}: ${e.id} (w) against rank ${b.opp}, whose line does not say so` });
         continue;
       }
       const read = gameResult(b.code, 'w');
       if (read === 'bad') {
-        errors.push({ line: 0, message: `round ${r + 1}: unknown result code '${b.code}' for ${e.id}` });
+        errors.push({ line: lineOf.get(e.drawNumber) ?? 0, message: `round ${r + 1}: unknown result code '${b.code}' for ${e.id}` });
         continue;
       }
       const result: GameResult | null = read === 'forfeit_loss' ? (back.code === '+' ? 'black_win_forfeit' : 'double_forfeit') : read;
@@ -176,12 +233,24 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
     }
     out.push(round);
   }
+  if (byeKinds.size > 1) {
+    errors.push({ line: 0, message: `byes of different values (${[...byeKinds.values()].join('; ')}): a Chuhe event has one bye value (options.byePoints)` });
+  }
   if (errors.length > 0) return { ok: false, error: errors };
+  const [byeValue] = [...byeKinds.keys()];
   return {
     ok: true,
     value: {
       ...(name !== undefined && { name }),
-      options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 3, ...options },
+      options: {
+        eventKind: 'individual',
+        scoring: '2-1-0',
+        gamesPerPairing: 1,
+        boards: 3,
+        ...(byeValue !== undefined && byeValue !== 2 && { byePoints: byeValue }),
+        ...(totalRounds !== undefined && { totalRounds }),
+        ...options,
+      },
       entries,
       rounds: out,
     },
