@@ -3,7 +3,7 @@ import { Result } from '../../../tournament/src/result';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
 import { PairingError } from '../pairing-system';
-import { pairColourCost } from './swiss-colours';
+import { colourCost, pairColourCost } from './swiss-colours';
 
 /**
  * One Swiss round as one maximum-weight matching (Edmonds' blossom, ../matching).
@@ -39,8 +39,8 @@ import { pairColourCost } from './swiss-colours';
  *   - the players around its ideal partner (`GroupPattern`).
  * The result is then certified against a lower bound: Σ (score difference)² of any complete
  * pairing is at least that of pairing neighbours in score order (squared differences on a line
- * are convex), and no pair can cost less than 0 hard colour faults; a sparse result with no hard
- * colour fault and that Σ is optimal on priorities 0–3, exactly as the dense matching. If it is
+ * are convex), and the hard colour faults no pairing avoids are counted (`hardLowerBound`); a
+ * sparse result on both bounds is optimal on priorities 0–3, exactly as the dense matching. If it is
  * not certified (or not complete), the players concerned (unpaired, in a hard colour fault, or
  * in a float) get every edge to their own and the two nearest score groups (the unpaired and
  * those in a hard colour fault, which outranks any score difference: to the whole field) and the
@@ -266,6 +266,27 @@ function scoreLowerBound(prep: Prepared, vs: readonly number[]): number {
   return sum;
 }
 
+/**
+ * Hard colour faults no complete pairing of `vs` avoids: each player's own unavoidable faults
+ * (both colours faulty), plus — a pair gives one Red and one Black, so at most half the players
+ * get Red — the players who can only take Red beyond half the field, and the same for Black.
+ */
+function hardLowerBound(prep: Prepared, vs: readonly number[]): number {
+  let base = 0;
+  let mustRed = 0;
+  let mustBlack = 0;
+  for (const v of vs) {
+    const colours = prep.sorted[v].colours;
+    const red = colourCost(colours, 'red').hard;
+    const black = colourCost(colours, 'black').hard;
+    base += Math.min(red, black);
+    if (black > red) mustRed++;
+    else if (red > black) mustBlack++;
+  }
+  const half = Math.floor(vs.length / 2);
+  return base + Math.max(0, mustRed - half) + Math.max(0, mustBlack - half);
+}
+
 interface FieldSolution extends Solved {
   path: 'dense' | 'sparse';
   repairs: number;
@@ -280,11 +301,12 @@ interface FieldSolution extends Solved {
 function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]): FieldSolution {
   const window = input.window ?? DEFAULT_WINDOW;
   const bound = scoreLowerBound(prep, vs);
+  const hardBound = hardLowerBound(prep, vs);
   const full = new Map<number, 'near' | 'all'>();
   let repairs = 0;
   for (;;) {
     const solved = solveSubset(prep, input, vs, (out) => sparsePairs(prep, input.pattern, vs, window, full, out));
-    const certified = solved.unmatched.length === 0 && solved.hard === 0 && solved.sumD2 === bound;
+    const certified = solved.unmatched.length === 0 && solved.hard === hardBound && solved.sumD2 === bound;
     let grew = false;
     for (const [i, faultReach] of solved.faulty) {
       // First repair: floats reach the nearest groups; later ones: everyone reaches the whole field.

@@ -3,7 +3,7 @@ import { Result } from '../../../tournament/src/result';
 import { seededRandom } from '../../../registration/src/prng';
 import { PairingError, PairingRequest, PairingSystem, PairingWarning, RoundPairing } from '../pairing-system';
 import { ColourCandidate, allocateColours, colourDiff } from './swiss-colours';
-import { EngineInput, EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';
+import { EngineInput, EngineOutput, EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';
 import { SwissField, SwissPlayer, buildSwissField } from './swiss-field';
 
 /**
@@ -76,7 +76,10 @@ function gamesFor(red: string, black: string, gamesPerPairing: 1 | 2): Game[] {
 }
 
 /** Engine settings a caller may force (tests and the benchmark compare the dense and sparse paths). */
-export type EngineTuning = Pick<EngineInput, 'denseLimit' | 'window'>;
+export interface EngineTuning extends Pick<EngineInput, 'denseLimit' | 'window'> {
+  /** Told which path solved the round, with how many repairs, and whether it is certified optimal. */
+  report?: (engine: Pick<EngineOutput, 'path' | 'repairs' | 'certified'>) => void;
+}
 
 /** The individual Swiss round, with optional engine settings (`swissIndividual.pair` uses none). */
 export function pairSwissIndividual(request: PairingRequest, tuning: EngineTuning = {}): Result<RoundPairing, PairingError> {
@@ -97,9 +100,11 @@ export function pairSwissIndividual(request: PairingRequest, tuning: EngineTunin
     players: toEngine(field, order),
     forbidden: (a, b) => forbidden((a as EngineEntry).player, (b as EngineEntry).player),
     pattern,
-    ...tuning,
+    ...(tuning.denseLimit !== undefined && { denseLimit: tuning.denseLimit }),
+    ...(tuning.window !== undefined && { window: tuning.window }),
   });
   if (!engine.ok) return engine;
+  tuning.report?.(engine.value);
 
   const lotColour: Side = tournament.options.colourLotSeed !== undefined ? (seededRandom(tournament.options.colourLotSeed)() < 0.5 ? 'red' : 'black') : 'red';
   const pairings: Pairing[] = engine.value.pairs.map(([x, y], board) => {
