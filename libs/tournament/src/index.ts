@@ -3,3 +3,4 @@ export * from './result';
 export * from './tournament-file';
 export * from './scoring-basics';
 export * from './json-checker';
+export * from './lineup';
