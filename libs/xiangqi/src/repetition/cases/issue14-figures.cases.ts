@@ -1,0 +1,291 @@
+/**
+ * The rulebook figures that had no case yet (issue 14): 图7, 图13, 图18, 图27, 图28, 图39, 图41, 图61,
+ * 图65, 图76, 图78, 图81, 图83, 图88, 图90. The diagrams are lost: each position is constructed so that
+ * the printed moves are legal and the relations the text describes hold. Where the printed moves never
+ * return to an earlier position, they are extended by the obvious continuation (marked DEVIATION). The
+ * 3rd revision (图 1a–35d) is cited where its 說明 settles a reading.
+ */
+import { RepetitionCase, printed } from './case-types';
+
+export const ISSUE14_FIGURES: RepetitionCase[] = [
+  {
+    // 细则 4 图7: 红方长杀没犯例，双方不变作和。
+    id: '细则 4 图7',
+    title: 'a horse steps back and forth threatening mate each time (长杀) — draw',
+    fen: '5k3/9/9/9/9/3N4R/9/9/9/4K4 w - - 0 1',
+    moves: ['d4c6', 'f9f8', 'c6d4', 'f8f9', 'd4c6', 'f9f8', 'c6d4'],
+    chinese: printed('1. 马六进七 将6进1 2. 马七退六 将6退1 3. 马六进七 将6进1 4. 马七退六'),
+    expected: 'draw',
+    patterns: { red: 'perpetualMateThreat', black: 'idle' },
+    relations: [
+      { kind: 'notCheck', at: 1 },
+      { kind: 'notCheck', at: 3 },
+      { kind: 'notCheck', at: 5 },
+      { kind: 'notCheck', at: 7 },
+    ],
+    note:
+      'A lone black king on the f-file, the red king e0 holding the e-file, a red rook i4 and the horse: on c6 the horse covers d8/e7 and the rook ' +
+      'threatens to check on the f- or 9th rank, on d4 it covers e6/f5 against the king on f8 — each horse move threatens mate by checks (杀), ' +
+      'none checks. The black king only steps (闲).',
+  },
+  {
+    // 细则 7 图13: 红方一将或多将后继续捉子，黑炮虽无根，但红没长捉黑炮，双方不变作和。(3rd revision 图7a 說明: 紅車一照或多照之後繼續捉子，黑炮雖屬無根，但非長捉，可判和局。)
+    id: '细则 7 图13',
+    title: 'a rook checks once or twice, then chases the unprotected cannon each time it flees (数将一捉) — draw',
+    fen: '5k3/9/9/7R1/9/9/9/9/3K5/8c w - - 0 1',
+    moves: [
+      'h6h9', 'f9f8', 'h9h0', 'i0i5', 'h0h8', 'f8f9', 'h8h9', 'f9f8', 'h9h5', 'i5i7', 'h5h8', 'f8f9', 'h8h7', 'i7i3', 'h7h9', 'f9f8', 'h9h3',
+      // DEVIATION: the obvious continuation that returns to the position after 1. … 将6进1
+      'i3i0', 'h3h8', 'f8f9', 'h8h9', 'f9f8',
+    ],
+    chinese: printed(
+      '1. 车二进三 将6进1 2. 车二退九 炮9退5 3. 车二进八 将6退1 4. 车二进一 将6进1 5. 车二退四 炮9退2 6. 车二进三 将6退1 ' +
+        '7. 车二退一 炮9进4 8. 车二进二 将6进1 9. 车二退六 炮9进3 10. 车二进五 将6退1 11. 车二进一 将6进1',
+    ),
+    expected: 'draw',
+    patterns: { red: 'checkAndChase', black: 'idle' },
+    relations: [
+      { kind: 'check', at: 1 },
+      { kind: 'attacks', at: 3, from: 'h0', to: 'i0' },
+      { kind: 'unprotected', at: 3, square: 'i0', by: 'h0' },
+      { kind: 'check', at: 5 },
+      { kind: 'check', at: 7 },
+      { kind: 'attacks', at: 9, from: 'h5', to: 'i5' },
+      { kind: 'unprotected', at: 9, square: 'i5', by: 'h5' },
+      { kind: 'check', at: 11 },
+      { kind: 'attacks', at: 13, from: 'h7', to: 'i7' },
+      { kind: 'check', at: 15 },
+      { kind: 'attacks', at: 17, from: 'h3', to: 'i3' },
+    ],
+    note:
+      'The rook on the h-file checks the king along rank 9 or 8 and chases the cannon on the i-file along its rank; the cannon flees up and down the ' +
+      'file. The red king stands on d1, off rank 0, so the cannon i0 cannot check it over the rook h0. DEVIATION: the printed moves never repeat ' +
+      '(the 3rd revision\'s 图7a sequence differs and does not either); they are continued by 9. … 炮9进3 10. 车二进五 将6退1 11. 车二进一 将6进1, ' +
+      'which returns to the position after 1. … 将6进1: a 20-ply cycle of checks and chases (数将一捉, 总纲 2).',
+  },
+  {
+    // 细则 10 图18: 红炮长捉有根车犯例，红不变作负。(3rd revision 图10a 說明: 紅炮長捉有根車作負。)
+    id: '细则 10 图18',
+    title: 'a cannon keeps shooting the front of two doubled rooks, protected by the rear one — Red must change',
+    fen: '3rk4/5C3/3rb4/9/4p4/9/9/9/9/4K4 w - - 0 1',
+    moves: ['f8f7', 'd7d5', 'f7f5', 'd5d7', 'f5f7', 'd7d5', 'f7f5', 'd5d7', 'f5f7'],
+    chinese: printed('1. 炮四退一 前车进2 2. 炮四退二 前车退2 3. 炮四进二 前车进2 4. 炮四退二 前车退2 5. 炮四进二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'f7', to: 'd7' },
+      { kind: 'protected', at: 1, square: 'd7', by: 'f7' },
+      { kind: 'attacks', at: 3, from: 'f5', to: 'd5' },
+      { kind: 'protected', at: 3, square: 'd5', by: 'f5' },
+      { kind: 'attacks', at: 5, from: 'f7', to: 'd7' },
+    ],
+    note:
+      'Black rooks d9 (rear) and d7 (front) on the 4th file; the red cannon shoots the front rook along rank 7 over the elephant e7 and along ' +
+      'rank 5 over the pawn e5; the rear rook protects it on both squares (有根) — a cannon may not chase even a protected rook (总纲 6). ' +
+      'The printed 车4退2 is written 前车退2 (two rooks on the file), as the 3rd revision (图10a) writes 車前退二.',
+  },
+  {
+    // 细则 11 图27: 上述两图红方均以炮轮回分捉黑双车，虽黑车均属无根子，但棋例容许一子可以轮回长捉两子或多子，故并无犯规，不变可判和局。
+    id: '细则 11 图27',
+    title: 'one cannon chases two unprotected rooks in turn (单炮分别轮回长捉两车) — draw',
+    fen: '4k4/3ra4/9/9/1r2p4/5C3/4c4/5A1NB/9/5K3 w - - 0 1',
+    moves: ['f4f5', 'b5b3', 'f5f8', 'd8d5', 'f8f3', 'b3b8', 'f3f5', 'd5d3', 'f5f8', 'b8b5', 'f8f3', 'd3d8', 'f3f5'],
+    chinese: printed(
+      '1. 炮四进一 车2进2 2. 炮四进三 车4进3 3. 炮四退五 车2退5 4. 炮四进二 车4进2 5. 炮四进三 车2进3 6. 炮四退五 车4退5 7. 炮四进二',
+    ),
+    expected: 'draw',
+    patterns: { red: 'alternateChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'f5', to: 'b5' },
+      { kind: 'unprotected', at: 1, square: 'b5', by: 'f5' },
+      { kind: 'attacks', at: 3, from: 'f8', to: 'd8' },
+      { kind: 'unprotected', at: 3, square: 'd8', by: 'f8' },
+      { kind: 'attacks', at: 5, from: 'f3', to: 'b3' },
+      { kind: 'attacks', at: 7, from: 'f5', to: 'd5' },
+      { kind: 'attacks', at: 9, from: 'f8', to: 'b8' },
+      { kind: 'unprotected', at: 9, square: 'b8', by: 'f8' },
+    ],
+    note:
+      'The cannon on the f-file shoots along ranks 5, 8 and 3 over the screens e5 (pawn), e8 (advisor) and e3 (a black cannon), at whichever rook ' +
+      'stands on that rank; the rooks flee along the b- and d-files. DEVIATION: the printed moves never repeat (the d-rook keeps going down); they ' +
+      'are continued by 5. … 车2进3 6. 炮四退五 车4退5 7. 炮四进二, which returns to the position after 1. 炮四进一.',
+  },
+  {
+    // 细则 11 图28: 红双炮轮流捉双车，黑车虽无根，但红方一子分捉两子没犯规 … 并非两子长捉一子，及一子长捉一子，故双方不变作和。
+    // (3rd revision 图11c 說明: 紅雙炮輪迴分捉黑雙車，並非兩子長捉一子，及一子長捉一子，故雙方不變作和。)
+    id: '细则 11 图28',
+    title: 'two cannons chase two unprotected rooks in turn (两炮分别轮回长捉两车) — draw',
+    fen: '4k4/3c5/4b4/9/1r2p4/5C1C1/3rc4/5A3/4A4/5K3 w - - 0 1',
+    moves: ['f4f5', 'b5b8', 'h4h3', 'd3d7', 'f5f7', 'd7d5', 'h3h5', 'd5d3', 'h5h8', 'b8b5', 'f7f3', 'd3d7', 'h8h5', 'b5b8', 'f3f7', 'd7d3', 'h5h8'],
+    chinese: printed(
+      '1. 炮四进一 车2退3 2. 炮二退一 车4退4 3. 炮四进二 车4进2 4. 炮二进二 车4进2 5. 炮二进三 车2进3 6. 炮四退四 车4退4 7. 炮二退三 车2退3 ' +
+        '8. 炮四进四 车4进4 9. 炮二进三',
+    ),
+    expected: 'draw',
+    patterns: { red: 'alternateChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'f5', to: 'b5' },
+      { kind: 'unprotected', at: 1, square: 'b5', by: 'f5' },
+      { kind: 'attacks', at: 3, from: 'h3', to: 'd3' },
+      { kind: 'attacks', at: 5, from: 'f7', to: 'd7' },
+      { kind: 'unprotected', at: 5, square: 'd7', by: 'f7' },
+      { kind: 'attacks', at: 7, from: 'h5', to: 'd5' },
+      { kind: 'attacks', at: 9, from: 'h8', to: 'b8' },
+      { kind: 'unprotected', at: 9, square: 'b8', by: 'h8' },
+      { kind: 'attacks', at: 11, from: 'f3', to: 'd3' },
+    ],
+    note:
+      'The f- and h-cannons shoot along ranks 3, 5, 7 and 8 over the screens e3 (a black cannon), e5 (pawn), e7 (elephant) and d8 (a black cannon); ' +
+      'each red move attacks one of the two unprotected rooks, which flee along the b- and d-files. The printed nine moves repeat: the position ' +
+      'after 9. 炮二进三 is the one after 5. 炮二进三.',
+  },
+  {
+    // 细则 14 图39: 上述三图虽然红马无根，但黑车不动，不算长捉红马，而红方每着均利用车炮或马后炮长捉黑车 … 红不变作负。
+    id: '细则 14 图39',
+    title: 'a rook slides up and down the file attacking a rook held by a horse (车被马牵制) — Red must change',
+    fen: '3k1a3/1Nr6/9/9/2R6/9/9/9/9/4K4 w - - 0 1',
+    moves: ['c5c7', 'f9e8', 'c7c4', 'e8f9', 'c4c7', 'f9e8', 'c7c5', 'e8f9', 'c5c7'],
+    chinese: printed('1. 车七进二 士6进5 2. 车七退三 士5退6 3. 车七进三 士6进5 4. 车七退二 士5退6 5. 车七进二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      // the black rook c8 is the leg of the red horse b8: were it to leave, the horse would check the king d9
+      { kind: 'pinned', at: 0, square: 'c8', to: 'c6' },
+      { kind: 'attacks', at: 1, from: 'c7', to: 'c8' },
+      { kind: 'attacks', at: 3, from: 'c4', to: 'c8' },
+      { kind: 'attacks', at: 7, from: 'c5', to: 'c8' },
+      { kind: 'notAttacks', at: 1, from: 'c8', to: 'c7' },
+      { kind: 'unprotected', at: 1, square: 'b8', by: 'c8' },
+    ],
+    note:
+      'The black rook c8 stands on the leg of the unprotected red horse b8 (toward the king d9): it cannot move, nor take the rook; the red rook ' +
+      'attacks it from every square of the c-file (细则 14: a rook that cannot move is chased by every move, even along the line it already ' +
+      'attacked on). The black rook\'s attack on the horse is not a chase while Red chases the rook (细则 14, the narrow reading of issue 14). ' +
+      'DEVIATION: printed 车八… (b-file); on the b-file a rook can only reach a held rook along one rank, so the example is built one file over ' +
+      '(车七…, c-file), as 图40.',
+  },
+  {
+    // 细则 14 图41: (see 图39) 红方每着均利用车炮或马后炮长捉黑车，触犯长捉一子之禁例，故应红方变着，红不变作负。
+    id: '细则 14 图41',
+    title: 'a horse attacks the held rook from b6 and d6 and screens a cannon on c4 (马后炮) — Red must change',
+    fen: '3k1a3/1Nr6/9/9/9/N8/9/2C6/9/4K4 w - - 0 1',
+    moves: ['a4b6', 'f9e8', 'b6c4', 'e8f9', 'c4d6', 'f9e8', 'd6c4', 'e8f9', 'c4b6'],
+    chinese: printed('1. 马九进八 士6进5 2. 后马退七 士5退6 3. 马七进六 士6进5 4. 马六退七 士5退6 5. 马七进八'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'pinned', at: 0, square: 'c8', to: 'c5' },
+      { kind: 'attacks', at: 1, from: 'b6', to: 'c8' },
+      { kind: 'attacks', at: 3, from: 'c2', to: 'c8' },
+      { kind: 'attacks', at: 5, from: 'd6', to: 'c8' },
+      { kind: 'notAttacks', at: 5, from: 'c2', to: 'c8' },
+      { kind: 'notAttacks', at: 3, from: 'c8', to: 'c4' },
+    ],
+    note:
+      'The black rook c8 is held by the horse b8 (as in 图39); the second red horse attacks it from b6 and d6, and on c4 it is the screen of the ' +
+      'cannon c2 (马后炮). DEVIATION: printed 马八退七 at move 2; with the holding horse on the same file the move is written 后马退七. A horse leg ' +
+      'that holds a rook toward a king in the palace is on the b- to g-files, and the held rook must stand where the moving horse attacks it from ' +
+      'b6 and d6 (c8), so the holding horse shares a file with the moving one on some move.',
+  },
+  {
+    // 细则 21 图61: 以上两图，红炮利用上落仕、相长捉黑车犯例，红方不变作负。(3rd revision 图21a: 紅炮利用上落士象長捉黑車犯例。)
+    id: '细则 21 图61',
+    title: 'a cannon chases a rook that never moves by shifting elephants as screens, the black horse shifting too — Red must change',
+    fen: '4k2C1/4a4/9/9/9/9/P7n/2r1B4/9/3K2B2 w - - 0 1',
+    moves: ['h9h2', 'i3g2', 'e2g4', 'g2e1', 'g0e2', 'e1g2', 'e2g0', 'g2f4', 'g0e2', 'f4g2', 'e2g0'],
+    chinese: printed('1. 炮二退七 马9进7 2. 相五进三 马7进5 3. 后相进五 马5退7 4. 相五退三 马7退6 5. 后相进五 马6进7 6. 相五退三'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'notAttacks', at: 2, from: 'h2', to: 'c2' },
+      { kind: 'attacks', at: 3, from: 'h2', to: 'c2' },
+      { kind: 'notAttacks', at: 4, from: 'h2', to: 'c2' },
+      { kind: 'attacks', at: 5, from: 'h2', to: 'c2' },
+      { kind: 'notAttacks', at: 6, from: 'h2', to: 'c2' },
+      { kind: 'attacks', at: 7, from: 'h2', to: 'c2' },
+      { kind: 'attacks', at: 9, from: 'h2', to: 'c2' },
+      { kind: 'attacks', at: 11, from: 'h2', to: 'c2' },
+    ],
+    note:
+      'The cannon h2 and the rook c2 share rank 2; the screens between them are the black horse (g2) and the red elephants (e2): the horse makes ' +
+      'two screens or none, each elephant move restores exactly one, so every red move attacks the rook, which never moves (雖敵車不動，雙方僅移動炮台, ' +
+      '细则 21). With no screen left (马7退6) the rook attacks the unprotected cannon: a 二捉一还捉 (总纲 5) that does not excuse Red. DEVIATION: ' +
+      'printed 相三进五 at moves 3 and 5 while both elephants stand on the 3rd file: written 后相进五; the printed moves never repeat, continued ' +
+      'by 5. … 马6进7 6. 相五退三 (back to the position after 2. 相五进三).',
+  },
+  {
+    // 细则 22 图65: 以上两图黑车被红炮所缚，未能离线去子，红车进退长捉犯例，不变作负。(3rd revision 图22c, the same 說明.)
+    id: '细则 22 图65',
+    title: 'a rook chases a rook held on its file by a cannon (车被炮牵制), up and down — Red must change',
+    fen: '5k3/9/5a3/5r3/9/7R1/9/9/9/4KC3 w - - 0 1',
+    moves: ['h4h6', 'f6f5', 'h6h5', 'f5f4', 'h5h4', 'f4f5', 'h4h5', 'f5f4', 'h5h4'],
+    chinese: printed('1. 车二进二 车6进1 2. 车二退一 车6进1 3. 车二退一 车6退1 4. 车二进一 车6进1 5. 车二退一'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      // the black rook may move along the f-file but not leave it: the cannon f0 would check over the advisor f7
+      { kind: 'pinned', at: 0, square: 'f6', to: 'g6' },
+      { kind: 'attacks', at: 1, from: 'h6', to: 'f6' },
+      { kind: 'notAttacks', at: 1, from: 'f6', to: 'h6' },
+      { kind: 'attacks', at: 3, from: 'h5', to: 'f5' },
+      { kind: 'attacks', at: 5, from: 'h4', to: 'f4' },
+      { kind: 'unprotected', at: 5, square: 'f4', by: 'h4' },
+    ],
+    note:
+      'Cannon f0, black rook and advisor f7 between it and the king f9: the rook moves along the f-file but cannot leave it, so it cannot take the ' +
+      'red rook back (no 兑/献, 细则 22 "如以车捉之，不视为献着，不得长捉"). The red king e0 protects the cannon.',
+  },
+  {
+    // 细则 27 图76: 上述三图，红车分别轮捉两子或多子均不犯例，双方不变作和。(3rd revision 图27a, 說明 after 图27c.)
+    id: '细则 27 图76',
+    title: 'a rook chases a horse and a cannon in turn (一子轮捉两子) — draw',
+    fen: '4k4/9/2n4c1/9/9/9/9/1R7/9/3K5 w - - 0 1',
+    moves: ['b2c2', 'c7b5', 'c2b2', 'b5c7', 'b2h2', 'h7i7', 'h2c2', 'c7b5', 'c2b2', 'b5c7', 'b2i2', 'i7h7', 'i2c2'],
+    chinese: printed('1. 车八平七 马3进2 2. 车七平八 马2退3 3. 车八平二 炮8平9 4. 车二平七 马3进2 5. 车七平八 马2退3 6. 车八平一 炮9平8 7. 车一平七'),
+    expected: 'draw',
+    patterns: { red: 'alternateChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c2', to: 'c7' },
+      { kind: 'unprotected', at: 1, square: 'c7', by: 'c2' },
+      { kind: 'attacks', at: 3, from: 'b2', to: 'b5' },
+      { kind: 'attacks', at: 5, from: 'h2', to: 'h7' },
+      { kind: 'unprotected', at: 5, square: 'h7', by: 'h2' },
+      { kind: 'attacks', at: 11, from: 'i2', to: 'i7' },
+    ],
+    note:
+      'The rook on rank 2 attacks the horse on the c- or b-file and the cannon on the h- or i-file; they flee. DEVIATION: the printed moves stop ' +
+      'at 6. 车八平一 without repeating; continued by 6. … 炮9平8 7. 车一平七, which returns to the position after 1. 车八平七.',
+  },
+  {
+    // 细则 27 图78: 上述三图，红车分别轮捉两子或多子均不犯例，双方不变作和。(3rd revision 图27c.)
+    id: '细则 27 图78',
+    title: 'a rook chases a horse, a cannon and a crossed pawn in turn (一子轮捉多子) — draw',
+    fen: '9/3k5/2n1c4/6p2/9/3p2p2/9/7R1/9/3K5 w - - 0 1',
+    moves: [
+      'h2c2', 'c7a6', 'c2e2', 'e7f7', 'e2f2', 'f7e7', 'f2g2', 'g4h4', 'g2a2', 'a6c7', 'a2c2', 'c7a6', 'c2e2',
+      'e7f7', 'e2f2', 'f7e7', 'f2a2', 'a6c7', 'a2h2', 'h4g4',
+    ],
+    chinese: printed(
+      '1. 车二平七 马3进1 2. 车七平五 炮5平6 3. 车五平四 炮6平5 4. 车四平三 前卒平8 5. 车三平九 马1退3 6. 车九平七 马3进1 7. 车七平五 ' +
+        '炮5平6 8. 车五平四 炮6平5 9. 车四平九 马1退3 10. 车九平二 卒8平7',
+    ),
+    expected: 'draw',
+    patterns: { red: 'alternateChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'c2', to: 'c7' },
+      { kind: 'unprotected', at: 1, square: 'c7', by: 'c2' },
+      { kind: 'attacks', at: 3, from: 'e2', to: 'e7' },
+      { kind: 'attacks', at: 5, from: 'f2', to: 'f7' },
+      { kind: 'attacks', at: 7, from: 'g2', to: 'g4' },
+      { kind: 'crossedRiver', at: 7, square: 'g4' },
+      { kind: 'unprotected', at: 7, square: 'g4', by: 'g2' },
+      { kind: 'attacks', at: 9, from: 'a2', to: 'a6' },
+      { kind: 'attacks', at: 19, from: 'h2', to: 'h4' },
+    ],
+    note:
+      'The rook on rank 2 attacks the horse (c7/a6), the cannon (e7/f7) and the front of two pawns on the g-file (g4, crossed). The black king d8 ' +
+      'and the pawn d4 keep the kings apart and the cannon free to move. DEVIATION: the printed moves never repeat (the pawn has left the g-file); ' +
+      'continued by 7. … 炮5平6 8. 车五平四 炮6平5 9. 车四平九 马1退3 10. 车九平二 卒8平7, which returns to the starting position. The 3rd ' +
+      'revision (图27c) writes 卒七平八 (one pawn on the file); the 2017 text\'s 前卒平8 is followed.',
+  },
+];
