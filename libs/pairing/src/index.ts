@@ -21,3 +21,4 @@ export * from './swiss/swiss-individual';
 export * from './swiss/swiss-team';
 export * from './trf/trf';
 export * from './championship-standings';
+export * from './standings-report';

@@ -17,7 +17,7 @@
  */
 import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '@chuhe/pairing/checker';
 import { Game, Pairing, Round } from '@chuhe/tournament/model';
-import { formatTournamentFileErrors, parseTournament } from '@chuhe/tournament/tournament-file';
+import { formatEventFileErrors, parseEventFile } from '@chuhe/pairing/standings-report';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';
@@ -25,6 +25,12 @@ const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off COD
 const CHECKER_CODES = new Set(['entry_twice_in_round', 'unknown_entry', 'game_players']);
 
 type Json = Record<string, unknown>;
+
+/** One file format for pair, check-pairing and standings: the standings extras are accepted, the file's withdrawals honoured. */
+function parseFile(json: unknown) {
+  const parsed = parseEventFile(json);
+  return parsed.ok ? { ok: true as const, value: parsed.value.tournament } : parsed;
+}
 
 /** The checked round, read without the per-round identity checks (its shape is already known good). */
 function lenientRound(raw: Json, number: number): Round {
@@ -83,23 +89,23 @@ export const run: Command = async (argv, io) => {
     return 2;
   }
 
-  let parsed = parseTournament(json);
+  let parsed = parseFile(json);
   let edited: Round | undefined;
   if (!parsed.ok) {
     const prefix = `$.rounds[${number - 1}]`;
     const inChecked = (path: string) => path === prefix || path.startsWith(`${prefix}.`);
     const blocking = parsed.error.filter((e) => !(inChecked(e.path) && CHECKER_CODES.has(e.code)));
     if (blocking.length > 0) {
-      io.stderr(`chuhe check-pairing: the tournament file has problems:\n${formatTournamentFileErrors(blocking)}`);
+      io.stderr(`chuhe check-pairing: the tournament file has problems:\n${formatEventFileErrors(blocking)}`);
       return 2;
     }
     // Parse with the checked round emptied, then read that round as it stands.
     const rounds = (rawRounds as unknown[]).slice();
     const rawRound = rounds[number - 1] as Json;
     rounds[number - 1] = {};
-    parsed = parseTournament({ ...(json as Json), rounds });
+    parsed = parseFile({ ...(json as Json), rounds });
     if (!parsed.ok) {
-      io.stderr(`chuhe check-pairing: the tournament file has problems:\n${formatTournamentFileErrors(parsed.error)}`);
+      io.stderr(`chuhe check-pairing: the tournament file has problems:\n${formatEventFileErrors(parsed.error)}`);
       return 2;
     }
     edited = lenientRound(rawRound, number);

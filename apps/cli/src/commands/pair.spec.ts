@@ -36,6 +36,18 @@ describe('chuhe pair', () => {
     expect(io.err.join('')).toContain('cannot pair: p1, p2');
   });
 
+  it('reads the standings extras of the one file format and honours its withdrawals (issue 9)', async () => {
+    const extras = { ...JSON.parse(file), standings: { chain: 'axf-2-6-3' }, sanctions: [], withdrawals: [{ entry: 'p5', afterRound: 1 }] };
+    const io = fakeIo(JSON.stringify(extras));
+    expect(await main(['pair'], io)).toBe(0);
+    const round = JSON.parse(io.out.join(''));
+    const seen = [...round.pairings.flatMap((p: { red: string; black: string }) => [p.red, p.black]), ...round.byes].sort();
+    expect(seen).toEqual(['p1', 'p2', 'p3', 'p4']);
+    const bad = fakeIo(JSON.stringify({ ...extras, withdrawals: [{ entry: 'p5' }] }));
+    expect(await main(['pair'], bad)).toBe(2);
+    expect(bad.err.join('')).toContain('$.withdrawals[0].afterRound');
+  });
+
   it('rejects unknown options and systems', async () => {
     expect(await main(['pair', '--bogus'], fakeIo(file))).toBe(2);
     expect(await main(['pair', '--system', 'dutch'], fakeIo(file))).toBe(2);

@@ -3,14 +3,16 @@
  * tournament file (libs/tournament/README.md) and print it as JSON:
  *   {"round":3,"pairings":[{"red":"p4","black":"p1","games":[…]}],"byes":["p9"],"warnings":[]}
  * The pairing system is --system, else options.pairingSystem, else by event kind
- * (swiss-individual / swiss-team). `--text` prints one line per board instead.
+ * (swiss-individual / swiss-team). `--text` prints one line per board instead. The file may carry
+ * the standings extras of `chuhe standings` (`standings`, `sanctions`, `withdrawals`); its
+ * withdrawals are honoured (the entry is not paired after its round).
  *
  * Exit 0: paired; 1: no pairing satisfies the rules (the message names the entries);
  * 2: bad usage or a file that cannot be read.
  */
 import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing/pairing-system';
 import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing/registry';
-import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament/tournament-file';
+import { formatEventFileErrors, parseEventText } from '@chuhe/pairing/standings-report';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
@@ -30,12 +32,14 @@ export const run: Command = async (argv, io) => {
     io.stderr(`chuhe pair: cannot read ${positionals[0]}: ${(error as Error).message}`);
     return 2;
   }
-  const parsed = parseTournamentText(text);
+  // One file format for pair, check-pairing and standings: the standings extras are accepted and
+  // the file's withdrawals keep those entries out of the next round (二章7节2–4).
+  const parsed = parseEventText(text);
   if (!parsed.ok) {
-    io.stderr(`chuhe pair: the tournament file has errors:\n${formatTournamentFileErrors(parsed.error)}`);
+    io.stderr(`chuhe pair: the tournament file has errors:\n${formatEventFileErrors(parsed.error)}`);
     return 2;
   }
-  const tournament = parsed.value;
+  const tournament = parsed.value.tournament;
   const system = systemFlag !== undefined && isPairingSystemId(systemFlag) ? PAIRING_SYSTEMS[systemFlag] : pairingSystemFor(tournament);
   if (!system) {
     io.stderr(`chuhe pair: unknown options.pairingSystem '${String(tournament.options.pairingSystem)}'; known: ${PAIRING_SYSTEM_IDS.join(', ')}`);

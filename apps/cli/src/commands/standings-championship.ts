@@ -4,7 +4,7 @@
  * game, then the others by their 7 rounds — followed by the others' standings table
  * (formatStandings). Used by standings.ts; not a command of its own.
  */
-import { CRITERIA, Standings } from '@chuhe/standings';
+import { Standings } from '@chuhe/standings';
 import { ChampionshipStandings } from '@chuhe/pairing/championship-standings';
 
 /** Terminal width: CJK and full-width characters take two columns (as in standings.ts). */
@@ -46,10 +46,4 @@ export function formatChampionship(c: ChampionshipStandings, table: (s: Standing
   out.push('', `The others, ranked among themselves (${CHAINS[c.format]}):`, '');
   out.push(table(c.standings));
   return out.join('\n');
-}
-
-/** The JSON output: the places and the knockout, with the others' standings as `standings --json` gives them. */
-export function championshipJson(c: ChampionshipStandings): unknown {
-  const s: Standings = c.standings;
-  return { ...c, standings: { ...s, chain: s.chain.map((st) => ({ ...st, definition: CRITERIA[st.criterion].definition })) } };
 }

@@ -11,20 +11,10 @@
  *
  * Exit 0: standings printed; 2: bad usage, a file that cannot be read, or invalid content.
  */
-import {
-  CHAIN_IDS,
-  CRITERIA,
-  DisplayValue,
-  FORMATS,
-  Format,
-  Standings,
-  StandingRow,
-  computeStandings,
-  parseStandingsText,
-} from '@chuhe/standings';
+import { CHAIN_IDS, DisplayValue, FORMATS, Format, Standings, StandingRow, parseStandingsText } from '@chuhe/standings';
 import { Command, parseArgs, UsageError } from '../cli-io';
-import { championshipStandings, isChampionshipSystem } from '@chuhe/pairing/championship-standings';
-import { championshipJson, formatChampionship } from './standings-championship';
+import { standingsReport } from '@chuhe/pairing/standings-report';
+import { formatChampionship } from './standings-championship';
 
 const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
 
@@ -138,27 +128,15 @@ export const run: Command = async (argv, io) => {
   }
   const { tournament, options } = parsed.value;
   if (typeof chain === 'string') options.chain = chain;
-  if (typeof format === 'string') options.format = format as Format;
-  if (isChampionshipSystem(tournament.options.pairingSystem) && format === undefined) {
-    // 附录2 #10 / 附录3 #2: places from the knockout, then the others (standings-championship.ts).
-    const c = championshipStandings(tournament, { standings: options });
-    if (!c.ok) {
-      io.stderr(`chuhe standings: ${c.error.message} (${c.error.code})`);
-      return 2;
-    }
-    io.stdout(flags.has('json') ? JSON.stringify(championshipJson(c.value), null, 2) : formatChampionship(c.value, formatStandings, tournament.name));
-    return 0;
-  }
-  const result = computeStandings(tournament, options);
-  if (!result.ok) {
-    io.stderr(`chuhe standings: ${result.error.message}${result.error.path ? ` (at ${result.error.path})` : ''}`);
+  // The report is libs/pairing standingsReport, the server's code path too (GET …/standings).
+  const report = standingsReport(tournament, options, typeof format === 'string' ? { format: format as Format } : {});
+  if (!report.ok) {
+    io.stderr(`chuhe standings: ${report.error.message}`);
     return 2;
   }
-  if (flags.has('json')) {
-    const s = result.value;
-    io.stdout(JSON.stringify({ ...s, chain: s.chain.map((st) => ({ ...st, definition: CRITERIA[st.criterion].definition })) }, null, 2));
-  } else {
-    io.stdout(formatStandings(result.value, tournament.name));
-  }
+  const r = report.value;
+  if (flags.has('json')) io.stdout(JSON.stringify(r.json, null, 2));
+  else if (r.kind === 'championship') io.stdout(formatChampionship(r.championship, formatStandings, tournament.name));
+  else io.stdout(formatStandings(r.standings, tournament.name));
   return 0;
 };

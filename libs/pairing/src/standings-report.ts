@@ -1,0 +1,91 @@
+/**
+ * The standings of a tournament file as one JSON report — what `chuhe standings --json` prints and
+ * what the server's `GET /api/events/:eventId/standings` returns, from one code path so the two
+ * cannot drift apart (issue 9).
+ *
+ * - A championship file (options.pairingSystem 'championship-5-2' / 'championship-6-1') gives the
+ *   final places first (附录2 #10, 附录3 #2: knockout, then the others; championship-standings.ts)
+ *   with the others' standings under `standings`, unless a `format` is forced.
+ * - Any other file gives libs/standings computeStandings with the chain's rule definitions.
+ *
+ * Also `parseEventFile`: the one file format of `chuhe pair`, `check-pairing` and `standings` —
+ * the libs/tournament file with the standings extras (`standings`, `sanctions`, `withdrawals`,
+ * libs/standings/README.md). The file's `withdrawals` are applied to the entries
+ * (Entry.withdrawnAfterRound, the earlier one wins) so pairing and the checker skip those entries
+ * as standings does (二章7节2–4).
+ */
+import { CRITERIA, Format, Standings, StandingsFile, StandingsFileError, StandingsOptions, computeStandings, parseStandingsFile } from '../../standings/src';
+import type { Tournament } from '../../tournament/src/model';
+import { ChampionshipStandings, championshipStandings, isChampionshipSystem } from './championship-standings';
+
+export type StandingsJson = Omit<Standings, 'chain'> & { chain: (Standings['chain'][number] & { definition: string })[] };
+export type ChampionshipJson = Omit<ChampionshipStandings, 'standings'> & { standings: StandingsJson };
+
+export type StandingsReport =
+  | { kind: 'standings'; standings: Standings; json: StandingsJson }
+  | { kind: 'championship'; championship: ChampionshipStandings; json: ChampionshipJson };
+
+/** The chain's steps with the rules' definitions, as `--json` prints them. */
+export function standingsJson(s: Standings): StandingsJson {
+  return { ...s, chain: s.chain.map((st) => ({ ...st, definition: CRITERIA[st.criterion].definition })) };
+}
+
+export function championshipJson(c: ChampionshipStandings): ChampionshipJson {
+  return { ...c, standings: standingsJson(c.standings) };
+}
+
+/**
+ * Standings of a parsed file. `format` forces the plain table (and the round-robin / Swiss
+ * reading); the error message is the one `chuhe standings` prints after its name.
+ */
+export function standingsReport(
+  tournament: Tournament,
+  options: StandingsOptions,
+  force: { format?: Format } = {},
+): { ok: true; value: StandingsReport } | { ok: false; error: { message: string } } {
+  if (isChampionshipSystem(tournament.options.pairingSystem) && force.format === undefined) {
+    // 附录2 #10 / 附录3 #2: places from the knockout, then the others.
+    const c = championshipStandings(tournament, { standings: options });
+    if (!c.ok) return { ok: false, error: { message: `${c.error.message} (${c.error.code})` } };
+    return { ok: true, value: { kind: 'championship', championship: c.value, json: championshipJson(c.value) } };
+  }
+  const result = computeStandings(tournament, force.format ? { ...options, format: force.format } : options);
+  if (!result.ok) return { ok: false, error: { message: `${result.error.message}${result.error.path ? ` (at ${result.error.path})` : ''}` } };
+  return { ok: true, value: { kind: 'standings', standings: result.value, json: standingsJson(result.value) } };
+}
+
+/** The file's withdrawals on its entries (the earliest per entry), as pairing reads them. */
+export function withWithdrawals(tournament: Tournament, withdrawals: StandingsOptions['withdrawals'] = []): Tournament {
+  if (withdrawals.length === 0) return tournament;
+  const after = new Map<string, number>();
+  for (const w of withdrawals) after.set(w.entry, Math.min(w.afterRound, after.get(w.entry) ?? Infinity));
+  return {
+    ...tournament,
+    entries: tournament.entries.map((e) => {
+      const a = after.get(e.id);
+      if (a === undefined || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= a)) return e;
+      return { ...e, withdrawnAfterRound: a };
+    }),
+  };
+}
+
+/** The one tournament file of pair, check-pairing and standings (see the header). */
+export function parseEventFile(json: unknown): { ok: true; value: StandingsFile } | { ok: false; error: StandingsFileError[] } {
+  const parsed = parseStandingsFile(json);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { tournament: withWithdrawals(parsed.value.tournament, parsed.value.options.withdrawals), options: parsed.value.options } };
+}
+
+export function parseEventText(text: string): { ok: true; value: StandingsFile } | { ok: false; error: StandingsFileError[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: [{ path: '$', code: 'wrong_type', message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  return parseEventFile(json);
+}
+
+export function formatEventFileErrors(errors: readonly StandingsFileError[]): string {
+  return errors.map((e) => `${e.path}: ${e.message}`).join('\n');
+}
