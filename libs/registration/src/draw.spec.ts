@@ -70,5 +70,7 @@ describe('drawNumbers', () => {
       ok: false,
       error: { code: 'too_many_seeds' },
     });
+    const twoSeeds = teams(4).map((e, i) => (i < 2 ? { ...e, seed: i + 1 } : e));
+    expect(drawNumbers(twoSeeds, { seed: 's', seedPositions: [1, 1] })).toMatchObject({ ok: false, error: { code: 'seed_position_twice' } });
   });
 });

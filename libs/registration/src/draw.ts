@@ -41,6 +41,7 @@ export type DrawErrorCode =
   | 'pin_number_taken'
   | 'too_many_seeds'
   | 'seed_position_out_of_range'
+  | 'seed_position_twice'
   | 'host_extra_without_partner'
   | 'host_extra_twice';
 
@@ -86,9 +87,13 @@ export function drawNumbers(entries: readonly DrawEntry[], options: DrawOptions)
 
   // 附录1 #5: seeds drawn by lot into the seed positions.
   const seedPositions = (options.seedPositions ?? []).filter((p) => !holder.has(p));
+  const seen = new Set<number>();
   for (const p of seedPositions) {
     if (!Number.isInteger(p) || p < 1 || p > n)
       return fail('seed_position_out_of_range', `seed position ${p} is outside 1–${n}`);
+    // Two seeds cannot share a number: each seed position is one draw number (附录1 #5).
+    if (seen.has(p)) return fail('seed_position_twice', `seed position ${p} is listed twice`);
+    seen.add(p);
   }
   if (seedPositions.length > 0) {
     const seeded = sorted.filter((e) => e.seed !== undefined && !numberOf.has(e.id)).sort((a, b) => a.seed! - b.seed!);

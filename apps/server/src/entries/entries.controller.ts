@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { CreateEntryDto, DrawDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
+import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
 import { EntriesService } from './entries.service';
 
 @ApiTags('entries')
@@ -21,6 +21,12 @@ export class EntriesController {
   @RequireRole(...REGISTRARS)
   create(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: CreateEntryDto) {
     return this.entries.create({ user, eventId, dto });
+  }
+
+  @Post('events/:eventId/entries/bulk')
+  @RequireRole(...REGISTRARS)
+  bulkCreate(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: BulkEntryDto) {
+    return this.entries.bulkCreate({ user, eventId, dto });
   }
 
   @Patch('entries/:entryId')

@@ -6,8 +6,9 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { closedConflict, entriesClosed } from '../events/events.service';
+import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
+import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
 
 const ENTRY_INCLUDE = {
@@ -65,6 +66,55 @@ export class EntriesService {
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: entry.id, action: 'create', after: entry });
       return entry;
     });
+  }
+
+  /**
+   * "Enter these players": many individual entries in one transaction, all or none, with the same
+   * rules as one entry (players of this tournament, women's events, no player twice, late numbers).
+   * 400 names the first offending `playerIds[i]`; 409 when one is already entered.
+   */
+  bulkCreate({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: BulkEntryDto }) {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const event = await lockEvent(tx, eventId);
+        if (entriesClosed(event)) throw closedConflict('entries');
+        if (event.kind !== 'individual') throw badRequest([{ field: 'playerIds', reason: 'this is a team event: enter a team by creating it' }]);
+        const players = await tx.player.findMany({ where: { id: { in: dto.playerIds } } });
+        const byId = new Map(players.map((p) => [p.id, p]));
+        const problems: { field: string; reason: string }[] = [];
+        dto.playerIds.forEach((id, i) => {
+          const player = byId.get(id);
+          if (!player || player.tournamentId !== event.tournamentId) problems.push({ field: `playerIds[${i}]`, reason: 'no such player in this tournament' });
+          else if (event.category === 'women' && player.gender !== 'female') problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only" });
+        });
+        if (problems.length) throw badRequest(problems);
+        const existing = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { playerId: true } });
+        if (existing.length) {
+          const i = dto.playerIds.indexOf(existing[0].playerId!);
+          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)` });
+        }
+        const first = await lateDrawNumber(tx, eventId);
+        await tx.entry.createMany({
+          data: dto.playerIds.map((playerId, i) => ({ eventId, playerId, drawNumber: first === null ? null : first + i, lateEntry: first !== null })),
+        });
+        const entries = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, include: ENTRY_INCLUDE });
+        const order = new Map(dto.playerIds.map((id, i) => [id, i]));
+        entries.sort((a, b) => order.get(a.playerId!)! - order.get(b.playerId!)!);
+        // One audit row per entry, written in one statement (the same rows AuditService.record writes).
+        await tx.auditLog.createMany({
+          data: entries.map((entry) => ({
+            userId: user.id,
+            tournamentId: event.tournamentId,
+            entity: 'entry',
+            entityId: entry.id,
+            action: 'create' as const,
+            after: JSON.parse(JSON.stringify(entry)) as Prisma.InputJsonValue,
+          })),
+        });
+        return { created: entries.length, entries };
+      },
+      { timeout: 30_000 },
+    );
   }
 
   update({ user, id, dto }: { user: AuthUser; id: string; dto: UpdateEntryDto }) {

@@ -1,7 +1,7 @@
 import { VersionField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
 
 export class CreateEntryDto {
   @ApiProperty({ description: 'the player to enter (individual events; teams are entered by creating the team)' })
@@ -14,6 +14,16 @@ export class CreateEntryDto {
   @Min(1)
   @Max(1000)
   seed?: number;
+}
+
+export class BulkEntryDto {
+  @ApiProperty({ type: [String], description: 'the players to enter, all or none (individual events)' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5000)
+  @ArrayUnique({ message: 'playerIds: a player may appear only once' })
+  @IsUUID('all', { each: true })
+  playerIds!: string[];
 }
 
 export class UpdateEntryDto {
@@ -71,5 +81,6 @@ export class DrawDto {
   @ArrayMaxSize(64)
   @IsInt({ each: true })
   @Min(1, { each: true })
+  @ArrayUnique({ message: 'seedPositions: a seed position may appear only once' })
   seedPositions?: number[];
 }

@@ -63,6 +63,8 @@ export class EventsService {
           teamReserves: dto.teamReserves ?? 1,
           timeControl: plain(dto.timeControl),
           tieBreaks: dto.tieBreaks ?? defaultTieBreaks(dto.kind, dto.stages),
+          // A chain given by hand stays when the format changes; the default one follows it (二章6节2–5).
+          tieBreaksCustom: dto.tieBreaks !== undefined,
         },
       });
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'event', entityId: event.id, action: 'create', after: event });
@@ -86,7 +88,13 @@ export class EventsService {
         ...(changes.nameEn !== undefined ? { nameEn: changes.nameEn } : {}),
         ...(changes.stages ? { stages: plain(changes.stages) } : {}),
         ...(changes.timeControl ? { timeControl: plain(changes.timeControl) } : {}),
-        ...(changes.tieBreaks ? { tieBreaks: changes.tieBreaks } : {}),
+        // The chain follows the format (二章6节2–5: round-robin and Swiss have different chains) unless
+        // the organizer set it by hand (Event.tieBreaksCustom); setting it by hand makes it custom.
+        ...(changes.tieBreaks
+          ? { tieBreaks: changes.tieBreaks, tieBreaksCustom: true }
+          : changes.stages && !before.tieBreaksCustom
+            ? { tieBreaks: defaultTieBreaks(before.kind, changes.stages) }
+            : {}),
       };
       const { count } = await tx.event.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 } } });
       if (count === 0) staleOrMissing('event', before);

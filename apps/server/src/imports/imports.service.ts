@@ -12,7 +12,9 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
  * checked against the database, then written in one transaction. Any problem → 400 listing
  * every bad row as `line N, column X: reason`, and nothing is written.
  * Affiliations are matched by their Chinese name and created when missing (English name = the
- * Chinese one until edited).
+ * Chinese one until edited). Such new affiliations are flagged: the result lists them under
+ * `newAffiliations` with `englishNameMissing`, and the public page marks them until an English
+ * name is given (affiliationNeedsEnglishName).
  */
 @Injectable()
 export class ImportsService {
@@ -31,11 +33,11 @@ export class ImportsService {
         .filter((row) => known.has(playerKey(row.nameZh, row.affiliation)))
         .map((row) => ({ line: row.line, column: 'name_zh', reason: 'this player (with this affiliation) is already registered' }));
       if (problems.length) throw importError(problems);
-      const affiliations = await affiliationIds(tx, tournamentId, parsed.value.map((r) => r.affiliation));
+      const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, tournamentId, parsed.value.map((r) => r.affiliation));
       const created = [];
       for (const row of parsed.value) created.push(await createPlayer(tx, tournamentId, row, affiliations));
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'player_import', entityId: tournamentId, action: 'create', after: { players: created.map((p) => p.id) } });
-      return { imported: created.length, players: created };
+      return { imported: created.length, players: created, newAffiliations };
     });
   }
 
@@ -59,7 +61,7 @@ export class ImportsService {
         }
       }
       if (problems.length) throw importError(problems.sort((a, b) => a.line - b.line));
-      const affiliations = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
+      const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
       const created = [];
       for (const team of parsed.value) {
         const memberIds = async (rows: PlayerRow[]) => {
@@ -91,7 +93,7 @@ export class ImportsService {
         created.push(row);
       }
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team_import', entityId: eventId, action: 'create', after: { teams: created.map((t) => t.id) } });
-      return { imported: created.length, teams: created };
+      return { imported: created.length, teams: created, newAffiliations };
     });
   }
 }
@@ -104,18 +106,31 @@ function importError(problems: ImportProblem[]) {
   return badRequest(problems.map((p) => ({ field: `csv`, reason: formatProblem(p) })));
 }
 
-async function affiliationIds(tx: Tx, tournamentId: string, names: (string | undefined)[]): Promise<Map<string, string>> {
+/** An affiliation created by an import and not named in English yet (its English name is the Chinese one). */
+export function affiliationNeedsEnglishName(a: { nameZh: string; nameEn: string }): boolean {
+  return a.nameEn === a.nameZh && /[\u3400-\u9fff\uf900-\ufaff]/.test(a.nameZh);
+}
+
+interface NewAffiliation {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+  englishNameMissing: boolean;
+}
+
+async function affiliationIds(tx: Tx, tournamentId: string, names: (string | undefined)[]): Promise<{ ids: Map<string, string>; created: NewAffiliation[] }> {
   const wanted = [...new Set(names.filter((n): n is string => !!n))];
-  const map = new Map<string, string>();
+  const ids = new Map<string, string>();
+  const created: NewAffiliation[] = [];
+  const known = await tx.affiliation.findMany({ where: { tournamentId, nameZh: { in: wanted } } });
+  for (const a of known) ids.set(a.nameZh, a.id);
   for (const nameZh of wanted) {
-    const a = await tx.affiliation.upsert({
-      where: { tournamentId_nameZh: { tournamentId, nameZh } },
-      create: { tournamentId, nameZh, nameEn: nameZh },
-      update: {},
-    });
-    map.set(nameZh, a.id);
+    if (ids.has(nameZh)) continue;
+    const a = await tx.affiliation.create({ data: { tournamentId, nameZh, nameEn: nameZh } });
+    ids.set(nameZh, a.id);
+    created.push({ id: a.id, nameZh: a.nameZh, nameEn: a.nameEn, englishNameMissing: affiliationNeedsEnglishName(a) });
   }
-  return map;
+  return { ids, created };
 }
 
 function createPlayer(tx: Tx, tournamentId: string, row: PlayerRow, affiliations: Map<string, string>) {

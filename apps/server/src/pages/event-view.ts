@@ -1,5 +1,6 @@
 import type { Affiliation, Entry, Event, Player, Team, TeamMember } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
+import { affiliationNeedsEnglishName } from '../imports/imports.service';
 import { Language, translate } from './i18n';
 
 type EntryRow = Entry & {
@@ -34,6 +35,11 @@ export function eventView(event: Event & { entries: EntryRow[] }, lang: Language
       affiliation: (() => {
         const a = entry.player?.affiliation ?? entry.team?.affiliation;
         return a ? pick(a.nameZh, a.nameEn) : '';
+      })(),
+      // Created by a CSV import with only a Chinese name: flagged until the organizer names it.
+      affiliationUnnamed: (() => {
+        const a = entry.player?.affiliation ?? entry.team?.affiliation;
+        return a ? affiliationNeedsEnglishName(a) : false;
       })(),
       rating: entry.player?.rating ?? '',
       members: entry.team

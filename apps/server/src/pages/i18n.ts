@@ -40,6 +40,7 @@ const MESSAGES = {
   name: { zh: '姓名', en: 'Name' },
   team: { zh: '队名', en: 'Team' },
   affiliation: { zh: '单位', en: 'Affiliation' },
+  affiliationUnnamed: { zh: '（新单位，无英文名）', en: '(new affiliation: no English name yet)' },
   rating: { zh: '等级分', en: 'Rating' },
   seed: { zh: '种子', en: 'Seed' },
   members: { zh: '队员（台次）', en: 'Players (boards)' },
