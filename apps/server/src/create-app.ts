@@ -7,6 +7,7 @@ import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
@@ -16,6 +17,11 @@ export async function createApp(databaseUrl: string, options: { logger?: boolean
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forDatabase(databaseUrl), {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
+  app.disable('x-powered-by');
+  // Behind a reverse proxy, CHUHE_TRUST_PROXY (hops, e.g. 1, or addresses) makes req.ip the client's, for the rate limits.
+  const trust = process.env.CHUHE_TRUST_PROXY;
+  app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
+  for (const handler of securityHeaders()) app.use(handler);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useBodyParser('json', { limit: '5mb' });

@@ -1,10 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { MAX_INT } from './validation';
 
 /** The version a change is based on (optimistic concurrency: a stale one gets 409). */
 export const VersionField = () =>
-  applyDecorators(ApiProperty({ description: 'the version the change is based on (optimistic concurrency)' }), IsInt(), Min(1));
+  applyDecorators(ApiProperty({ description: 'the version the change is based on (optimistic concurrency)' }), IsInt(), Min(1), Max(MAX_INT));
 
 /** A required, non-empty text of at most `max` characters. */
 export const TextField = (max: number, example?: string) =>

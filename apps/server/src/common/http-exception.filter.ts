@@ -21,6 +21,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       response.status(status).type('html').send(errorPage(status, typeof message === 'string' ? message : ''));
       return;
     }
+    if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     response.status(status).json(body);
   }
 
@@ -38,11 +39,30 @@ export class HttpExceptionFilter implements ExceptionFilter {
           return conflict('the record is still referenced by another record, or refers to one that does not exist');
         case 'P2025':
           return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'not found' } };
+        case 'P2000':
+        case 'P2006':
+        case 'P2007':
+        case 'P2009':
+        case 'P2019':
+        case 'P2020':
+        case 'P2023':
+          return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `a value is out of range or too long for the database: ${describeTarget(exception.meta)}`, errors: [{ field: describeTarget(exception.meta), reason: 'out of range or too long' }] } };
+        case 'P2034':
+          return conflict('the change collided with another one at the same time; try again');
+        case 'P1001':
+        case 'P1002':
+        case 'P1008':
+        case 'P1017':
+        case 'P2024':
+        case 'P2028':
+          return unavailable();
       }
     }
-    if (isBodyParserError(exception)) {
-      return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `body: ${exception.message}`, errors: [{ field: 'body', reason: exception.message }] } };
+    if (exception instanceof Prisma.PrismaClientInitializationError || exception instanceof Prisma.PrismaClientRustPanicError || isConnectionError(exception)) {
+      return unavailable();
     }
+    const parser = bodyParserError(exception);
+    if (parser) return parser;
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } };
   }
 }
@@ -57,8 +77,42 @@ function describeTarget(meta: unknown): string {
   return fields ? fields.join(', ') : 'a unique value';
 }
 
-function isBodyParserError(e: unknown): e is Error & { status: number } {
-  return e instanceof Error && typeof (e as { status?: unknown }).status === 'number' && (e as unknown as { status: number }).status === 400;
+function unavailable(): { status: number; body: unknown } {
+  return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'the database is unavailable; try again shortly (see /api/health)', retryAfterSeconds: 2 } };
+}
+
+/** The driver's own network errors (postgres restarting, a connection cut) and pg's 57P01 / 08xxx. */
+function isConnectionError(e: unknown): boolean {
+  for (let cur: unknown = e, i = 0; cur && i < 6; cur = (cur as { cause?: unknown }).cause, i++) {
+    const code = (cur as { code?: unknown; originalCode?: unknown }).code ?? (cur as { originalCode?: unknown }).originalCode;
+    if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\d\d\d)$/.test(code))) return true;
+    const message = (cur as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * body-parser's and raw-body's refusals (they carry `status` and `type`): too large → 413, an
+ * unknown charset or encoding → 415, unreadable JSON → 400; never a 500 (issue 13).
+ */
+function bodyParserError(e: unknown): { status: number; body: unknown } | undefined {
+  if (!(e instanceof Error)) return undefined;
+  const { status, type, limit } = e as Error & { status?: unknown; type?: unknown; limit?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  const reasons: Record<string, string> = {
+    'entity.too.large': `the body is larger than the limit${typeof limit === 'number' ? ` of ${limit} bytes` : ''}; split the request (e.g. import the CSV in parts)`,
+    'charset.unsupported': 'unsupported charset: send UTF-8',
+    'encoding.unsupported': 'unsupported content encoding: send identity, gzip or deflate',
+    'entity.parse.failed': `not valid JSON: ${e.message}`,
+    'request.aborted': 'the request was aborted',
+    'request.size.invalid': 'the body size does not match Content-Length',
+    'entity.verify.failed': e.message,
+    'parameters.too.many': 'too many parameters',
+  };
+  const reason = (typeof type === 'string' && reasons[type]) || e.message;
+  const error = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
+  return { status, body: { statusCode: status, error, message: `body: ${reason}`, errors: [{ field: 'body', reason }] } };
 }
 
 function errorPage(status: number, message: string): string {
