@@ -4,11 +4,13 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { EntriesModule } from './entries/entries.module';
 import { EventsModule } from './events/events.module';
+import { ExchangeModule } from './exchange/exchange.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { StandingsModule } from './standings/standings.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 
@@ -29,6 +31,8 @@ export class AppModule {
         TeamsModule,
         EntriesModule,
         ImportsModule,
+        StandingsModule,
+        ExchangeModule,
         HealthModule,
         PagesModule,
       ],

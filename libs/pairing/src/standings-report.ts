@@ -89,3 +89,41 @@ export function parseEventText(text: string): { ok: true; value: StandingsFile }
 export function formatEventFileErrors(errors: readonly StandingsFileError[]): string {
   return errors.map((e) => `${e.path}: ${e.message}`).join('\n');
 }
+
+/** One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** "Why this rank" in words: the criterion that separated a row from the one above, with the rule. */
+export function whyThisRank(row: Standings['rows'][number]): string {
+  if (row.sharedRank) return 'tied on the whole chain (same rank)';
+  const d = row.decidedBy;
+  if (!d) return '';
+  if (d.criterion === 'lot') return `抽签 lot: drawn ${Number(d.current) + 1}`;
+  const show = (v: unknown) => (v === null || v === undefined ? '-' : Array.isArray(v) ? `[${v.join(' ')}]` : String(v));
+  return `${d.label}: ${show(d.previous)} vs ${show(d.current)} (${d.rule})`;
+}
+
+/**
+ * The standings as CSV (CRLF, header row): rank, draw number, name, points, every value of the
+ * chain under its label, and why this rank. A championship gives its final places first
+ * (place, draw number, name, status, how decided). Spreadsheets read the UTF-8 BOM as the encoding.
+ */
+export function standingsCsv(report: StandingsReport): string {
+  const lines: unknown[][] = [];
+  if (report.kind === 'championship') {
+    lines.push(['Place', 'No', 'Name', 'Status', 'How decided']);
+    for (const p of report.championship.places) {
+      lines.push([p.places[0] === p.places[1] ? p.place : `${p.places[0]}-${p.places[1]}`, p.drawNumber, p.name ?? p.entry, p.status, p.why]);
+    }
+  } else {
+    const s = report.standings;
+    lines.push(['Rank', 'No', s.eventKind === 'team' ? 'Team' : 'Player', 'Points', ...s.chain.map((st) => `${st.label} (${st.rule})`), 'Why this rank', 'Withdrawn after round']);
+    for (const r of s.rows) {
+      lines.push([r.sharedRank ? `=${r.rank}` : r.rank, r.drawNumber, r.name ?? r.entry, r.score, ...s.chain.map((st) => r.values[st.criterion]), whyThisRank(r), r.withdrawn?.afterRound]);
+    }
+  }
+  return '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Header, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.decorators';
+import { uuidParam } from '../common/id-param';
+import { afterRoundQuery } from '../standings/standings.controller';
+import { ImportTournamentFileDto } from './exchange.dto';
+import { ExchangeService } from './exchange.service';
+
+@ApiTags('exchange')
+@Controller('api')
+export class ExchangeController {
+  constructor(private readonly exchange: ExchangeService) {}
+
+  @Get('events/:eventId/tournament-file')
+  @ApiOperation({ summary: 'the event as the libs/tournament JSON file with the standings extras (published rounds) — input of chuhe pair, check-pairing and standings' })
+  @ApiQuery({ name: 'afterRound', required: false, type: Number })
+  tournamentFile(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
+    return this.exchange.tournamentFile(eventId, afterRoundQuery(afterRound));
+  }
+
+  @Get('events/:eventId/trf')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @ApiOperation({ summary: 'FIDE TRF of an individual event (one game per pairing)' })
+  trf(@Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.exchange.trf(eventId);
+  }
+
+  @Post('tournaments/:tournamentId/tournament-file')
+  @ApiBearerAuth()
+  @RequireRole(...PAIRERS)
+  @ApiOperation({ summary: 'import a tournament file into a new event (all or nothing; 400 names the JSON path)' })
+  importFile(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: ImportTournamentFileDto) {
+    return this.exchange.importFile({ user, tournamentId, dto });
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { uuidParam } from '../common/id-param';
+import { badRequest } from '../common/validation';
+import { StandingsService } from './standings.service';
+
+/** `?afterRound=N`: a whole number ≥ 0; anything else is a 400 naming the parameter. */
+export function afterRoundQuery(raw: unknown): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,4}$/.test(raw)) throw badRequest([{ field: 'afterRound', reason: 'must be a round number ≥ 0' }]);
+  return Number(raw);
+}
+
+/** Public: standings are read by everyone (published rounds only). */
+@ApiTags('standings')
+@Controller('api')
+export class StandingsController {
+  constructor(private readonly standings: StandingsService) {}
+
+  @Get('events/:eventId/standings')
+  @ApiOperation({ summary: 'standings (二章6节 chain, why this rank, progressive scores, crosstable, team matches) — what `chuhe standings --json` gives on the tournament file' })
+  @ApiQuery({ name: 'afterRound', required: false, type: Number })
+  @ApiOkResponse({ description: '{eventId, afterRound, kind, report}' })
+  get(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
+    return this.standings.standings(eventId, afterRoundQuery(afterRound));
+  }
+
+  @Get('events/:eventId/standings.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="standings.csv"')
+  @ApiOperation({ summary: 'standings as CSV (rank, No, name, points, each tie-break, why this rank)' })
+  @ApiQuery({ name: 'afterRound', required: false, type: Number })
+  csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
+    return this.standings.csv(eventId, afterRoundQuery(afterRound));
+  }
+}

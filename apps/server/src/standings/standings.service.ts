@@ -1,0 +1,62 @@
+import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { parseStandingsFile } from '@chuhe/standings';
+import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing/standings-report';
+import { notFound } from '../common/optimistic';
+import { EventFile, eventFile, loadEvent } from '../play/event-file';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+
+export interface EventStandings {
+  eventId: string;
+  /** The last round counted (0 before round 1). */
+  afterRound: number;
+  /** 'championship': 附录2 #10 / 附录3 #2 places, with the others' table under report.standings. */
+  kind: StandingsReport['kind'];
+  /** Exactly what `chuhe standings --json` prints for the event's tournament file. */
+  report: StandingsReport['json'];
+}
+
+/**
+ * Standings of an event (二章5–6节, 附录1–3) from its published rounds: the event as the libs'
+ * tournament file (play/event-file.ts), read back as `chuhe standings` reads a file
+ * (parseStandingsFile), then libs/pairing standingsReport — the CLI's own code path, so the server
+ * and `chuhe standings --json` on the exported file give the same answer.
+ */
+@Injectable()
+export class StandingsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The event's file through round `afterRound` (public: published and completed rounds only). */
+  async file(eventId: string, afterRound?: number, db: Tx = this.prisma): Promise<EventFile> {
+    const event = await loadEvent(db, eventId);
+    if (!event) throw notFound('event');
+    return eventFile(event, afterRound === undefined ? {} : { throughRound: afterRound });
+  }
+
+  async standings(eventId: string, afterRound?: number): Promise<EventStandings> {
+    const { report, rounds } = await this.report(eventId, afterRound);
+    return { eventId, afterRound: rounds, kind: report.kind, report: report.json };
+  }
+
+  async csv(eventId: string, afterRound?: number): Promise<string> {
+    return standingsCsv((await this.report(eventId, afterRound)).report);
+  }
+
+  private async report(eventId: string, afterRound?: number): Promise<{ report: StandingsReport; rounds: number }> {
+    const file = await this.file(eventId, afterRound);
+    return { report: reportOf(file), rounds: file.rounds.length ? file.rounds[file.rounds.length - 1].round : 0 };
+  }
+}
+
+/** The standings of a tournament file as `chuhe standings --json` computes them. */
+export function reportOf(file: EventFile): StandingsReport {
+  const parsed = parseStandingsFile(file);
+  // The file is the server's own making; a problem here is stored data the libs refuse (422, named).
+  if (!parsed.ok) throw unprocessable(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
+  const report = standingsReport(parsed.value.tournament, parsed.value.options);
+  if (!report.ok) throw unprocessable(report.error.message);
+  return report.value;
+}
+
+function unprocessable(message: string): UnprocessableEntityException {
+  return new UnprocessableEntityException({ statusCode: 422, error: 'Unprocessable Entity', message: `standings: ${message}` });
+}
