@@ -11,6 +11,8 @@ export interface AuditRecord {
   action: AuditAction;
   before?: unknown;
   after?: unknown;
+  /** Why (AuditLog.reason): a correction's reason, accepted checker warnings, an automatic step. */
+  reason?: string;
 }
 
 /** Every create/update/delete writes who, when, what, before and after — in the same transaction as the change. */
@@ -28,6 +30,7 @@ export class AuditService {
         action: record.action,
         before: toJson(record.before),
         after: toJson(record.after),
+        reason: record.reason,
       },
     });
   }
