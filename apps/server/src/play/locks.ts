@@ -10,3 +10,16 @@ import type { Tx } from '../prisma/prisma.service';
 export async function lockEventPlay(tx: Tx, eventId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('chuhe:event-play'), hashtext(${eventId}))`;
 }
+
+/**
+ * The same lock, shared: result entry takes it so that results of one event run side by side
+ * (200 arbiters at once) while pairing, publishing and deleting (exclusive) wait for them and
+ * they for those. Returns the event id of the game, found in the same statement.
+ */
+export async function lockEventPlaySharedForGame(tx: Tx, gameId: string): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ eventId: string }[]>`
+    SELECT r."eventId"::text AS "eventId", pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(r."eventId"::text))
+    FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId"
+    WHERE g.id = ${gameId}::uuid`;
+  return rows[0]?.eventId ?? null;
+}
