@@ -18,8 +18,9 @@ export async function lockEventPlay(tx: Tx, eventId: string): Promise<void> {
  */
 export async function lockEventPlaySharedForGame(tx: Tx, gameId: string): Promise<string | null> {
   const rows = await tx.$queryRaw<{ eventId: string }[]>`
-    SELECT r."eventId"::text AS "eventId", pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(r."eventId"::text))
-    FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId"
+    SELECT r."eventId"::text AS "eventId"
+    FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId",
+      LATERAL (SELECT pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(r."eventId"::text))) l
     WHERE g.id = ${gameId}::uuid`;
   return rows[0]?.eventId ?? null;
 }
