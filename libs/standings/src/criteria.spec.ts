@@ -207,6 +207,18 @@ describe('team byes and forfeits in every team criterion', () => {
     expect(values(t, 'matchesAsBlack', { unplayedBlackGames: true })).toMatchObject({ B: 1 });
     expect(values(t, 'board1Points')).toEqual({ A: 4, B: 2, C: 2, D: 2, E: 2 });
   });
+  test('a bye counts the same in 场分, 局分 and 第一台: a win in a Swiss, nothing in a round-robin rest round (issue 9)', () => {
+    // Swiss bye: 场分 2, 局分 6 (a win on each of 3 boards), board 1: 2.
+    expect(values(t, 'score')).toMatchObject({ E: 3 });
+    expect(values(t, 'board1Points')).toMatchObject({ E: 2 });
+    // Round-robin (附录6 #3–4: the odd team rests): 0 in every criterion for the rest round.
+    const rr = (c: CriterionId) => values(t, c, {}, { format: 'round-robin' });
+    expect(rr('score')).toMatchObject({ E: 1, B: 0 });
+    expect(rr('totalGamePoints')).toMatchObject({ E: 3, B: 0 });
+    expect(rr('board1Points')).toMatchObject({ E: 0, B: 0 });
+    // An explicit byeGamePoints is spread over the boards in the same way.
+    expect(values(t, 'board1Points', {}, { format: 'round-robin', byeGamePoints: 3 })).toMatchObject({ E: 1, B: 1 });
+  });
   test('opponent criteria with a forfeited match and a bye', () => {
     // A met B (forfeit) and C: 2 + 2; B met A (forfeit) only, plus a bye.
     expect(values(t, 'opponentScore')).toEqual({ A: 4, B: 4, C: 5, D: 5, E: 1 });

@@ -74,7 +74,12 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
           wins += gamesPerBye;
           matchesWon++;
         }
-        if (isTeam) board1 += WIN * records.gamesPerPairing; // a bye is a win on every board
+        // A bye counts the same way in every team criterion (issue 9): its 局分 (byeGamePoints)
+        // spread evenly over the boards, so board 1 gets its share. A Swiss bye is a win on every
+        // board (场分 2, 局分 2 × boards, board 1: 2); a round-robin rest round (附录6 #3–4: the
+        // odd entry out rests; 附录1 #3 avoids it in team events with a host team) scores 0 in
+        // 场分, 局分 and on board 1 alike.
+        if (isTeam) board1 += Math.round(row.gamePoints / boards);
         continue;
       }
       const played = row.kind === 'played';
