@@ -10,9 +10,11 @@
  *       semi-finals become A1–A3 and A2–A4. The rules do not say what happens when both layouts
  *       hold a rematch; Chuhe takes the layout with fewer rematches, on equal counts the one in
  *       which A1 meets a new opponent, and otherwise keeps A1–A4 / A2–A3.
- *   7b  Final and third place: colours balanced first, a lot when the counts are the same;
- *       a drawn game → rapid game with colours reversed → armageddon, draw = Black wins
- *       (knockout-match.ts, FIVE_PLUS_TWO_KNOCKOUT).
+ *   7b  Final and third place: colours balanced first, a lot when the counts are the same.
+ *       Every knockout match (semi-finals included): a drawn slow game → a rapid game with
+ *       colours reversed; "正赛及快棋赛均和再和则以执后手者为胜" — the rapid game drawn too, the
+ *       player who had Black in it wins the match. No third (armageddon) game: that is 附录3 6's,
+ *       for the 6+1 final only (knockout-match.ts, FIVE_PLUS_TWO_KNOCKOUT).
  *
  * Semi-final colours: #7 says lot; Chuhe's default follows it ('lot'). 'balance_then_lot'
  * applies 7b's rule to the semi-finals too, for organisers who read it so.

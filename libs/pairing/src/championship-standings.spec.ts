@@ -43,7 +43,8 @@ const five = tournament('championship-5-2', FIVE_ROUNDS);
 /**
  * Round 6: semi-final 1 p1–p3 won by p3 in the slow game; semi-final 2 p2–p4: slow draw, p2 wins
  * the rapid game. Others: p5 beats p7 … (whatever the Swiss pairs, all drawn except p5's win).
- * Round 7: final p3–p2: slow draw, rapid draw, armageddon drawn → Black wins; third place p1–p4
+ * Round 7: final p3–p2: slow draw, rapid draw → Black of the rapid game wins, no third game
+ * (附录2 7b 正赛及快棋赛均和再和则以执后手者为胜); third place p1–p4
  * won by p1 in the slow game; others drawn.
  */
 function fullField(): { t: Tournament; r6: Round; r7: Round } {
@@ -54,7 +55,7 @@ function fullField(): { t: Tournament; r6: Round; r7: Round } {
   others(r6, STAGE, [['p5', p5Game.red === 'p5' ? p5Game.black : p5Game.red]]);
   const t6 = { ...five, rounds: [...five.rounds, r6] };
   const r7 = next(championshipFivePlusTwo, t6);
-  playMatch(find(r7, 'p2', 'p3'), [undefined, undefined, undefined]);
+  playMatch(find(r7, 'p2', 'p3'), [undefined, undefined]);
   playMatch(find(r7, 'p1', 'p4'), ['p1']);
   others(r7, STAGE);
   return { t: { ...t6, rounds: [...t6.rounds, r7] }, r6, r7 };
@@ -68,9 +69,11 @@ describe('championshipStandings: 5+2 (附录2 #6, #10)', () => {
     expect(s.phase).toBe('complete');
     expect(s.pending).toEqual([]);
     const final = find(r7, 'p2', 'p3');
-    // Armageddon (game 3) has the first game's colours (alternate): its Black wins on a draw.
-    const champion = final.games[2].black;
-    const runnerUp = final.games[2].red;
+    // 附录2 7b: slow and rapid drawn → Black of the rapid game (game 2, colours reversed) is champion.
+    expect(final.games).toHaveLength(2);
+    const champion = final.games[1].black;
+    const runnerUp = final.games[1].red;
+    expect(champion).toBe(final.games[0].red);
     expect(s.places.slice(0, 4).map((p) => [p.place, p.entry, p.status, p.basis])).toEqual([
       [1, champion, 'final', 'knockout'],
       [2, runnerUp, 'final', 'knockout'],
@@ -79,11 +82,14 @@ describe('championshipStandings: 5+2 (附录2 #6, #10)', () => {
     ]);
     const first = s.places[0];
     expect(first.why).toContain('won the final (round 7)');
-    expect(first.why).toContain('armageddon game');
-    expect(first.why).toContain('a draw counts as a win for Black');
+    expect(first.why).toContain('in the rapid game');
+    expect(first.why).toContain('a draw counts as a win for Black (附录2 7b)');
+    expect(first.why).not.toContain('armageddon');
     const finalResult = s.knockouts.find((k) => k.stage === 'final')!;
-    expect(finalResult.decidingGame).toEqual({ number: 3, kind: 'armageddon', red: runnerUp, black: champion, result: 'draw', drawCountsAsBlackWin: true });
-    expect(finalResult.games.map((g) => g.kind)).toEqual(['regular', 'rapid', 'armageddon']);
+    expect(finalResult.decidingGame).toEqual({ number: 2, kind: 'rapid', red: runnerUp, black: champion, result: 'draw', drawCountsAsBlackWin: true });
+    expect(finalResult.games.map((g) => g.kind)).toEqual(['regular', 'rapid']);
+    // A drawn slow game that led to the rapid game does not count for anyone.
+    expect(finalResult.games[0]).not.toHaveProperty('drawCountsAsBlackWin');
     // Semi-finals: slow game and rapid game.
     const semis = s.knockouts.filter((k) => k.stage === 'semi_final');
     expect(semis.map((k) => [k.number, k.winner, k.decidingGame?.kind])).toEqual([
@@ -112,7 +118,7 @@ describe('championshipStandings: 5+2 (附录2 #6, #10)', () => {
     const { t } = fullField();
     const s = places(t);
     // Final scores as opponents: p1 10 + 0 (semi lost) + 2 (third place) = 12; p2 9 + 1 + 1 = 11;
-    // p3 8 + 2 + 1 = 11; p4 7 + 1 + 0 = 8. With the tie-break games p2 would have 9+3+3 = 15.
+    // p3 8 + 2 + 1 = 11; p4 7 + 1 + 0 = 8. With the tie-break games p2 would have 9+3+2 = 14.
     const row = (id: string) => s.standings.rows.find((r) => r.entry === id)!;
     const scores = new Map(s.standings.rows.map((r) => [r.entry, r.score]));
     const expected = (id: string, stageOpponents: number) => {

@@ -8,8 +8,9 @@
  *             第四……的排名 — the others 3rd, 4th … by their 7 rounds with the 附录3 #5 chain.
  *
  * A knockout match is one pairing whose rapid / armageddon tie-break games are further games of
- * that pairing (championship-system.ts); the deciding game is reported (a drawn armageddon is a
- * win for Black, 附录2 7b "再和则以执后手者为胜", 附录3 6 "和棋作黑胜论").
+ * that pairing (championship-system.ts); the deciding game is reported. A drawn game can decide
+ * for Black: the 5+2 rapid game (附录2 7b "正赛及快棋赛均和再和则以执后手者为胜" — no third game in
+ * 5+2) and the 6+1 final's armageddon game (附录3 6 "和棋作黑胜论").
  *
  * ## How the knockout players' stage games count for the others' tie-breaks (Chuhe's reading)
  * 附录2 #10 ranks the others "七轮赛毕" by 积分 then 对手分 …: the opponents' scores are their
@@ -61,7 +62,7 @@ export interface KnockoutGameView {
   red: string;
   black: string;
   result: GameResult | null;
-  /** An armageddon game drawn: counted as a win for Black (附录2 7b, 附录3 6). */
+  /** A drawn game that decided the match for Black: the 5+2 rapid game (附录2 7b), the 6+1 armageddon game (附录3 6). */
   drawCountsAsBlackWin?: true;
 }
 
@@ -155,14 +156,15 @@ const STAGE_LABEL: Record<ChampionshipStage, string> = { semi_final: 'semi-final
 function gameViews(k: ChampionshipKnockout): KnockoutGameView[] {
   return k.games.map((g, i) => {
     const s = knockoutMatchState(k.format, k.players, k.games.slice(0, i));
-    const kind: MatchGameKind = s.ok && (s.value.status === 'next' || s.value.status === 'in_progress') ? s.value.game.kind : 'armageddon';
+    const step = s.ok && (s.value.status === 'next' || s.value.status === 'in_progress') ? s.value.game : null;
+    const kind: MatchGameKind = step ? step.kind : 'armageddon';
     const view: KnockoutGameView = { number: i + 1, kind, red: g.red, black: g.black, result: g.result };
-    if (kind === 'armageddon' && g.result === 'draw') view.drawCountsAsBlackWin = true;
+    if (step?.drawWinner === 'black' && g.result === 'draw') view.drawCountsAsBlackWin = true;
     return view;
   });
 }
 
-/** 附录2 7b 正赛及快棋赛均和再和则以执后手者为胜; 附录3 6 和棋作黑胜论. */
+/** 附录2 7b 正赛及快棋赛均和再和则以执后手者为胜 (the rapid game); 附录3 6 和棋作黑胜论 (the armageddon game). */
 const ARMAGEDDON_RULE: Record<ChampionshipFormat, string> = { '5+2': '附录2 7b', '6+1': '附录3 6' };
 
 function describeGame(g: KnockoutGameView, format: ChampionshipFormat): string {
@@ -329,7 +331,7 @@ export function championshipStandings(tournament: Tournament, options: Champions
     pending.push(`the others' places are provisional until round ${finalRound} is played`);
   }
   if (stageRounds.length > 0) {
-    notes.push(`rounds ${stageRounds.join(', ')}: a knockout match counts its slow game only in the scores (对手分 of the others); the rapid and armageddon games decide the match only (${info.rule})`);
+    notes.push(`rounds ${stageRounds.join(', ')}: a knockout match counts its slow game only in the scores (对手分 of the others); ${info.format === '5+2' ? 'the rapid game decides' : 'the rapid and armageddon games decide'} the match only (${info.rule})`);
   }
 
   const complete = places.every((p) => p.status === 'final') && pending.length === 0;

@@ -135,24 +135,28 @@ describe('附录2 5+2 through the registry', () => {
     expect(sorted(pairs(r7).slice(2)).flat().sort()).toEqual(['p5', 'p6', 'p7', 'p8']);
     expect(checkerErrors(t6b, r7)).toEqual([]);
 
-    // Round 7 played, the final drawn twice: no round 8, the armageddon game is named.
+    // Round 7 played, the final's slow game drawn: the rapid game is named, a draw in it counting for Black (附录2 7b).
     const final = r7.pairings[0];
     const stored7 = played(r7, r7.pairings.map((p, i) => (i === 1 ? 'red_win' : 'draw')));
-    stored7.pairings[0].games.push({ red: final.black, black: final.red, result: 'draw' });
     const t7 = { ...t6b, rounds: [...t6b.rounds, stored7] };
-    const after = championshipFivePlusTwo.pair({ tournament: t7 });
-    expect(after).toMatchObject({
+    expect(championshipFivePlusTwo.pair({ tournament: t7 })).toMatchObject({
       ok: false,
-      error: { code: 'previous_round_unfinished', message: expect.stringMatching(/^final .*game 3 \(armageddon\): .*a draw counts as a win for Black/) },
+      error: { code: 'previous_round_unfinished', message: expect.stringMatching(/^final .*game 2 \(rapid\): .*a draw counts as a win for Black/) },
     });
-    stored7.pairings[0].games.push({ red: final.red, black: final.black, result: 'draw' });
+    // The rapid game drawn too: 正赛及快棋赛均和再和则以执后手者为胜 — Black of the rapid game (the
+    // slow game's Red) is champion; no armageddon game, the championship is complete.
+    stored7.pairings[0].games.push({ red: final.black, black: final.red, result: 'draw' });
     expect(championshipFivePlusTwo.pair({ tournament: t7 })).toMatchObject({ ok: false, error: { code: 'unsupported', message: expect.stringContaining('complete') } });
     const ko7 = championshipKnockouts('5+2', t7);
     if (!ko7.ok) throw new Error(ko7.error.message);
     expect(ko7.value.filter((k) => k.round === 7).map((k) => [k.stage, k.state.status === 'decided' ? k.state.winner : k.state.status])).toEqual([
-      ['final', final.black], // armageddon drawn: Black wins
+      ['final', final.red], // rapid drawn: its Black wins
       ['third_place', r7.pairings[1].red],
     ]);
+    expect(ko7.value.find((k) => k.stage === 'final')!.state).toMatchObject({ decidedBy: 'rapid', drawCountedFor: 'black' });
+    // A third game stored in 5+2 is refused: there is none.
+    stored7.pairings[0].games.push({ red: final.red, black: final.black, result: 'draw' });
+    expect(championshipKnockouts('5+2', t7)).toMatchObject({ ok: false, error: { message: expect.stringContaining('game 3 was played after the match was over') } });
   });
 
   test('a knockout game stored with the wrong colours is reported', () => {

@@ -18,13 +18,15 @@
  *
  * ## How a knockout match is stored in a round
  * A knockout match is ONE pairing of its round (`red` = Red of the first regular game). Its
- * tie-break games (附录2 7b / 附录3 6: rapid with colours reversed, then armageddon, draw = Black
- * wins) are further games of that same pairing, in the order played:
+ * tie-break games are further games of that same pairing, in the order played:
+ *   5+2 (附录2 7b): a rapid game with colours reversed; if it is drawn too, the player who had
+ *       Black in it wins ("正赛及快棋赛均和再和则以执后手者为胜") — there is no third game.
+ *   6+1 final (附录3 6): the rapid game, then a last rapid (armageddon) game, draw = Black wins:
  *
  *   { "red": "p1", "black": "p4", "games": [
  *       { "red": "p1", "black": "p4", "result": "draw" },        // regular (slow) game
- *       { "red": "p4", "black": "p1", "result": "draw" },        // rapid, colours reversed
- *       { "red": "p1", "black": "p4", "result": null } ] }      // armageddon, on the board
+ *       { "red": "p4", "black": "p1", "result": "draw" },        // rapid, colours reversed (5+2: p1 wins here)
+ *       { "red": "p1", "black": "p4", "result": null } ] }      // 6+1 only: armageddon, on the board
  *
  * `pair` proposes each match with its first regular game. While a match of the previous stage
  * round is still tied it refuses to pair the next round (previous_round_unfinished) and names the

@@ -133,7 +133,26 @@ describe('附录2 5+2: final and third place', () => {
     const p4Colour = s1.players.first === 'p4' ? 1 : -1;
     if (p3Colour === p4Colour) expect(thirdPlace).toMatchObject({ colourReason: 'lot', players: { first: 'p3' } });
     else expect(thirdPlace).toMatchObject({ colourReason: 'balance', players: { first: p3Colour < p4Colour ? 'p3' : 'p4' } });
-    expect(final.format.armageddon?.timeControl.black.baseMinutes).toBe(30);
+    // 附录2 7b: no armageddon in 5+2; a drawn rapid game goes to Black.
+    expect(final.format).toMatchObject({ rapidDrawWinner: 'black', armageddon: null });
+    expect(thirdPlace.format).toBe(final.format);
+  });
+
+  test('附录2 7b: a semi-final with slow and rapid games drawn sends the rapid game’s Black to the final — no third game', () => {
+    const semi1 = { match: s1, games: [g(s1.players.first, s1.players.second, s1.players.first === 'p1' ? 'red_win' : 'black_win')] };
+    const [red, black] = [s2.players.first, s2.players.second];
+    // Slow game: `red` Red. Rapid game, colours reversed: `red` Black. Both drawn → `red` wins.
+    const semi2 = { match: s2, games: [g(red, black, 'draw'), g(black, red, 'draw')] };
+    const f = fivePlusTwoFinals({ tournament: t, semiFinals: [semi1, semi2], lot: lotA });
+    if (!f.ok) throw new Error(f.error.message);
+    expect([f.value.final.players.first, f.value.final.players.second].sort()).toEqual(['p1', red].sort());
+    expect([f.value.thirdPlace.players.first, f.value.thirdPlace.players.second]).toContain(black);
+    // A third game recorded after that is an error, not an armageddon game.
+    const extra = { match: s2, games: [...semi2.games, g(red, black, 'draw')] };
+    expect(fivePlusTwoFinals({ tournament: t, semiFinals: [semi1, extra], lot: lotA })).toMatchObject({
+      ok: false,
+      error: { code: 'match_not_decided', message: expect.stringContaining('after the match was over') },
+    });
   });
 
   test('an undecided semi-final is an error', () => {

@@ -9,6 +9,17 @@ import {
   SIX_PLUS_ONE_FINAL,
 } from './knockout-match';
 
+/** Property tests run from a fixed seed (PROPERTY_SEED in the environment overrides it); a failure names it. */
+const SEED = Number(process.env.PROPERTY_SEED ?? 1427);
+function assertSeeded<T>(property: fc.IProperty<T>, params: fc.Parameters<T> = {}): void {
+  try {
+    fc.assert(property, { ...params, seed: SEED });
+  } catch (error) {
+    if (error instanceof Error) error.message = `[property seed ${SEED}: rerun with PROPERTY_SEED=${SEED}] ${error.message}`;
+    throw error;
+  }
+}
+
 const players = { first: 'a', second: 'b' };
 const g = (red: string, black: string, result: GameResult | null): MatchGame => ({ red, black, result });
 
@@ -40,11 +51,28 @@ describe('knockout match state machine', () => {
     expect(state(FIVE_PLUS_TWO_KNOCKOUT, [g('a', 'b', 'draw'), g('b', 'a', 'red_win')])).toMatchObject({ winner: 'b', decidedBy: 'rapid' });
   });
 
-  test('附录2 7b: slow and rapid drawn → armageddon, a draw wins for Black', () => {
+  test('附录2 7b: slow and rapid drawn → the player with Black in the rapid game wins; no third game', () => {
+    // 正赛及快棋赛均和再和则以执后手者为胜: the rapid game is announced as decided by a draw for Black.
+    const slowDrawn = [g('a', 'b', 'draw')];
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, slowDrawn)).toMatchObject({ status: 'next', game: { number: 2, kind: 'rapid', red: 'b', black: 'a', drawWinner: 'black' } });
+    const games = [...slowDrawn, g('b', 'a', 'draw')];
+    // a had Red in the slow game and Black in the rapid game: a wins, decided by the rapid game.
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, games)).toEqual({ status: 'decided', winner: 'a', loser: 'b', decidedBy: 'rapid', drawCountedFor: 'black' });
+    // With b Red first, the same two draws go to b.
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [g('b', 'a', 'draw'), g('a', 'b', 'draw')], { first: 'b', second: 'a' })).toMatchObject({ winner: 'b', drawCountedFor: 'black' });
+    // A decisive rapid game is not a draw for Black.
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [...slowDrawn, g('b', 'a', 'red_win')])).toEqual({ status: 'decided', winner: 'b', loser: 'a', decidedBy: 'rapid' });
+    // There is no game 3 in 5+2: recording one is an error, not an armageddon.
+    expect(knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, players, [...games, g('a', 'b', 'draw')])).toMatchObject({ ok: false, error: { code: 'game_after_decision' } });
+    expect(FIVE_PLUS_TWO_KNOCKOUT.armageddon).toBeNull();
+  });
+
+  test('附录3 6: the 6+1 final — slow and rapid drawn → armageddon, a draw wins for Black', () => {
     const games = [g('a', 'b', 'draw'), g('b', 'a', 'draw')];
-    expect(state(FIVE_PLUS_TWO_KNOCKOUT, games)).toMatchObject({ status: 'next', game: { number: 3, kind: 'armageddon', red: 'a', black: 'b', drawWinner: 'black' } });
-    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [...games, g('a', 'b', 'draw')])).toEqual({ status: 'decided', winner: 'b', loser: 'a', decidedBy: 'armageddon' });
-    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [...games, g('a', 'b', 'red_win')])).toMatchObject({ winner: 'a' });
+    expect(state(SIX_PLUS_ONE_FINAL, [g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'rapid', drawWinner: null } });
+    expect(state(SIX_PLUS_ONE_FINAL, games)).toMatchObject({ status: 'next', game: { number: 3, kind: 'armageddon', red: 'a', black: 'b', drawWinner: 'black' } });
+    expect(state(SIX_PLUS_ONE_FINAL, [...games, g('a', 'b', 'draw')])).toEqual({ status: 'decided', winner: 'b', loser: 'a', decidedBy: 'armageddon', drawCountedFor: 'black' });
+    expect(state(SIX_PLUS_ONE_FINAL, [...games, g('a', 'b', 'red_win')])).toEqual({ status: 'decided', winner: 'a', loser: 'b', decidedBy: 'armageddon' });
   });
 
   test('附录3 6: the 6+1 final — slow 60\'+30", rapid 15\'+5", armageddon Red 15\'+5" / Black 10\'+5"', () => {
@@ -70,7 +98,10 @@ describe('knockout match state machine', () => {
     expect(state(two, [g('a', 'b', 'red_win')])).toMatchObject({ status: 'next', game: { number: 2, kind: 'regular', red: 'b', black: 'a' } });
     expect(state(two, [g('a', 'b', 'red_win'), g('b', 'a', 'draw')])).toMatchObject({ winner: 'a', decidedBy: 'regular' });
     expect(state(two, [g('a', 'b', 'red_win'), g('b', 'a', 'red_win')])).toMatchObject({ game: { kind: 'rapid', red: 'a', black: 'b' } });
-    expect(state(two, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'armageddon', red: 'b', black: 'a' } });
+    // Rapid drawn: Black of the rapid game (b) wins (附录2 7b); with an armageddon format, game 4 reverses again.
+    expect(state(two, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({ winner: 'b', decidedBy: 'rapid', drawCountedFor: 'black' });
+    const twoArm: KnockoutMatchFormat = { ...SIX_PLUS_ONE_FINAL, regularGames: 2 };
+    expect(state(twoArm, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'armageddon', red: 'b', black: 'a' } });
   });
 
   test('annulled games are replayed; double forfeits and missing tie-breaks leave no winner', () => {
@@ -92,22 +123,30 @@ describe('knockout match state machine', () => {
 describe('knockout match properties', () => {
   const RESULTS: GameResult[] = ['red_win', 'draw', 'black_win', 'red_win_forfeit', 'black_win_forfeit', 'red_win_penalty', 'annulled'];
 
-  test('playing out any sequence of results ends with a winner, in at most regular + 2 games (annulled ones replayed)', () => {
-    fc.assert(
+  test.each([
+    ['5+2 (附录2 7b: a drawn rapid game goes to Black, at most regular + 1 games)', FIVE_PLUS_TWO_KNOCKOUT, 1],
+    ['6+1 final (附录3 6: armageddon after a drawn rapid game, at most regular + 2 games)', SIX_PLUS_ONE_FINAL, 2],
+  ] as const)('%s: any sequence of results ends with a winner', (_name, base, tieBreakGames) => {
+    assertSeeded(
       fc.property(
         fc.constantFrom(1 as const, 2 as const),
         fc.array(fc.constantFrom(...RESULTS), { minLength: 12, maxLength: 12 }),
         (regularGames, results) => {
-          const format: KnockoutMatchFormat = { ...FIVE_PLUS_TWO_KNOCKOUT, regularGames };
+          const format: KnockoutMatchFormat = { ...base, regularGames };
           const games: MatchGame[] = [];
           for (let step = 0; step < 12; step++) {
             const s = state(format, games);
             if (s.status === 'decided') {
               expect([s.winner, s.loser].sort()).toEqual(['a', 'b']);
               const counted = games.filter((x) => x.result !== 'annulled');
-              expect(counted.length).toBeLessThanOrEqual(regularGames + 2);
+              expect(counted.length).toBeLessThanOrEqual(regularGames + tieBreakGames);
               const last = counted[counted.length - 1];
-              if (s.decidedBy === 'armageddon' && last.result === 'draw') expect(s.winner).toBe(last.black); // draw = Black wins
+              if (s.decidedBy !== 'regular' && last.result === 'draw') {
+                // A drawn tie-break game decides only for Black: 5+2 rapid (附录2 7b), 6+1 armageddon (附录3 6).
+                expect(s.decidedBy).toBe(base === FIVE_PLUS_TWO_KNOCKOUT ? 'rapid' : 'armageddon');
+                expect(s.winner).toBe(last.black);
+                expect(s.drawCountedFor).toBe('black');
+              } else expect(s.drawCountedFor).toBeUndefined();
               if (s.decidedBy !== 'regular') {
                 // Tie-breaks: colours reversed from the previous counted game each time.
                 const tail = counted.slice(regularGames - 1);
@@ -120,7 +159,7 @@ describe('knockout match properties', () => {
             games.push({ red: s.game.red, black: s.game.black, result: results[step] });
           }
           // Twelve results always suffice unless most were annulled.
-          expect(results.filter((r) => r === 'annulled').length).toBeGreaterThan(12 - (regularGames + 3));
+          expect(results.filter((r) => r === 'annulled').length).toBeGreaterThan(12 - (regularGames + tieBreakGames + 1));
         },
       ),
       { numRuns: 300 },

@@ -6,11 +6,18 @@
  *   1. The regular game(s) (正赛): one game, or two with colours reversed in game 2.
  *      The higher total of game points wins the match.
  *   2. Tied: a rapid game (快棋) with colours reversed (换先) relative to the last regular game.
- *   3. Rapid drawn: an armageddon game — 附录2 7b "正赛及快棋赛均和再和则以执后手者为胜";
- *      附录3 6 "加赛最后一盘快棋 … 和棋作黑胜论" — a draw counts as a win for Black.
- *      The rules do not say who has Red in it. Default 'alternate': colours reversed again (the
- *      player who had Red in the first regular game has Red); 'lot': decided by a lot, which the
- *      caller records and passes in (`armageddonRed`).
+ *   3. Rapid drawn — the two appendices differ here:
+ *      - 附录2 7b (5+2, every knockout match): "正赛及快棋赛均和再和则以执后手者为胜" — when the
+ *        regular game and the rapid game are both drawn, the player who had Black (执后手者)
+ *        wins. There is NO further game: the drawn rapid game itself decides the match, so its
+ *        `drawWinner` is 'black' (`rapidDrawWinner` in the format). Chuhe reads 执后手者 as Black
+ *        of the rapid game, the game that was just drawn ("再和"); the rapid game reverses the
+ *        colours, so this is the player who had Red in the regular game.
+ *      - 附录3 6 (6+1, the final only): "快棋若又弈和，则加赛最后一盘快棋 … 和棋作黑胜论" — a third,
+ *        armageddon game in which a draw counts as a win for Black (`armageddon` in the format).
+ *        The rules do not say who has Red in it. Default 'alternate': colours reversed again
+ *        (the player who had Red in the first regular game has Red); 'lot': decided by a lot,
+ *        which the caller records and passes in (`armageddonRed`).
  *
  * Games are scored 2/1/0 per side (二章5节1). A forfeit counts as a decisive result of that
  * game. An annulled game (二章8节3) is replayed with the same colours. A double forfeit leaves
@@ -48,7 +55,12 @@ export interface KnockoutMatchFormat {
   regular: TimeControl;
   /** The rapid tie-break game with colours reversed; null = no tie-break (a tie stays a tie). */
   rapid: TimeControl | null;
-  /** The armageddon game (draw = Black wins); null = none. */
+  /**
+   * A drawn rapid game decides the match for this side, no further game (附录2 7b: 'black',
+   * "正赛及快棋赛均和再和则以执后手者为胜"). When set, `armageddon` is never reached.
+   */
+  rapidDrawWinner?: Side;
+  /** The armageddon game after a drawn rapid game (draw = Black wins, 附录3 6); null = none. */
   armageddon: { timeControl: BySide<TimeControl>; colours: 'alternate' | 'lot' } | null;
 }
 
@@ -78,14 +90,17 @@ export const FIVE_PLUS_TWO_RAPID: TimeControl = {
 };
 
 /**
- * 附录2 7b: the knockout matches of the 5+2 championship. The rules give no clock for the
- * armageddon game ("再和则以执后手者为胜"); Chuhe uses the rapid game's clock for both sides.
+ * 附录2 7b: the knockout matches of the 5+2 championship (semi-finals, final, third place):
+ * the slow game; drawn → a rapid game with colours reversed ("淘汰赛正赛如和, 则换先加赛一局快棋");
+ * that drawn too → the player who had Black in it wins ("正赛及快棋赛均和再和则以执后手者为胜").
+ * No armageddon game: 附录2 has none (附录3 6 adds one, for the 6+1 final only).
  */
 export const FIVE_PLUS_TWO_KNOCKOUT: KnockoutMatchFormat = {
   regularGames: 1,
   regular: FIVE_PLUS_TWO_SLOW,
   rapid: FIVE_PLUS_TWO_RAPID,
-  armageddon: { timeControl: { red: FIVE_PLUS_TWO_RAPID, black: FIVE_PLUS_TWO_RAPID }, colours: 'alternate' },
+  rapidDrawWinner: 'black',
+  armageddon: null,
 };
 
 /** 附录3 6b: the final's slow game, 60'+30", with score sheet. */
@@ -118,7 +133,10 @@ export interface NextMatchGame {
   red: string;
   black: string;
   timeControl: BySide<TimeControl>;
-  /** Armageddon: who wins on a draw. */
+  /**
+   * Who wins the match if this game is drawn: Black in the armageddon game (附录3 6) and in the
+   * 5+2 rapid game (附录2 7b); null when a draw leads to a further game or leaves a tie.
+   */
   drawWinner: Side | null;
 }
 
@@ -128,7 +146,11 @@ export type KnockoutMatchState =
   | { status: 'in_progress'; game: NextMatchGame }
   /** The armageddon colours are by lot and the lot has not been recorded yet. */
   | { status: 'awaiting_lot' }
-  | { status: 'decided'; winner: string; loser: string; decidedBy: MatchGameKind }
+  /**
+   * `drawCountedFor`: present only when the deciding game was drawn and the draw counted as a win
+   * for that side (the 5+2 rapid game, 附录2 7b; the armageddon game, 附录3 6).
+   */
+  | { status: 'decided'; winner: string; loser: string; decidedBy: MatchGameKind; drawCountedFor?: Side }
   /** A tie with no tie-break configured, or a double forfeit: the chief arbiter decides. */
   | { status: 'no_winner'; reason: 'tied' | 'double_forfeit' };
 
@@ -207,11 +229,12 @@ export function knockoutMatchState(
     }
     return { ok: true, value: state };
   };
-  const decided = (winner: string, decidedBy: MatchGameKind): KnockoutMatchState => ({
+  const decided = (winner: string, decidedBy: MatchGameKind, drawCountedFor?: Side): KnockoutMatchState => ({
     status: 'decided',
     winner,
     loser: winner === first ? second : first,
     decidedBy,
+    ...(drawCountedFor && { drawCountedFor }),
   });
 
   // 1. Regular games, colours alternating (附录6 用法 1 for two-game pairings).
@@ -232,16 +255,19 @@ export function knockoutMatchState(
   if (!format.rapid) return finish({ status: 'no_winner', reason: 'tied' });
   {
     const red = lastRed === first ? second : first;
-    const step: Step = { kind: 'rapid', red, black: red === first ? second : first, timeControl: both(format.rapid), drawWinner: null };
+    const drawWinner = format.rapidDrawWinner ?? null;
+    const step: Step = { kind: 'rapid', red, black: red === first ? second : first, timeControl: both(format.rapid), drawWinner };
     const r = play(step);
     if (!r.ok) return r;
     if ('state' in r.value) return { ok: true, value: r.value.state };
     if (r.value.result === 'double_forfeit') return finish({ status: 'no_winner', reason: 'double_forfeit' });
     if (r.value.result !== 'draw') return finish(decided(points(r.value.result, 'red') === 2 ? step.red : step.black, 'rapid'));
+    // 附录2 7b: 正赛及快棋赛均和再和则以执后手者为胜 — the drawn rapid game goes to Black; no third game.
+    if (drawWinner) return finish(decided(drawWinner === 'red' ? step.red : step.black, 'rapid', drawWinner));
     lastRed = red;
   }
 
-  // 3. Armageddon: a draw counts as a win for Black (附录2 7b, 附录3 6).
+  // 3. Armageddon (附录3 6 "加赛最后一盘快棋 … 和棋作黑胜论"): a draw counts as a win for Black.
   if (!format.armageddon) return finish({ status: 'no_winner', reason: 'tied' });
   let red: string;
   if (format.armageddon.colours === 'lot') {
@@ -261,6 +287,7 @@ export function knockoutMatchState(
   if (!r.ok) return r;
   if ('state' in r.value) return { ok: true, value: r.value.state };
   if (r.value.result === 'double_forfeit') return finish({ status: 'no_winner', reason: 'double_forfeit' });
-  const winnerSide: Side = r.value.result === 'draw' ? 'black' : points(r.value.result, 'red') === 2 ? 'red' : 'black';
+  if (r.value.result === 'draw') return finish(decided(step.black, 'armageddon', 'black'));
+  const winnerSide: Side = points(r.value.result, 'red') === 2 ? 'red' : 'black';
   return finish(decided(winnerSide === 'red' ? step.red : step.black, 'armageddon'));
 }

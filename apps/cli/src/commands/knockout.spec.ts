@@ -51,7 +51,24 @@ describe('chuhe knockout next', () => {
   test('5+2: drawn → rapid with colours reversed (附录2 7b), as JSON', async () => {
     const r = await run(['knockout', 'next', '--json'], match([{ red: 'p1', black: 'p4', result: 'draw' }]));
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ status: 'next', game: { number: 2, kind: 'rapid', red: 'p4', black: 'p1', drawWinner: null, timeControl: { red: { baseMinutes: 30, incrementSeconds: 30 } } } });
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'next', game: { number: 2, kind: 'rapid', red: 'p4', black: 'p1', drawWinner: 'black', timeControl: { red: { baseMinutes: 30, incrementSeconds: 30 } } } });
+    const text = await run(['knockout', 'next'], match([{ red: 'p1', black: 'p4', result: 'draw' }]));
+    expect(text.out).toBe(`next: game 2 (rapid): p4 Red, p1 Black, 30'+30" both, no score sheet; a draw counts as a win for Black (p1)`);
+  });
+
+  test('5+2: slow and rapid drawn → the rapid game\'s Black wins, no armageddon (附录2 7b 正赛及快棋赛均和再和则以执后手者为胜)', async () => {
+    const games = [
+      { red: 'p1', black: 'p4', result: 'draw' },
+      { red: 'p4', black: 'p1', result: 'draw' },
+    ];
+    const json = await run(['knockout', 'next', '--json'], match(games));
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toEqual({ status: 'decided', winner: 'p1', loser: 'p4', decidedBy: 'rapid', drawCountedFor: 'black' });
+    const text = await run(['knockout', 'next'], match(games));
+    expect(text).toMatchObject({ code: 0, out: 'winner: p1 (decided by the rapid game, drawn: a draw counts as a win for Black, 附录2 7b); p4 is out' });
+    // A third game in a 5+2 match is refused.
+    const third = await run(['knockout', 'next'], match([...games, { red: 'p1', black: 'p4', result: 'draw' }]));
+    expect(third).toMatchObject({ code: 2, err: expect.stringContaining('game 3 was played after the match was over') });
   });
 
   test('6+1: two draws → armageddon, Red 15\'+5", Black 10\'+5", draw = Black wins (附录3 6); from a FILE', async () => {
@@ -69,12 +86,16 @@ describe('chuhe knockout next', () => {
   test('the winner, and a game on the board', async () => {
     const decided = await run(['knockout', 'next'], match([{ red: 'p1', black: 'p4', result: 'draw' }, { red: 'p4', black: 'p1', result: 'black_win' }]));
     expect(decided).toMatchObject({ code: 0, out: 'winner: p1 (decided by the rapid game); p4 is out' });
-    const armageddonDraw = await run(['knockout', 'next', '--json'], match([
+    const armageddonGames = [
       { red: 'p1', black: 'p4', result: 'draw' },
       { red: 'p4', black: 'p1', result: 'draw' },
       { red: 'p1', black: 'p4', result: 'draw' },
-    ]));
-    expect(JSON.parse(armageddonDraw.out)).toEqual({ status: 'decided', winner: 'p4', loser: 'p1', decidedBy: 'armageddon' });
+    ];
+    const armageddonDraw = await run(['knockout', 'next', '--json'], match(armageddonGames, '6+1'));
+    expect(JSON.parse(armageddonDraw.out)).toEqual({ status: 'decided', winner: 'p4', loser: 'p1', decidedBy: 'armageddon', drawCountedFor: 'black' });
+    expect((await run(['knockout', 'next'], match(armageddonGames, '6+1'))).out).toBe(
+      'winner: p4 (decided by the armageddon game, drawn: a draw counts as a win for Black, 附录3 6); p1 is out',
+    );
     const onBoard = await run(['knockout', 'next'], match([{ red: 'p1', black: 'p4', result: null }]));
     expect(onBoard.out).toMatch(/^in progress: game 1 \(regular\)/);
   });

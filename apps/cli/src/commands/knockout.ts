@@ -5,8 +5,12 @@
  *   (seed numbers; bottom null = top has a bye; top is the better seed).
  *
  * `chuhe knockout next [FILE] [--json] < match.json` — the next game of a knockout match, or its
- * winner (libs/pairing knockout-match.ts: regular game, rapid with colours reversed, armageddon
- * where a draw counts as a win for Black; 附录2 7b, 附录3 6). The match file:
+ * winner (libs/pairing knockout-match.ts): the regular game, then a rapid game with colours
+ * reversed; then
+ *   5+2 (附录2 7b "正赛及快棋赛均和再和则以执后手者为胜"): the rapid game drawn too → the player who
+ *       had Black in it wins; there is no third game;
+ *   6+1 (附录3 6, the final): a last rapid (armageddon) game where a draw counts as a win for Black.
+ * The match file:
  *
  *   {
  *     "format": "5+2",                 // "5+2" (附录2 7b, default) or "6+1" (附录3 6, the final)
@@ -20,9 +24,11 @@
  * (In a championship tournament file the match is one pairing: "first" is the pairing's red and
  * "games" its games, libs/pairing/src/championship-system.ts.) Prints e.g.
  *   next: game 2 (rapid): p4 Red, p1 Black, 30'+30" both, no score sheet
- *   winner: p1 (decided by rapid); p4 is out
- * --json prints the state: {"status":"next","game":{"number":2,"kind":"rapid","red":"p4",…}} or
- * {"status":"decided","winner":"p1","loser":"p4","decidedBy":"rapid"} (also in_progress, no_winner).
+ *   winner: p1 (decided by the rapid game); p4 is out
+ *   winner: p1 (decided by the rapid game, drawn: a draw counts as a win for Black, 附录2 7b); p4 is out
+ * --json prints the state: {"status":"next","game":{"number":2,"kind":"rapid","red":"p4",…,"drawWinner":"black"}}
+ * or {"status":"decided","winner":"p1","loser":"p4","decidedBy":"rapid","drawCountedFor":"black"}
+ * (drawCountedFor only when a drawn game decided; also in_progress, no_winner).
  *
  * Exit 0: answered; 2: bad usage, an unreadable file, or games that do not fit the match.
  */
@@ -104,8 +110,12 @@ export function formatMatchState(s: KnockoutMatchState): string {
       const draw = g.drawWinner ? `; a draw counts as a win for ${g.drawWinner === 'black' ? `Black (${g.black})` : `Red (${g.red})`}` : '';
       return `${s.status === 'next' ? 'next' : 'in progress'}: game ${g.number} (${g.kind}): ${g.red} Red, ${g.black} Black, ${clocks}, ${sheet}${draw}`;
     }
-    case 'decided':
-      return `winner: ${s.winner} (decided by the ${s.decidedBy} game); ${s.loser} is out`;
+    case 'decided': {
+      // 附录2 7b (the 5+2 rapid game) / 附录3 6 (the armageddon game): a draw counts for Black.
+      const rule = s.decidedBy === 'armageddon' ? '附录3 6' : '附录2 7b';
+      const draw = s.drawCountedFor ? `, drawn: a draw counts as a win for ${s.drawCountedFor === 'black' ? 'Black' : 'Red'}, ${rule}` : '';
+      return `winner: ${s.winner} (decided by the ${s.decidedBy} game${draw}); ${s.loser} is out`;
+    }
     case 'awaiting_lot':
       return 'awaiting the lot for the armageddon colours';
     case 'no_winner':

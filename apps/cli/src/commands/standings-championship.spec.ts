@@ -47,11 +47,12 @@ describe('chuhe standings on a championship file', () => {
     const six = { ...five, rounds: [...five.rounds, r6] };
     const r7 = await pairNext(six);
     expect(r7.pairings.slice(0, 2).every((p) => isStage(p, stage))).toBe(true);
-    // Final p1–p4 won by p4 in the slow game; third place p2–p3: draw, rapid draw, armageddon drawn.
-    r7.pairings = r7.pairings.map((p) => (with_(p, 'p1', 'p4') ? play(p, ['p4']) : with_(p, 'p2', 'p3') ? play(p, [undefined, undefined, undefined]) : drawn(p)));
+    // Final p1–p4 won by p4 in the slow game; third place p2–p3: slow draw, rapid draw → Black of the
+    // rapid game wins, no third game (附录2 7b 正赛及快棋赛均和再和则以执后手者为胜).
+    r7.pairings = r7.pairings.map((p) => (with_(p, 'p1', 'p4') ? play(p, ['p4']) : with_(p, 'p2', 'p3') ? play(p, [undefined, undefined]) : drawn(p)));
     const seven = { ...six, rounds: [...six.rounds, r7] };
     const third = r7.pairings.find((p) => with_(p, 'p2', 'p3'))!;
-    const thirdWinner = third.games[2].black;
+    const thirdWinner = third.games[1].black;
 
     const text = await run(['standings'], seven);
     expect(text.err).toBe('');
@@ -61,8 +62,9 @@ describe('chuhe standings on a championship file', () => {
     expect(line('1')).toMatch(/Player 4\s+final\s+won the final \(round 7\) against p1 in the slow game/);
     expect(line('2')).toMatch(/Player 1\s+final\s+lost the final/);
     expect(line('3')).toContain(`Player ${thirdWinner.slice(1)}`);
-    expect(line('3')).toContain('armageddon game');
-    expect(line('3')).toContain('a draw counts as a win for Black');
+    expect(line('3')).toContain('in the rapid game');
+    expect(line('3')).toContain('a draw counts as a win for Black (附录2 7b)');
+    expect(text.out).not.toContain('armageddon game');
     expect(text.out).toContain('semi-final 2 p');
     expect(text.out).toContain('in the rapid game');
     // The others' standings follow, with the 附录2 #10 chain.
@@ -87,7 +89,7 @@ describe('chuhe standings on a championship file', () => {
     expect(c.places.slice(0, 4).map((p: { entry: string }) => p.entry)).toEqual(['p4', 'p1', thirdWinner, thirdWinner === 'p2' ? 'p3' : 'p2']);
     expect(c.standings.rows.map((r: { entry: string }) => r.entry).sort()).toEqual(['p5', 'p6', 'p7', 'p8']);
     expect(c.standings.chain[1].definition).toMatch(/opponent/);
-    expect(c.knockouts.find((k: { stage: string }) => k.stage === 'third_place').decidingGame).toMatchObject({ kind: 'armageddon', result: 'draw', drawCountsAsBlackWin: true });
+    expect(c.knockouts.find((k: { stage: string }) => k.stage === 'third_place').decidingGame).toMatchObject({ number: 2, kind: 'rapid', result: 'draw', drawCountsAsBlackWin: true });
 
     // --format forces the plain table over all eight.
     const plain = await run(['standings', '--format', 'swiss', '--json'], seven);
