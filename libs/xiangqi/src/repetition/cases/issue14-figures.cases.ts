@@ -288,4 +288,101 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
       'continued by 7. … 炮5平6 8. 车五平四 炮6平5 9. 车四平九 马1退3 10. 车九平二 卒8平7, which returns to the starting position. The 3rd ' +
       'revision (图27c) writes 卒七平八 (one pawn on the file); the 2017 text\'s 前卒平8 is followed.',
   },
+  {
+    // 细则 28 图81: 上述两图均属两子长捉一子犯例，红方不变作负。
+    id: '细则 28 图81',
+    title: 'two rooks take turns chasing one cannon up and down the edge file (两子长捉一子) — Red must change',
+    fen: '1r1ak4/4a4/b8/6R2/8c/7R1/9/9/9/3K5 w - - 0 1',
+    moves: ['h4h5', 'i5i7', 'g6g7', 'i7i6', 'h5h6', 'i6i5', 'g7g5', 'i5i7', 'h6h7', 'i7i6', 'g5g6', 'i6i5', 'h7h5'],
+    chinese: printed('1. 车二进一 炮9退2 2. 车三进一 炮9进1 3. 车二进一 炮9进1 4. 车三退二 炮9退2 5. 车二进一 炮9进1 6. 车三进一 炮9进1 7. 车二退二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h5', to: 'i5' },
+      { kind: 'unprotected', at: 1, square: 'i5', by: 'h5' },
+      { kind: 'attacks', at: 3, from: 'g7', to: 'i7' },
+      { kind: 'unprotected', at: 3, square: 'i7', by: 'g7' },
+      { kind: 'attacks', at: 5, from: 'h6', to: 'i6' },
+      { kind: 'attacks', at: 7, from: 'g5', to: 'i5' },
+      { kind: 'attacks', at: 9, from: 'h7', to: 'i7' },
+    ],
+    note:
+      'The h-rook attacks the cannon from the next file, the g-rook along the rank over the empty h-file; the cannon flees along the i-file. ' +
+      'The black advisors, elephant and rook only keep the red rooks from threatening mate. DEVIATION: the printed moves never repeat (the ' +
+      'h-rook keeps advancing); continued by 5. … 炮9进1 6. 车三进一 炮9进1 7. 车二退二, which returns to the position after 1. 车二进一.',
+  },
+  {
+    // 细则 29 图83: 黑中象被牵制，黑虽长杀，并未犯例，红车长捉假根子犯例，红方不变作负。(3rd revision 图29a, the same 說明.)
+    id: '细则 29 图83',
+    title: 'a rook chases a cannon whose only root, the central elephant, is pinned (假根); Black threatens mate each move (长杀) — Red must change',
+    fen: '4k4/4a4/4b4/9/6c2/9/4C2p1/5p1r1/3R5/5K3 w - - 0 1',
+    moves: ['d1g1', 'g5c5', 'g1c1', 'c5g5', 'c1g1', 'g5c5', 'g1c1', 'c5g5', 'c1g1', 'g5c5'],
+    chinese: printed('1. 车六平三 炮7平3 2. 车三平七 炮3平7 3. 车七平三 炮7平3 4. 车三平七 炮3平7 5. 车七平三 炮7平3'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'perpetualMateThreat' },
+    relations: [
+      // the central elephant may not leave the e-file: the cannon e3 would check over the advisor e8
+      { kind: 'pinned', at: 0, square: 'e7', to: 'c5' },
+      { kind: 'attacks', at: 1, from: 'g1', to: 'g5' },
+      { kind: 'falseRoot', at: 1, square: 'g5', by: 'g1', root: 'e7' },
+      { kind: 'attacks', at: 3, from: 'c1', to: 'c5' },
+      { kind: 'falseRoot', at: 3, square: 'c5', by: 'c1', root: 'e7' },
+      { kind: 'notCheck', at: 2 },
+      { kind: 'notCheck', at: 4 },
+    ],
+    note:
+      'The elephant e7 guards c5 and g5, but it is pinned: the red cannon e3 stands behind it and the advisor e8 in front of the king e9. The black ' +
+      'rook h2 and pawns f2, h3 make every cannon move a mate threat (长杀, allowed, 总纲 2). The printed moves repeat as printed.',
+  },
+  {
+    // 细则 30 图88: 红方双车炮长劫黑方有根炮，并未犯例。双方不变作和。(3rd revision 图30c, the same 說明.)
+    id: '细则 30 图88',
+    title: 'two rooks and a cannon keep attacking a cannon protected by a rook (真根, 长劫) — draw',
+    fen: '4k3r/4a4/9/8c/C1P6/9/5R3/9/9/3K4R w - - 0 1',
+    moves: ['f3f6', 'i6i5', 'f6f5', 'i5i4', 'f5f4', 'i4i6', 'f4f6', 'i6i5', 'f6f5'],
+    chinese: printed('1. 车四进三 炮9进1 2. 车四退一 炮9进1 3. 车四退一 炮9退2 4. 车四进二 炮9进1 5. 车四退一'),
+    expected: 'draw',
+    patterns: { black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'f6', to: 'i6' },
+      { kind: 'protected', at: 1, square: 'i6', by: 'f6' },
+      { kind: 'attacks', at: 1, from: 'i0', to: 'i6' },
+      { kind: 'protected', at: 1, square: 'i6', by: 'i0' },
+      { kind: 'attacks', at: 3, from: 'f5', to: 'i5' },
+      { kind: 'attacks', at: 5, from: 'f4', to: 'i4' },
+      { kind: 'protected', at: 5, square: 'i4', by: 'f4' },
+      { kind: 'attacks', at: 8, from: 'a5', to: 'i5' },
+    ],
+    note:
+      'The f-rook attacks the cannon along its rank, the rook i0 up the file, the cannon a5 over the pawn c5 when rank 5 is open; the rook i9 ' +
+      'protects it for real on every square (真根): several pieces against a truly protected piece is no chase (细则 30). The red cannon and the ' +
+      'black cannon then face each other over one screen (兑). The printed moves repeat. DEVIATION: printed 前炮进1 (three times) and 炮9退2 — ' +
+      'inconsistent (two cannons on one file cannot be named 炮9); the 3rd revision (图30c) writes 炮九進一 with one cannon, followed here.',
+  },
+  {
+    // 细则 31 图90: 红车一步捉炮，一步捉炮兼邀兑，仍属长捉犯例，红不变作负。(3rd revision 图31a, the same 說明.)
+    id: '细则 31 图90',
+    title: 'a rook chases a cannon on every move, one step also offering a rook exchange (捉兼兑) — Red must change',
+    fen: '4k4/9/c8/9/7n1/9/7Rr/3N5/9/3K5 w - - 0 1',
+    moves: ['h3a3', 'a7b7', 'a3b3', 'b7a7', 'b3a3', 'a7b7', 'a3b3', 'b7a7', 'b3a3'],
+    chinese: printed('1. 车二平九 炮1平2 2. 车九平八 炮2平1 3. 车八平九 炮1平2 4. 车九平八 炮2平1 5. 车八平九'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'a3', to: 'a7' },
+      { kind: 'unprotected', at: 1, square: 'a7', by: 'a3' },
+      { kind: 'attacks', at: 3, from: 'b3', to: 'b7' },
+      { kind: 'unprotected', at: 3, square: 'b7', by: 'b3' },
+      // on b3 the rook faces the black rook i3 and both are protected (兑): the horse d2 and the horse h5
+      { kind: 'attacks', at: 3, from: 'i3', to: 'b3' },
+      { kind: 'protected', at: 3, square: 'b3', by: 'i3' },
+      { kind: 'protected', at: 3, square: 'i3', by: 'b3' },
+      { kind: 'unprotected', at: 1, square: 'a3', by: 'i3' },
+    ],
+    note:
+      'Rank 3 is open between the red rook and the black rook i3 (protected by the horse h5); on b3 the red rook is protected by the horse d2, so ' +
+      '车九平八 chases the cannon and offers the exchange (兑); 车八平九 chases the cannon on the a-file. DEVIATION: on a3 the rook still faces the ' +
+      'black rook, unprotected (献) — a rook on the rank of a black rook that the b3 step faces cannot avoid it on a3; the verdict is the same ' +
+      '(总纲 8: 捉二而其中一着兼兑者仍作长捉).',
+  },
 ];
