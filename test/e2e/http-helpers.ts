@@ -17,9 +17,9 @@ export async function newUser(app: INestApplication, name = 'user'): Promise<{ e
   counter += 1;
   const email = `${name}-${process.pid}-${Date.now()}-${counter}@test.chuhe`;
   const password = 'correct horse battery';
-  const reg = await request(app.getHttpServer()).post('/api/auth/register').send({ email, displayName: name, password }).expect(201);
+  await request(app.getHttpServer()).post('/api/auth/register').send({ email, displayName: name, password }).expect(201);
   const login = await request(app.getHttpServer()).post('/api/auth/login').send({ email, password }).expect(200);
-  return { email, auth: `Bearer ${login.body.token}`, id: reg.body.id };
+  return { email, auth: `Bearer ${login.body.token}`, id: login.body.user.id };
 }
 
 export const TOURNAMENT = {

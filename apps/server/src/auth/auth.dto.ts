@@ -2,6 +2,13 @@ import { TextField } from '../common/dto-fields';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
 
+/** Passwords: 10 to 200 characters, used exactly as given (nothing trimmed), not a common or trivial one (common-passwords.ts). */
+const PasswordField = () => (target: object, key: string) => {
+  ApiProperty({ minLength: 10, maxLength: 200, description: '10–200 characters, not a common or trivial password; used exactly as typed' })(target, key);
+  IsString()(target, key);
+  Length(10, 200)(target, key);
+};
+
 export class RegisterDto {
   @ApiProperty({ example: 'arbiter@example.org' })
   @IsEmail()
@@ -11,17 +18,24 @@ export class RegisterDto {
   @TextField(100, '李裁判')
   displayName!: string;
 
-  @ApiProperty({ minLength: 10 })
-  @IsString()
-  @Length(10, 200)
+  @PasswordField()
   password!: string;
 }
 
 export class LoginDto {
   @ApiProperty()
   @IsEmail()
+  @MaxLength(200)
   email!: string;
 
   @TextField(200)
   password!: string;
+}
+
+export class ChangePasswordDto {
+  @TextField(200)
+  currentPassword!: string;
+
+  @PasswordField()
+  newPassword!: string;
 }

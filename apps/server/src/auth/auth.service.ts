@@ -1,46 +1,134 @@
-import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import { badRequest } from '../common/validation';
 import { PrismaService } from '../prisma/prisma.service';
 import { AuthUser } from './auth.decorators';
+import { passwordProblem } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { DEFAULT_LIMITS, HashGate, Limits, tooManyRequests, WindowCounter } from './rate-limit';
 
 const SESSION_DAYS = 30;
+const SWEEP_EVERY_MS = 60 * 60_000;
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What registration answers, for a new email and a known one alike (no account enumeration). */
+export const REGISTERED = 'registered: log in with this email and password (if the email was registered before, log in with its password or ask its owner)';
+
+/**
+ * Accounts and sessions (issue 13): rate-limited login and registration, the same cost and answer
+ * whether or not an email is known, hashing off the event loop and gated (rate-limit.ts), the
+ * password rule (common-passwords.ts), expired sessions swept hourly, log out everywhere, and a
+ * password change that ends every other session.
+ */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Auth');
+  private readonly limits: Limits = DEFAULT_LIMITS;
+  private readonly failedByAccount = new WindowCounter(this.limits.failedLoginsPerAccount, this.limits.loginWindowMs);
+  private readonly failedByAddress = new WindowCounter(this.limits.failedLoginsPerAddress, this.limits.loginWindowMs);
+  private readonly registrations = new WindowCounter(this.limits.registrationsPerAddress, this.limits.registrationWindowMs);
+  private readonly gate = new HashGate(this.limits.hashesInFlightPerAddress);
+  /** A real hash of a random password: unknown emails are verified against it, at the same cost. */
+  private dummyHash?: Promise<string>;
+  private sweeper?: NodeJS.Timeout;
+
   constructor(private readonly prisma: PrismaService) {}
 
-  async register({ email, displayName, password }: { email: string; displayName: string; password: string }): Promise<AuthUser> {
-    const normalized = email.trim().toLowerCase();
-    const existing = await this.prisma.user.findUnique({ where: { email: normalized } });
-    if (existing) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'email: a user with this email exists' });
-    const user = await this.prisma.user.create({
-      data: { email: normalized, displayName, passwordHash: await hashPassword(password) },
-    });
-    return { id: user.id, email: user.email, displayName: user.displayName };
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.deleteExpiredSessions().catch(() => undefined), SWEEP_EVERY_MS);
+    this.sweeper.unref();
   }
 
-  async login({ email, password }: { email: string; password: string }): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
-    const user = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    if (!user || !(await verifyPassword(password, user.passwordHash)))
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  async deleteExpiredSessions(): Promise<number> {
+    const { count } = await this.prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    if (count) this.logger.log(`deleted ${count} expired session(s)`);
+    return count;
+  }
+
+  async register({ email, displayName, password }: { email: string; displayName: string; password: string }, address = 'unknown'): Promise<{ email: string; message: string }> {
+    const normalized = email.trim().toLowerCase();
+    const problem = passwordProblem(password, { email: normalized, displayName });
+    if (problem) throw badRequest([{ field: 'password', reason: problem }]);
+    const wait = this.registrations.blockedFor(address);
+    if (wait > 0) throw tooManyRequests('too many registrations from your address; try again later', wait);
+    this.registrations.add(address);
+    // Hash first, whatever the email: a known one costs the same and answers the same.
+    const passwordHash = await this.gate.run(address, () => hashPassword(password));
+    await this.prisma.user.createMany({ data: [{ email: normalized, displayName, passwordHash }], skipDuplicates: true });
+    return { email: normalized, message: REGISTERED };
+  }
+
+  async login({ email, password }: { email: string; password: string }, address = 'unknown'): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
+    const normalized = email.trim().toLowerCase();
+    const wait = Math.max(this.failedByAccount.blockedFor(normalized), this.failedByAddress.blockedFor(address));
+    if (wait > 0) throw tooManyRequests('too many failed logins for this account or from your address; try again later', wait);
+    const user = await this.prisma.user.findUnique({ where: { email: normalized } });
+    const ok = await this.gate.run(address, async () =>
+      user ? verifyPassword(password, user.passwordHash) : verifyPassword(password, await this.dummy()).then(() => false),
+    );
+    if (!user || !ok) {
+      this.failedByAccount.add(normalized);
+      this.failedByAddress.add(address);
       throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'wrong email or password' });
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
-    await this.prisma.session.create({ data: { tokenHash: tokenHash(token), userId: user.id, expiresAt } });
-    return { token, user: { id: user.id, email: user.email, displayName: user.displayName }, expiresAt };
+    }
+    this.failedByAccount.clear(normalized);
+    await this.prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lt: new Date() } } });
+    return { ...(await this.newSession(user.id)), user: { id: user.id, email: user.email, displayName: user.displayName } };
   }
 
   async logout(token: string): Promise<void> {
     await this.prisma.session.deleteMany({ where: { tokenHash: tokenHash(token) } });
   }
 
+  /** Ends every session of the user, this one included. */
+  async logoutEverywhere(userId: string): Promise<number> {
+    const { count } = await this.prisma.session.deleteMany({ where: { userId } });
+    return count;
+  }
+
+  /** Checks the current password (failures count as failed logins), then ends every other session. */
+  async changePassword(user: AuthUser, token: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }, address = 'unknown'): Promise<void> {
+    const wait = Math.max(this.failedByAccount.blockedFor(user.email), this.failedByAddress.blockedFor(address));
+    if (wait > 0) throw tooManyRequests('too many failed attempts for this account; try again later', wait);
+    const problem = passwordProblem(newPassword, user);
+    if (problem) throw badRequest([{ field: 'newPassword', reason: problem }]);
+    if (newPassword === currentPassword) throw badRequest([{ field: 'newPassword', reason: 'must differ from the current password' }]);
+    const row = await this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    const ok = await this.gate.run(address, () => verifyPassword(currentPassword, row.passwordHash));
+    if (!ok) {
+      this.failedByAccount.add(user.email);
+      this.failedByAddress.add(address);
+      throw badRequest([{ field: 'currentPassword', reason: 'is not your current password' }]);
+    }
+    const passwordHash = await this.gate.run(address, () => hashPassword(newPassword));
+    await this.prisma.$transaction([
+      this.prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
+      this.prisma.session.deleteMany({ where: { userId: user.id, tokenHash: { not: tokenHash(token) } } }),
+    ]);
+  }
+
   async userForToken(token: string): Promise<AuthUser | undefined> {
     const session = await this.prisma.session.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: true } });
     if (!session || session.expiresAt < new Date()) return undefined;
     return { id: session.user.id, email: session.user.email, displayName: session.user.displayName };
+  }
+
+  private async newSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
+    await this.prisma.session.create({ data: { tokenHash: tokenHash(token), userId, expiresAt } });
+    return { token, expiresAt };
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    return this.dummyHash;
   }
 }
