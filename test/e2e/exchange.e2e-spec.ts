@@ -1,0 +1,185 @@
+import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { Tournament } from '@chuhe/tournament';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
+import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
+import { cliCheckPairing, cliStandings, playFile } from './play-files';
+
+/**
+ * Issue 9, standings and exchange: an event run elsewhere is imported from its tournament file;
+ * after every round the server's standings equal `chuhe standings --json` on the exported file,
+ * and `chuhe check-pairing` accepts every round of it.
+ */
+describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)', () => {
+  let app: INestApplication;
+  let organizer: { auth: string; email: string };
+  let arbiter: { auth: string; email: string };
+  let tournamentId: string;
+  const prisma = createPrismaClient(testDatabaseUrl());
+  const api = () => request(app.getHttpServer());
+
+  const swissBase: Tournament = {
+    name: '公开赛 Open',
+    options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'swiss-individual', totalRounds: 5 },
+    entries: Array.from({ length: 15 }, (_, i) => ({
+      id: `p${i + 1}`,
+      drawNumber: i + 1,
+      name: `棋手${i + 1} Player ${i + 1}`,
+      rating: 2400 - i * 20,
+      affiliation: ['北京', '上海', '广东'][i % 3],
+    })),
+    rounds: [],
+  };
+  const swiss = playFile(swissBase, 5, 'exchange-swiss', { entry: 'p7', afterRound: 3 });
+  const swissFile = { ...swiss, standings: { counting: { byeInOpponentCriteria: 'zero' } }, sanctions: [], withdrawals: [] };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    organizer = await newUser(app, 'organizer');
+    arbiter = await newUser(app, 'arbiter');
+    tournamentId = (await api().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id;
+    await api().post(`/api/tournaments/${tournamentId}/roles`).set('Authorization', organizer.auth).send({ email: arbiter.email, role: 'arbiter' }).expect(201);
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  async function importFile(file: unknown, extra: Record<string, unknown> = {}): Promise<string> {
+    const res = await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file, ...extra });
+    if (res.status !== 201) throw new Error(`import ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.event.id;
+  }
+
+  /** After every round: server standings = chuhe standings --json on the exported file; check-pairing accepts the round. */
+  async function sameAsCliAfterEveryRound(eventId: string, rounds: number, off: string[] = []) {
+    for (let n = 0; n <= rounds; n++) {
+      const file = (await api().get(`/api/events/${eventId}/tournament-file?afterRound=${n}`).expect(200)).body;
+      expect(file.rounds).toHaveLength(n);
+      const server = (await api().get(`/api/events/${eventId}/standings?afterRound=${n}`).expect(200)).body;
+      expect(server.afterRound).toBe(n);
+      expect(server.report).toEqual(await cliStandings(file));
+      if (n > 0) {
+        const check = await cliCheckPairing(file, n, off);
+        expect({ round: n, errors: check.findings.filter((f) => f.severity === 'error') }).toEqual({ round: n, errors: [] });
+        expect(check.code).toBe(0);
+      }
+    }
+  }
+
+  it('imports a Swiss run elsewhere (forfeits, a withdrawal) and gives the CLI standings after every round', async () => {
+    const res = await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file: swissFile }).expect(201);
+    expect(res.body.imported).toMatchObject({ entries: 15, players: 15, rounds: 5 });
+    expect(res.body.event).toMatchObject({ nameZh: '公开赛', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }] });
+    expect(res.body.newAffiliations.map((a: { nameZh: string }) => a.nameZh).sort()).toEqual(['上海', '北京', '广东']);
+    const eventId = res.body.event.id;
+    await sameAsCliAfterEveryRound(eventId, 5);
+    const full = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect(full.kind).toBe('standings');
+    const rows = full.report.rows as { entry: string; rank: number; score: number; values: Record<string, unknown>; decidedBy: unknown; withdrawn?: { afterRound: number } }[];
+    expect(rows).toHaveLength(15);
+    expect(full.report.progressive).toHaveLength(15);
+    expect(full.report.chain.length).toBeGreaterThan(1);
+    expect(full.report.chain[0]).toEqual(expect.objectContaining({ label: expect.any(String), rule: expect.any(String), definition: expect.any(String) }));
+    // The withdrawn player keeps the results of rounds 1–3 (二章7节4) and is marked.
+    const file = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body;
+    const p7 = file.entries.find((e: { drawNumber: number }) => e.drawNumber === 7);
+    expect(p7.withdrawnAfterRound).toBe(3);
+    expect(rows.find((r) => r.entry === p7.id)?.withdrawn).toMatchObject({ afterRound: 3 });
+    // Results round-trip: every game of the source file is in the export.
+    const results = (t: { rounds: { pairings: { games: { result: string }[] }[] }[] }) => t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));
+    expect(results(file)).toEqual(results(swiss));
+  });
+
+  it('exports CSV and TRF; public; 400 on a bad afterRound; 404 for no event', async () => {
+    const eventId = await importFile(swissFile, { nameZh: '再导入', nameEn: 'Again' });
+    const csv = await api().get(`/api/events/${eventId}/standings.csv`).expect(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(16);
+    expect(lines[0]).toMatch(/^Rank,No,Player,Points,/);
+    expect(lines[0]).toContain('Why this rank');
+    const trf = await api().get(`/api/events/${eventId}/trf`).expect(200);
+    expect(trf.text).toMatch(/^012 /m);
+    expect(trf.text.split(/\r?\n/).filter((l) => l.startsWith('001 '))).toHaveLength(15);
+    expect(trf.text).toMatch(/^XXR 5/m);
+    for (const q of ['-1', 'x', '1.5']) {
+      const bad = await api().get(`/api/events/${eventId}/standings?afterRound=${q}`).expect(400);
+      expect(bad.body.message).toContain('afterRound');
+    }
+    await api().get('/api/events/00000000-0000-4000-8000-000000000000/standings').expect(404);
+    await api().get('/api/events/00000000-0000-4000-8000-000000000000/tournament-file').expect(404);
+    await api().get('/api/events/not-a-uuid/standings').expect(400);
+  });
+
+  it('round-trips: the exported file imported again gives the same standings', async () => {
+    const first = await importFile(swissFile, { nameZh: '第一', nameEn: 'First' });
+    const exported = (await api().get(`/api/events/${first}/tournament-file`).expect(200)).body;
+    const second = await importFile(exported, { nameZh: '第二', nameEn: 'Second' });
+    const a = (await api().get(`/api/events/${first}/standings`).expect(200)).body.report;
+    const b = (await api().get(`/api/events/${second}/standings`).expect(200)).body.report;
+    const view = (r: { rows: { drawNumber: number; rank: number; score: number; values: unknown }[] }) => r.rows.map((x) => [x.drawNumber, x.rank, x.score, x.values]);
+    expect(view(b)).toEqual(view(a));
+  });
+
+  it('imports a team round-robin (odd field, rest rounds) standings as the CLI gives them', async () => {
+    const teams: Tournament = {
+      name: '团体循环 Team RR',
+      options: { eventKind: 'team', scoring: '2-1-0', gamesPerPairing: 1, boards: 3, pairingSystem: 'round-robin' },
+      entries: Array.from({ length: 5 }, (_, i) => ({
+        id: `T${i + 1}`,
+        drawNumber: i + 1,
+        name: `队${i + 1} Team ${i + 1}`,
+        affiliation: `单位${i + 1}`,
+        members: [1, 2, 3, 4].map((b) => ({ id: `T${i + 1}m${b}`, name: `队员${i + 1}${b} M${b}`, ...(b <= 3 ? { board: b } : {}) })),
+      })),
+      rounds: [],
+    };
+    const played = playFile(teams, 5, 'exchange-team-rr');
+    const eventId = await importFile({ ...played, standings: {}, sanctions: [], withdrawals: [] });
+    await sameAsCliAfterEveryRound(eventId, 5);
+    const s = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body.report;
+    expect(s.teamMatches.length).toBe(10);
+    // A rest round (轮空) counts 0 in every criterion (附录6 #3–4): board 1 points are the board-1 games only.
+    const file = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body as Tournament;
+    const board1 = new Map<string, number>();
+    const teamOf = new Map(file.entries.flatMap((e) => (e.members ?? []).map((m) => [m.id, e.id] as const)));
+    const points: Record<string, [number, number]> = { red_win: [2, 0], black_win: [0, 2], draw: [1, 1], red_win_forfeit: [2, 0], black_win_forfeit: [0, 2], double_forfeit: [0, 0] };
+    for (const g of file.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.filter((x) => x.board === 1)))) {
+      const [red, black] = points[g.result!];
+      board1.set(teamOf.get(g.red)!, (board1.get(teamOf.get(g.red)!) ?? 0) + red);
+      board1.set(teamOf.get(g.black)!, (board1.get(teamOf.get(g.black)!) ?? 0) + black);
+    }
+    const chain = await api().get(`/api/events/${eventId}/standings`).expect(200);
+    expect(chain.body.report.chain.map((c: { criterion: string }) => c.criterion)).toContain('board1Points');
+    for (const row of s.rows) expect([row.entry, row.values.board1Points]).toEqual([row.entry, board1.get(row.entry) ?? 0]);
+  });
+
+  it('refuses a bad file with 400 naming the JSON path, writing nothing', async () => {
+    const before = await prisma.event.count({ where: { tournamentId } });
+    const players = await prisma.player.count({ where: { tournamentId } });
+    const cases: [unknown, string][] = [
+      [{ ...swissFile, entries: [{ id: 'p1', name: 'x' }, ...swissFile.entries.slice(1)] }, 'file.entries[0].drawNumber'],
+      [{ ...swissFile, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1' }] }, 'file.sanctions'],
+      [{ ...swissFile, withdrawals: [{ entry: 'nobody' }] }, 'file.withdrawals[0].afterRound'],
+      [{ ...swissFile, options: { ...swissFile.options, pairingSystem: 'lottery' } }, 'file.options.pairingSystem'],
+    ];
+    for (const [file, field] of cases) {
+      const res = await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file }).expect(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file: 'text' }).expect(400);
+    await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({}).expect(400);
+    expect(await prisma.event.count({ where: { tournamentId } })).toBe(before);
+    expect(await prisma.player.count({ where: { tournamentId } })).toBe(players);
+  });
+
+  it('import: 401 anonymous, 403 for an arbiter and for a stranger', async () => {
+    const stranger = await newUser(app, 'stranger');
+    const url = `/api/tournaments/${tournamentId}/tournament-file`;
+    await api().post(url).send({ file: swissFile }).expect(401);
+    await api().post(url).set('Authorization', arbiter.auth).send({ file: swissFile }).expect(403);
+    await api().post(url).set('Authorization', stranger.auth).send({ file: swissFile }).expect(403);
+  });
+});
