@@ -44,6 +44,21 @@ describe('misreading 1: a check is not a chase through a false root the check it
     expect(v.result).toBe('draw');
   });
 
+  it('总纲 2 一将一捉 stays allowed: the check answered, the horse is protected again — draw (before issue 14: 长捉, red_loses)', () => {
+    // The rook shuttles e2 ↔ f2. On e2 it pins the elephant e7 against the king e8, so the horse g5 (attacked by the rook g0)
+    // is falsely protected (假根, 细则 29): a chase. On f2 it checks the king f8; the elephant could take back on g5 but for
+    // that check. Counting that as a chase made Red 长捉 the horse on every move; it is 一将一捉 (总纲 2, 细则 7).
+    const v = value({ fen: '9/5k3/4b4/9/6n2/9/9/4R4/9/3K2R2 w - - 0 1', moves: 'e2f2 f8e8 f2e2 e8f8 e2f2' });
+    expect(v.result).toBe('draw');
+    expect(v.sides.red.pattern).toBe('checkAndChase');
+    expect(v.sides.red.violation).toBe(false);
+    const pin = v.moves.find((m) => m.iccs === 'f2e2')!;
+    expect(pin.kinds).toContainEqual(expect.objectContaining({ kind: 'chase', to: 'g5', root: 'false' }));
+    const check = v.moves.find((m) => m.iccs === 'e2f2')!;
+    expect(check.kinds.map((k) => k.kind)).toEqual(['check']);
+    expect(v.articles).toEqual(expect.arrayContaining(['总纲 2', '细则 7']));
+  });
+
   it('a guard stopped by the position, not by the check, still leaves the target unprotected on a checking move', () => {
     // the guard blocked for real by a red pawn on g5 between the rook g9 and the horse g4: unprotected (无根), a chase
     const after = pos('6r2/4k4/9/3N5/6P2/R5n2/9/9/9/3K5 b - - 1 1');
