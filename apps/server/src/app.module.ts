@@ -10,6 +10,7 @@ import { ImportsModule } from './imports/imports.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { RoundsModule } from './rounds/rounds.module';
 import { StandingsModule } from './standings/standings.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
@@ -30,6 +31,7 @@ export class AppModule {
         PlayersModule,
         TeamsModule,
         EntriesModule,
+        RoundsModule,
         ImportsModule,
         StandingsModule,
         ExchangeModule,

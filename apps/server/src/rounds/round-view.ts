@@ -1,0 +1,146 @@
+import type { Prisma } from '../generated/prisma/client';
+
+/**
+ * The RoundView of apps/server/src/play/API.md, built from rows already in memory (the pairing
+ * transaction has them; GET loads them with two queries), so a 500-pairing round is not a
+ * nested include per pairing.
+ */
+
+export const ENTRY_VIEW_INCLUDE = {
+  player: { include: { affiliation: true } },
+  team: { include: { affiliation: true, members: { include: { player: true } } } },
+} satisfies Prisma.EntryInclude;
+
+export type EntryWithNames = Prisma.EntryGetPayload<{ include: typeof ENTRY_VIEW_INCLUDE }>;
+
+export interface PlayerSummary {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+}
+
+export interface EntrySummary {
+  id: string;
+  drawNumber: number | null;
+  nameZh: string;
+  nameEn: string;
+  affiliation: { nameZh: string; nameEn: string } | null;
+}
+
+export interface GameRow {
+  id: string;
+  board: number;
+  kind: string;
+  redPlayerId: string | null;
+  blackPlayerId: string | null;
+  result: string | null;
+  penaltyReason: string | null;
+  version: number;
+  resultEnteredAt: Date | null;
+}
+
+export interface PairingRow {
+  id: string;
+  table: number | null;
+  matchKey: string | null;
+  version: number;
+  redEntryId: string;
+  blackEntryId: string | null;
+  games: GameRow[];
+}
+
+export interface RoundRow {
+  id: string;
+  eventId: string;
+  number: number;
+  stageRound: number;
+  state: string;
+  scheduledAt: Date | null;
+  publishedAt: Date | null;
+  completedAt: Date | null;
+  version: number;
+  findings: unknown;
+  stage: { index: number; type: string };
+}
+
+/** A stored finding: a libs/pairing checker finding, or a pairing system warning (source 'pairing'). */
+export interface StoredFinding {
+  severity: 'error' | 'warning';
+  code: string;
+  round: number;
+  entries: string[];
+  message: string;
+  source?: 'checker' | 'pairing';
+}
+
+export interface Names {
+  entry(id: string): EntrySummary;
+  player(id: string): PlayerSummary | null;
+}
+
+export function namesOf(entries: readonly EntryWithNames[]): Names {
+  const entryById = new Map<string, EntrySummary>();
+  const playerById = new Map<string, PlayerSummary>();
+  for (const e of entries) {
+    const named = e.player ?? e.team;
+    const affiliation = e.player?.affiliation ?? e.team?.affiliation ?? null;
+    entryById.set(e.id, {
+      id: e.id,
+      drawNumber: e.drawNumber,
+      nameZh: named?.nameZh ?? '',
+      nameEn: named?.nameEn ?? '',
+      affiliation: affiliation ? { nameZh: affiliation.nameZh, nameEn: affiliation.nameEn } : null,
+    });
+    if (e.player) playerById.set(e.player.id, { id: e.player.id, nameZh: e.player.nameZh, nameEn: e.player.nameEn });
+    for (const m of e.team?.members ?? []) playerById.set(m.player.id, { id: m.player.id, nameZh: m.player.nameZh, nameEn: m.player.nameEn });
+  }
+  return {
+    entry: (id) => entryById.get(id) ?? { id, drawNumber: null, nameZh: '', nameEn: '', affiliation: null },
+    player: (id) => playerById.get(id) ?? null,
+  };
+}
+
+export function roundView(round: RoundRow, pairings: readonly PairingRow[], names: Names) {
+  const stored = (Array.isArray(round.findings) ? round.findings : []) as StoredFinding[];
+  const sorted = [...pairings].sort((a, b) => (a.table ?? Number.MAX_SAFE_INTEGER) - (b.table ?? Number.MAX_SAFE_INTEGER));
+  return {
+    id: round.id,
+    eventId: round.eventId,
+    number: round.number,
+    stageIndex: round.stage.index,
+    stageType: round.stage.type,
+    stageRound: round.stageRound,
+    state: round.state,
+    scheduledAt: round.scheduledAt,
+    publishedAt: round.publishedAt,
+    completedAt: round.completedAt,
+    version: round.version,
+    /** libs/pairing checkRound findings, as last checked. */
+    findings: stored.filter((f) => f.source !== 'pairing').map(({ source: _source, ...f }) => f),
+    /** The pairing system's warnings (what it had to accept). */
+    warnings: stored.filter((f) => f.source === 'pairing').map(({ source: _source, ...f }) => f),
+    pairings: sorted.map((p) => ({
+      id: p.id,
+      table: p.table,
+      matchKey: p.matchKey,
+      version: p.version,
+      red: names.entry(p.redEntryId),
+      black: p.blackEntryId === null ? null : names.entry(p.blackEntryId),
+      games: [...p.games]
+        .sort((a, b) => a.board - b.board)
+        .map((g) => ({
+          id: g.id,
+          board: g.board,
+          kind: g.kind,
+          red: g.redPlayerId === null ? null : names.player(g.redPlayerId),
+          black: g.blackPlayerId === null ? null : names.player(g.blackPlayerId),
+          result: g.result,
+          penaltyReason: g.penaltyReason,
+          version: g.version,
+          resultEnteredAt: g.resultEnteredAt,
+        })),
+    })),
+  };
+}
+
+export type RoundView = ReturnType<typeof roundView>;

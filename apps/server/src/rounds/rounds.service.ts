@@ -1,0 +1,552 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
+import type { Round as FileRound } from '@chuhe/tournament';
+import { AuditService } from '../audit/audit.service';
+import { STAFF, type AuthUser } from '../auth/auth.decorators';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import { Prisma } from '../generated/prisma/client';
+import { eventFile, fileEntries, loadEvent, type EventFile, type EventWithPlay } from '../play/event-file';
+import { stageRoundCount } from '../play/event-format';
+import { lockEventPlay } from '../play/locks';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
+import { checkDraft, errorKeys, fileRound, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
+import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
+
+type EventRound = EventWithPlay['rounds'][number];
+type EventEntry = EventWithPlay['entries'][number];
+type StageConfig = { type: string; rounds?: number };
+
+/** Big events: pairing 1,000 players and writing 500 pairings takes longer than Prisma's default 5 s. */
+const TX = { timeout: 120_000, maxWait: 30_000 };
+
+function conflict(message: string, extra: Record<string, unknown> = {}): ConflictException {
+  return new ConflictException({ statusCode: 409, error: 'Conflict', message, ...extra });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+function label(entry: EventEntry | undefined): string {
+  if (!entry) return '?';
+  const name = entry.player ? `${entry.player.nameZh} ${entry.player.nameEn}` : entry.team ? `${entry.team.nameZh} ${entry.team.nameEn}` : entry.id;
+  return `#${entry.drawNumber ?? '-'} ${name}`;
+}
+
+function json(value: unknown): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
+}
+
+/** A draft pairing as the service edits it. */
+interface DraftPairing {
+  id: string;
+  table: number | null;
+  matchKey: string | null;
+  version: number;
+  redEntryId: string;
+  blackEntryId: string | null;
+  games: PairingRow['games'];
+}
+
+@Injectable()
+export class RoundsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  // ── reading ────────────────────────────────────────────────────────────────────────────────
+
+  private async isStaff(user: AuthUser | undefined, tournamentId: string): Promise<boolean> {
+    if (!user) return false;
+    const role = await this.prisma.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: STAFF } }, select: { id: true } });
+    return role !== null;
+  }
+
+  private async names(db: Tx | PrismaService, eventId: string) {
+    const entries: EntryWithNames[] = await db.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE });
+    return namesOf(entries);
+  }
+
+  private async viewOf(db: Tx | PrismaService, roundId: string): Promise<RoundView> {
+    const round = await db.round.findUniqueOrThrow({ where: { id: roundId }, include: { stage: true, pairings: { include: { games: true } } } });
+    return roundView(round, round.pairings, await this.names(db, round.eventId));
+  }
+
+  async list(user: AuthUser | undefined, eventId: string): Promise<RoundView[]> {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournamentId: true } });
+    if (!event) throw notFound('event');
+    const staff = await this.isStaff(user, event.tournamentId);
+    const rounds = await this.prisma.round.findMany({
+      where: { eventId, ...(staff ? {} : { state: { in: ['published', 'completed'] } }) },
+      orderBy: { number: 'asc' },
+      include: { stage: true, pairings: { include: { games: true } } },
+    });
+    const names = await this.names(this.prisma, eventId);
+    return rounds.map((r) => roundView(r, r.pairings, names));
+  }
+
+  async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
+    const round = await this.prisma.round.findUnique({ where: { id: roundId }, include: { event: { select: { tournamentId: true } } } });
+    // A draft does not exist for the public (nor for non-staff users).
+    if (!round || (round.state === 'draft' && !(await this.isStaff(user, round.event.tournamentId)))) throw notFound('round');
+    return this.viewOf(this.prisma, roundId);
+  }
+
+  // ── pairing the next round ───────────────────────────────────────────────────────────────
+
+  /**
+   * Pairs the next round as a draft. One transaction with the event's play lock first: two
+   * requests (or two server instances) racing make exactly one round; the loser sees the draft
+   * and gets 409. The unique (eventId, number) is the last line of defence.
+   */
+  async pairNext(user: AuthUser, eventId: string, dto: PairRoundDto): Promise<RoundView> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        await lockEventPlay(tx, eventId);
+        const event = await loadEvent(tx, eventId);
+        if (!event) throw notFound('event');
+        const draft = event.rounds.find((r) => r.state === 'draft');
+        if (draft) throw conflict(`round ${draft.number} is a draft: publish or delete it before pairing the next round`, { roundId: draft.id });
+        this.requireDrawNumbers(event);
+        this.requireResults(event);
+        const stage = this.currentStage(event);
+        const number = event.rounds.length + 1;
+        const file = eventFile(event);
+        const proposal = this.pair(event, file, stage);
+        const round = await tx.round.create({
+          data: {
+            eventId,
+            stageId: await this.stageId(tx, event, stage),
+            number,
+            stageRound: number,
+            state: 'draft',
+            scheduledAt: dto.scheduledAt ? new Date(dto.scheduledAt) : null,
+            createdById: user.id,
+          },
+          include: { stage: true },
+        });
+        const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, round.id, proposal.round, proposal.warnings);
+        const updated = await tx.round.update({ where: { id: round.id }, data: { findings: json(findings) }, include: { stage: true } });
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId: event.tournamentId,
+          entity: 'round',
+          entityId: round.id,
+          action: 'create',
+          after: { number, state: 'draft', scheduledAt: round.scheduledAt, findings },
+          reason: `paired with ${file.options.pairingSystem}`,
+        });
+        return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+      }, TX);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('the next round was paired by someone else at the same time; reload');
+      throw error;
+    }
+  }
+
+  private requireDrawNumbers(event: EventWithPlay): void {
+    if (event.redrawNeeded) throw badRequest([{ field: 'eventId', reason: 'an entry withdrew after the draw: draw the numbers again before pairing (二章7节2)' }]);
+    const undrawn = event.entries.filter((e) => e.status === 'active' && e.drawNumber === null);
+    if (fileEntries(event).length < 2 || undrawn.length > 0) {
+      throw badRequest([{ field: 'eventId', reason: `draw numbers first: ${undrawn.length ? `${undrawn.length} active entries have no draw number` : 'fewer than two entries have a draw number'}` }]);
+    }
+  }
+
+  /** 409 while a published round has games without a result, naming them (round, table, board, players). */
+  private requireResults(event: EventWithPlay): void {
+    const entries = new Map(event.entries.map((e) => [e.id, e]));
+    const players = new Map<string, string>();
+    for (const e of event.entries) {
+      if (e.player) players.set(e.player.id, `${e.player.nameZh} ${e.player.nameEn}`);
+      for (const m of e.team?.members ?? []) players.set(m.playerId, `${m.player.nameZh} ${m.player.nameEn}`);
+    }
+    const open: string[] = [];
+    const games: { round: number; table: number | null; board: number; red: string | null; black: string | null }[] = [];
+    for (const r of event.rounds) {
+      for (const p of r.pairings) {
+        for (const g of p.games) {
+          if (g.result !== null) continue;
+          const side = (playerId: string | null, entryId: string | null) => (playerId ? (players.get(playerId) ?? playerId) : entryId ? label(entries.get(entryId)) : '?');
+          const red = side(g.redPlayerId, p.redEntryId);
+          const black = side(g.blackPlayerId, p.blackEntryId);
+          games.push({ round: r.number, table: p.table, board: g.board, red, black });
+          open.push(`round ${r.number} table ${p.table ?? '-'} board ${g.board}: ${red} – ${black}`);
+        }
+      }
+    }
+    if (open.length) {
+      const shown = open.slice(0, 20).join('; ');
+      throw conflict(`games without a result: ${shown}${open.length > 20 ? ` … (${open.length} in all)` : ''}`, { games });
+    }
+  }
+
+  /** The stage being played. Multi-stage formats (the stage chain) are not in libs/pairing yet. */
+  private currentStage(event: EventWithPlay): StageConfig {
+    const stages = event.stages as StageConfig[];
+    const name = stages.map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type)).join(' → ');
+    if (stages.length !== 1 || !['swiss', 'round_robin', 'double_round_robin', 'championship_5_2', 'championship_6_1'].includes(stages[0].type)) {
+      throw conflict(`pairing the format ${name || '(no stages)'} is not supported yet: libs/pairing pairs single-stage round-robin, Swiss and the 5+2 / 6+1 championships`, { format: stages });
+    }
+    const stage = stages[0];
+    const total = stageRoundCount(stage, fileEntries(event).length);
+    if (total !== null && event.rounds.length >= total) {
+      throw conflict(`the format is finished: ${name} has ${total} rounds and all are paired`);
+    }
+    return stage;
+  }
+
+  private async stageId(tx: Tx, event: EventWithPlay, stage: StageConfig): Promise<string> {
+    const row = await tx.stage.upsert({
+      where: { eventId_index: { eventId: event.id, index: 0 } },
+      create: { eventId: event.id, index: 0, type: stage.type, config: json(stage) },
+      update: {},
+    });
+    return row.id;
+  }
+
+  /** libs/pairing: the system the event's file names; its refusals are 409 with the lib's message and entries. */
+  private pair(event: EventWithPlay, file: EventFile, stage: StageConfig): { round: FileRound; warnings: PairingWarning[] } {
+    const system = pairingSystemFor(file);
+    if (!system) throw conflict(`pairing the format ${stage.type} is not supported yet (no pairing system '${String(file.options.pairingSystem)}')`);
+    const result = system.pair({ tournament: file });
+    if (!result.ok) throw this.pairingRefused(event, result.error);
+    const { warnings, ...round } = result.value;
+    return { round, warnings };
+  }
+
+  private pairingRefused(event: EventWithPlay, error: PairingError): ConflictException {
+    const entries = new Map(event.entries.map((e) => [e.id, e]));
+    const named = error.entries.map((id) => label(entries.get(id)));
+    return conflict(`${error.message}${named.length ? ` (${named.join(', ')})` : ''}`, { code: error.code, entries: error.entries });
+  }
+
+  /**
+   * Writes a round's pairings and games in three statements (pairings, games, audit rows) —
+   * table numbers 1…, byes last with no table and no games — and checks the round.
+   */
+  private async writePairings(
+    tx: Tx,
+    user: AuthUser,
+    event: EventWithPlay,
+    file: EventFile,
+    stage: StageConfig,
+    roundId: string,
+    proposal: FileRound,
+    warnings: PairingWarning[],
+  ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
+    const entries = new Map(event.entries.map((e) => [e.id, e]));
+    const keys = knockoutKeys(file, stage.type, proposal);
+    const rows: DraftPairing[] = [];
+    const games: PlannedGame[] = [];
+    proposal.pairings.forEach((p, i) => {
+      const id = randomUUID();
+      const planned = pairingGames(event, proposal.round, id, entries.get(p.red)!, entries.get(p.black)!);
+      games.push(...planned);
+      rows.push({ id, table: i + 1, matchKey: keys.get(i) ?? null, version: 1, redEntryId: p.red, blackEntryId: p.black, games: planned.map(gameRow) });
+    });
+    for (const b of proposal.byes) rows.push({ id: randomUUID(), table: null, matchKey: null, version: 1, redEntryId: b, blackEntryId: null, games: [] });
+    await tx.pairing.createMany({ data: rows.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey })) });
+    if (games.length) await tx.game.createMany({ data: games.map(({ reason: _reason, ...g }) => g) });
+    const knockoutPairs = new Set(rows.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
+    const findings = storedFindings(checkDraft(file, proposal, stage.type, knockoutPairs), warnings, proposal.round);
+    const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
+    await tx.auditLog.createMany({
+      data: rows.map((p) => ({
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'pairing',
+        entityId: p.id,
+        action: 'create' as const,
+        after: json({ roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games }),
+        reason: reasonOf.get(p.id) ?? null,
+      })),
+    });
+    return { pairings: rows, findings };
+  }
+
+  // ── changing a draft ─────────────────────────────────────────────────────────────────────
+
+  /**
+   * The frame of every change to a draft: the event's play lock, the round's version, the
+   * change, libs/pairing checkRound on the result. A change that brings a new error (rematch,
+   * paired twice, forbidden pair …) is refused with 409 and the findings; warnings are accepted,
+   * returned, and kept with the reason in the audit rows of the changed pairings.
+   */
+  private async editDraft(
+    user: AuthUser,
+    roundId: string,
+    version: number,
+    reason: string | undefined,
+    what: string,
+    change: (pairings: DraftPairing[], event: EventWithPlay) => DraftPairing[],
+  ): Promise<RoundView> {
+    return this.prisma.$transaction(async (tx) => {
+      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      const stage = round.stage.config as StageConfig;
+      const pairings: DraftPairing[] = round.pairings.map((p) => ({ ...p, games: p.games.map(gameRow) }));
+      const before = new Map(pairings.map((p) => [p.id, { ...p }]));
+      const changed = change(pairings, event);
+      const file = eventFile(event);
+      const proposal = fileRound(round.number, pairings);
+      const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
+      const checked = checkDraft(file, proposal, stage.type, knockoutPairs);
+      const old = (round.findings ?? []) as unknown as StoredFinding[];
+      const oldErrors = errorKeys(old);
+      const newErrors = checked.filter((f) => f.severity === 'error' && ![...errorKeys([f])].every((k) => oldErrors.has(k)));
+      if (newErrors.length) {
+        throw conflict(`the change breaks the rules: ${newErrors.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
+      }
+      const systemWarnings = old.filter((f) => f.source === 'pairing');
+      const findings: StoredFinding[] = [...checked.map((f) => ({ ...f, source: 'checker' as const })), ...systemWarnings];
+      const warnings = checked.filter((f) => f.severity === 'warning');
+      const auditReason = [reason, warnings.length ? `accepted warnings: ${warnings.map((w) => `${w.code}: ${w.message}`).join('; ')}` : undefined].filter(Boolean).join(' | ') || null;
+      const entries = new Map(event.entries.map((e) => [e.id, e]));
+      const newGames: PlannedGame[] = [];
+      for (const p of changed) {
+        if (p.blackEntryId !== null && (before.get(p.id)!.redEntryId !== p.redEntryId || before.get(p.id)!.blackEntryId !== p.blackEntryId)) {
+          const planned = pairingGames(event, round.number, p.id, entries.get(p.redEntryId)!, entries.get(p.blackEntryId)!);
+          newGames.push(...planned);
+          p.games = planned.map(gameRow);
+        }
+        p.version += 1;
+      }
+      const changedIds = changed.map((p) => p.id);
+      await tx.game.deleteMany({ where: { pairingId: { in: changedIds } } });
+      for (const p of changed) await tx.pairing.update({ where: { id: p.id }, data: { redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, version: p.version } });
+      if (newGames.length) await tx.game.createMany({ data: newGames.map(({ reason: _reason, ...g }) => g) });
+      const updated = await tx.round.update({ where: { id: round.id }, data: { findings: json(findings), version: { increment: 1 } }, include: { stage: true } });
+      await tx.auditLog.createMany({
+        data: changed.map((p) => {
+          const b = before.get(p.id)!;
+          return {
+            userId: user.id,
+            tournamentId: event.tournamentId,
+            entity: 'pairing',
+            entityId: p.id,
+            action: 'update' as const,
+            before: json({ change: what, red: b.redEntryId, black: b.blackEntryId, games: b.games }),
+            after: json({ change: what, red: p.redEntryId, black: p.blackEntryId, games: p.games }),
+            reason: auditReason,
+          };
+        }),
+      });
+      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+    }, TX);
+  }
+
+  /** The play lock, then the draft at `version` (404 / 409 not a draft / 409 stale). */
+  private async lockedDraft(tx: Tx, roundId: string, version: number | null) {
+    const head = await tx.round.findUnique({ where: { id: roundId }, select: { eventId: true } });
+    if (!head) throw notFound('round');
+    await lockEventPlay(tx, head.eventId);
+    const event = await loadEvent(tx, head.eventId);
+    const round = await tx.round.findUnique({ where: { id: roundId }, include: { stage: true, pairings: { include: { games: true } } } });
+    if (!event || !round) throw notFound('round');
+    if (version !== null && round.version !== version) staleOrMissing('round', round);
+    if (round.state !== 'draft') throw conflict(`round ${round.number} is ${round.state}: only a draft can be changed`);
+    return { event, round };
+  }
+
+  swap(user: AuthUser, roundId: string, dto: SwapDto): Promise<RoundView> {
+    if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
+    return this.editDraft(user, roundId, dto.version, dto.reason, `swap ${dto.entryA} ↔ ${dto.entryB}`, (pairings) => swapPlaces(pairings, dto.entryA, dto.entryB, 'entryA', 'entryB'));
+  }
+
+  colours(user: AuthUser, roundId: string, dto: ColoursDto): Promise<RoundView> {
+    return this.editDraft(user, roundId, dto.version, dto.reason, 'exchange colours', (pairings) => {
+      const p = pairings.find((x) => x.id === dto.pairingId);
+      if (!p) throw badRequest([{ field: 'pairingId', reason: 'no such pairing in this round' }]);
+      if (p.blackEntryId === null) throw badRequest([{ field: 'pairingId', reason: 'a bye has no colours' }]);
+      [p.redEntryId, p.blackEntryId] = [p.blackEntryId, p.redEntryId];
+      return [p];
+    });
+  }
+
+  bye(user: AuthUser, roundId: string, dto: ByeDto): Promise<RoundView> {
+    return this.editDraft(user, roundId, dto.version, dto.reason, `bye to ${dto.entryId}`, (pairings) => {
+      const holder = pairings.find((p) => p.blackEntryId === null);
+      if (!holder) throw conflict('this round has no bye (an even field)');
+      if (holder.redEntryId === dto.entryId) throw badRequest([{ field: 'entryId', reason: 'already has the bye' }]);
+      return swapPlaces(pairings, holder.redEntryId, dto.entryId, 'entryId', 'entryId');
+    });
+  }
+
+  /** Pair the draft again (after a forbidden pair was added, or to undo manual changes). */
+  repair(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
+    return this.prisma.$transaction(async (tx) => {
+      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      const stage = round.stage.config as StageConfig;
+      const file = eventFile(event);
+      const proposal = this.pair(event, file, stage);
+      const before = round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId }));
+      await tx.pairing.deleteMany({ where: { roundId } });
+      const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, roundId, proposal.round, proposal.warnings);
+      const updated = await tx.round.update({ where: { id: roundId }, data: { findings: json(findings), version: { increment: 1 } }, include: { stage: true } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'round',
+        entityId: roundId,
+        action: 'update',
+        before: { pairings: before },
+        after: { pairings: pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })), findings },
+        reason: 'paired again (repair)',
+      });
+      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+    }, TX);
+  }
+
+  /** Adds a pair the chief arbiter forbids (Event.pairingOptions.forbiddenPairs) and re-checks the draft, if any. */
+  addForbiddenPair(user: AuthUser, eventId: string, dto: ForbiddenPairDto) {
+    if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
+    return this.prisma.$transaction(async (tx) => {
+      await lockEventPlay(tx, eventId);
+      const event = await loadEvent(tx, eventId);
+      if (!event) throw notFound('event');
+      if (event.version !== dto.version) staleOrMissing('event', event);
+      const ids = new Set(event.entries.map((e) => e.id));
+      if (!ids.has(dto.entryA)) throw badRequest([{ field: 'entryA', reason: 'no such entry in this event' }]);
+      if (!ids.has(dto.entryB)) throw badRequest([{ field: 'entryB', reason: 'no such entry in this event' }]);
+      const options = { ...(event.pairingOptions as Record<string, unknown>) };
+      const pairs = [...((options.forbiddenPairs as [string, string][] | undefined) ?? [])];
+      if (pairs.some(([a, b]) => pairKey(a, b) === pairKey(dto.entryA, dto.entryB))) throw conflict('this pair is already forbidden');
+      pairs.push([dto.entryA, dto.entryB]);
+      const after = { ...options, forbiddenPairs: pairs };
+      const { count } = await tx.event.updateMany({ where: { id: eventId, version: dto.version }, data: { pairingOptions: json(after), version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('event', event);
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'event',
+        entityId: eventId,
+        action: 'update',
+        before: { pairingOptions: options },
+        after: { pairingOptions: after },
+        reason: dto.reason ?? 'forbidden pair added',
+      });
+      // A draft is checked again against the new option: publishing it waits for a repair.
+      const draft = event.rounds.find((r) => r.state === 'draft');
+      let draftView: RoundView | null = null;
+      if (draft) {
+        const updatedEvent = { ...event, pairingOptions: after as Prisma.JsonValue };
+        const file = eventFile(updatedEvent);
+        const stage = draft.stage.config as StageConfig;
+        const knockoutPairs = new Set(draft.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
+        const checked = checkDraft(file, fileRound(draft.number, draft.pairings), stage.type, knockoutPairs);
+        const systemWarnings = ((draft.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.source === 'pairing');
+        await tx.round.update({ where: { id: draft.id }, data: { findings: json([...checked.map((f) => ({ ...f, source: 'checker' })), ...systemWarnings]), version: { increment: 1 } } });
+        draftView = await this.viewOf(tx, draft.id);
+      }
+      return { eventId, version: event.version + 1, pairingOptions: after, draft: draftView };
+    }, TX);
+  }
+
+  // ── publishing, deleting, scheduling ─────────────────────────────────────────────────────
+
+  /** draft → published. Round 1 sets Event.round1PairedAt: the draw, format, chain and entries (but late ones) are frozen. */
+  publish(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
+    return this.prisma.$transaction(async (tx) => {
+      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
+      if (errors.length) throw conflict(`round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`, { findings: errors });
+      const now = new Date();
+      const updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'round',
+        entityId: roundId,
+        action: 'update',
+        before: { state: 'draft', version: round.version },
+        after: { state: 'published', publishedAt: now, version: updated.version },
+      });
+      if (round.number === 1 && event.round1PairedAt === null) {
+        await tx.event.update({ where: { id: event.id }, data: { round1PairedAt: now, version: { increment: 1 } } });
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId: event.tournamentId,
+          entity: 'event',
+          entityId: event.id,
+          action: 'update',
+          before: { round1PairedAt: null },
+          after: { round1PairedAt: now },
+          reason: 'round 1 published: draw, format, tie-break chain and entries are frozen',
+        });
+      }
+      return this.viewOf(tx, roundId);
+    }, TX);
+  }
+
+  remove(user: AuthUser, roundId: string, version: number): Promise<void> {
+    return this.prisma.$transaction(async (tx) => {
+      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      await tx.round.delete({ where: { id: roundId } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'round',
+        entityId: roundId,
+        action: 'delete',
+        before: { number: round.number, state: round.state, pairings: round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })) },
+        reason: 'unpublished draft deleted',
+      });
+    }, TX);
+  }
+
+  schedule(user: AuthUser, roundId: string, dto: UpdateRoundDto): Promise<RoundView> {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.round.findUnique({ where: { id: roundId }, include: { event: { select: { tournamentId: true } } } });
+      if (!before) throw notFound('round');
+      await lockEventPlay(tx, before.eventId);
+      const scheduledAt = dto.scheduledAt === null ? null : new Date(dto.scheduledAt);
+      const { count } = await tx.round.updateMany({ where: { id: roundId, version: dto.version }, data: { scheduledAt, version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('round', await tx.round.findUnique({ where: { id: roundId } }));
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: before.event.tournamentId,
+        entity: 'round',
+        entityId: roundId,
+        action: 'update',
+        before: { scheduledAt: before.scheduledAt },
+        after: { scheduledAt },
+      });
+      return this.viewOf(tx, roundId);
+    }, TX);
+  }
+}
+
+function gameRow(g: PlannedGame | PairingRow['games'][number]): PairingRow['games'][number] {
+  return {
+    id: g.id,
+    board: g.board,
+    kind: g.kind,
+    redPlayerId: g.redPlayerId,
+    blackPlayerId: g.blackPlayerId,
+    result: g.result,
+    penaltyReason: 'penaltyReason' in g ? g.penaltyReason : null,
+    version: 'version' in g ? g.version : 1,
+    resultEnteredAt: 'resultEnteredAt' in g ? g.resultEnteredAt : null,
+  };
+}
+
+/** Entries a and b exchange places (side and pairing; one may hold the bye). Returns the changed pairings. */
+function swapPlaces(pairings: DraftPairing[], a: string, b: string, fieldA: string, fieldB: string): DraftPairing[] {
+  const pa = pairings.find((p) => p.redEntryId === a || p.blackEntryId === a);
+  const pb = pairings.find((p) => p.redEntryId === b || p.blackEntryId === b);
+  if (!pa) throw badRequest([{ field: fieldA, reason: 'not in this round' }]);
+  if (!pb) throw badRequest([{ field: fieldB, reason: 'not in this round' }]);
+  if (pa === pb) throw badRequest([{ field: fieldB, reason: 'already in the same pairing: exchange colours instead (POST /api/rounds/:roundId/colours)' }]);
+  if (pa.matchKey !== null || pb.matchKey !== null) throw conflict(`a knockout match (${pa.matchKey ?? pb.matchKey}) is fixed by the format and cannot be changed by a swap`);
+  const put = (p: DraftPairing, from: string, to: string) => {
+    if (p.redEntryId === from) p.redEntryId = to;
+    else p.blackEntryId = to;
+  };
+  put(pa, a, b);
+  put(pb, b, a);
+  return [pa, pb];
+}
+
