@@ -65,6 +65,7 @@ export function syncKnockoutMatch(
     if (TERMINAL.has(state.status)) return { ok: true, value: { state, create: null, remove: rest } };
     // An unplayed game with games after it: nothing after a game on the board belongs to the match.
     if (state.status === 'in_progress') return { ok: true, value: { state, create: null, remove: rest } };
+    if (state.status !== 'next') return { ok: true, value: { state, create: null, remove: rest } };
     // state 'next': the stored game k must be that game.
     const expected = state.game;
     const g = sorted[k];
