@@ -88,7 +88,7 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect(p7.withdrawnAfterRound).toBe(3);
     expect(rows.find((r) => r.entry === p7.id)?.withdrawn).toMatchObject({ afterRound: 3 });
     // Results round-trip: every game of the source file is in the export.
-    const results = (t: { rounds: { pairings: { games: { result: string }[] }[] }[] }) => t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));
+    const results = (t: { rounds: { pairings: { games: { result: string | null }[] }[] }[] }) => t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));
     expect(results(file)).toEqual(results(swiss));
   });
 
