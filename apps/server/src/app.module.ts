@@ -10,6 +10,7 @@ import { ImportsModule } from './imports/imports.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsModule } from './standings/standings.module';
 import { TeamsModule } from './teams/teams.module';
@@ -32,6 +33,7 @@ export class AppModule {
         TeamsModule,
         EntriesModule,
         RoundsModule,
+        ResultsModule,
         ImportsModule,
         StandingsModule,
         ExchangeModule,

@@ -1,0 +1,61 @@
+import { pairingSystemFor } from '@chuhe/pairing';
+import { affectedPairings, diffRoundPairings, PairingSides } from '@chuhe/pairing/pairing-diff';
+import { eventFile, EventWithPlay } from '../play/event-file';
+
+/**
+ * A result of round N corrected after round N+1 was paired: what the corrected file would have
+ * paired in round N+1 (libs/pairing's system on the file through round N, the correction
+ * included), against the round as stored. Nothing is changed — the chief arbiter reads it and
+ * decides. Manual changes to round N+1 (swaps, colours) show up here as differences too.
+ */
+
+export interface EntryRef {
+  id: string;
+  drawNumber: number | null;
+  nameZh: string;
+  nameEn: string;
+}
+
+export interface LaterPairingsAffected {
+  round: number;
+  roundId: string;
+  /** Did the correction change anything in that round's pairing? */
+  changed: boolean;
+  /** The stored pairings (and byes) that would be different, with what they would have been. */
+  pairings: { pairingId: string | null; table: number | null; red: EntryRef; black: EntryRef | null; change: 'colours' | 'opponents' | 'bye'; wouldBe: { red: EntryRef; black: EntryRef | null }[] }[];
+  /** Why the round could not be paired again (the comparison is then unknown). */
+  problem?: string;
+}
+
+export function laterPairingsAffected(event: EventWithPlay, round: number): LaterPairingsAffected | null {
+  const next = event.rounds.find((r) => r.number === round + 1);
+  if (!next) return null;
+  const all = ['draft', 'published', 'completed'] as const;
+  const names = new Map(
+    event.entries.map((e) => [e.id, { id: e.id, drawNumber: e.drawNumber, nameZh: e.player?.nameZh ?? e.team?.nameZh ?? '', nameEn: e.player?.nameEn ?? e.team?.nameEn ?? '' }]),
+  );
+  const ref = (id: string): EntryRef => names.get(id) ?? { id, drawNumber: null, nameZh: '', nameEn: '' };
+  const sides = (p: PairingSides) => ({ red: ref(p.red), black: p.black === null ? null : ref(p.black) });
+  const base = { round: round + 1, roundId: next.id };
+  const corrected = eventFile(event, { states: all, throughRound: round });
+  const system = pairingSystemFor(corrected);
+  if (!system) return { ...base, changed: false, pairings: [], problem: `pairing system ${String(corrected.options.pairingSystem)} is not one libs/pairing can pair again` };
+  let paired: ReturnType<typeof system.pair>;
+  try {
+    paired = system.pair({ tournament: corrected, round: round + 1 });
+  } catch (e) {
+    return { ...base, changed: false, pairings: [], problem: `pairing round ${round + 1} again failed: ${(e as Error).message}` };
+  }
+  if (!paired.ok) return { ...base, changed: false, pairings: [], problem: `round ${round + 1} cannot be paired again on the corrected results: ${paired.error.message}` };
+  const stored = eventFile(event, { states: all, throughRound: round + 1 }).rounds.find((r) => r.round === round + 1) ?? { round: round + 1, pairings: [], byes: [] };
+  const diff = diffRoundPairings(stored, paired.value);
+  const pairingOf = (p: PairingSides) => next.pairings.find((q) => q.redEntryId === p.red && q.blackEntryId === p.black) ?? null;
+  return {
+    ...base,
+    changed: diff.changed,
+    pairings: affectedPairings(diff).map((a) => {
+      const row = pairingOf(a.stored);
+      return { pairingId: row?.id ?? null, table: row?.table ?? null, ...sides(a.stored), change: a.change, wouldBe: a.wouldBe.map(sides) };
+    }),
+  };
+}

@@ -1,0 +1,192 @@
+import { describeMatchGame } from '@chuhe/pairing';
+import { knockoutFormatOf, syncKnockoutMatch } from '@chuhe/pairing/knockout-match-games';
+import type { KnockoutMatchState } from '@chuhe/pairing';
+import type { AuditService } from '../audit/audit.service';
+import type { Game, GameKind, GameResult } from '../generated/prisma/client';
+import type { Tx } from '../prisma/prisma.service';
+
+/**
+ * What a result (or a withdrawal's forfeits) sets off in the play data, inside the caller's
+ * transaction: the round completes when its last result arrives, and a knockout match gets its
+ * next tie-break game — or loses the ones a correction made pointless. The rules are libs/pairing's
+ * (knockout-match.ts, knockout-match-games.ts); this file only persists and audits.
+ */
+
+export interface Actor {
+  userId?: string;
+  tournamentId: string;
+}
+
+export interface PlayerSummary {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+}
+
+export const PLAYER_SUMMARY = { select: { id: true, nameZh: true, nameEn: true } } as const;
+
+export interface GameView {
+  id: string;
+  pairingId: string;
+  board: number;
+  kind: GameKind;
+  red: PlayerSummary | null;
+  black: PlayerSummary | null;
+  result: GameResult | null;
+  penaltyReason: string | null;
+  version: number;
+  resultEnteredAt: Date | null;
+}
+
+export function gameView(g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'result' | 'penaltyReason' | 'version' | 'resultEnteredAt'>, red: PlayerSummary | null, black: PlayerSummary | null): GameView {
+  return {
+    id: g.id,
+    pairingId: g.pairingId,
+    board: g.board,
+    kind: g.kind,
+    red,
+    black,
+    result: g.result,
+    penaltyReason: g.penaltyReason,
+    version: g.version,
+    resultEnteredAt: g.resultEnteredAt,
+  };
+}
+
+/** The audit's picture of a game (small: result entry is the hot path). */
+export function gameAudit(g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'redPlayerId' | 'blackPlayerId' | 'result' | 'penaltyReason' | 'version'>, where?: { round: number; table: number | null }) {
+  return {
+    id: g.id,
+    pairingId: g.pairingId,
+    ...(where ? { round: where.round, table: where.table } : {}),
+    board: g.board,
+    kind: g.kind,
+    redPlayerId: g.redPlayerId,
+    blackPlayerId: g.blackPlayerId,
+    result: g.result,
+    penaltyReason: g.penaltyReason,
+    version: g.version,
+  };
+}
+
+export interface RoundStateChange {
+  id: string;
+  number: number;
+  state: 'published' | 'completed';
+  completedAt: Date | null;
+  version: number;
+}
+
+/**
+ * After results changed in a published round: completed when no game lacks a result, back to
+ * published when a tie-break game was added to a completed one. The round row is locked first
+ * and the games counted after the lock, so of two last results entered at once the later one
+ * sees the other and completes the round (READ COMMITTED: each statement sees what committed
+ * before it began).
+ */
+export async function settleRoundState(tx: Tx, audit: AuditService, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
+  const [round] = await tx.$queryRaw<{ number: number; state: string; version: number; completedAt: Date | null }[]>`
+    SELECT number, state::text AS state, version, "completedAt" FROM "Round" WHERE id = ${roundId}::uuid FOR UPDATE`;
+  if (!round || round.state === 'draft') return null;
+  const open = await tx.game.count({ where: { pairing: { roundId }, result: null } });
+  const complete = open === 0;
+  if (complete === (round.state === 'completed')) return { id: roundId, number: round.number, state: round.state as 'published' | 'completed', completedAt: round.completedAt, version: round.version };
+  const completedAt = complete ? new Date() : null;
+  const state = complete ? 'completed' : 'published';
+  await tx.round.update({ where: { id: roundId }, data: { state, completedAt, version: { increment: 1 } } });
+  await audit.record(tx, {
+    ...actor,
+    entity: 'round',
+    entityId: roundId,
+    action: 'update',
+    before: { number: round.number, state: round.state, completedAt: round.completedAt, version: round.version },
+    after: { number: round.number, state, completedAt, version: round.version + 1 },
+    reason: complete ? 'the last result of the round was entered' : 'a tie-break game was added to the round',
+  });
+  return { id: roundId, number: round.number, state, completedAt, version: round.version + 1 };
+}
+
+export interface MatchPairing {
+  id: string;
+  matchKey: string | null;
+  table: number | null;
+  redEntry: { id: string; playerId: string | null };
+  blackEntry: { id: string; playerId: string | null } | null;
+}
+
+export interface MatchOutcome {
+  key: string;
+  status: KnockoutMatchState['status'];
+  /** Decided: the winning entry. */
+  winner?: string;
+  decidedBy?: string;
+  /** The game to play next, in words (libs/pairing describeMatchGame). */
+  next?: string;
+  /** The stored games do not follow the format's sequence: nothing was changed. */
+  problem?: string;
+  created: Game[];
+  removed: Game[];
+}
+
+/**
+ * A knockout match (a pairing with a matchKey) after a result: adds the next tie-break game when
+ * the match decides nothing yet (附录2 7b, 附录3 #6: kind, colours and number from libs/pairing),
+ * removes games after the deciding one (a correction decided the match earlier). `games` are the
+ * pairing's games as they are now (after the caller's update). Individual events only.
+ */
+export async function settleKnockoutMatch(
+  tx: Tx,
+  audit: AuditService,
+  actor: Actor,
+  input: { stageType: string; round: number; pairing: MatchPairing; games: Game[]; reason: string },
+): Promise<MatchOutcome | null> {
+  const { pairing, games } = input;
+  if (!pairing.matchKey || !pairing.blackEntry || !pairing.redEntry.playerId || !pairing.blackEntry.playerId) return null;
+  const entryOf = new Map([
+    [pairing.redEntry.playerId, pairing.redEntry.id],
+    [pairing.blackEntry.playerId, pairing.blackEntry.id],
+  ]);
+  const stored = games.filter((g) => g.redPlayerId && g.blackPlayerId).map((g) => ({ board: g.board, red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result }));
+  const synced = syncKnockoutMatch(knockoutFormatOf(input.stageType), { first: pairing.redEntry.playerId, second: pairing.blackEntry.playerId }, stored);
+  const outcome: MatchOutcome = { key: pairing.matchKey, status: 'in_progress', created: [], removed: [] };
+  if (!synced.ok) return { ...outcome, problem: synced.error.message };
+  const { state, create, remove } = synced.value;
+  outcome.status = state.status;
+  if (state.status === 'decided') {
+    outcome.winner = entryOf.get(state.winner);
+    outcome.decidedBy = state.decidedBy;
+  }
+  if (state.status === 'next' || state.status === 'in_progress') outcome.next = describeMatchGame(state.game);
+  const where = { round: input.round, table: pairing.table };
+  if (remove.length) {
+    const removed = games.filter((g) => remove.includes(g.board));
+    await tx.game.deleteMany({ where: { id: { in: removed.map((g) => g.id) } } });
+    for (const g of removed) {
+      await audit.record(tx, {
+        ...actor,
+        entity: 'game',
+        entityId: g.id,
+        action: 'delete',
+        before: gameAudit(g, where),
+        reason: `${input.reason}: match ${pairing.matchKey} ${state.status === 'decided' ? `is decided by game ${state.decidedBy === 'regular' ? 'the regular game' : `the ${state.decidedBy} game`}` : 'no longer needs this game'} (附录2 7b, 附录3 #6)`,
+      });
+    }
+    outcome.removed = removed;
+  }
+  if (create) {
+    const game = await tx.game.create({
+      data: { pairingId: pairing.id, board: create.number, kind: create.kind, redPlayerId: create.red, blackPlayerId: create.black },
+    });
+    await audit.record(tx, {
+      ...actor,
+      entity: 'game',
+      entityId: game.id,
+      action: 'create',
+      after: gameAudit(game, where),
+      reason: `match ${pairing.matchKey} undecided — ${describeMatchGame(create)} (附录2 7b, 附录3 #6)`,
+    });
+    outcome.created = [game];
+    outcome.status = 'in_progress';
+  }
+  return outcome;
+}
