@@ -4,3 +4,7 @@ export { PATTERN_LABELS } from './patterns';
 export { analyseCapture, analyseCaptures } from './captures';
 export type { CaptureInfo, Root } from './captures';
 export { canMateByChecks, DEFAULT_MATE_SEARCH_CHECKS } from './search';
+export { positionFromFen } from './lenient';
+export type { LenientPosition } from './lenient';
+export { CYCLE_READINGS } from './cycle';
+export type { CycleReading } from './cycle';

@@ -24,9 +24,10 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
       { kind: 'notCheck', at: 7 },
     ],
     note:
-      'A lone black king on the f-file, the red king e0 holding the e-file, a red rook i4 and the horse: on c6 the horse covers d8/e7 and the rook ' +
-      'threatens to check on the f- or 9th rank, on d4 it covers e6/f5 against the king on f8 — each horse move threatens mate by checks (杀), ' +
-      'none checks. The black king only steps (闲).',
+      'A lone black king on the f-file, the red king e0 holding the e-file (kings may not face), a red rook i4 and the horse: after each horse ' +
+      'move Red, moving again, mates by checks (车一平四 on f9, the rook on the f-file with the king kept off the e-file) — 杀; no horse move ' +
+      'checks, and the king only steps up and down (闲). DEVIATION: the diagram is lost; here the rook, not the horse, gives the mate the ' +
+      'horse moves threaten.',
   },
   {
     // 细则 7 图13: 红方一将或多将后继续捉子，黑炮虽无根，但红没长捉黑炮，双方不变作和。(3rd revision 图7a 說明: 紅車一照或多照之後繼續捉子，黑炮雖屬無根，但非長捉，可判和局。)
