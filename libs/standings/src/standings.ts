@@ -39,7 +39,10 @@ export interface StandingsOptions {
   withdrawals?: readonly { entry: string; afterRound: number; reason?: WithdrawalReason }[];
   /** A recorded lot for entries still tied after the chain: an order of entry ids, or a seed. */
   lot?: { order?: readonly string[]; seed?: string };
-  /** Round-robin cycles (2 = double round-robin), for the half-way rule of 二章7节3. Default 1. */
+  /**
+   * Round-robin cycles (2 = double round-robin), for a withdrawal's `scheduled` pairings. Default 1.
+   * The half-way rule of 二章7节3 counts opponents met (已赛对手), not games, so it does not depend on it.
+   */
   roundRobinCycles?: number;
   /** 局分 a bye scores; default a win on every game of the pairing. */
   byeGamePoints?: number;

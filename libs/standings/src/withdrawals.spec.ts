@@ -21,7 +21,7 @@ describe('round-robin withdrawal (二章7节3)', () => {
       ['c', 1],
     ]);
     expect(s.excluded).toEqual([{ entry: 'd', reason: 'results_annulled' }]);
-    expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 1, reason: 'withdrawal', played: 1, scheduled: 3, annulled: true }]);
+    expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 1, reason: 'withdrawal', opponentsPlayed: 1, opponents: 3, played: 1, scheduled: 3, annulled: true }]);
     const a = s.crosstable!.find((r) => r.entry === 'a')!;
     expect(a.cells.d).toEqual([{ round: 1, side: 'red', kind: 'annulled', outcome: null, score: null }]);
   });
@@ -51,13 +51,57 @@ describe('round-robin withdrawal (二章7节3)', () => {
     const five = ['a', 'b', 'c', 'd', 'e'];
     const rounds = ['a-e 1, b-d =, c bye', 'e-c 1, a-b =, d bye', 'b-e ?, c-a =, d bye'];
     const stand = standings(individual(five, rounds), { format: 'round-robin', withdrawals: [{ entry: 'e', afterRound: 2 }] });
-    expect(stand.withdrawals[0]).toMatchObject({ played: 2, scheduled: 4, annulled: false });
+    expect(stand.withdrawals[0]).toMatchObject({ opponentsPlayed: 2, opponents: 4, played: 2, scheduled: 4, annulled: false });
     expect(stand.rows.find((r) => r.entry === 'e')!.score).toBe(2);
     // The same, but e's first game was a forfeit: 1 played of 4 → annulled.
     const forfeit = ['a-e +, b-d =, c bye', 'e-c 1, a-b =, d bye', 'b-e ?, c-a =, d bye'];
     const annul = standings(individual(five, forfeit), { format: 'round-robin', withdrawals: [{ entry: 'e', afterRound: 2 }] });
-    expect(annul.withdrawals[0]).toMatchObject({ played: 1, annulled: true });
+    expect(annul.withdrawals[0]).toMatchObject({ opponentsPlayed: 1, played: 1, annulled: true });
     expect(annul.rows.find((r) => r.entry === 'c')!.score).toBe(1);
+  });
+
+  /**
+   * Double round-robin of four (附录6 order twice, colours reversed in the second cycle):
+   * R1 a-d, b-c · R2 d-c, a-b · R3 b-d, c-a · R4 d-a, c-b · R5 c-d, b-a · R6 d-b, a-c.
+   */
+  const DOUBLE = ['a-d 0, b-c 1', 'd-c =, a-b =', 'b-d ?, c-a =', 'd-a ?, c-b =', 'c-d ?, b-a =', 'd-b ?, a-c ='];
+
+  test('二章7节3 counts opponents (已赛对手), not games: a double round-robin entry that met 2 of 3 opponents keeps its results', () => {
+    // d leaves after round 2: it met a and c (2 of 3 opponents ≥ half) but played only 2 of 6 games.
+    // Counting games would annul; the rule counts opponents, so d's results stand and its remaining
+    // four pairings are forfeit wins for the opponents.
+    const s = standings(individual(['a', 'b', 'c', 'd'], DOUBLE), { format: 'round-robin', roundRobinCycles: 2, withdrawals: [{ entry: 'd', afterRound: 2 }] });
+    expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 2, reason: 'withdrawal', opponentsPlayed: 2, opponents: 3, played: 2, scheduled: 6, annulled: false }]);
+    expect(s.excluded).toEqual([]);
+    // d: beat a (2) + drew c (1) = 3.
+    const score = new Map(scores(s) as [string, number][]);
+    expect(score.get('d')).toBe(3);
+    // b: beat c (R1 red win), drew a twice, drew c, forfeit wins over d in R3 and R6 = 2+1+1+1+2+2 = 9.
+    expect(score.get('b')).toBe(9);
+    // c: lost to b, drew d, a, b, a, forfeit win over d in R5 = 0+1+1+1+1+2 = 6.
+    expect(score.get('c')).toBe(6);
+    // a: lost to d, drew b, drew c, forfeit win over d in R4, drew b, drew c.
+    expect(score.get('a')).toBe(0 + 1 + 1 + 2 + 1 + 1);
+  });
+
+  test('二章7节3 in a double round-robin: met 1 of 3 opponents → every result annulled, even a second game against it', () => {
+    // d leaves after round 4: it met a twice (R1, R4) but c never (R2 forfeit) and b never: 1 of 3 opponents.
+    const rounds = ['a-d 0, b-c 1', 'd-c -, a-b =', 'b-d +, c-a =', 'd-a 1, c-b =', 'c-d ?, b-a =', 'd-b ?, a-c ='];
+    const s = standings(individual(['a', 'b', 'c', 'd'], rounds), { format: 'round-robin', roundRobinCycles: 2, withdrawals: [{ entry: 'd', afterRound: 4 }] });
+    // Two games played over the board (2 of 6 = one third, below half either way), one opponent.
+    expect(s.withdrawals[0]).toMatchObject({ opponentsPlayed: 1, opponents: 3, played: 2, annulled: true });
+    expect(s.excluded).toEqual([{ entry: 'd', reason: 'results_annulled' }]);
+    // c's forfeit win over d in round 2 and b's in round 3 are annulled with the rest.
+    const score = new Map(scores(s) as [string, number][]);
+    expect(score.get('c')).toBe(0 + 1 + 1 + 1);
+    expect(score.get('b')).toBe(2 + 1 + 1 + 1);
+  });
+
+  test('二章7节3: the same double round-robin withdrawal with two-game pairings (附录6 用法1 两局) — one pairing is one opponent', () => {
+    // Three rounds, each a two-game pairing; d leaves after round 2 having met a and c: 2 of 3 → stands.
+    const rounds = ['a-d 01, b-c 1=', 'd-c ==, a-b ==', 'b-d ??, c-a =='];
+    const s = standings(individual(['a', 'b', 'c', 'd'], rounds), { format: 'round-robin', withdrawals: [{ entry: 'd', afterRound: 2 }] });
+    expect(s.withdrawals[0]).toMatchObject({ opponentsPlayed: 2, opponents: 3, played: 2, scheduled: 3, annulled: false });
   });
 
   test('a team round-robin withdrawal (the same rule for 棋队)', () => {
