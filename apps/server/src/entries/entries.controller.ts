@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, REGISTRARS, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, PAIRERS, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
@@ -37,9 +37,9 @@ export class EntriesController {
 
   @Post('entries/:entryId/withdraw')
   @HttpCode(200)
-  @RequireRole(...REGISTRARS)
+  @RequireRole(...PAIRERS)
   withdraw(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: WithdrawEntryDto) {
-    return this.entries.withdraw({ user, id, version: dto.version });
+    return this.entries.withdraw({ user, id, version: dto.version, afterRound: dto.afterRound, reason: dto.reason });
   }
 
   @Post('events/:eventId/draw')

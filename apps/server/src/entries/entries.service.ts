@@ -6,7 +6,9 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { closedConflict, entriesClosed } from '../events/events.service';
-import type { Prisma } from '../generated/prisma/client';
+import type { GameResult, Prisma } from '../generated/prisma/client';
+import { lockEventPlay } from '../play/locks';
+import { gameAudit, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
@@ -136,25 +138,113 @@ export class EntriesService {
   /**
    * 二章7节2: withdrawing before the start frees the place; if numbers were drawn already the
    * event needs a new draw (and, for round-robin or Swiss, the organizer should consider making
-   * the field even again). After round 1 the entry stays with its results (二章7节3–4, standings).
+   * the field even again).
+   *
+   * 二章7节3–4: once round 1 is published the entry leaves after round `afterRound` (default the
+   * last published round, Entry.withdrawnAfterRound) and keeps its results in the database; its
+   * unplayed games (no result) in published rounds after that become forfeit wins for the
+   * opponent (both gone: double forfeit). What the results are worth is the standings' reading
+   * (libs/standings: round-robin before half-way annuls them all, 二章7节3); a Swiss pairing no
+   * longer pairs the entry (libs/pairing isActiveIn, via eventFile). Draft rounds that still pair
+   * the entry are named in `warnings` (pair them again).
    */
-  withdraw({ user, id, version }: { user: AuthUser; id: string; version: number }) {
+  withdraw({ user, id, version, afterRound, reason }: { user: AuthUser; id: string; version: number; afterRound?: number; reason?: string }) {
     return this.prisma.$transaction(async (tx) => {
-      const before = await tx.entry.findUnique({ where: { id } });
+      const before = await tx.entry.findUnique({ where: { id }, include: { team: { select: { members: { select: { playerId: true } } } } } });
       if (!before) throw notFound('entry');
+      await lockEventPlay(tx, before.eventId); // first: the play lock, then the event row (API.md)
       const event = await lockEvent(tx, before.eventId);
       if (before.status === 'withdrawn') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: already withdrawn' });
-      const started = entriesClosed(event);
+      const rounds = await tx.round.findMany({ where: { eventId: event.id }, select: { id: true, number: true, state: true }, orderBy: { number: 'asc' } });
+      const lastPublished = Math.max(0, ...rounds.filter((r) => r.state !== 'draft').map((r) => r.number));
+      const note = reason?.trim() || null;
+      const warnings = await draftWarnings(tx, rounds, id);
+      const { team, ...entryBefore } = before;
+
+      if (lastPublished === 0) {
+        if (afterRound !== undefined && afterRound !== 0) throw badRequest([{ field: 'afterRound', reason: 'no round is published yet: the entry withdraws before round 1 (afterRound 0)' }]);
+        const started = entriesClosed(event);
+        const { count } = await tx.entry.updateMany({
+          where: { id, version },
+          data: { status: 'withdrawn', withdrawnAt: new Date(), withdrawnAfterRound: 0, withdrawalReason: note, ...(started ? {} : { drawNumber: null }), version: { increment: 1 } },
+        });
+        if (count === 0) staleOrMissing('entry', before);
+        const redrawNeeded = !started && before.drawNumber !== null;
+        if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
+        const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
+        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before: entryBefore, after, reason: note ?? '二章7节2: withdrawal before the start' });
+        return { entry: after, redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings };
+      }
+
+      const leaves = afterRound ?? lastPublished;
+      if (leaves > lastPublished) throw badRequest([{ field: 'afterRound', reason: `must be at most the last published round (${lastPublished})` }]);
+      const pairings = await tx.pairing.findMany({
+        where: { round: { eventId: event.id, state: { not: 'draft' } }, OR: [{ redEntryId: id }, { blackEntryId: id }] },
+        include: {
+          round: { select: { id: true, number: true, stage: { select: { type: true } } } },
+          games: { orderBy: { board: 'asc' } },
+          redEntry: { select: { id: true, playerId: true, drawNumber: true, status: true, withdrawnAfterRound: true } },
+          blackEntry: { select: { id: true, playerId: true, drawNumber: true, status: true, withdrawnAfterRound: true } },
+        },
+      });
+      const later = pairings.filter((p) => p.round.number > leaves);
+      if (leaves === 0 && pairings.length) throw badRequest([{ field: 'afterRound', reason: `the entry is paired in round ${Math.min(...pairings.map((p) => p.round.number))}: it withdraws after a round ≥ 1` }]);
+      const played = later.find((p) => p.games.some((g) => g.result !== null && PLAYED.has(g.result)));
+      if (played) throw badRequest([{ field: 'afterRound', reason: `the entry played in round ${played.round.number} (a result over the board): it withdraws after round ${played.round.number} or later` }]);
+
+      const now = new Date();
       const { count } = await tx.entry.updateMany({
         where: { id, version },
-        data: { status: 'withdrawn', withdrawnAt: new Date(), ...(started ? {} : { drawNumber: null }), version: { increment: 1 } },
+        data: { status: 'withdrawn', withdrawnAt: now, withdrawnAfterRound: leaves, withdrawalReason: note, version: { increment: 1 } },
       });
       if (count === 0) staleOrMissing('entry', before);
-      const redrawNeeded = !started && before.drawNumber !== null;
-      if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
       const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before, after });
-      return { entry: after, redrawNeeded };
+      const actor = { userId: user.id, tournamentId: event.tournamentId };
+      await this.audit.record(tx, { ...actor, entity: 'entry', entityId: id, action: 'update', before: entryBefore, after, reason: `${note ?? 'withdrawal'} — leaves after round ${leaves} (二章7节3–4)` });
+
+      // 二章7节3–4: 其余未赛的对局均作弃权论，对方获胜 — the unplayed games of the published rounds after `leaves`.
+      const members = new Set((team?.members ?? []).map((m) => m.playerId));
+      const forfeits: { gameId: string; round: number; table: number | null; board: number; result: GameResult }[] = [];
+      const touchedRounds = new Set<string>();
+      for (const p of later) {
+        const opponent = p.redEntryId === id ? p.blackEntry : p.redEntry;
+        const opponentGone = opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number;
+        const article = p.round.stage.type.includes('round_robin') ? '二章7节3' : '二章7节4';
+        let changed = false;
+        for (const g of p.games) {
+          if (g.result !== null) continue;
+          const entryRed =
+            event.kind === 'individual'
+              ? g.redPlayerId === before.playerId
+              : g.redPlayerId !== null
+                ? members.has(g.redPlayerId)
+                : g.blackPlayerId !== null
+                  ? !members.has(g.blackPlayerId)
+                  : (p.redEntryId === id) === (g.board % 2 === 1); // 附录6 用法2: the first-listed team has Red on odd boards
+          const result: GameResult = opponentGone ? 'double_forfeit' : entryRed ? 'black_win_forfeit' : 'red_win_forfeit';
+          await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
+          const where = { round: p.round.number, table: p.table };
+          await this.audit.record(tx, {
+            ...actor,
+            entity: 'game',
+            entityId: g.id,
+            action: 'update',
+            before: gameAudit(g, where),
+            after: gameAudit({ ...g, result, version: g.version + 1 }, where),
+            reason: `${article}: entry #${before.drawNumber} withdrew after round ${leaves}${note ? ` (${note})` : ''} — unplayed game, forfeit${opponentGone ? ' (both entries had left)' : ' win for the opponent'}`,
+          });
+          forfeits.push({ gameId: g.id, round: p.round.number, table: p.table, board: g.board, result });
+          changed = true;
+        }
+        if (changed && p.matchKey && event.kind === 'individual') {
+          const games = await tx.game.findMany({ where: { pairingId: p.id }, orderBy: { board: 'asc' } });
+          await settleKnockoutMatch(tx, this.audit, actor, { stageType: p.round.stage.type, round: p.round.number, pairing: p, games, reason: 'withdrawal (二章7节3–4)' });
+        }
+        if (changed) touchedRounds.add(p.round.id);
+      }
+      const settled = [];
+      for (const roundId of touchedRounds) settled.push(await settleRoundState(tx, this.audit, actor, roundId));
+      return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: settled.filter((r) => r !== null), warnings };
     });
   }
 
@@ -196,6 +286,17 @@ export class EntriesService {
   draws(eventId: string) {
     return this.prisma.draw.findMany({ where: { eventId }, orderBy: { createdAt: 'desc' } });
   }
+}
+
+/** Results played over the board (a withdrawal cannot precede them). */
+const PLAYED = new Set<GameResult>(['red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty']);
+
+/** Draft rounds that still pair the entry: they need pairing again. */
+async function draftWarnings(tx: Tx, rounds: { id: string; number: number; state: string }[], entryId: string): Promise<string[]> {
+  const drafts = rounds.filter((r) => r.state === 'draft');
+  if (!drafts.length) return [];
+  const paired = await tx.pairing.findMany({ where: { roundId: { in: drafts.map((r) => r.id) }, OR: [{ redEntryId: entryId }, { blackEntryId: entryId }] }, select: { roundId: true } });
+  return drafts.filter((r) => paired.some((p) => p.roundId === r.id)).map((r) => `draft round ${r.number} pairs this entry: pair it again (POST /api/rounds/${r.id}/repair) or delete it`);
 }
 
 function drawErrorField(code: string): string {

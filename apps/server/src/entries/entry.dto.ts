@@ -46,6 +46,19 @@ export class UpdateEntryDto {
 export class WithdrawEntryDto {
   @VersionField()
   version!: number;
+
+  @ApiPropertyOptional({ description: 'after round 1 is published: the entry leaves after this round (≥ 0, ≤ the last published round; default the last published round), 二章7节3–4' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  afterRound?: number;
+
+  @ApiPropertyOptional({ example: '因病退出 / withdrew for illness' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
 }
 
 export class PinDto {
