@@ -1,0 +1,120 @@
+// Helpers for the rounds specs: an event with a drawn field, and results written straight into
+// the database (the results route, PUT /api/games/:id/result, is another module's).
+import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
+import { newUser, TOURNAMENT } from './http-helpers';
+
+export interface PlayEvent {
+  tournamentId: string;
+  eventId: string;
+  entryIds: string[];
+  organizer: { auth: string; id: string; email: string };
+}
+
+/** A tournament with one event of `n` players (or teams), entered and drawn (seed 'rounds'). */
+export async function drawnEvent(app: INestApplication, event: Record<string, unknown>, n: number, options: { draw?: boolean; organizer?: PlayEvent['organizer'] } = {}): Promise<PlayEvent> {
+  const http = () => request(app.getHttpServer());
+  const organizer = options.organizer ?? (await newUser(app, 'organizer'));
+  const t = await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201);
+  const tournamentId = t.body.id as string;
+  const e = await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(event).expect(201);
+  const eventId = e.body.id as string;
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  if (event.kind === 'team') {
+    for (let i = 0; i < n; i++) {
+      const aff = await http().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: `单位${i}-${stamp}`, nameEn: `Club ${i}` }).expect(201);
+      const members: string[] = [];
+      for (let k = 0; k < 4; k++) {
+        const p = await http()
+          .post(`/api/tournaments/${tournamentId}/players`)
+          .set('Authorization', organizer.auth)
+          .send({ nameZh: `队员${i}-${k}-${stamp}`, nameEn: `Member ${i}-${k}`, gender: 'male', affiliationId: aff.body.id })
+          .expect(201);
+        members.push(p.body.id);
+      }
+      await http()
+        .post(`/api/events/${eventId}/teams`)
+        .set('Authorization', organizer.auth)
+        .send({ affiliationId: aff.body.id, nameZh: `队${i}-${stamp}`, nameEn: `Team ${i}`, starters: members.slice(0, 3), reserves: members.slice(3) })
+        .expect(201);
+    }
+  } else {
+    const playerIds: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const p = await http()
+        .post(`/api/tournaments/${tournamentId}/players`)
+        .set('Authorization', organizer.auth)
+        .send({ nameZh: `棋手${i}-${stamp}`, nameEn: `Player ${i}`, gender: 'male', rating: 2400 - i * 10 })
+        .expect(201);
+      playerIds.push(p.body.id);
+    }
+    await http().post(`/api/events/${eventId}/entries/bulk`).set('Authorization', organizer.auth).send({ playerIds }).expect(201);
+  }
+  if (options.draw !== false) await http().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({ seed: 'rounds' }).expect(201);
+  const entries = await http().get(`/api/events/${eventId}/entries`).expect(200);
+  return { tournamentId, eventId, organizer, entryIds: (entries.body as { id: string }[]).map((x) => x.id) };
+}
+
+/** Grants `role` in the tournament to a new user; returns the user. */
+export async function userWithRole(app: INestApplication, play: PlayEvent, role: 'organizer' | 'chief_arbiter' | 'arbiter' | 'team_captain' | string) {
+  const user = await newUser(app, role);
+  await request(app.getHttpServer()).post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: user.email, role }).expect(201);
+  return user;
+}
+
+/** A tiny seeded PRNG for reproducible results. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Writes a result into every game of the round that has none (through Prisma: the results route
+ * belongs to the results module) and completes the round. `pick` chooses each result.
+ */
+export async function finishRound(prisma: PrismaClient, roundId: string, pick: (game: { id: string; board: number; matchKey: string | null }) => 'red_win' | 'black_win' | 'draw' = () => 'red_win'): Promise<void> {
+  const pairings = await prisma.pairing.findMany({ where: { roundId }, include: { games: true } });
+  for (const p of pairings) {
+    for (const g of p.games) {
+      if (g.result !== null) continue;
+      await prisma.game.update({ where: { id: g.id }, data: { result: pick({ id: g.id, board: g.board, matchKey: p.matchKey }), resultEnteredAt: new Date(), version: { increment: 1 } } });
+    }
+  }
+  await prisma.round.update({ where: { id: roundId }, data: { state: 'completed', completedAt: new Date() } });
+}
+
+/** Pair (201), publish (200) and return the published round. */
+export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth) {
+  const http = () => request(app.getHttpServer());
+  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send({});
+  if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
+  const published = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', auth).send({ version: draft.body.version });
+  if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${JSON.stringify(published.body)}`);
+  return published.body as RoundViewBody;
+}
+
+export interface RoundViewBody {
+  id: string;
+  number: number;
+  state: string;
+  version: number;
+  stageType: string;
+  findings: { severity: string; code: string; entries: string[]; message: string }[];
+  warnings: { severity: string; code: string; entries: string[]; message: string }[];
+  pairings: {
+    id: string;
+    table: number | null;
+    matchKey: string | null;
+    version: number;
+    red: { id: string; drawNumber: number };
+    black: { id: string; drawNumber: number } | null;
+    games: { id: string; board: number; kind: string; red: { id: string } | null; black: { id: string } | null; result: string | null }[];
+  }[];
+}

@@ -1,0 +1,328 @@
+import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
+import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
+import { drawnEvent, finishRound, pairAndPublish, PlayEvent, prng, RoundViewBody, userWithRole } from './rounds-helpers';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('rounds API (real HTTP, real PostgreSQL)', () => {
+  let app: INestApplication;
+  const prisma = createPrismaClient(testDatabaseUrl());
+  const api = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  describe('a 16-player Swiss: pairing, drafts, manual changes, publishing', () => {
+    let play: PlayEvent;
+    let chief: { auth: string };
+    let arbiter: { auth: string };
+    let stranger: { auth: string };
+    let draft: RoundViewBody;
+
+    beforeAll(async () => {
+      play = await drawnEvent(app, SWISS_EVENT, 16);
+      chief = await userWithRole(app, play, 'chief_arbiter');
+      arbiter = await userWithRole(app, play, 'arbiter');
+      stranger = await newUser(app, 'stranger');
+    });
+
+    it('refuses anonymous (401) and non-pairers (403) on every write route', async () => {
+      const eventRoutes = [`/api/events/${play.eventId}/rounds`, `/api/events/${play.eventId}/forbidden-pairs`];
+      for (const path of eventRoutes) {
+        await api().post(path).send({}).expect(401);
+        await api().post(path).set('Authorization', arbiter.auth).send({}).expect(403);
+        await api().post(path).set('Authorization', stranger.auth).send({}).expect(403);
+      }
+      const first = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(201);
+      const roundId = first.body.id as string;
+      const writes: [string, string, object][] = [
+        ['patch', `/api/rounds/${roundId}`, { version: 1, scheduledAt: null }],
+        ['post', `/api/rounds/${roundId}/swap`, { version: 1, entryA: play.entryIds[0], entryB: play.entryIds[1] }],
+        ['post', `/api/rounds/${roundId}/colours`, { version: 1, pairingId: NO_ID }],
+        ['post', `/api/rounds/${roundId}/bye`, { version: 1, entryId: play.entryIds[0] }],
+        ['post', `/api/rounds/${roundId}/repair`, { version: 1 }],
+        ['post', `/api/rounds/${roundId}/publish`, { version: 1 }],
+        ['delete', `/api/rounds/${roundId}?version=1`, {}],
+      ];
+      for (const [method, path, body] of writes) {
+        await (api() as unknown as Record<string, (p: string) => request.Test>)[method](path).send(body).expect(401);
+        await (api() as unknown as Record<string, (p: string) => request.Test>)[method](path).set('Authorization', arbiter.auth).send(body).expect(403);
+      }
+      await api().delete(`/api/rounds/${roundId}?version=1`).set('Authorization', chief.auth).expect(204);
+      expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(0);
+    });
+
+    it('answers bad input with 400 naming the field, unknown ids with 404', async () => {
+      const bad = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({ scheduledAt: 'tomorrow' }).expect(400);
+      expect(bad.body.errors[0].field).toBe('scheduledAt');
+      const id = await api().get('/api/events/not-a-uuid/rounds').expect(400);
+      expect(id.body.errors[0].field).toBe('eventId');
+      // Role routes resolve the tournament first (AccessGuard): an id that is no UUID is no resource.
+      await api().post('/api/events/not-a-uuid/rounds').set('Authorization', chief.auth).send({}).expect(404);
+      await api().post(`/api/events/${NO_ID}/rounds`).set('Authorization', chief.auth).send({}).expect(404);
+      await api().get(`/api/rounds/${NO_ID}`).expect(404);
+      await api().get('/api/rounds/nope').expect(400);
+      await api().get(`/api/events/${NO_ID}/rounds`).expect(404);
+      await api().post(`/api/rounds/${NO_ID}/publish`).set('Authorization', chief.auth).send({ version: 1 }).expect(404);
+      const noVersion = await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ entryA: play.entryIds[0], entryB: play.entryIds[1] }).expect(400);
+      expect(noVersion.body.errors[0].field).toBe('version');
+      const fp = await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ version: 1, entryA: play.entryIds[0], entryB: 'x' }).expect(400);
+      expect(fp.body.errors[0].field).toBe('entryB');
+    });
+
+    it('pairs round 1 as a draft: tables 1…8, one game each, checker findings; 409 while the draft exists', async () => {
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({ scheduledAt: '2026-12-01T09:00:00+08:00' }).expect(201);
+      draft = res.body;
+      expect(draft).toMatchObject({ number: 1, state: 'draft', stageType: 'swiss', stageRound: 1, version: 1 });
+      expect(new Date(res.body.scheduledAt).toISOString()).toBe('2026-12-01T01:00:00.000Z');
+      expect(draft.pairings.map((p) => p.table)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      for (const p of draft.pairings) {
+        expect(p.games).toHaveLength(1);
+        expect(p.games[0]).toMatchObject({ board: 1, kind: 'regular', result: null });
+        expect(p.red.drawNumber).toBeGreaterThan(0);
+      }
+      expect(draft.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      const again = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(409);
+      expect(again.body.message).toMatch(/round 1 is a draft/);
+      const audit = await prisma.auditLog.count({ where: { entity: 'pairing', entityId: { in: draft.pairings.map((p) => p.id) } } });
+      expect(audit).toBe(8);
+    });
+
+    it('hides the draft from the public and from non-staff (404), shows it to staff', async () => {
+      await api().get(`/api/rounds/${draft.id}`).expect(404);
+      await api().get(`/api/rounds/${draft.id}`).set('Authorization', stranger.auth).expect(404);
+      expect((await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body).toEqual([]);
+      expect((await api().get(`/api/events/${play.eventId}/rounds`).set('Authorization', stranger.auth).expect(200)).body).toEqual([]);
+      const staff = await api().get(`/api/rounds/${draft.id}`).set('Authorization', arbiter.auth).expect(200);
+      expect(staff.body.pairings).toHaveLength(8);
+      const list = await api().get(`/api/events/${play.eventId}/rounds`).set('Authorization', arbiter.auth).expect(200);
+      expect(list.body.map((r: RoundViewBody) => r.id)).toEqual([draft.id]);
+    });
+
+    it('exchanges colours, swaps opponents, keeps the reason in the audit; 409 on a stale version', async () => {
+      const p = draft.pairings[0];
+      const col = await api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', chief.auth).send({ version: draft.version, pairingId: p.id, reason: 'lot redone' }).expect(200);
+      expect(col.body.version).toBe(draft.version + 1);
+      const flipped = col.body.pairings.find((x: RoundViewBody['pairings'][number]) => x.id === p.id);
+      expect([flipped.red.id, flipped.black.id]).toEqual([p.black!.id, p.red.id]);
+      expect(flipped.games[0].red.id).not.toBe(p.games[0].red!.id);
+      const row = await prisma.auditLog.findFirst({ where: { entity: 'pairing', entityId: p.id, action: 'update' } });
+      expect(row?.reason).toMatch(/lot redone/);
+      await api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', chief.auth).send({ version: draft.version, pairingId: p.id }).expect(409);
+      const bye = await api().post(`/api/rounds/${draft.id}/bye`).set('Authorization', chief.auth).send({ version: col.body.version, entryId: p.red.id }).expect(409);
+      expect(bye.body.message).toMatch(/no bye/);
+      // Swap: the red players of tables 1 and 2 exchange places.
+      const [a, b] = col.body.pairings as RoundViewBody['pairings'];
+      const sw = await api()
+        .post(`/api/rounds/${draft.id}/swap`)
+        .set('Authorization', chief.auth)
+        .send({ version: col.body.version, entryA: a.red.id, entryB: b.red.id, reason: 'same club' })
+        .expect(200);
+      const [a2, b2] = sw.body.pairings as RoundViewBody['pairings'];
+      expect([a2.red.id, a2.black!.id, b2.red.id, b2.black!.id]).toEqual([b.red.id, a.black!.id, a.red.id, b.black!.id]);
+      const same = await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: sw.body.version, entryA: a2.red.id, entryB: a2.black!.id }).expect(400);
+      expect(same.body.errors[0].field).toBe('entryB');
+      const outsider = await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: sw.body.version, entryA: NO_ID, entryB: a2.black!.id }).expect(400);
+      expect(outsider.body.errors[0].field).toBe('entryA');
+      draft = sw.body;
+    });
+
+    it('a forbidden pair makes the draft unpublishable until it is repaired', async () => {
+      const p = draft.pairings[3];
+      const event = await api().get(`/api/events/${play.eventId}`).expect(200);
+      const res = await api()
+        .post(`/api/events/${play.eventId}/forbidden-pairs`)
+        .set('Authorization', chief.auth)
+        .send({ version: event.body.version, entryA: p.red.id, entryB: p.black!.id, reason: 'brothers' })
+        .expect(201);
+      expect(res.body.pairingOptions.forbiddenPairs).toEqual([[p.red.id, p.black!.id]]);
+      expect(res.body.draft.findings.map((f: { code: string }) => f.code)).toContain('forbidden_pair');
+      await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ version: event.body.version, entryA: p.red.id, entryB: p.black!.id }).expect(409);
+      const refused = await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: res.body.draft.version }).expect(409);
+      expect(refused.body.message).toMatch(/forbidden_pair/);
+      const repaired = await api().post(`/api/rounds/${draft.id}/repair`).set('Authorization', chief.auth).send({ version: res.body.draft.version }).expect(200);
+      expect(repaired.body.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+      const together = repaired.body.pairings.find((x: RoundViewBody['pairings'][number]) => [x.red.id, x.black?.id].includes(p.red.id));
+      expect([together.red.id, together.black.id]).not.toContain(p.black!.id);
+      draft = repaired.body;
+    });
+
+    it('PATCH sets the scheduled start; publish sets round1PairedAt and freezes the entries', async () => {
+      const patched = await api().patch(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).send({ version: draft.version, scheduledAt: '2026-12-01T10:00:00Z' }).expect(200);
+      expect(patched.body.scheduledAt).toBe('2026-12-01T10:00:00.000Z');
+      await api().patch(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).send({ version: draft.version, scheduledAt: null }).expect(409);
+      const pub = await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: patched.body.version }).expect(200);
+      expect(pub.body.state).toBe('published');
+      const event = await prisma.event.findUniqueOrThrow({ where: { id: play.eventId } });
+      expect(event.round1PairedAt).not.toBeNull();
+      const p = await api().post(`/api/tournaments/${play.tournamentId}/players`).set('Authorization', chief.auth).send({ nameZh: `迟到${Date.now()}`, nameEn: 'Late', gender: 'male' }).expect(201);
+      await api().post(`/api/events/${play.eventId}/entries`).set('Authorization', chief.auth).send({ playerId: p.body.id }).expect(409);
+      await api().post(`/api/events/${play.eventId}/draw`).set('Authorization', chief.auth).send({ seed: 'again' }).expect(409);
+      await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: pub.body.version }).expect(409);
+      await api().delete(`/api/rounds/${draft.id}?version=${pub.body.version}`).set('Authorization', chief.auth).expect(409);
+      await api().delete(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).expect(400);
+      await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: pub.body.version, entryA: play.entryIds[0], entryB: play.entryIds[1] }).expect(409);
+      const pubView = await api().get(`/api/rounds/${draft.id}`).expect(200);
+      expect(pubView.body.pairings).toHaveLength(8);
+    });
+
+    it('409 while round 1 has games without a result, naming them', async () => {
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(409);
+      expect(res.body.message).toMatch(/round 1 table 1 board 1: /);
+      expect(res.body.games).toHaveLength(8);
+      expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(1);
+    });
+
+    it('pairs the Swiss to its 7th round, never a rematch, then refuses: the format is finished', async () => {
+      const random = prng(16);
+      await finishRound(prisma, draft.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+      const met = new Set<string>();
+      const first = await api().get(`/api/rounds/${draft.id}`).expect(200);
+      for (const p of (first.body as RoundViewBody).pairings) met.add([p.red.id, p.black!.id].sort().join());
+      for (let n = 2; n <= 7; n++) {
+        const round = await pairAndPublish(app, play, chief.auth);
+        expect(round.number).toBe(n);
+        expect(round.findings.filter((f) => f.severity === 'error')).toEqual([]);
+        for (const p of round.pairings) {
+          const key = [p.red.id, p.black!.id].sort().join();
+          expect(met.has(key)).toBe(false);
+          met.add(key);
+        }
+        await finishRound(prisma, round.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+      }
+      const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(409);
+      expect(done.body.message).toMatch(/finished/);
+      const list = await api().get(`/api/events/${play.eventId}/rounds`).expect(200);
+      expect(list.body.map((r: RoundViewBody) => r.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+  });
+
+  describe('odd fields, byes, withdrawals, other formats', () => {
+    it('400 without draw numbers', async () => {
+      const play = await drawnEvent(app, SWISS_EVENT, 4, { draw: false });
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(400);
+      expect(res.body.errors[0].field).toBe('eventId');
+    });
+
+    it('an odd Swiss field: the bye has no table and no game; the bye can be moved', async () => {
+      const play = await drawnEvent(app, SWISS_EVENT, 5);
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
+      const bye = (res.body as RoundViewBody).pairings.filter((p) => p.black === null);
+      expect(bye).toHaveLength(1);
+      expect(bye[0]).toMatchObject({ table: null, games: [] });
+      const other = (res.body as RoundViewBody).pairings.find((p) => p.black !== null)!;
+      const moved = await api()
+        .post(`/api/rounds/${res.body.id}/bye`)
+        .set('Authorization', play.organizer.auth)
+        .send({ version: res.body.version, entryId: other.black!.id, reason: 'asked to rest' })
+        .expect(200);
+      const newBye = (moved.body as RoundViewBody).pairings.find((p) => p.black === null)!;
+      expect(newBye.red.id).toBe(other.black!.id);
+      const game = (moved.body as RoundViewBody).pairings.find((p) => p.id === other.id)!;
+      expect(game.black!.id).toBe(bye[0].red.id);
+      expect(game.games).toHaveLength(1);
+      const again = await api().post(`/api/rounds/${res.body.id}/bye`).set('Authorization', play.organizer.auth).send({ version: moved.body.version, entryId: newBye.red.id }).expect(400);
+      expect(again.body.errors[0].field).toBe('entryId');
+    });
+
+    it('multi-stage formats: 409 "not supported yet" naming the format, nothing written', async () => {
+      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] }, 8);
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
+      expect(res.body.message).toMatch(/not supported yet/);
+      expect(res.body.message).toMatch(/swiss \(3 rounds\) → knockout/);
+      expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(0);
+      expect(await prisma.stage.count({ where: { eventId: play.eventId } })).toBe(0);
+    });
+
+    it('a 10-player round-robin from the 附录6 table to its 9th round; a withdrawn player’s games are forfeits', async () => {
+      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'round_robin' }] }, 10);
+      const met = new Map<string, number>();
+      let withdrawn: string | undefined;
+      for (let n = 1; n <= 9; n++) {
+        const round = await pairAndPublish(app, play);
+        expect(round.stageType).toBe('round_robin');
+        expect(round.pairings).toHaveLength(5);
+        for (const p of round.pairings) {
+          const key = [p.red.id, p.black!.id].sort().join();
+          met.set(key, (met.get(key) ?? 0) + 1);
+          if (withdrawn && (p.red.id === withdrawn || p.black!.id === withdrawn)) {
+            expect(p.games[0].result).toBe(p.red.id === withdrawn ? 'black_win_forfeit' : 'red_win_forfeit');
+            const audit = await prisma.auditLog.findFirst({ where: { entity: 'pairing', entityId: p.id } });
+            expect(audit?.reason).toMatch(/二章7节3–4/);
+          }
+        }
+        await finishRound(prisma, round.id, () => 'draw');
+        if (n === 6) {
+          // After half-way (二章7节3): the results module's withdraw route sets these; here directly.
+          withdrawn = round.pairings[0].red.id;
+          await prisma.entry.update({ where: { id: withdrawn }, data: { status: 'withdrawn', withdrawnAfterRound: 6, withdrawnAt: new Date() } });
+        }
+      }
+      expect(met.size).toBe(45);
+      expect([...met.values()].every((v) => v === 1)).toBe(true);
+      const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
+      expect(done.body.message).toMatch(/finished/);
+    });
+
+    it('a team Swiss: one game per board from the starters, Red on boards 1 and 3 for the first team (附录6 用法2)', async () => {
+      const play = await drawnEvent(app, TEAM_EVENT, 4);
+      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
+      const round = res.body as RoundViewBody;
+      expect(round.pairings).toHaveLength(2);
+      const teams = await prisma.team.findMany({ where: { eventId: play.eventId }, include: { members: true, entries: true } });
+      const starters = (entryId: string) => {
+        const team = teams.find((t) => t.entries.some((e) => e.id === entryId))!;
+        return team.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      };
+      for (const p of round.pairings) {
+        expect(p.games.map((g) => g.board)).toEqual([1, 2, 3]);
+        const a = starters(p.red.id);
+        const b = starters(p.black!.id);
+        expect(p.games.map((g) => [g.red!.id, g.black!.id])).toEqual([
+          [a[0], b[0]],
+          [b[1], a[1]],
+          [a[2], b[2]],
+        ]);
+      }
+    });
+
+    it('a 5+2 championship through its knockout rounds: semi-finals, final and third place keyed', async () => {
+      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'championship_5_2' }] }, 16);
+      const random = prng(52);
+      for (let n = 1; n <= 5; n++) {
+        const round = await pairAndPublish(app, play);
+        expect(round.pairings.every((p) => p.matchKey === null)).toBe(true);
+        await finishRound(prisma, round.id, () => (random() < 0.45 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+      }
+      const semis = await pairAndPublish(app, play);
+      expect(semis.number).toBe(6);
+      const keyed = semis.pairings.filter((p) => p.matchKey !== null);
+      expect(keyed.map((p) => p.matchKey).sort()).toEqual(['5+2 semi-final 1', '5+2 semi-final 2']);
+      expect(semis.pairings.filter((p) => p.matchKey === null)).toHaveLength(6);
+      // Semi-final 1 drawn: the tie-break game (rapid, colours reversed — 附录2 7b) is a further
+      // game of the same pairing, created by the results module; here directly.
+      const semi1 = keyed.find((p) => p.matchKey === '5+2 semi-final 1')!;
+      await finishRound(prisma, semis.id, (g) => (g.id === semi1.games[0].id ? 'draw' : 'red_win'));
+      const blocked = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
+      expect(blocked.body.message).toMatch(/semi final 1 .* is not decided|not decided/);
+      await prisma.game.create({ data: { pairingId: semi1.id, board: 2, kind: 'rapid', redPlayerId: semi1.games[0].black!.id, blackPlayerId: semi1.games[0].red!.id, result: 'red_win' } });
+      const finals = await pairAndPublish(app, play);
+      expect(finals.number).toBe(7);
+      expect(finals.pairings.filter((p) => p.matchKey !== null).map((p) => p.matchKey).sort()).toEqual(['5+2 final', '5+2 third place']);
+      const final = finals.pairings.find((p) => p.matchKey === '5+2 final')!;
+      // The semi-final 1 winner is the rapid game's Red (the original Black).
+      expect([final.red.id, final.black!.id]).toContain(semi1.black!.id);
+      await finishRound(prisma, finals.id, () => 'red_win');
+      const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
+      expect(done.body.message).toMatch(/finished/);
+    });
+  });
+});
