@@ -1,26 +1,56 @@
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { createApp } from './create-app';
-import { loadDemoTournament } from './demo/demo-tournament';
+import { demoWanted, loadDemoTournament } from './demo/demo-tournament';
 import { startDatabase } from './persistence/database';
+import { registerDatabaseStatus } from './persistence/database-status';
 import { applyMigrations } from './persistence/migrate';
 import { PrismaService } from './prisma/prisma.service';
 
+
 /**
- * `npm start`: the database (embedded PostgreSQL under ./.data unless DATABASE_URL is set),
- * migrations, the demo tournament on first start, then the server on PORT (default 3000).
+ * `npm start` (or `node dist/apps/server/src/main.js [command]`): the database (embedded
+ * PostgreSQL under ./.data unless DATABASE_URL is set), migrations, then
+ *   serve (default)  the server on PORT (default 3000); the demo tournament on an empty embedded
+ *                    database, or with CHUHE_DEMO=1 (never silently behind DATABASE_URL);
+ *   demo             loads the demo tournament (unless it is there already) and exits;
+ *   admin EMAIL      makes the registered user EMAIL a server administrator (may create
+ *                    tournaments when CHUHE_TOURNAMENT_CREATORS=admins, the default) and exits.
  */
 async function main(): Promise<void> {
   const logger = new Logger('Chuhe');
+  const [command = 'serve', ...args] = process.argv.slice(2);
+  if (!['serve', 'demo', 'admin'].includes(command)) throw new Error(`unknown command ${command}: serve | demo | admin EMAIL`);
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.CHUHE_DATA_DIR ?? '.data/postgres');
   // main handles SIGINT/SIGTERM itself: close the app first, then stop the database.
-  const database = await startDatabase({ dataDir, handleSignals: false });
+  const database = await startDatabase({ dataDir, handleSignals: command !== 'serve' });
   logger.log(database.embedded ? `embedded PostgreSQL started (data in ${dataDir})` : 'using DATABASE_URL');
   const { applied } = await applyMigrations(database.url);
   if (applied.length) logger.log(`migrations applied: ${applied.join(', ')}`);
+
+  if (command !== 'serve') {
+    const prisma = new PrismaService(database.url);
+    try {
+      if (command === 'demo') {
+        const id = await loadDemoTournament(prisma, logger, { force: true });
+        logger.log(id ? `demo tournament ${id} loaded` : 'the demo tournament is there already');
+      } else {
+        const email = (args[0] ?? '').trim().toLowerCase();
+        const { count } = await prisma.user.updateMany({ where: { email }, data: { isAdmin: true } });
+        if (!count) throw new Error(`no registered user with the email "${email}": register first, then run admin EMAIL`);
+        logger.log(`${email} is a server administrator`);
+      }
+    } finally {
+      await prisma.$disconnect();
+      await database.stop();
+    }
+    return;
+  }
+
+  registerDatabaseStatus(database.status);
   const app = await createApp(database.url);
-  await loadDemoTournament(app.get(PrismaService));
+  if (demoWanted(database.embedded)) await loadDemoTournament(app.get(PrismaService));
   await app.listen(port);
   logger.log(`Chuhe is serving http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);
 

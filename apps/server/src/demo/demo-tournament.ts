@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { drawNumbers } from '@chuhe/registration';
 import { hashPassword } from '../auth/password';
+import { PRISMA_MIGRATE_LOCK_KEY } from '../persistence/migrate';
 import { defaultSeedPositions } from '../entries/seed-positions';
 import { defaultTieBreaks } from '../events/tie-breaks';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
@@ -10,128 +11,152 @@ import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
 
 /**
- * Loads the demo tournament on the first start (an empty database): does nothing when any
- * tournament exists. Returns the new tournament's id.
+ * When the demo is loaded (issue 13 #4): on the embedded default database (no DATABASE_URL: a
+ * laptop trying Chuhe), or when asked with CHUHE_DEMO=1 or the `demo` command of main.ts. Never
+ * silently on a production database behind DATABASE_URL, since its organizer's password is
+ * published; CHUHE_DEMO=0 turns it off for the embedded database too.
  */
-export async function loadDemoTournament(prisma: PrismaClient, logger = new Logger('Demo')): Promise<string | undefined> {
-  if ((await prisma.tournament.count()) > 0) return undefined;
-  const id = await createDemoTournament(prisma);
-  logger.log(`demo tournament loaded; organizer login: ${DEMO_ORGANIZER.email} / ${DEMO_ORGANIZER.password}`);
+export function demoWanted(embedded: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.CHUHE_DEMO === '1' || env.CHUHE_DEMO === 'true') return true;
+  if (env.CHUHE_DEMO === '0' || env.CHUHE_DEMO === 'false') return false;
+  return embedded;
+}
+
+/**
+ * Loads the demo tournament on the first start (an empty database), or, with `force`, whenever
+ * no demo tournament exists yet. Idempotent and safe for two instances starting together on one
+ * empty database (issue 13 #6): the check and the load run in one transaction holding the
+ * migrations' advisory lock (pg_advisory_xact_lock on Prisma Migrate's key), so the second
+ * instance waits, then sees the first one's demo and does nothing. Returns the new tournament's id.
+ */
+export async function loadDemoTournament(prisma: PrismaClient, logger = new Logger('Demo'), options: { force?: boolean } = {}): Promise<string | undefined> {
+  const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
+  const id = await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${PRISMA_MIGRATE_LOCK_KEY})`);
+      const demoExists = (await tx.tournament.count({ where: { roles: { some: { user: { email: DEMO_ORGANIZER.email } } } } })) > 0;
+      if (demoExists || (!options.force && (await tx.tournament.count()) > 0)) return undefined;
+      return createDemoIn(tx, passwordHash);
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+  if (id) logger.log(`demo tournament loaded; organizer login: ${DEMO_ORGANIZER.email} / ${DEMO_ORGANIZER.password}`);
   return id;
 }
 
 /** Creates one more demo tournament. The draws use fixed seeds so every demo looks the same. */
 export async function createDemoTournament(prisma: PrismaClient): Promise<string> {
   const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
-  const tournamentId = await prisma.$transaction(
-    async (tx) => {
-      const user = await tx.user.upsert({
-        where: { email: DEMO_ORGANIZER.email },
-        create: { email: DEMO_ORGANIZER.email, displayName: DEMO_ORGANIZER.displayName, passwordHash },
-        update: {},
-      });
-      const t = await tx.tournament.create({
-        data: {
-          nameZh: '第二十三届亚洲象棋锦标赛（演示）',
-          nameEn: '23rd Asian Xiangqi Championships (demo)',
-          venue: '新加坡 Singapore',
-          startDate: new Date('2026-12-05'),
-          endDate: new Date('2026-12-12'),
-          organizer: '亚洲象棋联合会 Asian Xiangqi Federation',
-        },
-      });
-      await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: user.id, role: 'organizer' } });
-      const affiliationId = new Map<string, string>();
-      for (const a of DEMO_AFFILIATIONS) {
-        const row = await tx.affiliation.create({ data: { tournamentId: t.id, ...a } });
-        affiliationId.set(a.code, row.id);
-      }
+  return prisma.$transaction((tx) => createDemoIn(tx, passwordHash), { timeout: 60_000 });
+}
 
-      // Team championship (附录1): 7 Swiss rounds, 3 starters + 1 reserve, 附录1 #12 chain.
-      const teamEvent = await tx.event.create({
-        data: {
-          tournamentId: t.id,
-          nameZh: '男子团体赛',
-          nameEn: "Men's team championship",
-          kind: 'team',
-          stages: [{ type: 'swiss', rounds: 7 }],
-          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: DEFAULT_CHAINS['axf-appendix-1'].map((step) => step.criterion),
-        },
-      });
-      let offset = 0;
-      const teamEntries: { id: string; seed?: number; affiliation: string }[] = [];
-      for (const team of DEMO_TEAMS) {
-        const people = demoPeople(4, 'male', offset, 2550 - offset * 3);
-        offset += 4;
-        const players = [];
-        for (const p of people) players.push(await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(team.affiliation), ...p } }));
-        const row = await tx.team.create({
-          data: {
-            eventId: teamEvent.id,
-            affiliationId: affiliationId.get(team.affiliation)!,
-            nameZh: team.nameZh,
-            nameEn: team.nameEn,
-            members: {
-              create: players.map((p, i) => (i < 3 ? { playerId: p.id, role: 'starter' as const, board: i + 1 } : { playerId: p.id, role: 'reserve' as const })),
-            },
-          },
-        });
-        const entry = await tx.entry.create({ data: { eventId: teamEvent.id, teamId: row.id, seed: team.seed } });
-        teamEntries.push({ id: entry.id, seed: team.seed, affiliation: team.affiliation });
-      }
-      await drawAndRecord(tx, teamEvent.id, user.id, teamEntries, 'demo-team-draw');
-
-      // Individual open (附录5 style): 9 Swiss rounds, 40 players.
-      const openEvent = await tx.event.create({
-        data: {
-          tournamentId: t.id,
-          nameZh: '个人公开赛',
-          nameEn: 'Individual open',
-          kind: 'individual',
-          stages: [{ type: 'swiss', rounds: 9 }],
-          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: DEFAULT_CHAINS['axf-appendix-5'].map((step) => step.criterion),
-        },
-      });
-      const openEntries: { id: string; affiliation: string }[] = [];
-      const codes = DEMO_AFFILIATIONS.map((a) => a.code);
-      for (const [i, p] of demoPeople(40, 'male', 100, 2480).entries()) {
-        const code = codes[i % codes.length];
-        const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
-        const entry = await tx.entry.create({ data: { eventId: openEvent.id, playerId: player.id } });
-        openEntries.push({ id: entry.id, affiliation: code });
-      }
-      await drawAndRecord(tx, openEvent.id, user.id, openEntries, 'demo-open-draw');
-
-      // Women's round-robin of 10 (附录6 table for 10).
-      const womenEvent = await tx.event.create({
-        data: {
-          tournamentId: t.id,
-          nameZh: '女子个人循环赛',
-          nameEn: "Women's round-robin",
-          kind: 'individual',
-          category: 'women',
-          stages: [{ type: 'round_robin' }],
-          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-          tieBreaks: defaultTieBreaks('individual', [{ type: 'round_robin' }]),
-        },
-      });
-      const womenEntries: { id: string; affiliation: string }[] = [];
-      for (const [i, p] of demoPeople(10, 'female', 200, 2350).entries()) {
-        const code = codes[i % codes.length];
-        const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
-        const entry = await tx.entry.create({ data: { eventId: womenEvent.id, playerId: player.id } });
-        womenEntries.push({ id: entry.id, affiliation: code });
-      }
-      await drawAndRecord(tx, womenEvent.id, user.id, womenEntries, 'demo-women-draw');
-
-      await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
-      return t.id;
+async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
+  // Serialized with migrations and with any other demo load (the lock ends with the transaction).
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${PRISMA_MIGRATE_LOCK_KEY})`);
+  const user = await tx.user.upsert({
+    where: { email: DEMO_ORGANIZER.email },
+    create: { email: DEMO_ORGANIZER.email, displayName: DEMO_ORGANIZER.displayName, passwordHash },
+    update: {},
+  });
+  const t = await tx.tournament.create({
+    data: {
+      nameZh: '第二十三届亚洲象棋锦标赛（演示）',
+      nameEn: '23rd Asian Xiangqi Championships (demo)',
+      venue: '新加坡 Singapore',
+      startDate: new Date('2026-12-05'),
+      endDate: new Date('2026-12-12'),
+      organizer: '亚洲象棋联合会 Asian Xiangqi Federation',
+      publishedAt: new Date(),
     },
-    { timeout: 60_000 },
-  );
-  return tournamentId;
+  });
+  await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: user.id, role: 'organizer' } });
+  const affiliationId = new Map<string, string>();
+  for (const a of DEMO_AFFILIATIONS) {
+    const row = await tx.affiliation.create({ data: { tournamentId: t.id, ...a } });
+    affiliationId.set(a.code, row.id);
+  }
+
+  // Team championship (附录1): 7 Swiss rounds, 3 starters + 1 reserve, 附录1 #12 chain.
+  const teamEvent = await tx.event.create({
+    data: {
+      tournamentId: t.id,
+      nameZh: '男子团体赛',
+      nameEn: "Men's team championship",
+      kind: 'team',
+      stages: [{ type: 'swiss', rounds: 7 }],
+      timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      tieBreaks: DEFAULT_CHAINS['axf-appendix-1'].map((step) => step.criterion),
+    },
+  });
+  let offset = 0;
+  const teamEntries: { id: string; seed?: number; affiliation: string }[] = [];
+  for (const team of DEMO_TEAMS) {
+    const people = demoPeople(4, 'male', offset, 2550 - offset * 3);
+    offset += 4;
+    const players = [];
+    for (const p of people) players.push(await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(team.affiliation), ...p } }));
+    const row = await tx.team.create({
+      data: {
+        eventId: teamEvent.id,
+        affiliationId: affiliationId.get(team.affiliation)!,
+        nameZh: team.nameZh,
+        nameEn: team.nameEn,
+        members: {
+          create: players.map((p, i) => (i < 3 ? { playerId: p.id, role: 'starter' as const, board: i + 1 } : { playerId: p.id, role: 'reserve' as const })),
+        },
+      },
+    });
+    const entry = await tx.entry.create({ data: { eventId: teamEvent.id, teamId: row.id, seed: team.seed } });
+    teamEntries.push({ id: entry.id, seed: team.seed, affiliation: team.affiliation });
+  }
+  await drawAndRecord(tx, teamEvent.id, user.id, teamEntries, 'demo-team-draw');
+
+  // Individual open (附录5 style): 9 Swiss rounds, 40 players.
+  const openEvent = await tx.event.create({
+    data: {
+      tournamentId: t.id,
+      nameZh: '个人公开赛',
+      nameEn: 'Individual open',
+      kind: 'individual',
+      stages: [{ type: 'swiss', rounds: 9 }],
+      timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      tieBreaks: DEFAULT_CHAINS['axf-appendix-5'].map((step) => step.criterion),
+    },
+  });
+  const openEntries: { id: string; affiliation: string }[] = [];
+  const codes = DEMO_AFFILIATIONS.map((a) => a.code);
+  for (const [i, p] of demoPeople(40, 'male', 100, 2480).entries()) {
+    const code = codes[i % codes.length];
+    const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
+    const entry = await tx.entry.create({ data: { eventId: openEvent.id, playerId: player.id } });
+    openEntries.push({ id: entry.id, affiliation: code });
+  }
+  await drawAndRecord(tx, openEvent.id, user.id, openEntries, 'demo-open-draw');
+
+  // Women's round-robin of 10 (附录6 table for 10).
+  const womenEvent = await tx.event.create({
+    data: {
+      tournamentId: t.id,
+      nameZh: '女子个人循环赛',
+      nameEn: "Women's round-robin",
+      kind: 'individual',
+      category: 'women',
+      stages: [{ type: 'round_robin' }],
+      timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      tieBreaks: defaultTieBreaks('individual', [{ type: 'round_robin' }]),
+    },
+  });
+  const womenEntries: { id: string; affiliation: string }[] = [];
+  for (const [i, p] of demoPeople(10, 'female', 200, 2350).entries()) {
+    const code = codes[i % codes.length];
+    const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
+    const entry = await tx.entry.create({ data: { eventId: womenEvent.id, playerId: player.id } });
+    womenEntries.push({ id: entry.id, affiliation: code });
+  }
+  await drawAndRecord(tx, womenEvent.id, user.id, womenEntries, 'demo-women-draw');
+
+  await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
+  return t.id;
 }
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];

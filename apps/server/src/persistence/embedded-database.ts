@@ -50,6 +50,20 @@ export interface RunningDatabase {
   url: string;
   embedded: boolean;
   stop(): Promise<void>;
+  /** Embedded only: what the supervisor knows (see superviseRestarts). */
+  status?(): DatabaseStatus;
+}
+
+/** The embedded server as its supervisor sees it, for /api/health. */
+export interface DatabaseStatus {
+  state: 'running' | 'restarting' | 'stopped';
+  /** Restarts since the server started. */
+  restarts: number;
+  /** Why postgres last went away, and when. */
+  lastExit?: { at: string; code: number | null; signal: string | null };
+  /** The last failed restart attempt, and when the next one is due. */
+  lastError?: string;
+  nextAttemptAt?: string;
 }
 
 export const DEFAULT_EMBEDDED_PORT = 54329;
@@ -155,15 +169,59 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   }
 
   const adminUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const running = instance;
+  let running = instance;
   let stopped = false;
+  // Supervision (issue 13 #5): when postgres dies (killed, crashed, OOM) while we did not ask it to
+  // stop, start it again on the same port — the application's pool keeps its URL and reconnects by
+  // itself — with backoff 0.5 s, 1 s, 2 s … 30 s while attempts fail. status() tells /api/health.
+  const status: DatabaseStatus = { state: 'running', restarts: 0 };
+  const processOf = (i: EmbeddedPostgresInstance) => (i as unknown as { process?: import('node:child_process').ChildProcess }).process;
+  const supervise = (i: EmbeddedPostgresInstance) => {
+    processOf(i)?.once('exit', (code, signal) => {
+      if (stopped || running !== i) return;
+      status.state = 'restarting';
+      status.lastExit = { at: new Date().toISOString(), code, signal };
+      onLog(`[supervisor] postgres exited (code ${code}, signal ${signal}); restarting\n`);
+      void restart(500);
+    });
+  };
+  const restart = async (delayMs: number): Promise<void> => {
+    status.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    await new Promise((r) => setTimeout(r, delayMs).unref());
+    if (stopped) return;
+    const candidate = make(port);
+    try {
+      await stopLeftoverServer(dataDir);
+      await candidate.start();
+      if (stopped) {
+        await candidate.stop().catch(() => undefined);
+        return;
+      }
+      running = candidate;
+      status.state = 'running';
+      status.restarts += 1;
+      status.lastError = undefined;
+      status.nextAttemptAt = undefined;
+      supervise(candidate);
+      onLog(`[supervisor] postgres is back (restart ${status.restarts})\n`);
+    } catch (error) {
+      await candidate.stop().catch(() => undefined);
+      status.lastError = `${messageOf(error) || 'postgres exited during start'}: ${logs.join('').trim().split('\n').slice(-3).join(' | ')}`;
+      void restart(Math.min(delayMs * 2, 30_000));
+    }
+  };
+  supervise(running);
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    status.state = 'stopped';
     for (const signal of signals) process.removeListener(signal, onSignal);
     process.removeListener('exit', onExit);
-    await running.stop();
+    // A postgres that already died (the supervisor was restarting it) has nothing to stop: the
+    // package's stop() would wait forever for an exit that has happened.
+    const child = processOf(running);
+    if (child && child.exitCode === null && child.signalCode === null) await running.stop();
     // The package resolves on the postmaster's exit; postgres removes its lock file last of all.
     const pidFile = join(dataDir, 'postmaster.pid');
     for (const deadline = Date.now() + 10_000; existsSync(pidFile) && Date.now() < deadline; ) {
@@ -190,6 +248,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     url: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(databaseName)}`,
     embedded: true,
     stop,
+    status: () => ({ ...status }),
   };
 }
 
