@@ -14,7 +14,14 @@ function registerLibAliases(libsRoot = join(__dirname, '..', 'libs')) {
   Module._resolveFilename = function resolveLibAlias(request, ...rest) {
     const m = PATTERN.exec(request);
     if (m) request = join(libsRoot, m[1], 'src', m[2] ?? '');
-    return resolve.call(this, request, ...rest);
+    try {
+      return resolve.call(this, request, ...rest);
+    } catch (error) {
+      // ESM-style relative imports of TypeScript sources ('./internal/class.js' in the generated
+      // Prisma client) name the .js the build will emit: run from sources, take the .ts.
+      if (error.code !== 'MODULE_NOT_FOUND' || !request.startsWith('.') || !request.endsWith('.js')) throw error;
+      return resolve.call(this, request.slice(0, -3) + '.ts', ...rest);
+    }
   };
 }
 
