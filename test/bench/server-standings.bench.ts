@@ -1,0 +1,146 @@
+/**
+ * Server standings speed (issue 9): `GET /api/events/:eventId/standings` of a 1,000-player Swiss
+ * after 9 rounds, through HTTP on a real PostgreSQL (DATABASE_URL's server, a fresh database).
+ * Goal: under 100 ms. Reference in the same run, on the same event: the library alone —
+ * parseStandingsFile + standingsReport (what `chuhe standings --json` computes) on the exported
+ * file already in memory. The breakdown shows where the server's time goes: loading the event
+ * (Prisma), building the file, the library, JSON over HTTP.
+ *
+ * The event is imported through POST /api/tournaments/:id/tournament-file (pairings by score
+ * order, seeded results) so the bench does not depend on the pairing engine's speed.
+ * Run: DATABASE_URL=postgresql://… npm run bench -- server-standings
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { standingsReport } from '@chuhe/pairing/standings-report';
+import { parseStandingsFile } from '@chuhe/standings';
+import type { GameResult, Tournament } from '@chuhe/tournament';
+import { createApp } from '../../apps/server/src/create-app';
+import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+import { createTestDatabase } from '../support/test-database';
+
+const PLAYERS = 1000;
+const ROUNDS = 9;
+const RUNS = 25;
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function swissFile(): Tournament {
+  const random = prng(20261124);
+  const ids = Array.from({ length: PLAYERS }, (_, i) => `p${i + 1}`);
+  const score = new Map(ids.map((id) => [id, 0]));
+  const t: Tournament = {
+    name: '千人赛 Bench Open',
+    options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'swiss-individual', totalRounds: ROUNDS },
+    entries: ids.map((id, i) => ({ id, drawNumber: i + 1, name: `棋手${i + 1} Player ${i + 1}`, rating: 2600 - Math.floor(i / 2) })),
+    rounds: [],
+  };
+  for (let r = 1; r <= ROUNDS; r++) {
+    const keyed = ids.map((id) => ({ id, key: score.get(id)! * 1e6 + random() })).sort((a, b) => b.key - a.key);
+    const pairings = [];
+    for (let k = 0; k < keyed.length; k += 2) {
+      const [red, black] = [keyed[k].id, keyed[k + 1].id];
+      const x = random();
+      const result: GameResult = x < 0.38 ? 'red_win' : x < 0.62 ? 'draw' : x < 0.985 ? 'black_win' : x < 0.993 ? 'red_win_forfeit' : 'black_win_forfeit';
+      pairings.push({ red, black, games: [{ red, black, result }] });
+      const [pr, pb] = result === 'red_win' || result === 'red_win_forfeit' ? [2, 0] : result === 'draw' ? [1, 1] : [0, 2];
+      score.set(red, score.get(red)! + pr);
+      score.set(black, score.get(black)! + pb);
+    }
+    t.rounds.push({ round: r, pairings, byes: [] });
+  }
+  return t;
+}
+
+function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timed(runs: number, f: () => Promise<unknown> | unknown): Promise<number> {
+  for (let i = 0; i < 3; i++) await f();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+}
+
+export async function bench(): Promise<void> {
+  const server = process.env.DATABASE_URL;
+  if (!server) {
+    console.log('server-standings: set DATABASE_URL to a PostgreSQL server (a fresh database is created and dropped)');
+    return;
+  }
+  const db = await createTestDatabase(server, 'chuhe_bench');
+  const app = await createApp(db.url, { logger: false });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const email = `bench-${Date.now()}@bench.chuhe`;
+    const password = 'correct horse battery staple';
+    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
+    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
+    const tournament = JSON.parse((await call(port, 'POST', '/api/tournaments', { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' }, auth)).text);
+    const file = { ...swissFile(), standings: {}, sanctions: [], withdrawals: [] };
+    const t0 = performance.now();
+    const imported = await call(port, 'POST', `/api/tournaments/${tournament.id}/tournament-file`, { file }, auth);
+    if (imported.status !== 201) throw new Error(`import: ${imported.status} ${imported.text.slice(0, 300)}`);
+    const importMs = performance.now() - t0;
+    const eventId = JSON.parse(imported.text).event.id as string;
+
+    const http = await timed(RUNS, async () => {
+      const r = await call(port, 'GET', `/api/events/${eventId}/standings`);
+      if (r.status !== 200) throw new Error(`standings: ${r.status} ${r.text.slice(0, 200)}`);
+    });
+    const prisma = app.get(PrismaService);
+    const event = (await loadEvent(prisma, eventId))!;
+    const exported = eventFile(event);
+    const load = await timed(RUNS, () => loadEvent(prisma, eventId));
+    const build = await timed(RUNS, () => eventFile(event));
+    const library = await timed(RUNS, () => {
+      const parsed = parseStandingsFile(exported);
+      if (!parsed.ok) throw new Error('file');
+      const r = standingsReport(parsed.value.tournament, parsed.value.options);
+      if (!r.ok) throw new Error(r.error.message);
+      return JSON.stringify(r.value.json);
+    });
+    const goal = http < 100 ? 'met' : 'NOT met';
+    console.log(`server standings, ${PLAYERS} players × ${ROUNDS} rounds (import of the file: ${importMs.toFixed(0)} ms):`);
+    console.log(`  GET /api/events/:id/standings: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal})`);
+    console.log(`  library alone (parse + standingsReport + JSON, same file): ${library.toFixed(1)} ms — ratio ${(http / library).toFixed(2)}×`);
+    console.log(`  breakdown: loadEvent (Prisma) ${load.toFixed(1)} ms, eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(http - load - build).toFixed(1)} ms`);
+    console.log('  (the machine is shared: wall times vary with its load)');
+  } finally {
+    await app.close();
+    await db.drop();
+  }
+}
