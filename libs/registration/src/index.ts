@@ -2,3 +2,4 @@ export * from './prng';
 export * from './draw';
 export * from './csv';
 export * from './import-rows';
+export * from './late-entry';
