@@ -21,6 +21,10 @@ function fmtAll(p: Position, iccs: string) {
   return Object.fromEntries(NOTATIONS.map((n) => [n, formatMove(p, m, n)]));
 }
 
+// 二章3节2 (the AXF international notation) gives three examples: A. 车二进六 → 车 2 + 6;
+// B. 马三退五 → 马 2 - 5; C. 炮二平四 → 炮 2 = 4. Example B is a misprint in the rulebook: the
+// horse stands on file 三, so 马三退五 is 马 3 - 5 (H3-5), as rule 1 B (the second character is the
+// piece's file) and examples A and C show. The tests below follow the rule, not the misprint.
 describe('formatting (二章3节)', () => {
   test('opening moves', () => {
     const p = Position.default();
