@@ -1,0 +1,220 @@
+/**
+ * Server pairing speed (issue 9): pair, persist and publish a round of a 1,000-player Swiss
+ * through HTTP on a real PostgreSQL (DATABASE_URL's server, or 127.0.0.1:5432; a fresh database,
+ * dropped at the end), and GET the standings of that event after 9 rounds.
+ *
+ * Reference in the same run, on the same event: the library alone — libs/pairing's
+ * `pairingSystemFor(file).pair({ tournament: file })` on the event's file already in memory
+ * (what `chuhe pair` computes). Goal: the HTTP path adds less than 50 % to the library's pairing
+ * time. The breakdown shows where the rest goes: loading the event (Prisma, one eventFile load),
+ * building the file, the checker (checkRound), the three createMany writes, the response.
+ *
+ * Setup (not measured): players, entries and rounds 1–9 (score-order pairings, seeded results)
+ * are inserted with Prisma createMany; the rounds are completed. Then round 10 is paired over
+ * HTTP RUNS times (each draft deleted again) and the last one is published.
+ * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench -- server-round
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pairingSystemFor } from '@chuhe/pairing';
+import { standingsReport } from '@chuhe/pairing/standings-report';
+import { parseStandingsFile } from '@chuhe/standings';
+import { createApp } from '../../apps/server/src/create-app';
+import type { GameResult } from '../../apps/server/src/generated/prisma/client';
+import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+import { checkDraft } from '../../apps/server/src/rounds/round-plan';
+import { createTestDatabase } from '../support/test-database';
+
+const PLAYERS = 1000;
+const PLAYED = 9;
+const RUNS = 5;
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await f();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+}
+
+/** Players, entries (draw numbers 1…N) and rounds 1…PLAYED with results, straight into the database. */
+async function seed(prisma: PrismaService, tournamentId: string, eventId: string): Promise<void> {
+  const random = prng(20261124);
+  const players = Array.from({ length: PLAYERS }, (_, i) => ({
+    id: randomUUID(),
+    tournamentId,
+    nameZh: `棋手${i + 1}`,
+    nameEn: `Player ${i + 1}`,
+    gender: 'male' as const,
+    rating: 2600 - Math.floor(i / 2),
+  }));
+  await prisma.player.createMany({ data: players });
+  const entries = players.map((p, i) => ({ id: randomUUID(), eventId, playerId: p.id, drawNumber: i + 1 }));
+  await prisma.entry.createMany({ data: entries });
+  const playerOf = new Map(entries.map((e) => [e.id, e.playerId]));
+  const stage = await prisma.stage.create({ data: { eventId, index: 0, type: 'swiss', config: { type: 'swiss', rounds: 11 } } });
+  const score = new Map(entries.map((e) => [e.id, 0]));
+  // Red − Black so far: each pairing gives Red to the one who had it less (a balanced history).
+  const balance = new Map(entries.map((e) => [e.id, 0]));
+  for (let r = 1; r <= PLAYED; r++) {
+    const round = await prisma.round.create({ data: { eventId, stageId: stage.id, number: r, stageRound: r, state: 'completed', publishedAt: new Date(), completedAt: new Date() } });
+    const keyed = entries.map((e) => ({ id: e.id, key: score.get(e.id)! * 1e6 + random() })).sort((a, b) => b.key - a.key);
+    const pairings = [];
+    const games = [];
+    for (let k = 0; k < keyed.length; k += 2) {
+      const [a, b] = [keyed[k].id, keyed[k + 1].id];
+      const [red, black] = balance.get(a)! < balance.get(b)! || (balance.get(a) === balance.get(b) && random() < 0.5) ? [a, b] : [b, a];
+      balance.set(red, balance.get(red)! + 1);
+      balance.set(black, balance.get(black)! - 1);
+      const x = random();
+      const result: GameResult = x < 0.38 ? 'red_win' : x < 0.62 ? 'draw' : 'black_win';
+      const id = randomUUID();
+      pairings.push({ id, roundId: round.id, table: k / 2 + 1, redEntryId: red, blackEntryId: black });
+      games.push({ pairingId: id, board: 1, redPlayerId: playerOf.get(red)!, blackPlayerId: playerOf.get(black)!, result, resultEnteredAt: new Date() });
+      const [pr, pb] = result === 'red_win' ? [2, 0] : result === 'draw' ? [1, 1] : [0, 2];
+      score.set(red, score.get(red)! + pr);
+      score.set(black, score.get(black)! + pb);
+    }
+    await prisma.pairing.createMany({ data: pairings });
+    await prisma.game.createMany({ data: games });
+  }
+  await prisma.event.update({ where: { id: eventId }, data: { round1PairedAt: new Date() } });
+}
+
+export async function bench(): Promise<void> {
+  const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const db = await createTestDatabase(server, 'chuhe_bench');
+  const app = await createApp(db.url, { logger: false });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const email = `bench-${Date.now()}@bench.chuhe`;
+    const password = 'correct horse battery staple';
+    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
+    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
+    const tournament = JSON.parse((await call(port, 'POST', '/api/tournaments', { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-11', organizer: 'bench' }, auth)).text);
+    const created = await call(
+      port,
+      'POST',
+      `/api/tournaments/${tournament.id}/events`,
+      { nameZh: '千人赛', nameEn: 'Bench Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 11 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
+      auth,
+    );
+    if (created.status !== 201) throw new Error(`event: ${created.status} ${created.text.slice(0, 300)}`);
+    const eventId = JSON.parse(created.text).id as string;
+    const prisma = app.get(PrismaService);
+    const s0 = performance.now();
+    await seed(prisma, tournament.id, eventId);
+    const seedMs = performance.now() - s0;
+
+    // The library alone, on the event's file in memory (as `chuhe pair` on the exported file).
+    const event = (await loadEvent(prisma, eventId))!;
+    const file = eventFile(event);
+    const system = pairingSystemFor(file)!;
+    let proposal: ReturnType<typeof system.pair> | undefined;
+    const library = await timed(RUNS, () => {
+      proposal = system.pair({ tournament: file });
+      if (!proposal.ok) throw new Error(proposal.error.message);
+    });
+    if (!proposal?.ok) throw new Error('no proposal');
+    const round = proposal.value;
+
+    // Through HTTP: pair (and delete the draft again), RUNS times; then pair and publish.
+    let last: { id: string; version: number } | undefined;
+    const pairOnce = async () => {
+      const r = await call(port, 'POST', `/api/events/${eventId}/rounds`, {}, auth);
+      if (r.status !== 201) throw new Error(`pair: ${r.status} ${r.text.slice(0, 300)}`);
+      last = JSON.parse(r.text);
+    };
+    const deleteLast = async () => {
+      const d = await call(port, 'DELETE', `/api/rounds/${last!.id}?version=${last!.version}`, undefined, auth);
+      if (d.status !== 204) throw new Error(`delete: ${d.status} ${d.text.slice(0, 200)}`);
+    };
+    const pairMs: number[] = [];
+    const deleteMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await pairOnce();
+      pairMs.push(performance.now() - t0);
+      const t1 = performance.now();
+      await deleteLast();
+      deleteMs.push(performance.now() - t1);
+    }
+    const p0 = performance.now();
+    await pairOnce();
+    const finalPair = performance.now() - p0;
+    const q0 = performance.now();
+    const pub = await call(port, 'POST', `/api/rounds/${last!.id}/publish`, { version: last!.version }, auth);
+    if (pub.status !== 200) throw new Error(`publish: ${pub.status} ${pub.text.slice(0, 300)}`);
+    const publishMs = performance.now() - q0;
+    const http = median(pairMs);
+
+    // Where the server's time goes (each part alone, same event).
+    const load = await timed(RUNS, () => loadEvent(prisma, eventId));
+    const build = await timed(RUNS, () => eventFile(event));
+    const check = await timed(RUNS, () => checkDraft(file, round, 'swiss'));
+
+    // Standings of the event after 9 rounds (the standings module's route), and the library alone.
+    const standingsHttp = await timed(RUNS, async () => {
+      const r = await call(port, 'GET', `/api/events/${eventId}/standings?afterRound=${PLAYED}`);
+      if (r.status !== 200) throw new Error(`standings: ${r.status} ${r.text.slice(0, 200)}`);
+    });
+    const afterNine = eventFile(event, { throughRound: PLAYED });
+    const standingsLib = await timed(RUNS, () => {
+      const parsed = parseStandingsFile(afterNine);
+      if (!parsed.ok) throw new Error('file');
+      const r = standingsReport(parsed.value.tournament, parsed.value.options);
+      if (!r.ok) throw new Error(r.error.message);
+      return JSON.stringify(r.value.json);
+    });
+
+    const added = (http - library) / library;
+    console.log(`server round, ${PLAYERS}-player Swiss, round ${PLAYED + 1} after ${PLAYED} played rounds (setup with createMany: ${seedMs.toFixed(0)} ms):`);
+    console.log(`  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms`);
+    console.log(`  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`);
+    console.log(`  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`);
+    console.log(`  breakdown: loadEvent (Prisma) ${load.toFixed(0)} ms, eventFile ${build.toFixed(0)} ms, checkRound ${check.toFixed(0)} ms, rest (writes, view, HTTP) ${(http - library - load - build - check).toFixed(0)} ms`);
+    console.log(`  GET /api/events/:id/standings?afterRound=${PLAYED}: median ${standingsHttp.toFixed(0)} ms (goal < 100 ms: ${standingsHttp < 100 ? 'met' : 'NOT met'}); library alone ${standingsLib.toFixed(0)} ms — ratio ${(standingsHttp / standingsLib).toFixed(2)}×`);
+    console.log('  (the machine is shared: wall times vary with its load)');
+  } finally {
+    await app.close();
+    await db.drop();
+  }
+}
