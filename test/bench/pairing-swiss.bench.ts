@@ -169,7 +169,7 @@ async function roundBench(): Promise<void> {
         continue;
       }
       let how = '';
-      const report: EngineTuning['report'] = (e) => (how = `${e.path}${e.path === 'sparse' ? `, ${e.repairs} repairs, ${e.certified ? 'certified optimal on priorities 0–3' : 'not certified'}` : ''}`);
+      const report: EngineTuning['report'] = (e) => (how = `${e.path}${e.path === 'sparse' ? `, ${e.resolves} re-solves, ${e.certified ? (e.proof === 'priced' ? 'proved optimal on every priority' : 'proved optimal on priorities 0–3') : 'not proved optimal'}` : ''}`);
       const t1 = performance.now();
       const r = pairSwissIndividual({ tournament: t }, { ...tuning, report });
       const ms = performance.now() - t1;

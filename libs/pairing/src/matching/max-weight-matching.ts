@@ -33,6 +33,13 @@ export interface MatchingOptions {
    * but is not guaranteed maximal when no perfect matching exists.
    */
   perfect?: boolean;
+  /**
+   * Filled with the final vertex duals y (length ≥ n, in the weights' units): y[u] + y[v] ≥ w for
+   * every edge not inside a blossom of positive dual, and = w on matched edges outside blossoms.
+   * An edge missing from the graph with y[u] + y[v] ≥ w cannot improve the matching (blossom duals
+   * are ≥ 0), so a caller can price out the edges it left out (the Swiss engine's sparse path).
+   */
+  duals?: Float64Array;
 }
 
 export function maxWeightMatching(vertexCount: number, edges: EdgeList, options: MatchingOptions = {}): Int32Array {
@@ -45,7 +52,10 @@ export function maxWeightMatching(vertexCount: number, edges: EdgeList, options:
   const n = vertexCount;
   const nedge = edges.length;
   const mateOut = new Int32Array(n).fill(-1);
-  if (nedge === 0 || n === 0) return mateOut;
+  if (nedge === 0 || n === 0) {
+    options.duals?.fill(0, 0, n);
+    return mateOut;
+  }
 
   let maxWeight = 0;
   const endpoint = new Int32Array(2 * nedge);
@@ -568,6 +578,7 @@ export function maxWeightMatching(vertexCount: number, edges: EdgeList, options:
   }
 
   for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
+  if (options.duals) for (let v = 0; v < n; v++) options.duals[v] = dualvar[v] / (2 * scale);
   return mateOut;
 }
 

@@ -3,7 +3,7 @@ import { Result } from '../../../tournament/src/result';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
 import { PairingError } from '../pairing-system';
-import { colourCost, pairColourCost } from './swiss-colours';
+import { ColourCost, colourCost, colourDiff, pairColourCost } from './swiss-colours';
 
 /**
  * One Swiss round as one maximum-weight matching (Edmonds' blossom, ../matching).
@@ -37,16 +37,12 @@ import { colourCost, pairColourCost } from './swiss-colours';
  *     nearest-score floats (一章3节1 and 附录1 #11 leave the details to the software; pairing equal
  *     scores and floating to the nearest score is what every Swiss system does);
  *   - the players around its ideal partner (`GroupPattern`).
- * The result is then certified against a lower bound: Σ (score difference)² of any complete
- * pairing is at least that of pairing neighbours in score order (squared differences on a line
- * are convex), and the hard colour faults no pairing avoids are counted (`hardLowerBound`); a
- * sparse result on both bounds is optimal on priorities 0–3, exactly as the dense matching. If it is
- * not certified (or not complete), the players concerned (unpaired, in a hard colour fault, or
- * in a float) get every edge to their own and the two nearest score groups (the unpaired and
- * those in a hard colour fault, which outranks any score difference: to the whole field) and the
- * matching is solved again; later repairs give every player concerned the whole field, up to
- * `REPAIRS` times. Not a proof for every field (a repair can move faults to players it has not
- * reached yet), but the certificate says when it is one: EngineOutput.certified.
+ * The weights are fixed by the whole field (FieldWeights), so every pair has one, in the graph or
+ * not, and the sparse result is proved equal to the dense optimum or improved until it is
+ * (`solveSparse`): by lower bounds on the hard colour faults and on Σ (score difference)²
+ * (priorities 0–3), or by pricing the left-out pairs with the matching's duals (LP duality:
+ * every priority), else by repairs. EngineOutput.certified says whether the proof went through
+ * (the benchmark prints it); an uncertified result is still a complete, valid pairing.
  */
 export const GROUP_PATTERNS = ['split', 'adjacent', 'mirror'] as const;
 /**
@@ -82,11 +78,13 @@ export interface EngineOutput {
   /** Pairs (unordered: colours are allocated by the caller), best boards first. */
   pairs: Array<[EnginePlayer, EnginePlayer]>;
   bye: EnginePlayer | null;
-  /** 'dense', or 'sparse' with the number of repairs the certificate needed (see the file comment). */
+  /** 'dense', or 'sparse' with the number of re-solves pricing needed (see the file comment). */
   path: 'dense' | 'sparse';
-  repairs: number;
-  /** Priorities 0–3 provably optimal: always on the dense path; on the sparse one when certified. */
+  resolves: number;
+  /** Provably as good as the dense optimum: always on the dense path; on the sparse one see `proof`. */
   certified: boolean;
+  /** Sparse path, certified: 'priced' (optimal on every priority) or 'bounds' (on priorities 0–3). */
+  proof?: 'priced' | 'bounds';
 }
 
 /** Fields up to this size are solved as one dense matching (exact lexicographic optimum). */
@@ -95,8 +93,13 @@ export const DENSE_LIMIT = 400;
 export const DEFAULT_WINDOW = 12;
 /** Players around the ideal partner (each side) on the sparse path. */
 const IDEAL_SPREAD = 4;
-/** Re-solves with full edge rows for the players of an uncertified sparse result. */
-const REPAIRS = 3;
+/** Sparse path: partners with no colour cost, nearest to the ideal partner, and how far to look. */
+const COLOUR_MATES = 3;
+const COLOUR_REACH = 64;
+/** Pricing adds the improving left-out pairs while they are at most this many per player. */
+const PRICING_EDGES_PER_PLAYER = 40;
+/** Sparse path: re-solves after pricing (or after unpaired players got every edge) at most. */
+const MAX_RESOLVES = 6;
 const INTRA_CAP = 15;
 
 interface Prepared {
@@ -152,108 +155,179 @@ function intraCost(prep: Prepared, pattern: GroupPattern, i: number, j: number):
   return Math.min(INTRA_CAP, prep.groupSize[gi] - 1 - qi + qj);
 }
 
-/** Sparse candidate pairs among `vs` (sorted positions, ascending), as local indices i < j. */
-function sparsePairs(prep: Prepared, pattern: GroupPattern, vs: readonly number[], window: number, full: ReadonlyMap<number, 'near' | 'all'>, out: (i: number, j: number) => void): void {
-  const n = vs.length;
-  const local = new Map<number, number>();
-  vs.forEach((v, i) => local.set(v, i));
-  const seen = new Set<number>();
-  const add = (i: number, j: number | undefined): void => {
-    if (j === undefined || i === j || j < 0 || j >= n) return;
+/** Largest hard / soft colour cost of a pair (swiss-colours.ts: at most 2 and 2 per player). */
+const MAX_HARD = 4;
+const MAX_SOFT = 4;
+const MAX_PREF = MAX_SOFT * (INTRA_CAP + 1) + INTRA_CAP;
+
+/**
+ * The priorities of one field (the players at sorted positions `vs`) as one edge weight, with
+ * multipliers fixed by the whole field — not by the edges a graph happens to hold — so that the
+ * weight of an edge left out of a sparse graph is defined and can be priced. Each level's
+ * multiplier is above the largest total of the levels below (n/2 pairs at most).
+ */
+class FieldWeights {
+  readonly m1: number;
+  readonly m2: number;
+  readonly top: number;
+  private readonly colourClass: Int32Array;
+  private readonly classColours: Array<readonly Side[]> = [];
+  private readonly costs = new Map<number, ColourCost>();
+
+  constructor(
+    private readonly prep: Prepared,
+    private readonly pattern: GroupPattern,
+    private readonly vs: readonly number[],
+  ) {
+    let hi = -Infinity;
+    let lo = Infinity;
+    for (const v of vs) {
+      hi = Math.max(hi, prep.sorted[v].score);
+      lo = Math.min(lo, prep.sorted[v].score);
+    }
+    const maxD2 = vs.length > 0 ? (hi - lo) ** 2 : 0;
+    const pairsMax = Math.floor(vs.length / 2);
+    this.m1 = pairsMax * MAX_PREF + 1;
+    this.m2 = pairsMax * (maxD2 * this.m1 + MAX_PREF) + 1;
+    this.top = MAX_HARD * this.m2 + maxD2 * this.m1 + MAX_PREF + 1;
+    // The matcher doubles the weights, and once more for its jump start (matching/max-weight-matching.ts).
+    if (this.top * 4 > 2 ** 52) throw new Error(`swiss-engine: weights overflow exact integers (${this.top})`);
+    // Colour costs depend on the colour difference and the last two colours only: one class each.
+    const classes = new Map<string, number>();
+    this.colourClass = new Int32Array(vs.length);
+    vs.forEach((v, i) => {
+      const c = prep.sorted[v].colours;
+      const key = `${colourDiff(c)}:${c[c.length - 1] ?? '-'}:${c[c.length - 2] ?? '-'}`;
+      let k = classes.get(key);
+      if (k === undefined) {
+        k = this.classColours.length;
+        classes.set(key, k);
+        this.classColours.push(c);
+      }
+      this.colourClass[i] = k;
+    });
+  }
+
+  /** Colour cost of pairing local players i and j. */
+  colour(i: number, j: number): ColourCost {
+    const a = this.colourClass[i];
+    const b = this.colourClass[j];
+    const key = a * this.classColours.length + b;
+    let c = this.costs.get(key);
+    if (c === undefined) {
+      c = pairColourCost(this.classColours[a], this.classColours[b]);
+      this.costs.set(key, c);
+    }
+    return c;
+  }
+
+  /** Weight of pairing local players i < j (larger = better; ≥ 1). */
+  weight(i: number, j: number): number {
+    const a = this.prep.sorted[this.vs[i]];
+    const b = this.prep.sorted[this.vs[j]];
+    const c = this.colour(i, j);
+    const pref = c.soft * (INTRA_CAP + 1) + intraCost(this.prep, this.pattern, this.vs[i], this.vs[j]);
+    return this.top - (c.hard * this.m2 + (a.score - b.score) ** 2 * this.m1 + pref);
+  }
+}
+
+/** The graph of one field: edges between local indices, each pair considered once. */
+class FieldGraph {
+  readonly edges = new EdgeList();
+  /** Pairs considered (edge or forbidden), keyed a·n + b. */
+  readonly seen = new Set<number>();
+
+  constructor(
+    private readonly prep: Prepared,
+    private readonly input: EngineInput,
+    private readonly vs: readonly number[],
+    readonly weights: FieldWeights,
+  ) {}
+
+  add(i: number, j: number): void {
+    const n = this.vs.length;
+    if (i === j || j < 0 || j >= n || i < 0 || i >= n) return;
     const a = Math.min(i, j);
     const b = Math.max(i, j);
     const key = a * n + b;
-    if (seen.has(key)) return;
-    seen.add(key);
-    out(a, b);
-  };
-  for (let i = 0; i < n; i++) {
-    for (let d = 1; d <= window; d++) add(i, i + d);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.input.forbidden(this.prep.sorted[this.vs[a]], this.prep.sorted[this.vs[b]])) return;
+    this.edges.push(a, b, this.weights.weight(a, b));
+  }
+}
+
+/**
+ * The sparse candidates: `window` successors in score order, the players around the ideal
+ * partner, and, going out from the ideal partner inside the score group, the first
+ * `COLOUR_MATES` players with whom both get their due colour (no colour cost at all).
+ */
+function addSparseCandidates(prep: Prepared, pattern: GroupPattern, vs: readonly number[], window: number, graph: FieldGraph): void {
+  const local = new Map<number, number>();
+  vs.forEach((v, i) => local.set(v, i));
+  for (let i = 0; i < vs.length; i++) {
+    for (let d = 1; d <= window; d++) graph.add(i, i + d);
     const g = prep.groupOf[vs[i]];
     const ideal = local.get(prep.groupStart[g] + idealPartner(pattern, prep.posInGroup[vs[i]], prep.groupSize[g]));
-    if (ideal !== undefined) for (let d = -IDEAL_SPREAD; d <= IDEAL_SPREAD; d++) add(i, ideal + d);
-  }
-  // Repairs: full rows to the own and the two nearest score groups, or to the whole field.
-  for (const [i, reach] of full) {
-    const g = prep.groupOf[vs[i]];
-    for (let j = 0; j < n; j++) if (reach === 'all' || Math.abs(prep.groupOf[vs[j]] - g) <= 1) add(i, j);
-  }
-}
-
-function densePairs(n: number, out: (i: number, j: number) => void): void {
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out(i, j);
-}
-
-interface Solved {
-  /** Pairs of sorted positions. */
-  pairs: Array<[number, number]>;
-  /** Sorted positions left unpaired. */
-  unmatched: number[];
-  /** Local indices (into vs) of the players in a hard colour fault or a float, and the unpaired. */
-  faulty: Map<number, 'near' | 'all'>;
-  hard: number;
-  sumD2: number;
-}
-
-/** One maximum-weight matching over the players at sorted positions `vs` (ascending). */
-function solveSubset(prep: Prepared, input: EngineInput, vs: readonly number[], candidates: (out: (i: number, j: number) => void) => void): Solved {
-  const n = vs.length;
-  const edges = new EdgeList();
-  const hard: number[] = [];
-  const d2: number[] = [];
-  const pref: number[] = [];
-  let maxHard = 0;
-  let maxD2 = 0;
-  let maxPref = 0;
-  const ends: number[] = [];
-  candidates((i, j) => {
-    const a = prep.sorted[vs[i]];
-    const b = prep.sorted[vs[j]];
-    if (input.forbidden(a, b)) return;
-    const c = pairColourCost(a.colours, b.colours);
-    const ds = (a.score - b.score) * (a.score - b.score);
-    const pc = c.soft * (INTRA_CAP + 1) + intraCost(prep, input.pattern, vs[i], vs[j]);
-    hard.push(c.hard);
-    d2.push(ds);
-    pref.push(pc);
-    ends.push(i, j);
-    if (c.hard > maxHard) maxHard = c.hard;
-    if (ds > maxD2) maxD2 = ds;
-    if (pc > maxPref) maxPref = pc;
-  });
-  // Level multipliers: each above the largest total of the levels below (n/2 pairs at most).
-  const pairsMax = Math.floor(n / 2);
-  const m1 = pairsMax * maxPref + 1;
-  const m2 = pairsMax * (maxD2 * m1 + maxPref) + 1;
-  const top = maxHard * m2 + maxD2 * m1 + maxPref + 1;
-  // The matcher doubles the weights once more for its jump start (matching/max-weight-matching.ts).
-  if (top * 4 > 2 ** 52) throw new Error(`swiss-engine: weights overflow exact integers (${top})`);
-  for (let k = 0; k < hard.length; k++) edges.push(ends[2 * k], ends[2 * k + 1], top - (hard[k] * m2 + d2[k] * m1 + pref[k]));
-  const mate = maxWeightMatching(n, edges, { perfect: true });
-  const pairs: Array<[number, number]> = [];
-  const unmatched: number[] = [];
-  const faulty = new Map<number, 'near' | 'all'>();
-  let hardTotal = 0;
-  let sumD2 = 0;
-  for (let i = 0; i < n; i++) {
-    if (mate[i] === -1) {
-      unmatched.push(vs[i]);
-      faulty.set(i, 'all');
-    } else if (mate[i] > i) {
-      const a = prep.sorted[vs[i]];
-      const b = prep.sorted[vs[mate[i]]];
-      pairs.push([vs[i], vs[mate[i]]]);
-      const h = pairColourCost(a.colours, b.colours).hard;
-      hardTotal += h;
-      sumD2 += (a.score - b.score) * (a.score - b.score);
-      // A hard colour fault outranks any score difference, so its players get the whole field.
-      if (h > 0 || a.score !== b.score) {
-        faulty.set(i, h > 0 ? 'all' : 'near');
-        faulty.set(mate[i], h > 0 ? 'all' : 'near');
+    if (ideal === undefined) continue;
+    for (let d = -IDEAL_SPREAD; d <= IDEAL_SPREAD; d++) graph.add(i, ideal + d);
+    let found = 0;
+    for (let d = 0; found < COLOUR_MATES && d < COLOUR_REACH; d++) {
+      for (const j of d === 0 ? [ideal] : [ideal - d, ideal + d]) {
+        if (j < 0 || j >= vs.length || j === i || prep.groupOf[vs[j]] !== g) continue;
+        const c = graph.weights.colour(i, j);
+        if (c.hard === 0 && c.soft === 0) {
+          graph.add(i, j);
+          found++;
+        }
       }
     }
   }
-  return { pairs, unmatched, faulty, hard: hardTotal, sumD2 };
+}
+
+/**
+ * Pricing: the pairs left out of the graph whose weight exceeds the sum of their players' duals
+ * (they could improve the matching), or more than `limit` of them. None: the sparse optimum is the
+ * optimum over every pair.
+ * Pairs are scanned score group against score group, players by ascending dual, and a scan stops
+ * where even the best weight two groups can have (no colour fault, no position cost) is covered.
+ */
+function priceOut(prep: Prepared, vs: readonly number[], graph: FieldGraph, y: Float64Array, limit: number): Array<[number, number]> {
+  const n = vs.length;
+  const w = graph.weights;
+  const byGroup = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const g = prep.groupOf[vs[i]];
+    const list = byGroup.get(g);
+    if (list) list.push(i);
+    else byGroup.set(g, [i]);
+  }
+  const groups = [...byGroup.entries()].sort((p, q) => p[0] - q[0]).map(([g, list]) => ({ score: prep.sorted[prep.groupStart[g]].score, list: list.sort((a, b) => y[a] - y[b]) }));
+  const out: Array<[number, number]> = [];
+  for (let gi = 0; gi < groups.length; gi++) {
+    const G = groups[gi];
+    for (let hi = gi; hi < groups.length; hi++) {
+      const H = groups[hi];
+      const bound = w.top - (G.score - H.score) ** 2 * w.m1; // no pair between the two groups weighs more
+      if (y[G.list[0]] + y[H.list[0]] >= bound) continue;
+      for (const u of G.list) {
+        const limit = bound - y[u];
+        if (y[H.list[0]] >= limit) break;
+        for (const v of H.list) {
+          if (y[v] >= limit) break;
+          if (u === v || (gi === hi && v < u)) continue;
+          const a = Math.min(u, v);
+          const b = Math.max(u, v);
+          if (graph.seen.has(a * n + b)) continue;
+          if (w.weight(a, b) > y[a] + y[b]) {
+            out.push([a, b]);
+            if (out.length > limit) return out; // too many to add: the caller repairs instead
+          }
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** Σ (score difference)² of pairing neighbours in score order: no complete pairing of `vs` has less. */
@@ -287,37 +361,100 @@ function hardLowerBound(prep: Prepared, vs: readonly number[]): number {
   return base + Math.max(0, mustRed - half) + Math.max(0, mustBlack - half);
 }
 
-interface FieldSolution extends Solved {
+interface FieldSolution {
+  /** Pairs of sorted positions. */
+  pairs: Array<[number, number]>;
+  /** Sorted positions left unpaired. */
+  unmatched: number[];
   path: 'dense' | 'sparse';
-  repairs: number;
+  /** Sparse path: matchings solved again after pricing added edges. */
+  resolves: number;
+  /** Provably the optimum over every pair (dense: always, when complete; sparse: priced out). */
   certified: boolean;
+  /** Sparse path: how it was proved — 'priced' (every priority), 'bounds' (priorities 0–3). */
+  proof?: 'priced' | 'bounds';
+}
+
+function matchGraph(graph: FieldGraph, vs: readonly number[], y?: Float64Array): { pairs: Array<[number, number]>; unmatchedLocal: number[] } {
+  const mate = maxWeightMatching(vs.length, graph.edges, { perfect: true, ...(y && { duals: y }) });
+  const pairs: Array<[number, number]> = [];
+  const unmatchedLocal: number[] = [];
+  for (let i = 0; i < vs.length; i++) {
+    if (mate[i] === -1) unmatchedLocal.push(i);
+    else if (mate[i] > i) pairs.push([vs[i], vs[mate[i]]]);
+  }
+  return { pairs, unmatchedLocal };
 }
 
 /**
- * Large fields: one matching over the sparse candidate graph, certified against the lower bound
- * (no hard colour fault, Σ d² = scoreLowerBound), else repaired with full rows for the players
- * concerned (see the file comment).
+ * Large fields: the sparse graph, solved (players left unpaired get an edge to everyone and it is
+ * solved again), then proved or improved, in this order:
+ *   - bounds: no hard colour fault beyond those no pairing avoids (`hardLowerBound`) and Σ score
+ *     difference² at its lower bound (`scoreLowerBound`): optimal on priorities 0–3 (the dense
+ *     result's rematches, completeness, hard colour faults and score differences; the soft
+ *     colour and position preferences of priority 4 may differ);
+ *   - pricing: no left-out pair weighs more than its players' duals: optimal on every priority.
+ *     Improving pairs are added and the matching solved again while they are few (at most
+ *     `PRICING_EDGES_PER_PLAYER` per player: the duals of the lowest priority are loose, and a
+ *     large field can have millions of such pairs);
+ *   - repairs, otherwise: the players in a hard colour fault get an edge to everyone, those in a
+ *     float to their own and the two nearest score groups (later: everyone), and it is solved
+ *     again.
+ * At most `MAX_RESOLVES` re-solves; then the best pairing found (complete and valid) is returned
+ * uncertified.
  */
 function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]): FieldSolution {
-  const window = input.window ?? DEFAULT_WINDOW;
-  const bound = scoreLowerBound(prep, vs);
+  const n = vs.length;
+  const graph = new FieldGraph(prep, input, vs, new FieldWeights(prep, input.pattern, vs));
+  addSparseCandidates(prep, input.pattern, vs, input.window ?? DEFAULT_WINDOW, graph);
+  const scoreBound = scoreLowerBound(prep, vs);
   const hardBound = hardLowerBound(prep, vs);
-  const full = new Map<number, 'near' | 'all'>();
+  const rows = new Map<number, 'near' | 'all'>();
+  const addRow = (i: number, reach: 'near' | 'all'): boolean => {
+    const had = rows.get(i);
+    if (had === 'all' || had === reach) return false;
+    rows.set(i, reach);
+    const g = prep.groupOf[vs[i]];
+    for (let j = 0; j < n; j++) if (reach === 'all' || Math.abs(prep.groupOf[vs[j]] - g) <= 1) graph.add(i, j);
+    return true;
+  };
+  const y = new Float64Array(n);
   let repairs = 0;
-  for (;;) {
-    const solved = solveSubset(prep, input, vs, (out) => sparsePairs(prep, input.pattern, vs, window, full, out));
-    const certified = solved.unmatched.length === 0 && solved.hard === hardBound && solved.sumD2 === bound;
-    let grew = false;
-    for (const [i, faultReach] of solved.faulty) {
-      // First repair: floats reach the nearest groups; later ones: everyone reaches the whole field.
-      const reach = repairs === 0 ? faultReach : 'all';
-      if (full.get(i) !== reach && full.get(i) !== 'all') {
-        full.set(i, reach);
-        grew = true;
-      }
+  for (let resolves = 0; ; resolves++) {
+    const { pairs, unmatchedLocal } = matchGraph(graph, vs, y);
+    const result = { pairs, unmatched: unmatchedLocal.map((i) => vs[i]), path: 'sparse' as const, resolves };
+    const last = resolves === MAX_RESOLVES;
+    if (unmatchedLocal.length > 0) {
+      let grew = false;
+      for (const i of unmatchedLocal) grew = addRow(i, 'all') || grew;
+      if (!grew || last) return { ...result, certified: false };
+      continue;
     }
-    if (certified || repairs === REPAIRS || !grew) return { ...solved, path: 'sparse', repairs, certified };
+    let hard = 0;
+    let sumD2 = 0;
+    const faulty: Array<[number, 'near' | 'all']> = [];
+    const local = new Map(vs.map((v, i) => [v, i]));
+    for (const [x, z] of pairs) {
+      const [i, j] = [local.get(x) as number, local.get(z) as number];
+      const h = graph.weights.colour(Math.min(i, j), Math.max(i, j)).hard;
+      const d = prep.sorted[x].score - prep.sorted[z].score;
+      hard += h;
+      sumD2 += d * d;
+      // A hard colour fault outranks any score difference: its players may need anyone.
+      if (h > 0 || d !== 0) faulty.push([i, h > 0 ? 'all' : 'near'], [j, h > 0 ? 'all' : 'near']);
+    }
+    if (hard === hardBound && sumD2 === scoreBound) return { ...result, certified: true, proof: 'bounds' };
+    const better = priceOut(prep, vs, graph, y, PRICING_EDGES_PER_PLAYER * n);
+    if (better.length === 0) return { ...result, certified: true, proof: 'priced' };
+    if (last) return { ...result, certified: false };
+    if (better.length <= PRICING_EDGES_PER_PLAYER * n) {
+      for (const [a, b] of better) graph.add(a, b);
+      continue;
+    }
+    let grew = false;
+    for (const [i, reach] of faulty) grew = addRow(i, repairs === 0 ? reach : 'all') || grew;
     repairs++;
+    if (!grew) return { ...result, certified: false };
   }
 }
 
@@ -325,8 +462,10 @@ function solveField(prep: Prepared, input: EngineInput, skip: number): FieldSolu
   const vs: number[] = [];
   for (let i = 0; i < prep.sorted.length; i++) if (i !== skip) vs.push(i);
   if (vs.length <= (input.denseLimit ?? DENSE_LIMIT)) {
-    const solved = solveSubset(prep, input, vs, (out) => densePairs(vs.length, out));
-    return { ...solved, path: 'dense', repairs: 0, certified: solved.unmatched.length === 0 };
+    const graph = new FieldGraph(prep, input, vs, new FieldWeights(prep, input.pattern, vs));
+    for (let i = 0; i < vs.length; i++) for (let j = i + 1; j < vs.length; j++) graph.add(i, j);
+    const { pairs, unmatchedLocal } = matchGraph(graph, vs);
+    return { pairs, unmatched: unmatchedLocal.map((i) => vs[i]), path: 'dense', resolves: 0, certified: unmatchedLocal.length === 0 };
   }
   return solveSparse(prep, input, vs);
 }
@@ -338,7 +477,7 @@ function names(players: readonly EnginePlayer[]): string {
 export function runSwissEngine(input: EngineInput): Result<EngineOutput, PairingError> {
   const prep = prepare(input.players);
   const n = prep.sorted.length;
-  if (n === 0) return { ok: true, value: { pairs: [], bye: null, path: 'dense', repairs: 0, certified: true } };
+  if (n === 0) return { ok: true, value: { pairs: [], bye: null, path: 'dense', resolves: 0, certified: true } };
   let solved: FieldSolution | undefined;
   let bye: EnginePlayer | null = null;
   if (n % 2 === 1) {
@@ -390,5 +529,5 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
     .map(([x, y]) => (x < y ? [x, y] : [y, x]))
     .sort((p, q) => p[0] - q[0])
     .map(([x, y]) => [prep.sorted[x], prep.sorted[y]]);
-  return { ok: true, value: { pairs, bye, path: solved.path, repairs: solved.repairs, certified: solved.certified } };
+  return { ok: true, value: { pairs, bye, path: solved.path, resolves: solved.resolves, certified: solved.certified, ...(solved.proof && { proof: solved.proof }) } };
 }

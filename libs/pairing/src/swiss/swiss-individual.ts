@@ -77,8 +77,8 @@ function gamesFor(red: string, black: string, gamesPerPairing: 1 | 2): Game[] {
 
 /** Engine settings a caller may force (tests and the benchmark compare the dense and sparse paths). */
 export interface EngineTuning extends Pick<EngineInput, 'denseLimit' | 'window'> {
-  /** Told which path solved the round, with how many repairs, and whether it is certified optimal. */
-  report?: (engine: Pick<EngineOutput, 'path' | 'repairs' | 'certified'>) => void;
+  /** Told which path solved the round, with how many re-solves, and whether it is certified optimal. */
+  report?: (engine: Pick<EngineOutput, 'path' | 'resolves' | 'certified' | 'proof'>) => void;
 }
 
 /** The individual Swiss round, with optional engine settings (`swissIndividual.pair` uses none). */
