@@ -16,8 +16,9 @@ import { standingsReport } from '@chuhe/pairing/standings-report';
 import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
 import { createApp } from '../../apps/server/src/create-app';
-import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { EVENT_FILE_INCLUDE, eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
 import { createTestDatabase } from '../support/test-database';
 
 const PLAYERS = 1000;
@@ -124,7 +125,8 @@ export async function bench(): Promise<void> {
     const prisma = app.get(PrismaService);
     const event = (await loadEvent(prisma, eventId))!;
     const exported = eventFile(event);
-    const load = await timed(RUNS, () => loadEvent(prisma, eventId));
+    const load = await timed(RUNS, () => loadEventForFile(prisma, eventId));
+    const loadPrisma = await timed(5, () => loadEvent(prisma, eventId));
     const build = await timed(RUNS, () => eventFile(event));
     const library = await timed(RUNS, () => {
       const parsed = parseStandingsFile(exported);
@@ -133,11 +135,19 @@ export async function bench(): Promise<void> {
       if (!r.ok) throw new Error(r.error.message);
       return JSON.stringify(r.value.json);
     });
+    if (process.env.BENCH_DETAIL) {
+      const q1 = await timed(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true, entries: EVENT_FILE_INCLUDE.entries } }));
+      const q2 = await timed(5, () => prisma.entry.findMany({ where: { eventId } }));
+      const q3 = await timed(5, () => prisma.$queryRawUnsafe(`SELECT p.id FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" LEFT JOIN "Game" g ON g."pairingId" = p.id WHERE r."eventId" = '${eventId}'`));
+      const size = (await call(port, 'GET', `/api/events/${eventId}/standings`)).text.length;
+      const parsedOnly = await timed(5, () => parseStandingsFile(exported));
+      console.log({ eventWithEntries: q1, entriesOnly: q2, rawPairings: q3, responseBytes: size, parseOnly: parsedOnly });
+    }
     const goal = http < 100 ? 'met' : 'NOT met';
     console.log(`server standings, ${PLAYERS} players × ${ROUNDS} rounds (import of the file: ${importMs.toFixed(0)} ms):`);
     console.log(`  GET /api/events/:id/standings: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal})`);
     console.log(`  library alone (parse + standingsReport + JSON, same file): ${library.toFixed(1)} ms — ratio ${(http / library).toFixed(2)}×`);
-    console.log(`  breakdown: loadEvent (Prisma) ${load.toFixed(1)} ms, eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(http - load - build).toFixed(1)} ms`);
+    console.log(`  breakdown: loadEventForFile ${load.toFixed(1)} ms (play/event-file loadEvent, Prisma's nested include: ${loadPrisma.toFixed(1)} ms), eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(http - load - build).toFixed(1)} ms`);
     console.log('  (the machine is shared: wall times vary with its load)');
   } finally {
     await app.close();

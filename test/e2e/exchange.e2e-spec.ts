@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { Tournament } from '@chuhe/tournament';
+import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
 import { cliCheckPairing, cliStandings, playFile } from './play-files';
@@ -52,9 +54,19 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     return res.body.event.id;
   }
 
+  /** The standings' fast loader reads exactly what play/event-file's loadEvent reads. */
+  async function sameFileAsLoadEvent(eventId: string, throughRound?: number) {
+    const options = throughRound === undefined ? {} : { throughRound };
+    const slow = await loadEvent(prisma, eventId);
+    const fast = await loadEventForFile(prisma, eventId, options);
+    expect(eventFile(fast!, options)).toEqual(eventFile(slow!, options));
+  }
+
   /** After every round: server standings = chuhe standings --json on the exported file; check-pairing accepts the round. */
   async function sameAsCliAfterEveryRound(eventId: string, rounds: number, off: string[] = []) {
+    await sameFileAsLoadEvent(eventId);
     for (let n = 0; n <= rounds; n++) {
+      await sameFileAsLoadEvent(eventId, n);
       const file = (await api().get(`/api/events/${eventId}/tournament-file?afterRound=${n}`).expect(200)).body;
       expect(file.rounds).toHaveLength(n);
       const server = (await api().get(`/api/events/${eventId}/standings?afterRound=${n}`).expect(200)).body;

@@ -2,7 +2,8 @@ import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { parseStandingsFile } from '@chuhe/standings';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing/standings-report';
 import { notFound } from '../common/optimistic';
-import { EventFile, eventFile, loadEvent } from '../play/event-file';
+import { EventFile, eventFile } from '../play/event-file';
+import { loadEventForFile } from './event-loader';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
 export interface EventStandings {
@@ -27,9 +28,10 @@ export class StandingsService {
 
   /** The event's file through round `afterRound` (public: published and completed rounds only). */
   async file(eventId: string, afterRound?: number, db: Tx = this.prisma): Promise<EventFile> {
-    const event = await loadEvent(db, eventId);
+    const options = afterRound === undefined ? {} : { throughRound: afterRound };
+    const event = await loadEventForFile(db, eventId, options);
     if (!event) throw notFound('event');
-    return eventFile(event, afterRound === undefined ? {} : { throughRound: afterRound });
+    return eventFile(event, options);
   }
 
   async standings(eventId: string, afterRound?: number): Promise<EventStandings> {
