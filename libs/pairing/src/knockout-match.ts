@@ -11,8 +11,10 @@
  *        regular game and the rapid game are both drawn, the player who had Black (执后手者)
  *        wins. There is NO further game: the drawn rapid game itself decides the match, so its
  *        `drawWinner` is 'black' (`rapidDrawWinner` in the format). Chuhe reads 执后手者 as Black
- *        of the rapid game, the game that was just drawn ("再和"); the rapid game reverses the
- *        colours, so this is the player who had Red in the regular game.
+ *        of the rapid game, the game that was just drawn ("再和"), not Black of the slow game: the
+ *        draw-for-Black convention favours the side that moved second in the game drawn, as 附录3 6
+ *        ("和棋作黑胜论") does for its last game. The rapid game reverses the colours, so this is
+ *        the player who had Red in the regular game.
  *      - 附录3 6 (6+1, the final only): "快棋若又弈和，则加赛最后一盘快棋 … 和棋作黑胜论" — a third,
  *        armageddon game in which a draw counts as a win for Black (`armageddon` in the format).
  *        The rules do not say who has Red in it. Default 'alternate': colours reversed again
