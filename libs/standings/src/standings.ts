@@ -181,6 +181,18 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     cycles: options.roundRobinCycles ?? 1,
     overrides: effects.overrides,
   });
+  if (format === 'round-robin') {
+    // 二章7节3: say which way the half-way rule went, counted in opponents met (已赛对手).
+    for (const st of w.statuses) {
+      if (st.afterRound <= 0 || st.opponentsPlayed === undefined) continue;
+      const met = `'${st.entry}' left after round ${st.afterRound} having met ${st.opponentsPlayed} of ${st.opponents} opponents over the board`;
+      notes.push(
+        st.annulled
+          ? `${met} (fewer than half): every result of '${st.entry}' is annulled, its opponents' points against it included (二章7节3)`
+          : `${met} (half or more): its results stand, its remaining games are forfeit wins for the opponents (二章7节3)`,
+      );
+    }
+  }
   if (format === 'swiss') {
     // 二章7节4: a withdrawn entry is not paired again; a pairing after its withdrawal is scored as a forfeit.
     for (const round of tournament.rounds) {

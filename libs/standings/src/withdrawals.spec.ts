@@ -73,6 +73,9 @@ describe('round-robin withdrawal (二章7节3)', () => {
     const s = standings(individual(['a', 'b', 'c', 'd'], DOUBLE), { format: 'round-robin', roundRobinCycles: 2, withdrawals: [{ entry: 'd', afterRound: 2 }] });
     expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 2, reason: 'withdrawal', opponentsPlayed: 2, opponents: 3, played: 2, scheduled: 6, annulled: false }]);
     expect(s.excluded).toEqual([]);
+    expect(s.notes).toContain(
+      "'d' left after round 2 having met 2 of 3 opponents over the board (half or more): its results stand, its remaining games are forfeit wins for the opponents (二章7节3)",
+    );
     // d: beat a (2) + drew c (1) = 3.
     const score = new Map(scores(s) as [string, number][]);
     expect(score.get('d')).toBe(3);
@@ -91,6 +94,7 @@ describe('round-robin withdrawal (二章7节3)', () => {
     // Two games played over the board (2 of 6 = one third, below half either way), one opponent.
     expect(s.withdrawals[0]).toMatchObject({ opponentsPlayed: 1, opponents: 3, played: 2, annulled: true });
     expect(s.excluded).toEqual([{ entry: 'd', reason: 'results_annulled' }]);
+    expect(s.notes.join('\n')).toContain("'d' left after round 4 having met 1 of 3 opponents over the board (fewer than half): every result of 'd' is annulled");
     // c's forfeit win over d in round 2 and b's in round 3 are annulled with the rest.
     const score = new Map(scores(s) as [string, number][]);
     expect(score.get('c')).toBe(0 + 1 + 1 + 1);
