@@ -141,3 +141,39 @@ describe('bad input found by the fuzz: 4xx, never 500', () => {
     expect(res.body.errors[0].field).toBe('email');
   });
 });
+
+/** Issue 13 #3: the largest CSV the API accepts is imported in one transaction, in seconds. */
+describe('large CSV import', () => {
+  let app: INestApplication;
+  let auth: string;
+  const prisma = createPrismaClient(testDatabaseUrl());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = (await newUser(app, 'bulk')).auth;
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  it('imports 60,000 players in one request, all or nothing; a larger CSV is refused with a clear 400/413', async () => {
+    const t = (await request(app.getHttpServer()).post('/api/tournaments').set('Authorization', auth).send(TOURNAMENT).expect(201)).body.id;
+    const rows = Array.from({ length: 60_000 }, (_, i) => `选手${i},P${i},${i % 2 ? 'male' : 'female'},会${i % 50}`);
+    const csv = ['name_zh,name_en,gender,affiliation', ...rows].join('\n');
+    expect(csv.length).toBeLessThanOrEqual(2_000_000);
+    const started = Date.now();
+    const res = await request(app.getHttpServer()).post(`/api/tournaments/${t}/import/players`).set('Authorization', auth).send({ csv });
+    const seconds = (Date.now() - started) / 1000;
+    expect(res.status).toBe(201);
+    expect(res.body.imported).toBe(60_000);
+    expect(await prisma.player.count({ where: { tournamentId: t } })).toBe(60_000);
+    expect(seconds).toBeLessThan(60);
+    process.stdout.write(`[large import] 60,000 players in ${seconds.toFixed(1)} s\n`);
+
+    const tooLong = await request(app.getHttpServer()).post(`/api/tournaments/${t}/import/players`).set('Authorization', auth).send({ csv: csv + '\n' + 'x'.repeat(100_000) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0].field).toBe('csv');
+  }, 180_000);
+});
