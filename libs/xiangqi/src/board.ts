@@ -186,3 +186,57 @@ export function pawnCanReach(sq: number, side: number): boolean {
 
 /** How many of each role a side owns (一章1节2), indexed by piece code magnitude. */
 export const MAX_COUNT = [0, 1, 2, 2, 2, 2, 2, 5];
+
+/**
+ * Line tables for counting slider moves from the occupancy of a rank or a file (a bit per point,
+ * bit i = file i of a rank, or rank i of a file). LINE_RANK[file * 512 + occupancy] and
+ * LINE_FILE[rank * 1024 + occupancy] pack, for a piece at that index of the line:
+ * bits 0–3 the number of empty points it can slide to (both ways), then for the lower direction
+ * (towards file a / rank 0) the first, second and third occupied index plus one (0 = none) in
+ * bits 4–7, 8–11, 12–15, and for the higher direction the same in bits 16–19, 20–23, 24–27.
+ * The first occupied point is a rook's capture, the second a cannon's (一章2节4, 6).
+ */
+export const LINE_RANK = new Int32Array(9 * 512);
+export const LINE_FILE = new Int32Array(10 * 1024);
+
+function lineEntry(length: number, at: number, occ: number): number {
+  let v = 0;
+  let empties = 0;
+  for (const [step, shift] of [
+    [-1, 4],
+    [1, 16],
+  ]) {
+    let found = 0;
+    for (let i = at + step; i >= 0 && i < length && found < 3; i += step) {
+      if (occ & (1 << i)) {
+        v |= (i + 1) << (shift + 4 * found);
+        found++;
+      } else if (found === 0) empties++;
+    }
+  }
+  return v | empties;
+}
+
+for (let f = 0; f < 9; f++) for (let occ = 0; occ < 512; occ++) LINE_RANK[f * 512 + occ] = lineEntry(9, f, occ);
+for (let r = 0; r < 10; r++) for (let occ = 0; occ < 1024; occ++) LINE_FILE[r * 1024 + occ] = lineEntry(10, r, occ);
+
+/** Occupancy of every rank (index r) and file (index 10 + f) of `b`, as LINE_RANK/LINE_FILE read it. */
+export function lineOccupancy(b: Int8Array, out: Int32Array = new Int32Array(19)): Int32Array {
+  out.fill(0);
+  for (let sq = 0; sq < 90; sq++) {
+    if (b[sq] === 0) continue;
+    const r = (sq / 9) | 0;
+    const f = sq - r * 9;
+    out[r] |= 1 << f;
+    out[10 + f] |= 1 << r;
+  }
+  return out;
+}
+
+/** SQUARE_RANK[sq], SQUARE_FILE[sq]: the rank and file of a square, looked up. */
+export const SQUARE_RANK = new Int8Array(90);
+export const SQUARE_FILE = new Int8Array(90);
+for (let sq = 0; sq < 90; sq++) {
+  SQUARE_RANK[sq] = squareRank(sq);
+  SQUARE_FILE[sq] = squareFile(sq);
+}

@@ -1,6 +1,7 @@
 /**
  * Perft: the number of leaf nodes of the legal move tree to a depth — the standard exactness
- * test of a move generator. Uses make/unmake on one position with preallocated buffers.
+ * test of a move generator. Uses make/unmake on one position with preallocated buffers, the
+ * piece lists, and counts the last ply's moves without storing them (`Position.countLegal`).
  */
 import { MAX_MOVES } from './movegen';
 import { Position } from './position';
@@ -8,8 +9,8 @@ import { Move } from './types';
 
 function perftRec(pos: Position, depth: number, buffers: Int32Array[]): number {
   const buf = buffers[depth];
-  const n = pos.generateLegal(buf);
-  if (depth === 1) return n;
+  if (depth === 1) return pos.countLegal(buf);
+  const n = pos.generateLegalUnordered(buf);
   let nodes = 0;
   const half = pos.halfmoves;
   for (let i = 0; i < n; i++) {

@@ -9,9 +9,9 @@
  * ```
  */
 import { attackersOf, isAttacked } from './attacks';
-import { BLACK, KING, RED, codePiece, pieceCode, sideIndex, sideOfIndex } from './board';
+import { BLACK, KING, RED, SQUARE_FILE, SQUARE_RANK, codePiece, lineOccupancy, pieceCode, sideIndex, sideOfIndex } from './board';
 import { FenError, INITIAL_FEN, parseFen, makeFen } from './fen';
-import { MAX_MOVES, generatePseudo, leavesKingAttacked } from './movegen';
+import { MAX_MOVES, countLegalOf, generateLegal, generateLegalOf, leavesKingAttacked } from './movegen';
 import { Setup, validateSetup } from './setup';
 import { Move, Piece, Result, Side, Square, isSquare, ok } from './types';
 import { zobristKey } from './zobrist';
@@ -27,6 +27,18 @@ export class Position {
   halfmoves: number;
   /** The FEN full-move number: starts at 1, incremented after Black's move. */
   fullmoves: number;
+  /**
+   * @internal Piece lists: the squares of side s's pieces are `pieceSquares[16 s .. 16 s + pieceCounts[s])`
+   * in no particular order; `pieceSlot[sq]` is the index of the piece on `sq` in its side's list.
+   * Kept by `playCode`/`unplayCode`.
+   */
+  readonly pieceSquares: Int8Array;
+  /** @internal */
+  readonly pieceCounts: Int32Array;
+  /** @internal */
+  readonly pieceSlot: Int8Array;
+  /** @internal Occupancy bits of ranks 0–9 (index r, bit = file) and files (index 10 + f, bit = rank), see board.ts. */
+  readonly lineOcc: Int32Array;
 
   private constructor(board: Int8Array, turnIndex: number, halfmoves: number, fullmoves: number) {
     this.board = board;
@@ -34,9 +46,19 @@ export class Position {
     this.halfmoves = halfmoves;
     this.fullmoves = fullmoves;
     this.kings = new Int32Array([-1, -1]);
+    this.pieceSquares = new Int8Array(32);
+    this.pieceCounts = new Int32Array(2);
+    this.pieceSlot = new Int8Array(90);
+    this.lineOcc = lineOccupancy(board);
     for (let sq = 0; sq < 90; sq++) {
-      if (board[sq] === KING) this.kings[RED] = sq;
-      else if (board[sq] === -KING) this.kings[BLACK] = sq;
+      const p = board[sq];
+      if (p === 0) continue;
+      if (p === KING) this.kings[RED] = sq;
+      else if (p === -KING) this.kings[BLACK] = sq;
+      const s = p > 0 ? RED : BLACK;
+      const i = this.pieceCounts[s]++;
+      this.pieceSquares[16 * s + i] = sq;
+      this.pieceSlot[sq] = i;
     }
   }
 
@@ -112,6 +134,36 @@ export class Position {
     const b = this.board;
     const moving = b[from];
     const captured = b[to];
+    const list = this.pieceSquares;
+    const slot = this.pieceSlot;
+    if (captured !== 0) {
+      // Take the captured piece out of its list: the list's last piece fills the hole.
+      const s = captured > 0 ? RED : BLACK;
+      const last = 16 * s + --this.pieceCounts[s];
+      const hole = 16 * s + slot[to];
+      const lastSq = list[last];
+      list[hole] = lastSq;
+      slot[lastSq] = hole - 16 * s;
+    }
+    const occ = this.lineOcc;
+    const fr = SQUARE_RANK[from];
+    const ff = SQUARE_FILE[from];
+    occ[fr] &= ~(1 << ff);
+    occ[10 + ff] &= ~(1 << fr);
+    if (moving !== 0) {
+      const i = slot[from];
+      list[16 * (moving > 0 ? RED : BLACK) + i] = to;
+      slot[to] = i;
+      const tr = SQUARE_RANK[to];
+      const tf = SQUARE_FILE[to];
+      occ[tr] |= 1 << tf;
+      occ[10 + tf] |= 1 << tr;
+    } else if (captured !== 0) {
+      const tr = SQUARE_RANK[to];
+      const tf = SQUARE_FILE[to];
+      occ[tr] &= ~(1 << tf);
+      occ[10 + tf] &= ~(1 << tr);
+    }
     b[to] = moving;
     b[from] = 0;
     if (moving === KING) this.kings[RED] = to;
@@ -128,6 +180,31 @@ export class Position {
   unplayCode(from: number, to: number, captured: number, halfmoves: number): void {
     const b = this.board;
     const moving = b[to];
+    const list = this.pieceSquares;
+    const slot = this.pieceSlot;
+    const occ = this.lineOcc;
+    const tr = SQUARE_RANK[to];
+    const tf = SQUARE_FILE[to];
+    if (moving !== 0) {
+      const i = slot[to];
+      list[16 * (moving > 0 ? RED : BLACK) + i] = from;
+      slot[from] = i;
+      const fr = SQUARE_RANK[from];
+      const ff = SQUARE_FILE[from];
+      occ[fr] |= 1 << ff;
+      occ[10 + ff] |= 1 << fr;
+    }
+    if (captured !== 0) {
+      const s = captured > 0 ? RED : BLACK;
+      const i = this.pieceCounts[s]++;
+      list[16 * s + i] = to;
+      slot[to] = i;
+      occ[tr] |= 1 << tf;
+      occ[10 + tf] |= 1 << tr;
+    } else {
+      occ[tr] &= ~(1 << tf);
+      occ[10 + tf] &= ~(1 << tr);
+    }
     b[from] = moving;
     b[to] = captured;
     if (moving === KING) this.kings[RED] = from;
@@ -141,17 +218,17 @@ export class Position {
 
   /** @internal Legal moves (encoded) for the side to move into `out`; returns the count. */
   generateLegal(out: Int32Array, onlyFrom = -1): number {
-    const side = this.turnIndex;
-    const kingSq = this.kings[side];
-    const n = generatePseudo(this.board, side, out, onlyFrom);
-    if (kingSq < 0) return n;
-    const inCheck = isAttacked(this.board, kingSq, side ^ 1);
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const mv = out[i];
-      if (!leavesKingAttacked(this.board, side, kingSq, inCheck, mv & 0xff, mv >> 8)) out[m++] = mv;
-    }
-    return m;
+    return generateLegal(this, out, onlyFrom);
+  }
+
+  /** @internal `generateLegal` in piece-list order (the same moves, another order): for searches. */
+  generateLegalUnordered(out: Int32Array): number {
+    return generateLegalOf(this, out);
+  }
+
+  /** @internal The number of legal moves, counted where possible (perft's last ply); `scratch` ≥ MAX_MOVES. */
+  countLegal(scratch: Int32Array): number {
+    return countLegalOf(this, scratch);
   }
 
   legalMoves(): Move[] {
@@ -184,7 +261,7 @@ export class Position {
     const side = this.turnIndex;
     const kingSq = this.kings[side];
     if (kingSq < 0) return false;
-    return leavesKingAttacked(this.board, side, kingSq, true, move.from, move.to);
+    return leavesKingAttacked(this.board, side, kingSq, move.from, move.to);
   }
 
   /**
