@@ -105,6 +105,8 @@ function judge(r: Replay, cycle: Cycle, rules: RuleSet, mateChecks: number): Jud
         opponentLastMove: r.moves[cycle.start + ((i + n - 1) % n)],
         mateThreat: threat[i],
         mateChecks,
+        // the previous ply analysed this position for this side already (its defender's captures)
+        preCaptures: i > 0 ? plies[i - 1].postDefenderCaptures : undefined,
       }),
     );
   }

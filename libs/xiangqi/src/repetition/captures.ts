@@ -54,11 +54,13 @@ export interface CaptureInfo {
 function stoppedOnlyByCheck(after: Position, g: Square, target: Square, defender: Side, checkers: readonly Square[]): boolean {
   const guard = after.pieceAt(g);
   if (!guard || guard.role === 'king') return false;
-  const q = after.clone();
-  q.play({ from: g, to: target });
-  const king = q.kingSquare(defender);
+  const king = after.kingSquare(defender);
   if (king < 0) return false;
-  const by = q.attackers(king, opposite(defender));
+  // play the recapture on `after` itself and take it back (no copy)
+  const halfmoves = after.halfmoves;
+  const captured = after.playCode(g, target);
+  const by = after.attackers(king, opposite(defender));
+  after.unplayCode(g, target, captured, halfmoves);
   if (by.length === 0) return false; // kings facing (or nothing): not the check's doing
   return by.every((a) => checkers.includes(a));
 }
@@ -209,8 +211,8 @@ function analyseOne(
       }
     }
   }
-  const guardsBefore = attackersOn(pos, target, defender);
-  const isProtected = real || guardsAfter.length > 0 || guardsBefore.length > 0;
+  // guards before the capture are looked up only when no guard covers the square after it
+  const isProtected = real || guardsAfter.length > 0 || attackersOn(pos, target, defender).length > 0;
   const root: Root = real ? 'real' : isProtected ? 'false' : 'none';
   const mutualSameKind =
     a.role === t.role && attackersOn(pos, attacker, defender).includes(target) && isLegalFor(pos, target, attacker, defender);

@@ -45,6 +45,8 @@ export interface PlyAnalysis extends MoveAnalysis {
   alsoExchange: boolean;
   /** New attacks that are not chases because the target is truly protected (长捉真根子, 总纲 6, 细则 12, 30). */
   protectedAttacks: CaptureInfo[];
+  /** @internal Every capture by the opponent in the position after the move: the next ply's `preCaptures`. */
+  postDefenderCaptures?: CaptureInfo[];
 }
 
 export interface PlyContext {
@@ -64,6 +66,8 @@ export interface PlyContext {
   /** Does the mover threaten mate after this move (precomputed by the caller, see search.ts)? */
   mateThreat: boolean;
   mateChecks: number;
+  /** `analyseCaptures(pre, mover, rules)` when the caller has it (the previous ply's `postDefenderCaptures`). */
+  preCaptures?: CaptureInfo[];
 }
 
 const sq = makeSquareName;
@@ -101,7 +105,7 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
   }
 
   // 捉 (术语 3)
-  const preAll = analyseCaptures(pre, mover, rules);
+  const preAll = ctx.preCaptures ?? analyseCaptures(pre, mover, rules);
   const before = new Set(preAll.filter((c) => c.gainful).map((c) => pairKey(ctx.preIds, c)));
   const attackedBefore = new Set(preAll.map((c) => pairKey(ctx.preIds, c)));
   // A checking move chases only what stays gainful once the check is answered (第一节 15, 总纲 2).
@@ -243,6 +247,7 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     mateThreat,
     alsoExchange,
     protectedAttacks,
+    postDefenderCaptures: defenderCaptures,
   };
 }
 
