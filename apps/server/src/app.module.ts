@@ -7,6 +7,7 @@ import { EventsModule } from './events/events.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
+import { LineupsModule } from './lineups/lineups.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -34,6 +35,7 @@ export class AppModule {
         EntriesModule,
         RoundsModule,
         ResultsModule,
+        LineupsModule,
         ImportsModule,
         StandingsModule,
         ExchangeModule,

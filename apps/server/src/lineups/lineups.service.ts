@@ -1,0 +1,317 @@
+import { ConflictException, ForbiddenException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { boardGames, checkLineup, defaultLineup, lineupReleased, pairingPoints, type GameResult, type TeamMember } from '@chuhe/tournament';
+import { SCORING_FROM_DB } from '../events/scoring-map';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.decorators';
+import { notFound } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import type { Prisma } from '../generated/prisma/client';
+import { lockEventPlay } from '../play/locks';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import { SubmitLineupDto } from './lineup.dto';
+
+const MATCH_INCLUDE = {
+  round: { include: { event: true } },
+  games: { orderBy: { board: 'asc' as const } },
+  lineups: { include: { boards: { orderBy: { board: 'asc' as const } } } },
+  redEntry: { include: { team: { include: { members: { include: { player: true } } } } } },
+  blackEntry: { include: { team: { include: { members: { include: { player: true } } } } } },
+} satisfies Prisma.PairingInclude;
+
+type Match = Prisma.PairingGetPayload<{ include: typeof MATCH_INCLUDE }>;
+type MatchEntry = Match['redEntry'];
+
+/** What the asking user may see and do in a tournament. */
+interface Viewer {
+  staff: boolean;
+  pairer: boolean;
+  captainTeamId: string | null;
+}
+
+/** 附录1 #8: lineups are due this long before the round's scheduled start. */
+export function lineupDeadline(round: { scheduledAt: Date | null }, event: { lineupDeadlineMinutes: number }): Date | null {
+  return round.scheduledAt ? new Date(round.scheduledAt.getTime() - event.lineupDeadlineMinutes * 60_000) : null;
+}
+
+/** The audit records that (and when) a lineup was handed in, not whom it names: it stays secret until release. */
+function sealed(lineup: { entryId: string; source: string; players: string[] }) {
+  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, sha256: createHash('sha256').update(lineup.players.join(',')).digest('hex') };
+}
+
+@Injectable()
+export class LineupsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Lineups');
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Every instance sweeps; the event lock and the unique (pairing, entry) make the default lineup happen once. */
+  onModuleInit(): void {
+    const ms = Number(process.env.CHUHE_LINEUP_SWEEP_MS ?? 30_000);
+    this.sweeper = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(`deadline sweep: ${(e as Error).message}`)), ms);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Applies the deadline (附录1 #8) to every published team round whose deadline has passed. */
+  async sweep(now = new Date()): Promise<number> {
+    const rounds = await this.prisma.round.findMany({
+      where: { state: 'published', scheduledAt: { not: null }, event: { kind: 'team' } },
+      select: { id: true, scheduledAt: true, eventId: true, event: { select: { lineupDeadlineMinutes: true } } },
+    });
+    let applied = 0;
+    for (const r of rounds) {
+      const deadline = lineupDeadline(r, r.event);
+      if (deadline && deadline <= now) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now));
+    }
+    return applied;
+  }
+
+  /**
+   * 附录1 #8 "逾时则按照正选上阵": after the deadline every team of the round without a lineup plays
+   * its starters in registered board order, and the audit says so; then the boards are filled.
+   */
+  async applyDeadline(tx: Tx, eventId: string, roundId: string, now = new Date()): Promise<number> {
+    await lockEventPlay(tx, eventId);
+    const matches = await tx.pairing.findMany({ where: { roundId, blackEntryId: { not: null } }, include: MATCH_INCLUDE });
+    let applied = 0;
+    for (const match of matches) {
+      const deadline = lineupDeadline(match.round, match.round.event);
+      if (!deadline || deadline > now || match.round.state !== 'published') continue;
+      for (const entry of [match.redEntry, match.blackEntry!]) {
+        if (match.lineups.some((l) => l.entryId === entry.id)) continue;
+        const players = defaultLineup({ members: teamMembers(entry), boards: match.round.event.teamStarters, unavailable: await this.unavailable(tx, match) });
+        const lineup = await tx.lineup.create({
+          data: { pairingId: match.id, entryId: entry.id, source: 'default_starters', boards: { create: players.map((playerId, i) => ({ board: i + 1, playerId })) } },
+          include: { boards: true },
+        });
+        match.lineups.push(lineup);
+        await this.audit.record(tx, {
+          tournamentId: match.round.event.tournamentId,
+          entity: 'lineup',
+          entityId: lineup.id,
+          action: 'create',
+          after: { ...sealed({ entryId: entry.id, source: lineup.source, players }), players },
+          reason: `附录1 #8: no lineup by the deadline (${deadline.toISOString()}): the starters play in registered board order`,
+        });
+        applied++;
+      }
+      await this.fillBoards(tx, match, null, '附录1 #8: the deadline passed; lineups fixed');
+    }
+    return applied;
+  }
+
+  async viewer(user: AuthUser | undefined, tournamentId: string): Promise<Viewer> {
+    if (!user) return { staff: false, pairer: false, captainTeamId: null };
+    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
+    const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
+    return { staff: has('organizer', 'chief_arbiter', 'arbiter'), pairer: has('organizer', 'chief_arbiter'), captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null };
+  }
+
+  async submit({ user, pairingId, entryId, dto }: { user: AuthUser; pairingId: string; entryId: string; dto: SubmitLineupDto }) {
+    const now = new Date();
+    return this.prisma.$transaction(async (tx) => {
+      const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
+      if (!head) throw notFound('pairing');
+      await lockEventPlay(tx, head.round.eventId);
+      const match = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+      const event = match.round.event;
+      if (event.kind !== 'team') throw badRequest([{ field: 'pairingId', reason: 'lineups belong to team matches (附录1)' }]);
+      if (!match.blackEntry) throw badRequest([{ field: 'pairingId', reason: 'a bye has no match to line up for' }]);
+      if (match.round.state === 'draft') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'round: the round is not published yet' });
+      const entry = [match.redEntry, match.blackEntry].find((e) => e.id === entryId);
+      if (!entry) throw badRequest([{ field: 'entryId', reason: 'not a team of this match' }]);
+
+      const viewer = await this.viewer(user, event.tournamentId);
+      const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
+      if (!captain && !viewer.pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
+      const asArbiter = !captain;
+      const deadline = lineupDeadline(match.round, event);
+      const deadlinePassed = deadline !== null && deadline <= now;
+      const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
+      if (!asArbiter && deadlinePassed)
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `deadline: lineups were due at ${deadline!.toISOString()} (附录1 #8); the chief arbiter may still correct one` });
+      if (!asArbiter && released)
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: both lineups are in and public; only the chief arbiter may change one now' });
+      if (asArbiter && !dto.reason?.trim()) throw badRequest([{ field: 'reason', reason: "the chief arbiter's lineup or correction needs a reason" }]);
+      if (match.games.some((g) => g.result !== null))
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: results are already entered in this match' });
+
+      const checked = checkLineup(dto.players, { members: teamMembers(entry), boards: event.teamStarters, unavailable: await this.unavailable(tx, match) });
+      if (!checked.ok) throw badRequest(checked.error);
+
+      const existing = match.lineups.find((l) => l.entryId === entryId);
+      const source = asArbiter ? 'arbiter' : 'captain';
+      let lineupId: string;
+      if (existing) {
+        if (dto.version !== existing.version) {
+          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `version: the lineup was changed by someone else (current version ${existing.version}); reload and try again`, currentVersion: existing.version });
+        }
+        await tx.lineupBoard.deleteMany({ where: { lineupId: existing.id } });
+        await tx.lineup.update({
+          where: { id: existing.id },
+          data: { source, reason: dto.reason ?? null, submittedById: user.id, submittedAt: now, version: { increment: 1 }, boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) } },
+        });
+        lineupId = existing.id;
+      } else {
+        if (dto.version !== undefined) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'version: there is no lineup to replace yet; submit without a version' });
+        const created = await tx.lineup.create({
+          data: { pairingId, entryId, source, reason: dto.reason ?? null, submittedById: user.id, submittedAt: now, boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) } },
+        });
+        lineupId = created.id;
+      }
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'lineup',
+        entityId: lineupId,
+        action: existing ? 'update' : 'create',
+        before: existing ? sealed({ entryId, source: existing.source, players: existing.boards.map((b) => b.playerId) }) : undefined,
+        after: sealed({ entryId, source, players: checked.value }),
+        reason: dto.reason,
+      });
+      const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+      if (asArbiter || lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
+      const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+      return this.present(after, viewer, now);
+    });
+  }
+
+  /** GET: the match's lineups as the asking user may see them (the deadline is applied first). */
+  async lineups(pairingId: string, user: AuthUser | undefined) {
+    const match = await this.loadAfterDeadline(pairingId);
+    const viewer = await this.viewer(user, match.round.event.tournamentId);
+    if (match.round.state === 'draft' && !viewer.staff) throw notFound('pairing');
+    return this.present(match, viewer, new Date());
+  }
+
+  private async loadAfterDeadline(pairingId: string): Promise<Match> {
+    const match = await this.prisma.pairing.findUnique({ where: { id: pairingId }, include: MATCH_INCLUDE });
+    if (!match) throw notFound('pairing');
+    const deadline = lineupDeadline(match.round, match.round.event);
+    const due = match.round.event.kind === 'team' && match.blackEntryId !== null && match.lineups.length < 2 && deadline !== null && deadline <= new Date() && match.round.state === 'published';
+    if (!due) return match;
+    await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId));
+    return this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+  }
+
+  /**
+   * The boards take the lineups' players (附录6 用法2: the first-listed team Red on boards 1 and 3).
+   * A side without a lineup keeps the starters the round was paired with.
+   */
+  private async fillBoards(tx: Tx, match: Match, userId: string | null, reason: string): Promise<void> {
+    const event = match.round.event;
+    const order = (entry: MatchEntry) => {
+      const lineup = match.lineups.find((l) => l.entryId === entry.id);
+      return lineup ? [...lineup.boards].sort((a, b) => a.board - b.board).map((b) => b.playerId) : null;
+    };
+    const red = order(match.redEntry);
+    const black = order(match.blackEntry!);
+    const current = (board: number, side: 'red' | 'black') => match.games.find((g) => g.board === board && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
+    // A side without a lineup keeps what it has: for odd boards the first-listed team is Red.
+    const redSide = red ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'red' : 'black'));
+    const blackSide = black ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'black' : 'red'));
+    for (const g of boardGames(redSide, blackSide, event.teamStarters)) {
+      const game = match.games.find((x) => x.board === g.board && x.kind === 'regular');
+      const redPlayerId = g.red || null;
+      const blackPlayerId = g.black || null;
+      if (!game) {
+        const created = await tx.game.create({ data: { pairingId: match.id, board: g.board, redPlayerId, blackPlayerId } });
+        await this.audit.record(tx, { userId: userId ?? undefined, tournamentId: event.tournamentId, entity: 'game', entityId: created.id, action: 'create', after: created, reason });
+        continue;
+      }
+      if (game.redPlayerId === redPlayerId && game.blackPlayerId === blackPlayerId) continue;
+      const updated = await tx.game.update({ where: { id: game.id }, data: { redPlayerId, blackPlayerId, version: { increment: 1 } } });
+      await this.audit.record(tx, { userId: userId ?? undefined, tournamentId: event.tournamentId, entity: 'game', entityId: game.id, action: 'update', before: game, after: updated, reason });
+    }
+  }
+
+  /**
+   * Players who may not play: removed from the event by the warning ladder (二章8节11) or
+   * disqualified (二章8节3), by a confirmed sanction.
+   */
+  private async unavailable(tx: Tx, match: Match): Promise<Set<string>> {
+    const removed = await tx.sanction.findMany({
+      where: { state: 'confirmed', OR: [{ decision: 'removal' }, { kind: 'disqualification' }], game: { pairing: { round: { eventId: match.round.eventId } } } },
+      select: { playerId: true },
+    });
+    return new Set(removed.map((s) => s.playerId));
+  }
+
+  private present(match: Match, viewer: Viewer, now: Date) {
+    const event = match.round.event;
+    const deadline = lineupDeadline(match.round, event);
+    const deadlinePassed = deadline !== null && deadline <= now;
+    const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
+    const names = new Map<string, { id: string; nameZh: string; nameEn: string }>();
+    for (const e of [match.redEntry, match.blackEntry]) for (const m of e?.team?.members ?? []) names.set(m.playerId, { id: m.playerId, nameZh: m.player.nameZh, nameEn: m.player.nameEn });
+    const sees = (entry: MatchEntry) => released || viewer.staff || (viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId);
+    const side = (entry: MatchEntry | null) => {
+      if (!entry) return null;
+      const lineup = match.lineups.find((l) => l.entryId === entry.id);
+      return {
+        entryId: entry.id,
+        teamId: entry.teamId,
+        nameZh: entry.team?.nameZh ?? '',
+        nameEn: entry.team?.nameEn ?? '',
+        submitted: lineup !== undefined,
+        lineup:
+          lineup && sees(entry)
+            ? { id: lineup.id, version: lineup.version, source: lineup.source, reason: lineup.reason, submittedAt: lineup.submittedAt, players: lineup.boards.map((b) => ({ board: b.board, ...names.get(b.playerId)! })) }
+            : null,
+      };
+    };
+    const gamesVisible = released || viewer.staff;
+    return {
+      score: gamesVisible ? matchScore(match) : null,
+      pairingId: match.id,
+      roundId: match.roundId,
+      roundNumber: match.round.number,
+      table: match.table,
+      deadline,
+      released,
+      red: side(match.redEntry),
+      black: side(match.blackEntry),
+      boards: match.games.map((g) => ({
+        id: g.id,
+        board: g.board,
+        kind: g.kind,
+        red: gamesVisible && g.redPlayerId ? names.get(g.redPlayerId) ?? { id: g.redPlayerId } : null,
+        black: gamesVisible && g.blackPlayerId ? names.get(g.blackPlayerId) ?? { id: g.blackPlayerId } : null,
+        result: g.result,
+        version: g.version,
+      })),
+    };
+  }
+}
+
+/**
+ * 附录1 #7: the match is decided by the sum of the boards' 局分 — 4 of 6 or more wins (场分 2),
+ * 3–3 draws (1 each); the same comparison in half-points with 1/½/0 scoring (libs/tournament
+ * pairingPoints). Null while a board has no result.
+ */
+function matchScore(match: Match) {
+  const side = new Map<string, 'red' | 'black'>();
+  for (const m of match.redEntry.team?.members ?? []) side.set(m.playerId, 'red');
+  for (const m of match.blackEntry?.team?.members ?? []) side.set(m.playerId, 'black');
+  const games = match.games.filter((g) => g.kind === 'regular');
+  if (!match.blackEntryId || games.some((g) => g.result === null || !g.redPlayerId || !g.blackPlayerId)) return null;
+  const event = match.round.event;
+  const points = pairingPoints(
+    { red: match.redEntryId, black: match.blackEntryId, games: games.map((g) => ({ red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result as GameResult, board: g.board })) },
+    { eventKind: 'team', scoring: SCORING_FROM_DB[event.scoring], gamesPerPairing: event.gamesPerPairing as 1 | 2, boards: event.teamStarters },
+    (id) => side.get(id),
+  );
+  return points ? { scoring: SCORING_FROM_DB[event.scoring], gamePoints: points.gamePoints, matchPoints: points.score } : null;
+}
+
+function teamMembers(entry: MatchEntry): TeamMember[] {
+  return (entry.team?.members ?? []).map((m) => (m.role === 'starter' && m.board !== null ? { id: m.playerId, board: m.board } : { id: m.playerId }));
+}
