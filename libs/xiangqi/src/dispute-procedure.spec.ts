@@ -1,0 +1,88 @@
+import { aimlessRounds, disputeProcedure } from './dispute-procedure';
+import { adjudicate } from './repetition';
+import { XIZE_01_05 } from './repetition/cases/xize-01-05.cases';
+import { repeatMoves } from './repetition/cases/case-types';
+
+function judged(fen: string, moves: string[]) {
+  const r = adjudicate({ fen, moves });
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+describe('disputeProcedure (三章6G)', () => {
+  const perpetual = XIZE_01_05.find((c) => c.id === '细则 1 图1')!;
+  const bothCheck = XIZE_01_05.find((c) => c.id === '细则 2 图4')!;
+
+  it('perpetual check: pending after three cycles, loses after one more', () => {
+    const two = disputeProcedure(judged(perpetual.fen, repeatMoves('h8h9 f9f8 h9h8 f8f9', 8)));
+    expect(two.cycles).toBe(2);
+    expect(two.pending).toBe(false);
+    const three = judged(perpetual.fen, repeatMoves('h8h9 f9f8 h9h8 f8f9', 12));
+    const p = disputeProcedure(three);
+    expect(p).toMatchObject({ cycles: 3, pending: true, instruction: 'perpetual_check_loses', offender: 'red', onRepeat: 'red_loses', result: 'none' });
+    expect(disputeProcedure(three, { cyclesAfterInstruction: 1 }).result).toBe('red_loses');
+    expect(p.zh).toContain('长将');
+  });
+
+  it('both sides check (allowed vs allowed by 细则 2): drawn after one more cycle', () => {
+    const a = judged(bothCheck.fen, bothCheck.moves);
+    const p = disputeProcedure(a, { cyclesAfterInstruction: 1 });
+    expect(p.instruction).toBe('draw_after_one_more_cycle');
+    expect(p.result).toBe('draw');
+  });
+
+  it('forbidden vs allowed (not a check): the offender must change', () => {
+    const p = disputeProcedure({ result: 'black_loses', cycle: { startPly: 1, endPly: 4, plies: 4, occurrences: 4 }, sides: { red: { pattern: 'idle' }, black: { pattern: 'perpetualChase' } } } as never);
+    expect(p).toMatchObject({ pending: true, instruction: 'offender_must_change', offender: 'black', onRepeat: 'black_loses' });
+  });
+
+  it('no repetition: nothing to rule, unless a 9-round claim makes it pending', () => {
+    const p = disputeProcedure({ result: 'none', cycle: null, sides: {} } as never);
+    expect(p.instruction).toBe('no_repetition');
+    expect(p.pending).toBe(false);
+    expect(disputeProcedure({ result: 'none', cycle: null, sides: {} } as never, { aimlessClaim: true }).pending).toBe(true);
+  });
+});
+
+describe('aimlessRounds (三章6G, 9 rounds over three or more points)', () => {
+  it('counts the side’s trailing run of one piece without captures', () => {
+    const tour = ['a0a1', 'a1b1', 'b1b0', 'b0a0'];
+    const moves: { from: string; to: string; capture: boolean }[] = [];
+    for (let i = 0; i < 9; i++) {
+      const m = tour[i % 4];
+      moves.push({ from: m.slice(0, 2), to: m.slice(2), capture: false });
+      moves.push({ from: 'e9', to: 'e9', capture: false });
+    }
+    const run = aimlessRounds(moves, 'red');
+    expect(run.rounds).toBe(9);
+    expect(run.points).toBe(4);
+    expect(run.claimable).toBe(true);
+    moves[8] = { ...moves[8], capture: true };
+    expect(aimlessRounds(moves, 'red').claimable).toBe(false);
+  });
+});
+
+import { disputeReport } from './dispute-report';
+
+describe('disputeReport', () => {
+  it('细则 1 图1: Red loses, moves in Chinese notation, one diagram per position of the cycle with check arrows', () => {
+    const c = XIZE_01_05.find((x) => x.id === '细则 1 图1')!;
+    const r = disputeReport({ fen: c.fen, moves: c.moves });
+    if (!r.ok) throw new Error(r.error.message);
+    const rep = r.value;
+    expect(rep.verdict).toBe('red_loses');
+    expect(rep.verdictText.zh).toBe('红方判负');
+    expect(rep.cycleMoves.length).toBe(rep.cycle!.plies);
+    expect(rep.cycleMoves.map((m) => m.zh)).toEqual(expect.arrayContaining(['车二进一', '车二退一']));
+    expect(rep.cycleMoves.find((m) => m.side === 'red')!.primaryZh).toBe('将');
+    expect(rep.diagrams).toHaveLength(rep.cycle!.plies);
+    expect(rep.diagrams.some((d) => d.svg.includes('class="arrow check"'))).toBe(true);
+    expect(rep.articles.length).toBeGreaterThan(0);
+  });
+
+  it('reports the first illegal move with its ply', () => {
+    const r = disputeReport({ fen: XIZE_01_05[0].fen, moves: ['h8h9', 'a0a9'] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.ply).toBe(2);
+  });
+});
