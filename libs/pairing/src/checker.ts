@@ -33,6 +33,7 @@
 import { Round, Tournament } from '../../tournament/src/model';
 import { scoresAfter } from '../../tournament/src/scoring-basics';
 import { needlessFloats } from './checker-floats';
+import { championshipKnockouts } from './championship-system';
 import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
 
 export const PAIRING_CHECK_CODES = [
@@ -137,20 +138,37 @@ export function checkRound(tournament: Tournament, round: Round | number, option
   for (const e of active) {
     if (!places.has(e.id)) report('unpaired', [e.id], `${label(e.id)} is neither paired nor given a bye`);
   }
+  // A round-robin keeps a withdrawn entry in its 附录6 table: its later games are forfeits
+  // (二章7节3: 其余未赛的对局均作弃权论) or annulled — not a pairing error when every game of its
+  // pairing says so (the server creates them so); a game to play or played is.
+  const roundRobin = tournament.options.pairingSystem === 'round-robin';
+  const unplayedAgainst = (id: string): boolean => {
+    const mine = new Set([id, ...(byId.get(id)?.members ?? []).map((m) => m.id)]);
+    return target.pairings
+      .filter((p) => p.red === id || p.black === id)
+      .every((p) =>
+        p.games.every((g) => {
+          const lost = mine.has(g.red) ? 'black_win_forfeit' : 'red_win_forfeit';
+          return g.result === 'annulled' || g.result === 'double_forfeit' || g.result === lost;
+        }),
+      );
+  };
   for (const [id] of places) {
     const e = byId.get(id);
-    if (e && !isActiveIn(e, r)) {
+    if (e && !isActiveIn(e, r) && !(roundRobin && unplayedAgainst(id))) {
       report('withdrawn_paired', [id], `${label(id)} withdrew after round ${e.withdrawnAfterRound} and cannot be paired in round ${r}`);
     }
   }
 
   // Meetings: rematches and forbidden pairs.
+  const knockoutPairs = championshipKnockoutPairs(tournament, target);
   const forbidden = new Set((tournament.options.forbiddenPairs as [string, string][] | undefined)?.map(([a, b]) => pairKey(a, b)) ?? []);
   const sameAffiliation = tournament.options.sameAffiliation as string | undefined;
   for (const p of target.pairings) {
     if (p.red === p.black) continue;
     const met = hist(p.red).opponents.get(p.black);
-    if (met) report('rematch', [p.red, p.black], `${label(p.red)} and ${label(p.black)} already met in round ${met.join(', ')}`);
+    // 附录2 #6–7, 附录3 #4–6: a championship's knockout match pairs its qualifiers whoever met before.
+    if (met && !knockoutPairs.has(pairKey(p.red, p.black))) report('rematch', [p.red, p.black], `${label(p.red)} and ${label(p.black)} already met in round ${met.join(', ')}`);
     if (forbidden.has(pairKey(p.red, p.black))) {
       report('forbidden_pair', [p.red, p.black], `${label(p.red)} and ${label(p.black)} may not be paired (forbidden by the chief arbiter)`);
     }
@@ -236,4 +254,15 @@ export function hasPairingErrors(findings: readonly PairingFinding[]): boolean {
 /** One line per finding: `error   rematch  round 5: p1 (#1) and p4 (#4) already met in round 2`. */
 export function formatPairingFindings(findings: readonly PairingFinding[]): string {
   return findings.map((f) => `${f.severity.padEnd(7)} ${f.code.padEnd(17)} round ${f.round}: ${f.message}`).join('\n');
+}
+
+/** The knockout matches of a championship round (附录2 / 附录3), as pair keys; empty otherwise. */
+function championshipKnockoutPairs(tournament: Tournament, target: Round): Set<string> {
+  const system = tournament.options.pairingSystem;
+  const format = system === 'championship-5-2' ? '5+2' : system === 'championship-6-1' ? '6+1' : null;
+  if (format === null) return new Set();
+  const upTo: Tournament = { ...tournament, rounds: [...tournament.rounds.filter((x) => x.round < target.round), target] };
+  const knockouts = championshipKnockouts(format, upTo);
+  if (!knockouts.ok) return new Set();
+  return new Set(knockouts.value.filter((k) => k.round === target.round).map((k) => pairKey(k.players.first, k.players.second)));
 }
