@@ -53,14 +53,16 @@ export async function playEvent(app: INestApplication, event: Record<string, unk
   return { tournamentId, eventId, organizer, entryIds: (entries.body as { id: string }[]).map((x) => x.id) };
 }
 
-/** A new user with `role` in the tournament (a team captain needs `teamId`). */
+/** A new user with `role` in the tournament (a team captain needs `teamId`); an invitation is accepted. */
 export async function withRole(app: INestApplication, play: Pick<Play, 'tournamentId' | 'organizer'>, role: string, extra: Record<string, unknown> = {}) {
   const user = await newUser(app, role);
-  await request(app.getHttpServer())
+  const offered = await request(app.getHttpServer())
     .post(`/api/tournaments/${play.tournamentId}/roles`)
     .set('Authorization', play.organizer.auth)
     .send({ email: user.email, role, ...extra })
     .expect(201);
+  // Roles are offered as invitations the user accepts (issue 13).
+  if (offered.body.token) await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: offered.body.token }).expect(201);
   return user;
 }
 

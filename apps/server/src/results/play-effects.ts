@@ -190,3 +190,31 @@ export async function settleKnockoutMatch(
   }
   return outcome;
 }
+
+/**
+ * The round completes when its last result arrives: ONE atomic statement, run after the result's
+ * transaction committed — the round (still published) is set completed, with its audit row, only
+ * when no game of it lacks a result. Of results entered at once, the last to commit sees all the
+ * others and completes the round; the `state = 'published'` condition (re-checked on the locked
+ * row) makes it happen exactly once. No result transaction holds the round's row, so 200 results
+ * of one round do not queue behind each other. Returns null when the round did not complete now.
+ */
+export async function completeRoundIfDone(db: Tx, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
+  const rows = await db.$queryRaw<{ number: number; version: number; completedAt: Date }[]>`
+    WITH done AS (
+      UPDATE "Round" r SET state = 'completed', "completedAt" = now(), version = r.version + 1, "updatedAt" = now()
+      WHERE r.id = ${roundId}::uuid AND r.state = 'published'
+        AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)
+      RETURNING r.id, r.number, r.version, r."completedAt"
+    ), audit AS (
+      INSERT INTO "AuditLog" (id, at, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
+      SELECT gen_random_uuid(), now(), ${actor.userId ?? null}::uuid, ${actor.tournamentId}::uuid, 'round', d.id::text, 'update',
+        jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
+        jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
+        'the last result of the round was entered'
+      FROM done d
+    )
+    SELECT number, version, "completedAt" FROM done`;
+  const done = rows[0];
+  return done ? { id: roundId, number: done.number, state: 'completed', completedAt: done.completedAt, version: done.version } : null;
+}

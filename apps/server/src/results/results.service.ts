@@ -8,9 +8,9 @@ import type { Game } from '../generated/prisma/client';
 import { loadEvent } from '../play/event-file';
 import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
-import { PrismaService } from '../prisma/prisma.service';
+import { PrismaService, Tx } from '../prisma/prisma.service';
 import { laterPairingsAffected } from './later-pairings';
-import { gameAudit, gameView, MatchOutcome, PLAYER_SUMMARY, settleKnockoutMatch, settleRoundState } from './play-effects';
+import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 
 const PENALTY_RESULTS = new Set(['red_win_penalty', 'black_win_penalty']);
@@ -42,29 +42,26 @@ export class ResultsService {
     const done = await this.prisma.$transaction(async (tx) => {
       const eventId = await lockEventPlaySharedForGame(tx, gameId);
       if (!eventId) throw notFound('game');
-      const game = await tx.game.findUniqueOrThrow({
-        where: { id: gameId },
-        include: {
-          redPlayer: PLAYER_SUMMARY,
-          blackPlayer: PLAYER_SUMMARY,
-          pairing: {
-            include: {
-              round: { include: { stage: { select: { type: true } }, event: { select: { tournamentId: true, kind: true } } } },
-              redEntry: { select: { id: true, playerId: true } },
-              blackEntry: { select: { id: true, playerId: true } },
-            },
-          },
-        },
-      });
-      const { pairing } = game;
-      const { round } = pairing;
-      const tournamentId = round.event.tournamentId;
+      const row = await readGame(tx, gameId);
+      if (!row) throw notFound('game');
+      const game = gameOf(row);
+      const red = row.redPlayerId === null ? null : { id: row.redPlayerId, nameZh: row.redNameZh!, nameEn: row.redNameEn! };
+      const black = row.blackPlayerId === null ? null : { id: row.blackPlayerId, nameZh: row.blackNameZh!, nameEn: row.blackNameEn! };
+      const pairing = {
+        id: row.pairingId,
+        table: row.table,
+        matchKey: row.matchKey,
+        redEntry: { id: row.redEntryId, playerId: row.redEntryPlayerId },
+        blackEntry: row.blackEntryId === null ? null : { id: row.blackEntryId, playerId: row.blackEntryPlayerId },
+      };
+      const round = { id: row.roundId, number: row.roundNumber, state: row.roundState, completedAt: row.roundCompletedAt, version: row.roundVersion };
+      const tournamentId = row.tournamentId;
       if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; results are entered once it is published`);
       if (game.redPlayerId === null || game.blackPlayerId === null) throw conflict(`game: board ${game.board} of table ${pairing.table} has no players yet (lineups)`);
       if (game.version !== dto.version) staleOrMissing('game', game);
 
       // A change once the next round is paired: the chief arbiter's (or the organizer's), with a reason.
-      const later = await tx.round.findFirst({ where: { eventId, number: round.number + 1 }, select: { id: true } });
+      const later = row.laterRoundId !== null;
       if (later) {
         const pairer = await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } });
         if (!pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `round ${round.number + 1} is already paired: only the chief arbiter or the organizer may change a result of round ${round.number}` });
@@ -78,7 +75,7 @@ export class ResultsService {
         data: { result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } },
       });
       if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: gameId }, select: { version: true } }));
-      const updated: Game = { ...stripRelations(game), result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
+      const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
       const where = { round: round.number, table: pairing.table };
       const actor = { userId: user.id, tournamentId };
       await this.audit.record(tx, {
@@ -88,15 +85,15 @@ export class ResultsService {
         action: 'update',
         before: gameAudit(game, where),
         after: gameAudit(updated, where),
-        reason: reason ?? (later ? undefined : game.result === null ? undefined : 'result changed'),
+        reason,
       });
 
       // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
       let match: MatchOutcome | null = null;
-      if (pairing.matchKey && round.event.kind === 'individual') {
+      if (pairing.matchKey && row.eventKind === 'individual') {
         const games = await tx.game.findMany({ where: { pairingId: pairing.id }, orderBy: { board: 'asc' } });
         match = await settleKnockoutMatch(tx, this.audit, actor, {
-          stageType: round.stage.type,
+          stageType: row.stageType,
           round: round.number,
           pairing,
           games,
@@ -106,22 +103,32 @@ export class ResultsService {
           throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
         }
       }
+      // Games added or removed: settle the round here, under its row lock (it may also reopen).
       const gamesChanged = !!match && (match.created.length > 0 || match.removed.length > 0);
-      const roundState =
-        game.result === null || gamesChanged
-          ? await settleRoundState(tx, this.audit, actor, round.id)
-          : { id: round.id, number: round.number, state: round.state, completedAt: round.completedAt, version: round.version };
+      const settled = gamesChanged ? await settleRoundState(tx, this.audit, actor, round.id) : null;
 
       // The comparison needs the event as the libs see it, with this correction: read it here, pair outside.
       const event: EventWithPlay | null = later ? await loadEvent(tx, eventId) : null;
-      return { updated, red: game.redPlayer, black: game.blackPlayer, roundState, match, event, roundNumber: round.number };
+      return { updated, red, black, round, settled, actor, match, event };
     });
+
+    // The round completes with its last result (see completeRoundIfDone: one atomic statement after
+    // the commit, so that results entered at once never wait on each other for the round's row).
+    const roundState =
+      done.settled ??
+      (done.round.state === 'published' ? await completeRoundIfDone(this.prisma, done.actor, done.round.id) : null) ?? {
+        id: done.round.id,
+        number: done.round.number,
+        state: done.round.state,
+        completedAt: done.round.completedAt,
+        version: done.round.version,
+      };
 
     const names = new Map([done.red, done.black].filter((p) => p !== null).map((p) => [p.id, p]));
     const player = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
     const response: Record<string, unknown> = {
       game: gameView(done.updated, done.red, done.black),
-      round: done.roundState,
+      round: roundState,
     };
     if (done.match) {
       const { created, removed, ...match } = done.match;
@@ -129,7 +136,7 @@ export class ResultsService {
       response.gamesCreated = created.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
       response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
     }
-    if (done.event) response.laterPairingsAffected = laterPairingsAffected(done.event, done.roundNumber);
+    if (done.event) response.laterPairingsAffected = laterPairingsAffected(done.event, done.round.number);
     return response;
   }
 }
@@ -138,20 +145,85 @@ function conflict(message: string): ConflictException {
   return new ConflictException({ statusCode: 409, error: 'Conflict', message });
 }
 
-function stripRelations<T extends Game>(g: T): Game {
+interface GameRow {
+  id: string;
+  pairingId: string;
+  board: number;
+  kind: Game['kind'];
+  redPlayerId: string | null;
+  blackPlayerId: string | null;
+  result: Game['result'];
+  penaltyReason: Game['penaltyReason'];
+  resultEnteredById: string | null;
+  resultEnteredAt: Date | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  redNameZh: string | null;
+  redNameEn: string | null;
+  blackNameZh: string | null;
+  blackNameEn: string | null;
+  table: number | null;
+  matchKey: string | null;
+  redEntryId: string;
+  blackEntryId: string | null;
+  redEntryPlayerId: string | null;
+  blackEntryPlayerId: string | null;
+  roundId: string;
+  roundNumber: number;
+  roundState: 'draft' | 'published' | 'completed';
+  roundCompletedAt: Date | null;
+  roundVersion: number;
+  stageType: string;
+  tournamentId: string;
+  eventKind: 'individual' | 'team';
+  laterRoundId: string | null;
+}
+
+/**
+ * The game with everything result entry needs — players' names, pairing, entries, round, stage,
+ * event, and whether round N+1 exists — in one statement (the hot path: a nested include is nine).
+ * Read after the play lock, so a round N+1 paired meanwhile is seen.
+ */
+async function readGame(tx: Tx, gameId: string): Promise<GameRow | null> {
+  const rows = await tx.$queryRaw<GameRow[]>`
+    SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.kind::text AS kind,
+      g."redPlayerId"::text AS "redPlayerId", g."blackPlayerId"::text AS "blackPlayerId",
+      g.result::text AS result, g."penaltyReason"::text AS "penaltyReason",
+      g."resultEnteredById"::text AS "resultEnteredById", g."resultEnteredAt", g.version, g."createdAt", g."updatedAt",
+      rp."nameZh" AS "redNameZh", rp."nameEn" AS "redNameEn", bp."nameZh" AS "blackNameZh", bp."nameEn" AS "blackNameEn",
+      p."table", p."matchKey", p."redEntryId"::text AS "redEntryId", p."blackEntryId"::text AS "blackEntryId",
+      re."playerId"::text AS "redEntryPlayerId", be."playerId"::text AS "blackEntryPlayerId",
+      r.id::text AS "roundId", r.number AS "roundNumber", r.state::text AS "roundState", r."completedAt" AS "roundCompletedAt", r.version AS "roundVersion",
+      s.type AS "stageType", e."tournamentId"::text AS "tournamentId", e.kind::text AS "eventKind",
+      (SELECT n.id::text FROM "Round" n WHERE n."eventId" = r."eventId" AND n.number = r.number + 1) AS "laterRoundId"
+    FROM "Game" g
+      JOIN "Pairing" p ON p.id = g."pairingId"
+      JOIN "Round" r ON r.id = p."roundId"
+      JOIN "Stage" s ON s.id = r."stageId"
+      JOIN "Event" e ON e.id = r."eventId"
+      JOIN "Entry" re ON re.id = p."redEntryId"
+      LEFT JOIN "Entry" be ON be.id = p."blackEntryId"
+      LEFT JOIN "Player" rp ON rp.id = g."redPlayerId"
+      LEFT JOIN "Player" bp ON bp.id = g."blackPlayerId"
+    WHERE g.id = ${gameId}::uuid`;
+  return rows[0] ?? null;
+}
+
+function gameOf(row: GameRow): Game {
   return {
-    id: g.id,
-    pairingId: g.pairingId,
-    board: g.board,
-    kind: g.kind,
-    redPlayerId: g.redPlayerId,
-    blackPlayerId: g.blackPlayerId,
-    result: g.result,
-    penaltyReason: g.penaltyReason,
-    resultEnteredById: g.resultEnteredById,
-    resultEnteredAt: g.resultEnteredAt,
-    version: g.version,
-    createdAt: g.createdAt,
-    updatedAt: g.updatedAt,
+    id: row.id,
+    pairingId: row.pairingId,
+    board: row.board,
+    kind: row.kind,
+    redPlayerId: row.redPlayerId,
+    blackPlayerId: row.blackPlayerId,
+    result: row.result,
+    penaltyReason: row.penaltyReason,
+    resultEnteredById: row.resultEnteredById,
+    resultEnteredAt: row.resultEnteredAt,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
