@@ -5,7 +5,9 @@ import { testDatabaseUrl } from '../support/database';
 
 /** A running app on the run's fresh test database, with helpers to make users. */
 export async function startTestApp(): Promise<INestApplication> {
-  const app = await createApp(testDatabaseUrl(), { logger: false });
+  // Any logged-in user may create tournaments in tests (the server's default lets only its admins),
+  // and POST …/roles grants at once to a registered email (production: an invitation, see grantRole).
+  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true });
   await app.init();
   return app;
 }
@@ -20,6 +22,23 @@ export async function newUser(app: INestApplication, name = 'user'): Promise<{ e
   await request(app.getHttpServer()).post('/api/auth/register').send({ email, displayName: name, password }).expect(201);
   const login = await request(app.getHttpServer()).post('/api/auth/login').send({ email, password }).expect(200);
   return { email, auth: `Bearer ${login.body.token}`, id: login.body.user.id };
+}
+
+/**
+ * Gives `user` a role in the tournament the way people do it: the organizer invites (POST roles
+ * answers the invitation with its token), the user accepts. Returns the role (its id is the roleId).
+ */
+export async function grantRole(
+  app: INestApplication,
+  organizerAuth: string,
+  tournamentId: string,
+  user: { email: string; auth: string },
+  role: string,
+  teamId?: string,
+): Promise<{ id: string; role: string; userId: string }> {
+  const invitation = await request(app.getHttpServer()).post(`/api/tournaments/${tournamentId}/invitations`).set('Authorization', organizerAuth).send({ email: user.email, role, ...(teamId ? { teamId } : {}) }).expect(201);
+  const accepted = await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: invitation.body.token }).expect(201);
+  return accepted.body;
 }
 
 export const TOURNAMENT = {

@@ -81,7 +81,7 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       const t = (await api().get(`/api/tournaments/${tournamentId}`).expect(200)).body;
       await api().patch(`/api/tournaments/${tournamentId}`).set('Authorization', organizer.auth).send({ version: t.version, organizer: 'AXF 亚象联' }).expect(200);
       const log = await api().get(`/api/tournaments/${tournamentId}/audit`).set('Authorization', organizer.auth).expect(200);
-      const row = log.body.find((r: { entity: string; action: string; after: { organizer?: string } }) => r.entity === 'tournament' && r.action === 'update' && r.after?.organizer === 'AXF 亚象联');
+      const row = log.body.items.find((r: { entity: string; action: string; after: { organizer?: string } }) => r.entity === 'tournament' && r.action === 'update' && r.after?.organizer === 'AXF 亚象联');
       expect(row).toBeDefined();
       expect(row.before.organizer).toBe(t.organizer);
       expect(row.userId).toBeTruthy();

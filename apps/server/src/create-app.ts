@@ -11,13 +11,33 @@ import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
+import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
+import type { TournamentCreators } from './tournaments/tournaments.service';
 
 /** Builds the configured application (used by main.ts and by the e2e tests alike). */
-export async function createApp(databaseUrl: string, options: { logger?: boolean } = {}): Promise<INestApplication> {
+export interface CreateAppOptions {
+  logger?: boolean;
+  /**
+   * Who may create tournaments (issue 13 #7): `admins` (server administrators, `main.js admin
+   * EMAIL`) or `anyone` logged in. Default: CHUHE_TOURNAMENT_CREATORS, else `admins`.
+   */
+  tournamentCreators?: TournamentCreators;
+  /**
+   * POST /api/tournaments/:id/roles grants at once to the account registered with the email (the
+   * behaviour before invitations) instead of inviting. For the e2e helpers only: no variable sets it.
+   */
+  directRoleGrants?: boolean;
+}
+
+export async function createApp(databaseUrl: string, options: CreateAppOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forDatabase(databaseUrl), {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
   app.disable('x-powered-by');
+  const creators = options.tournamentCreators ?? process.env.CHUHE_TOURNAMENT_CREATORS ?? 'admins';
+  if (creators !== 'admins' && creators !== 'anyone') throw new Error(`CHUHE_TOURNAMENT_CREATORS must be admins or anyone, not ${creators}`);
+  app.set(TOURNAMENT_CREATORS_SETTING, creators);
+  app.set(DIRECT_ROLE_GRANTS_SETTING, options.directRoleGrants === true);
   // Behind a reverse proxy, CHUHE_TRUST_PROXY (hops, e.g. 1, or addresses) makes req.ip the client's, for the rate limits.
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);

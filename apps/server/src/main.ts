@@ -49,7 +49,10 @@ async function main(): Promise<void> {
   }
 
   registerDatabaseStatus(database.status);
-  const app = await createApp(database.url);
+  // A laptop trying Chuhe (embedded database) may create tournaments freely; a server behind
+  // DATABASE_URL only lets its administrators, unless CHUHE_TOURNAMENT_CREATORS says otherwise.
+  const creators = process.env.CHUHE_TOURNAMENT_CREATORS ?? (database.embedded ? 'anyone' : 'admins');
+  const app = await createApp(database.url, { tournamentCreators: creators as 'anyone' | 'admins' });
   if (demoWanted(database.embedded)) await loadDemoTournament(app.get(PrismaService));
   await app.listen(port);
   logger.log(`Chuhe is serving http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);

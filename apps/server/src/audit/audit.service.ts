@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
+import { badRequest } from '../common/validation';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
 export interface AuditRecord {
@@ -35,9 +36,46 @@ export class AuditService {
     });
   }
 
-  list(tournamentId: string, take = 200) {
-    return this.prisma.auditLog.findMany({ where: { tournamentId }, orderBy: { at: 'desc' }, take });
+  /**
+   * One page of a tournament's audit log, newest first (issue 13 #11), with filters. The cursor is
+   * the last row's (at, id), opaque to the client: `{items, nextCursor}`, nextCursor null at the end.
+   */
+  async list(tournamentId: string, query: AuditQuery = {}): Promise<{ items: unknown[]; nextCursor: string | null }> {
+    const take = query.limit ?? 100;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const where: Prisma.AuditLogWhereInput = {
+      tournamentId,
+      ...(query.entity ? { entity: query.entity } : {}),
+      ...(query.entityId ? { entityId: query.entityId } : {}),
+      ...(query.userId ? { userId: query.userId } : {}),
+      ...(query.action ? { action: query.action } : {}),
+      ...(after ? { OR: [{ at: { lt: after.at } }, { at: after.at, id: { lt: after.id } }] } : {}),
+    };
+    const rows = await this.prisma.auditLog.findMany({ where, orderBy: [{ at: 'desc' }, { id: 'desc' }], take: take + 1 });
+    const items = rows.slice(0, take);
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > take && last ? encodeCursor(last.at, last.id) : null };
   }
+}
+
+export interface AuditQuery {
+  limit?: number;
+  cursor?: string;
+  entity?: string;
+  entityId?: string;
+  userId?: string;
+  action?: AuditAction;
+}
+
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest([{ field: 'cursor', reason: 'not a cursor this API gave' }]);
+  return { at: date, id };
 }
 
 function toJson(value: unknown): Prisma.InputJsonValue | typeof Prisma.JsonNull {

@@ -284,7 +284,8 @@ export class EntriesService {
   }
 
   draws(eventId: string) {
-    return this.prisma.draw.findMany({ where: { eventId }, orderBy: { createdAt: 'desc' } });
+    // Public: who drew the lot is in the audit log (staff only), not here (issue 13 #11).
+    return this.prisma.draw.findMany({ where: { eventId }, orderBy: { createdAt: 'desc' }, select: { id: true, eventId: true, seed: true, pinned: true, assignment: true, createdAt: true } });
   }
 }
 

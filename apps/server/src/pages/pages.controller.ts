@@ -16,7 +16,7 @@ export class PagesController {
   @Render('tournaments')
   async home(@Query('lang') lang: unknown, @Req() req: Request) {
     const language = chooseLanguage(lang, req.headers['accept-language']);
-    const tournaments = await this.prisma.tournament.findMany({ orderBy: { startDate: 'desc' } });
+    const tournaments = await this.prisma.tournament.findMany({ where: { publishedAt: { not: null } }, orderBy: { startDate: 'desc' } }); // listed once published (issue 13)
     return {
       ...layout(language, translate('tournaments', language), '/'),
       tournaments: tournaments.map((t) => ({

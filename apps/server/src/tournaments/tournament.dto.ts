@@ -1,6 +1,6 @@
 import { VersionField, TextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsDateString, IsEmail, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsDateString, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 
 export class CreateTournamentDto {
   @TextField(200, '第二十届亚洲象棋团体锦标赛')
@@ -32,13 +32,20 @@ export class CreateTournamentDto {
 export class UpdateTournamentDto extends PartialType(CreateTournamentDto) {
   @VersionField()
   version!: number;
+
+  @ApiPropertyOptional({ description: 'true lists the tournament publicly (home page, GET /api/tournaments); false takes it off the list' })
+  @IsOptional()
+  @IsBoolean()
+  published?: boolean;
 }
 
 export const TOURNAMENT_ROLES = ['organizer', 'chief_arbiter', 'arbiter', 'team_captain', 'appeals_member'] as const;
 
+/** A role offer (invitation): the invitee accepts it with the token (POST /api/invitations/accept). */
 export class GrantRoleDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'whom the offer is meant for (a label for the organizer; the role goes to whoever accepts the token)' })
   @IsEmail()
+  @MaxLength(200)
   email!: string;
 
   @ApiProperty({ enum: TOURNAMENT_ROLES })
@@ -49,4 +56,11 @@ export class GrantRoleDto {
   @IsOptional()
   @IsUUID()
   teamId?: string;
+}
+
+export class AcceptInvitationDto {
+  @ApiProperty({ description: 'the token the organizer received when inviting, passed on to the invitee' })
+  @IsString()
+  @Length(20, 100)
+  token!: string;
 }

@@ -1,11 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
+import { AuditQueryDto } from '../audit/audit-query.dto';
 import { AuditService } from '../audit/audit.service';
 import { uuidParam } from '../common/id-param';
-import { CreateTournamentDto, GrantRoleDto, UpdateTournamentDto } from './tournament.dto';
-import { TournamentsService } from './tournaments.service';
+import { AcceptInvitationDto, CreateTournamentDto, GrantRoleDto, UpdateTournamentDto } from './tournament.dto';
+import { TournamentCreators, TournamentsService } from './tournaments.service';
+
+/** The Express app setting createApp stores the server's CHUHE_TOURNAMENT_CREATORS under. */
+export const TOURNAMENT_CREATORS_SETTING = 'chuhe:tournamentCreators';
+/** The Express app setting of createApp's `directRoleGrants` (tests only). */
+export const DIRECT_ROLE_GRANTS_SETTING = 'chuhe:directRoleGrants';
 
 @ApiTags('tournaments')
 @ApiBearerAuth()
@@ -16,9 +23,10 @@ export class TournamentsController {
     private readonly audit: AuditService,
   ) {}
 
+  /** Published tournaments; a logged-in user also sees the unpublished ones where they hold a role. */
   @Get()
-  list() {
-    return this.tournaments.list();
+  list(@CurrentUser() user: AuthUser | undefined) {
+    return this.tournaments.list(user);
   }
 
   @Get(':tournamentId')
@@ -28,8 +36,8 @@ export class TournamentsController {
 
   @Post()
   @Authenticated()
-  create(@CurrentUser() user: AuthUser, @Body() dto: CreateTournamentDto) {
-    return this.tournaments.create({ user, dto });
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateTournamentDto, @Req() request: Request) {
+    return this.tournaments.create({ user, dto, creators: request.app.get(TOURNAMENT_CREATORS_SETTING) as TournamentCreators | undefined });
   }
 
   @Patch(':tournamentId')
@@ -51,10 +59,23 @@ export class TournamentsController {
     return this.tournaments.listRoles(id);
   }
 
+  /**
+   * Offers a role: 201 with the invitation and its `token` (answered once), for the invitee to
+   * accept with POST /api/invitations/accept. (A server created with `directRoleGrants`, the e2e
+   * helpers' only, grants the role at once to the account with this email instead.)
+   */
   @Post(':tournamentId/roles')
   @RequireRole('organizer')
-  grant(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: GrantRoleDto) {
-    return this.tournaments.grantRole({ user, tournamentId, dto });
+  grant(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: GrantRoleDto, @Req() request: Request) {
+    if (request.app.get(DIRECT_ROLE_GRANTS_SETTING) === true) return this.tournaments.grantDirectly({ user, tournamentId, dto });
+    return this.tournaments.invite({ user, tournamentId, dto });
+  }
+
+  /** Offers a role (always an invitation): 201 with the invitation and its `token` (answered once). */
+  @Post(':tournamentId/invitations')
+  @RequireRole('organizer')
+  invite(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: GrantRoleDto) {
+    return this.tournaments.invite({ user, tournamentId, dto });
   }
 
   @Delete(':tournamentId/roles/:roleId')
@@ -68,9 +89,40 @@ export class TournamentsController {
     return this.tournaments.revokeRole({ user, tournamentId, roleId });
   }
 
+  @Get(':tournamentId/invitations')
+  @RequireRole('organizer')
+  invitations(@Param('tournamentId', uuidParam('tournamentId')) id: string) {
+    return this.tournaments.listInvitations(id);
+  }
+
+  @Delete(':tournamentId/invitations/:invitationId')
+  @HttpCode(204)
+  @RequireRole('organizer')
+  revokeInvitation(
+    @CurrentUser() user: AuthUser,
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Param('invitationId', uuidParam('invitationId')) invitationId: string,
+  ) {
+    return this.tournaments.revokeInvitation({ user, tournamentId, invitationId });
+  }
+
   @Get(':tournamentId/audit')
   @RequireRole('organizer', 'chief_arbiter', 'appeals_member')
-  auditLog(@Param('tournamentId', uuidParam('tournamentId')) id: string) {
-    return this.audit.list(id);
+  auditLog(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Query() query: AuditQueryDto) {
+    return this.audit.list(id, query);
+  }
+}
+
+@ApiTags('tournaments')
+@ApiBearerAuth()
+@Controller('api/invitations')
+export class InvitationsController {
+  constructor(private readonly tournaments: TournamentsService) {}
+
+  /** The logged-in user accepts a role offer with its token: 201 with the role. */
+  @Post('accept')
+  @Authenticated()
+  accept(@CurrentUser() user: AuthUser, @Body() dto: AcceptInvitationDto) {
+    return this.tournaments.acceptInvitation({ user, token: dto.token });
   }
 }

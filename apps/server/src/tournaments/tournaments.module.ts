@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TournamentsController } from './tournaments.controller';
+import { InvitationsController, TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
 
-@Module({ controllers: [TournamentsController], providers: [TournamentsService], exports: [TournamentsService] })
+@Module({ controllers: [TournamentsController, InvitationsController], providers: [TournamentsService], exports: [TournamentsService] })
 export class TournamentsModule {}

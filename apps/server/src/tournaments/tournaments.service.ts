@@ -1,4 +1,6 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { tokenHash } from '../auth/auth.service';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
@@ -13,8 +15,12 @@ export class TournamentsService {
     private readonly audit: AuditService,
   ) {}
 
-  list() {
-    return this.prisma.tournament.findMany({ orderBy: { startDate: 'desc' } });
+  /** Published tournaments, and for a logged-in user also those where they hold a role. */
+  list(user?: AuthUser) {
+    return this.prisma.tournament.findMany({
+      where: { OR: [{ publishedAt: { not: null } }, ...(user ? [{ roles: { some: { userId: user.id } } }] : [])] },
+      orderBy: { startDate: 'desc' },
+    });
   }
 
   async get(id: string) {
@@ -26,8 +32,16 @@ export class TournamentsService {
     return t;
   }
 
-  /** The creator becomes the tournament's organizer. */
-  async create({ user, dto }: { user: AuthUser; dto: CreateTournamentDto }) {
+  /**
+   * The creator becomes the tournament's organizer. Who may create: everyone logged in when the
+   * server's setting is `anyone`, only server administrators (User.isAdmin) when it is `admins`.
+   * A new tournament is unlisted until the organizer publishes it.
+   */
+  async create({ user, dto, creators = 'admins' }: { user: AuthUser; dto: CreateTournamentDto; creators?: TournamentCreators }) {
+    if (creators === 'admins') {
+      const admin = await this.prisma.user.findUnique({ where: { id: user.id }, select: { isAdmin: true } });
+      if (!admin?.isAdmin) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only the server's administrators create tournaments here; ask one (they are made with `main.js admin EMAIL`)" });
+    }
     checkDates(dto.startDate, dto.endDate);
     return this.prisma.$transaction(async (tx) => {
       const t = await tx.tournament.create({
@@ -40,13 +54,14 @@ export class TournamentsService {
   }
 
   async update({ user, id, dto }: { user: AuthUser; id: string; dto: UpdateTournamentDto }) {
-    const { version, ...changes } = dto;
+    const { version, published, ...changes } = dto;
     return this.prisma.$transaction(async (tx) => {
       const before = await tx.tournament.findUnique({ where: { id } });
       if (!before) throw notFound('tournament');
       checkDates(changes.startDate ?? before.startDate.toISOString().slice(0, 10), changes.endDate ?? before.endDate.toISOString().slice(0, 10));
       const data = {
         ...changes,
+        ...(published === undefined ? {} : { publishedAt: published ? (before.publishedAt ?? new Date()) : null }),
         ...(changes.startDate ? { startDate: new Date(changes.startDate) } : {}),
         ...(changes.endDate ? { endDate: new Date(changes.endDate) } : {}),
       };
@@ -76,7 +91,43 @@ export class TournamentsService {
     });
   }
 
-  async grantRole({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: GrantRoleDto }) {
+  /**
+   * Offers a role (issue 13 #7): an invitation with a secret token, answered once to the organizer,
+   * who passes it on; the invitee accepts it logged in (acceptInvitation). A role is never given to
+   * an account for having an email address, since nobody has proved they own it.
+   */
+  async invite({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: GrantRoleDto }) {
+    if (dto.role === 'team_captain' && !dto.teamId) throw badRequest([{ field: 'teamId', reason: 'a team captain needs the team they lead' }]);
+    if (dto.role !== 'team_captain' && dto.teamId) throw badRequest([{ field: 'teamId', reason: 'only a team captain has a team' }]);
+    if (dto.teamId) {
+      const team = await this.prisma.team.findUnique({ where: { id: dto.teamId }, include: { event: true } });
+      if (!team || team.event.tournamentId !== tournamentId) throw badRequest([{ field: 'teamId', reason: 'no such team in this tournament' }]);
+    }
+    const token = randomBytes(24).toString('base64url');
+    return this.prisma.$transaction(async (tx) => {
+      const invitation = await tx.tournamentInvitation.create({
+        data: {
+          tournamentId,
+          email: dto.email.trim().toLowerCase(),
+          role: dto.role,
+          teamId: dto.teamId,
+          tokenHash: tokenHash(token),
+          invitedById: user.id,
+          expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
+        },
+        select: INVITATION_VIEW,
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'tournament_invitation', entityId: invitation.id, action: 'create', after: invitation });
+      return { ...invitation, token };
+    });
+  }
+
+  /**
+   * The old direct grant to the account registered with the email — only on a server created with
+   * `directRoleGrants` (createApp option; the e2e helpers use it so that specs written before
+   * invitations keep working). Never in production: whoever registers an email first would get it.
+   */
+  async grantDirectly({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: GrantRoleDto }) {
     const grantee = await this.prisma.user.findUnique({ where: { email: dto.email.trim().toLowerCase() } });
     if (!grantee) throw badRequest([{ field: 'email', reason: 'no user with this email; they must register first' }]);
     if (dto.role === 'team_captain' && !dto.teamId) throw badRequest([{ field: 'teamId', reason: 'a team captain needs the team they lead' }]);
@@ -88,6 +139,40 @@ export class TournamentsService {
     return this.prisma.$transaction(async (tx) => {
       const role = await tx.tournamentRole.create({ data: { tournamentId, userId: grantee.id, role: dto.role, teamId: dto.teamId } });
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'tournament_role', entityId: role.id, action: 'create', after: role });
+      return role;
+    });
+  }
+
+
+  /** Pending (unaccepted, unexpired) invitations; their tokens are not kept. */
+  listInvitations(tournamentId: string) {
+    return this.prisma.tournamentInvitation.findMany({
+      where: { tournamentId, acceptedAt: null, expiresAt: { gt: new Date() } },
+      select: INVITATION_VIEW,
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  async revokeInvitation({ user, tournamentId, invitationId }: { user: AuthUser; tournamentId: string; invitationId: string }): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.tournamentInvitation.findUnique({ where: { id: invitationId }, select: INVITATION_VIEW });
+      if (!before || before.tournamentId !== tournamentId) throw notFound('invitation');
+      await tx.tournamentInvitation.delete({ where: { id: invitationId } });
+      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'tournament_invitation', entityId: invitationId, action: 'delete', before });
+    });
+  }
+
+  /** The logged-in user takes the offered role: once, before it expires. */
+  async acceptInvitation({ user, token }: { user: AuthUser; token: string }) {
+    return this.prisma.$transaction(async (tx) => {
+      const invitation = await tx.tournamentInvitation.findUnique({ where: { tokenHash: tokenHash(token) } });
+      if (!invitation || invitation.expiresAt < new Date()) throw notFound('invitation (unknown or expired token)');
+      const { count } = await tx.tournamentInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null }, data: { acceptedAt: new Date(), acceptedById: user.id } });
+      if (count === 0) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'token: this invitation was accepted already' });
+      const held = await tx.tournamentRole.findUnique({ where: { tournamentId_userId_role: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role } } });
+      if (held) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `token: you hold the role ${invitation.role} in this tournament already` });
+      const role = await tx.tournamentRole.create({ data: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role, teamId: invitation.teamId } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: invitation.tournamentId, entity: 'tournament_role', entityId: role.id, action: 'create', after: role, reason: `invitation ${invitation.id} (for ${invitation.email}) accepted` });
       return role;
     });
   }
@@ -109,3 +194,9 @@ export class TournamentsService {
 function checkDates(start: string, end: string): void {
   if (end < start) throw badRequest([{ field: 'endDate', reason: 'must not be before startDate' }]);
 }
+
+/** Who may create tournaments on this server (CHUHE_TOURNAMENT_CREATORS; see README, API). */
+export type TournamentCreators = 'anyone' | 'admins';
+
+const INVITATION_DAYS = 14;
+const INVITATION_VIEW = { id: true, tournamentId: true, email: true, role: true, teamId: true, invitedById: true, createdAt: true, expiresAt: true } as const;
