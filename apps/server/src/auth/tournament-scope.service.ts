@@ -21,7 +21,8 @@ export class TournamentScopeService {
       ['roleId', (id) => p.tournamentRole.findUnique({ where: { id }, select: { tournamentId: true } })],
       ['roundId', (id) => p.round.findUnique({ where: { id }, select: { event: { select: { tournamentId: true } } } }).then((r) => r && r.event)],
       ['pairingId', (id) => p.pairing.findUnique({ where: { id }, select: { round: { select: { event: { select: { tournamentId: true } } } } } }).then((x) => x && x.round.event)],
-      ['gameId', (id) => p.game.findUnique({ where: { id }, select: { pairing: { select: { round: { select: { event: { select: { tournamentId: true } } } } } } } }).then((g) => g && g.pairing.round.event)],
+      // One joined statement (result entry is the hot path; the nested select is four queries).
+      ['gameId', (id) => p.$queryRaw<{ tournamentId: string }[]>`SELECT e."tournamentId"::text AS "tournamentId" FROM "Game" g JOIN "Pairing" x ON x.id = g."pairingId" JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}::uuid`.then((rows) => rows[0] ?? null)],
     ];
     for (const [param, lookup] of lookups) {
       const id = params[param];
