@@ -156,4 +156,29 @@ describe('team lineups (附录1 #8) and match cards', () => {
     expect(done.body.score.gamePoints).toEqual({ red: 5, black: 1 });
     expect(done.body.score.matchPoints).toEqual({ red: 2, black: 0 });
   });
+
+  it('a whole team absent at the start loses every board by forfeit (零迟到, 二章7节1), and the round completes', async () => {
+    const m = matches[1];
+    const body = { absent: [m.red.id], reason: 'team did not arrive' };
+    await http().post(`/api/pairings/${m.id}/team-forfeit`).send(body).expect(401);
+    await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', captains.get(m.black.id)!.auth).send(body).expect(403);
+    await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send({ absent: [matches[0].red.id] }).expect(400);
+    const res = await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send(body).expect(200);
+    expect(res.body.boards.map((b: { result: string }) => b.result)).toEqual(['black_win_forfeit', 'red_win_forfeit', 'black_win_forfeit']);
+    expect(res.body.score.matchPoints).toEqual({ red: 0, black: 2 });
+    await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send(body).expect(409);
+    const round = await http().get(`/api/rounds/${roundId}`).expect(200);
+    expect(round.body.state).toBe('completed');
+  });
+
+  it('the team report: records round by round, players across boards (附录1 #6), board prizes', async () => {
+    const report = await http().get(`/api/events/${play.eventId}/team-report`).expect(200);
+    expect(report.body.teams).toHaveLength(4);
+    const winner = report.body.teams.find((t: { entry: string }) => t.entry === matches[1].black.id);
+    expect(winner.rounds).toEqual([expect.objectContaining({ round: 1, opponent: matches[1].red.id, colour: 'black', kind: 'forfeit', matchPoints: [2, 0] })]);
+    expect(report.body.boardPrizes.map((b: { board: number }) => b.board)).toEqual([1, 2, 3]);
+    const reserve = members.get(matches[0].red.id)!.reserve;
+    expect(report.body.players.find((p: { player: string }) => p.player === reserve)).toMatchObject({ starterBoard: null, countedBoard: null });
+    await http().get(`/api/events/${play.eventId}/team-report`).query({ afterRound: 'x' }).expect(400);
+  });
 });

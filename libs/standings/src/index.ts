@@ -21,3 +21,4 @@ export * from './standings';
 export * from './standings-input';
 export * from './totals';
 export * from './withdrawals';
+export * from './team-report';

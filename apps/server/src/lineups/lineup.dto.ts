@@ -24,3 +24,20 @@ export class SubmitLineupDto {
   @MaxLength(500)
   reason?: string;
 }
+
+/** A whole team (or both) absent at the start of a match (零迟到, 二章7节1). */
+export class TeamForfeitDto {
+  @ApiProperty({ type: [String], description: 'the absent team entry ids (one, or both for a double forfeit)' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2)
+  @IsUUID('all', { each: true })
+  absent!: string[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(500)
+  reason?: string;
+}

@@ -1,16 +1,21 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, PAIRERS, RESULT_ENTRY, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { SubmitLineupDto } from './lineup.dto';
+import { SubmitLineupDto, TeamForfeitDto } from './lineup.dto';
 import { LineupsService } from './lineups.service';
+import { TeamReportService } from './team-report.service';
+import { afterRoundQuery } from '../standings/standings.controller';
 
 @ApiTags('lineups')
 @ApiBearerAuth()
 @Controller('api')
 export class LineupsController {
-  constructor(private readonly lineups: LineupsService) {}
+  constructor(
+    private readonly lineups: LineupsService,
+    private readonly teamReport: TeamReportService,
+  ) {}
 
   /**
    * A captain hands in the team's lineup (排阵表) for a match before the deadline (附录1 #8); the
@@ -35,5 +40,19 @@ export class LineupsController {
   @Get('pairings/:pairingId/match-card')
   matchCard(@CurrentUser() user: AuthUser | undefined, @Param('pairingId', uuidParam('pairingId')) pairingId: string) {
     return this.lineups.lineups(pairingId, user);
+  }
+
+  /** A whole team absent at the start (零迟到, 二章7节1): every board lost by forfeit. */
+  @Post('pairings/:pairingId/team-forfeit')
+  @HttpCode(200)
+  @RequireRole(...RESULT_ENTRY)
+  teamForfeit(@CurrentUser() user: AuthUser, @Param('pairingId', uuidParam('pairingId')) pairingId: string, @Body() dto: TeamForfeitDto) {
+    return this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason });
+  }
+
+  /** Each team's record round by round, players' records across boards (附录1 #6), board prizes. */
+  @Get('events/:eventId/team-report')
+  report(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
+    return this.teamReport.report(eventId, afterRoundQuery(afterRound));
   }
 }

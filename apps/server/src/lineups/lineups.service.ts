@@ -8,6 +8,7 @@ import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
+import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
 
@@ -181,6 +182,43 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       if (asArbiter || lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       return this.present(after, viewer, now);
+    });
+  }
+
+  /**
+   * A whole team absent at the start (零迟到, 二章7节1): every board of the match is lost by
+   * forfeit by that team (both absent: double forfeits). One transaction; the round completes
+   * when this was its last open match.
+   */
+  async teamForfeit({ user, pairingId, absent, reason }: { user: AuthUser; pairingId: string; absent: string[]; reason?: string }) {
+    return this.prisma.$transaction(async (tx) => {
+      const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
+      if (!head) throw notFound('pairing');
+      await lockEventPlay(tx, head.round.eventId);
+      const match = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+      const event = match.round.event;
+      if (event.kind !== 'team' || !match.blackEntryId) throw badRequest([{ field: 'pairingId', reason: 'a team forfeit is for a team match' }]);
+      if (match.round.state === 'draft') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'round: the round is not published yet' });
+      const sides = absent.map((id, i) => {
+        if (id === match.redEntryId) return 'red' as const;
+        if (id === match.blackEntryId) return 'black' as const;
+        throw badRequest([{ field: `absent.${i}`, reason: 'not a team of this match' }]);
+      });
+      const games = match.games.filter((g) => g.kind === 'regular');
+      if (games.some((g) => g.result !== null)) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'results: boards of this match already have results; correct them one by one' });
+      const now = new Date();
+      for (const g of games) {
+        // The first-listed team (pairing red) plays Red on the odd boards (附录6 用法2).
+        const firstIsRed = g.board % 2 === 1;
+        const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
+        const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
+        const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
+        const after = await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
+        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'game', entityId: g.id, action: 'update', before: g, after, reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}` });
+      }
+      await settleRoundState(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, match.roundId);
+      const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
+      return this.present(fresh, await this.viewer(user, event.tournamentId), now);
     });
   }
 
