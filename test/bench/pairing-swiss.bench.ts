@@ -26,7 +26,7 @@ import { playRandomTournament, randomField, randomResult } from '@chuhe/pairing/
 import { EngineTuning, pairSwissIndividual, swissIndividual } from '@chuhe/pairing/swiss/swiss-individual';
 import { DENSE_LIMIT } from '@chuhe/pairing/swiss/swiss-engine';
 
-const SIZES = [100, 1000, 3000, 10000];
+const SIZES = process.env.SWISS_BENCH_SIZES ? process.env.SWISS_BENCH_SIZES.split(",").map(Number) : [100, 1000, 3000, 10000];
 /** The dense path is run up to this many players (3,000 would be 4.5 million edges). */
 const DENSE_RUN = 1000;
 

@@ -83,8 +83,8 @@ export interface EngineOutput {
   resolves: number;
   /** Provably as good as the dense optimum: always on the dense path; on the sparse one see `proof`. */
   certified: boolean;
-  /** Sparse path, certified: 'priced' (optimal on every priority) or 'bounds' (on priorities 0–3). */
-  proof?: 'priced' | 'bounds';
+  /** Sparse path, certified: 'priced' (optimal on every priority) or 'levels' (on priorities 0–3). */
+  proof?: 'priced' | 'levels';
 }
 
 /** Fields up to this size are solved as one dense matching (exact lexicographic optimum). */
@@ -98,6 +98,10 @@ const COLOUR_MATES = 3;
 const COLOUR_REACH = 64;
 /** Pricing adds the improving left-out pairs while they are at most this many per player. */
 const PRICING_EDGES_PER_PLAYER = 40;
+/** Re-solves spent on pricing every priority (after priorities 0–3 are proved, or before repairs). */
+const MAX_PRICED_RESOLVES = 2;
+/** Above this many players a result proved on priorities 0–3 is not priced on the soft ones. */
+const PRICE_EVERY_PRIORITY = 2000;
 /** Sparse path: re-solves after pricing (or after unpaired players got every edge) at most. */
 const MAX_RESOLVES = 6;
 const INTRA_CAP = 15;
@@ -292,9 +296,8 @@ function addSparseCandidates(prep: Prepared, pattern: GroupPattern, vs: readonly
  * Pairs are scanned score group against score group, players by ascending dual, and a scan stops
  * where even the best weight two groups can have (no colour fault, no position cost) is covered.
  */
-function priceOut(prep: Prepared, vs: readonly number[], graph: FieldGraph, y: Float64Array, limit: number): Array<[number, number]> {
+function priceOut(prep: Prepared, vs: readonly number[], w: FieldWeights, seen: ReadonlySet<number>, y: Float64Array, limit: number): Array<[number, number]> {
   const n = vs.length;
-  const w = graph.weights;
   const byGroup = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const g = prep.groupOf[vs[i]];
@@ -311,14 +314,14 @@ function priceOut(prep: Prepared, vs: readonly number[], graph: FieldGraph, y: F
       const bound = w.top - (G.score - H.score) ** 2 * w.m1; // no pair between the two groups weighs more
       if (y[G.list[0]] + y[H.list[0]] >= bound) continue;
       for (const u of G.list) {
-        const limit = bound - y[u];
-        if (y[H.list[0]] >= limit) break;
+        const below = bound - y[u]; // partners with a dual below this could improve
+        if (y[H.list[0]] >= below) break;
         for (const v of H.list) {
-          if (y[v] >= limit) break;
+          if (y[v] >= below) break;
           if (u === v || (gi === hi && v < u)) continue;
           const a = Math.min(u, v);
           const b = Math.max(u, v);
-          if (graph.seen.has(a * n + b)) continue;
+          if (seen.has(a * n + b)) continue;
           if (w.weight(a, b) > y[a] + y[b]) {
             out.push([a, b]);
             if (out.length > limit) return out; // too many to add: the caller repairs instead
@@ -371,8 +374,8 @@ interface FieldSolution {
   resolves: number;
   /** Provably the optimum over every pair (dense: always, when complete; sparse: priced out). */
   certified: boolean;
-  /** Sparse path: how it was proved — 'priced' (every priority), 'bounds' (priorities 0–3). */
-  proof?: 'priced' | 'bounds';
+  /** Sparse path: what was proved — 'priced': optimal on every priority; 'levels': on priorities 0–3. */
+  proof?: 'priced' | 'levels';
 }
 
 function matchGraph(graph: FieldGraph, vs: readonly number[], y?: Float64Array): { pairs: Array<[number, number]>; unmatchedLocal: number[] } {
@@ -392,16 +395,17 @@ function matchGraph(graph: FieldGraph, vs: readonly number[], y?: Float64Array):
  *   - bounds: no hard colour fault beyond those no pairing avoids (`hardLowerBound`) and Σ score
  *     difference² at its lower bound (`scoreLowerBound`): optimal on priorities 0–3 (the dense
  *     result's rematches, completeness, hard colour faults and score differences; the soft
- *     colour and position preferences of priority 4 may differ);
- *   - pricing: no left-out pair weighs more than its players' duals: optimal on every priority.
- *     Improving pairs are added and the matching solved again while they are few (at most
- *     `PRICING_EDGES_PER_PLAYER` per player: the duals of the lowest priority are loose, and a
- *     large field can have millions of such pairs);
+ *     colour and position preferences of priority 4 may differ) — proof 'levels';
+ *   - pricing: no left-out pair weighs more than its players' duals: optimal on every priority —
+ *     proof 'priced'. Improving pairs are added and the matching solved again while they are at
+ *     most `PRICING_EDGES_PER_PLAYER` per player, `MAX_PRICED_RESOLVES` times (the duals are far
+ *     from unique, so many left-out pairs look improving without being so), and once priorities
+ *     0–3 are proved only up to `PRICE_EVERY_PRIORITY` players;
  *   - repairs, otherwise: the players in a hard colour fault get an edge to everyone, those in a
  *     float to their own and the two nearest score groups (later: everyone), and it is solved
  *     again.
  * At most `MAX_RESOLVES` re-solves; then the best pairing found (complete and valid) is returned
- * uncertified.
+ * unproved.
  */
 function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]): FieldSolution {
   const n = vs.length;
@@ -420,6 +424,8 @@ function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]):
   };
   const y = new Float64Array(n);
   let repairs = 0;
+  let pricedResolves = 0;
+  let levels = false;
   for (let resolves = 0; ; resolves++) {
     const { pairs, unmatchedLocal } = matchGraph(graph, vs, y);
     const result = { pairs, unmatched: unmatchedLocal.map((i) => vs[i]), path: 'sparse' as const, resolves };
@@ -443,14 +449,23 @@ function solveSparse(prep: Prepared, input: EngineInput, vs: readonly number[]):
       // A hard colour fault outranks any score difference: its players may need anyone.
       if (h > 0 || d !== 0) faulty.push([i, h > 0 ? 'all' : 'near'], [j, h > 0 ? 'all' : 'near']);
     }
-    if (hard === hardBound && sumD2 === scoreBound) return { ...result, certified: true, proof: 'bounds' };
-    const better = priceOut(prep, vs, graph, y, PRICING_EDGES_PER_PLAYER * n);
-    if (better.length === 0) return { ...result, certified: true, proof: 'priced' };
-    if (last) return { ...result, certified: false };
-    if (better.length <= PRICING_EDGES_PER_PLAYER * n) {
+    // Priorities 0–3 (issue 15's measures but the soft colour preference) at their lower bounds:
+    // proved once, they stay proved as the graph grows.
+    if (!levels) levels = hard === hardBound && sumD2 === scoreBound;
+    const limit = PRICING_EDGES_PER_PLAYER * n;
+    // Every priority: the left-out pairs priced with the full weights' duals. The duals of the
+    // lowest priority are loose, so this is tried while the improving pairs are few, twice at most,
+    // and once priorities 0–3 are proved only up to PRICE_EVERY_PRIORITY players (time).
+    if (levels && n > PRICE_EVERY_PRIORITY) return { ...result, certified: true, proof: 'levels' };
+    const better = pricedResolves < MAX_PRICED_RESOLVES || levels ? priceOut(prep, vs, graph.weights, graph.seen, y, limit) : undefined;
+    if (better && better.length === 0) return { ...result, certified: true, proof: 'priced' };
+    if (better && better.length <= limit && pricedResolves < MAX_PRICED_RESOLVES && !last) {
       for (const [a, b] of better) graph.add(a, b);
+      pricedResolves++;
       continue;
     }
+    if (levels) return { ...result, certified: true, proof: 'levels' };
+    if (last) return { ...result, certified: false };
     let grew = false;
     for (const [i, reach] of faulty) grew = addRow(i, repairs === 0 ? reach : 'all') || grew;
     repairs++;
