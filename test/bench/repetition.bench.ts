@@ -59,6 +59,20 @@ export async function bench(): Promise<void> {
   console.log(`12-ply cycle (start position, ${TWELVE.moves.length} plies): median ${one.toFixed(2)} ms (target < 10 ms)`);
   console.log(`  reference (replay + legal moves of every position): ${oneRef.toFixed(3)} ms — ratio ${(one / oneRef).toFixed(1)}×`);
 
+  // Paired: adjudication and reference alternate, so a busy machine slows both alike (2 cores shared by
+  // many processes make the separate medians below swing by 2×); the median of the per-pair ratios.
+  const pairs: number[] = [];
+  const pairsOne: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const a = time(() => void adjudicateBatch(batch), 1);
+    const b = time(() => batch.forEach(reference), 1);
+    pairs.push(a / b);
+    const c = time(() => void adjudicate(TWELVE), 5);
+    const d = time(() => void reference(TWELVE), 5);
+    pairsOne.push(c / d);
+  }
+  console.log(`paired ratios (median of 15 alternating runs): 12-ply ${median(pairsOne).toFixed(1)}×, batch ${median(pairs).toFixed(1)}×`);
+
   const many = time(() => void adjudicateBatch(batch), 7);
   const manyRef = time(() => batch.forEach(reference), 7);
   console.log(`batch of ${batch.length} cases (the 32 dev cases + the 12-ply case, repeated): median ${many.toFixed(1)} ms (${(many / batch.length).toFixed(2)} ms per case)`);
