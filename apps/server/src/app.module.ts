@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AffiliationsModule } from './affiliations/affiliations.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { DisciplineModule } from './discipline/discipline.module';
 import { EntriesModule } from './entries/entries.module';
 import { EventsModule } from './events/events.module';
 import { ExchangeModule } from './exchange/exchange.module';
@@ -35,6 +36,7 @@ export class AppModule {
         EntriesModule,
         RoundsModule,
         ResultsModule,
+        DisciplineModule,
         LineupsModule,
         ImportsModule,
         StandingsModule,

@@ -22,6 +22,9 @@ export class TournamentScopeService {
       ['roundId', (id) => p.round.findUnique({ where: { id }, select: { event: { select: { tournamentId: true } } } }).then((r) => r && r.event)],
       ['pairingId', (id) => p.pairing.findUnique({ where: { id }, select: { round: { select: { event: { select: { tournamentId: true } } } } } }).then((x) => x && x.round.event)],
       // One joined statement (result entry is the hot path; the nested select is four queries).
+      ['sanctionId', (id) => p.sanction.findUnique({ where: { id }, select: { game: { select: { pairing: { select: { round: { select: { event: { select: { tournamentId: true } } } } } } } } } }).then((x) => x && x.game.pairing.round.event)],
+      ['disputeId', (id) => p.dispute.findUnique({ where: { id }, select: { game: { select: { pairing: { select: { round: { select: { event: { select: { tournamentId: true } } } } } } } } } }).then((x) => x && x.game.pairing.round.event)],
+      ['appealId', (id) => p.appeal.findUnique({ where: { id }, select: { eventId: true } }).then((a) => a && p.event.findUnique({ where: { id: a.eventId }, select: { tournamentId: true } }))],
       ['gameId', (id) => p.$queryRaw<{ tournamentId: string }[]>`SELECT e."tournamentId"::text AS "tournamentId" FROM "Game" g JOIN "Pairing" x ON x.id = g."pairingId" JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}::uuid`.then((rows) => rows[0] ?? null)],
     ];
     for (const [param, lookup] of lookups) {

@@ -48,6 +48,8 @@ export interface EventFileOptions {
   states?: readonly RoundState[];
   /** Only rounds up to this number (standings after round N). */
   throughRound?: number;
+  /** The confirmed sanctions as libs/standings `Sanction`s (discipline/sanction-file.ts `fileSanctions`). */
+  sanctions?: unknown[];
 }
 
 export async function loadEvent(db: Tx, eventId: string): Promise<EventWithPlay | null> {
@@ -101,7 +103,7 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     entries,
     rounds: fileRounds,
     standings: standingsSettings(event),
-    sanctions: [],
+    sanctions: (options.sanctions ?? (event as { fileSanctions?: unknown[] }).fileSanctions ?? []).filter((x) => (x as { round: number }).round <= (rounds.length ? rounds[rounds.length - 1].number : 0)),
     withdrawals: [],
   };
 }

@@ -2,6 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { RoundState } from '../generated/prisma/client';
 import type { EventWithPlay } from '../play/event-file';
 import type { Tx } from '../prisma/prisma.service';
+import { fileSanctions } from '../discipline/sanction-file';
 
 interface EntryRow {
   id: string;
@@ -62,7 +63,7 @@ interface PlayRow {
 export async function loadEventForFile(db: Tx, eventId: string, options: { states?: readonly RoundState[]; throughRound?: number } = {}): Promise<EventWithPlay | null> {
   const states = options.states ?? ['published', 'completed'];
   const through = options.throughRound ?? 2_147_483_647;
-  const [event, entries, members, rounds, rows] = await Promise.all([
+  const [event, entries, members, rounds, rows, sanctions] = await Promise.all([
     db.event.findUnique({ where: { id: eventId }, include: { tournament: true } }),
     db.$queryRaw<EntryRow[]>`
       SELECT e.id, e."eventId", e."playerId", e."teamId", e."drawNumber", e.seed, e.status::text AS status, e."withdrawnAfterRound",
@@ -88,6 +89,8 @@ export async function loadEventForFile(db: Tx, eventId: string, options: { state
         LEFT JOIN "Game" g ON g."pairingId" = p.id
        WHERE r."eventId" = ${eventId}::uuid AND r.state::text IN (${Prisma.join([...states])}) AND r.number <= ${through}
        ORDER BY r.number, p."table" ASC NULLS LAST, p.id, g.board`,
+    // The confirmed sanctions, for the file's `sanctions` extras (eventFile reads `fileSanctions`).
+    fileSanctions(db, eventId, options),
   ]);
   if (!event) return null;
   const membersOf = new Map<string, { playerId: string; board: number | null; player: { nameZh: string; nameEn: string } }[]>();
@@ -134,5 +137,5 @@ export async function loadEventForFile(db: Tx, eventId: string, options: { state
       });
     }
   }
-  return { ...event, entries: entryRows, rounds: rounds.map((r) => ({ ...r, pairings: byRound.get(r.id) ?? [] })) } as unknown as EventWithPlay;
+  return { ...event, entries: entryRows, rounds: rounds.map((r) => ({ ...r, pairings: byRound.get(r.id) ?? [] })), fileSanctions: sanctions } as unknown as EventWithPlay;
 }

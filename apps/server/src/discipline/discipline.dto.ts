@@ -1,0 +1,151 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { LADDER_DECISIONS, SANCTION_KINDS } from '@chuhe/standings';
+import type { LadderDecision, SanctionKind } from '@chuhe/standings';
+import { OptionalTextField, TextField, VersionField } from '../common/dto-fields';
+
+export class CreateSanctionDto {
+  @ApiProperty({ description: 'the offending player (Player.id; one of the game’s two players)' })
+  @IsUUID()
+  playerId!: string;
+
+  @ApiProperty({ enum: SANCTION_KINDS, description: 'libs/standings SANCTION_KINDS' })
+  @IsIn(SANCTION_KINDS)
+  kind!: SanctionKind;
+
+  @ApiPropertyOptional({ description: 'what happened: a TECHNICAL_FOUL_DETAILS code (e.g. touch_move, leaving_seat) or free text' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  detail?: string;
+
+  @ApiPropertyOptional({ description: 'unrecorded_moves: how many (default 1)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  count?: number;
+
+  @ApiPropertyOptional({ description: 'time_deduction: minutes taken from the player' })
+  @IsOptional()
+  @IsInt()
+  @Min(-600)
+  @Max(600)
+  minutes?: number;
+
+  @ApiPropertyOptional({ description: 'adjournment_no_show: minutes late at the resumption (absent: did not come)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  minutesLate?: number;
+
+  @ApiPropertyOptional({ enum: LADDER_DECISIONS, description: 'misconduct, third offence: loss | removal | none' })
+  @IsOptional()
+  @IsIn(LADDER_DECISIONS)
+  decision?: LadderDecision;
+
+  @ApiPropertyOptional({ description: 'collusion: entries whose right to compete is cancelled (二章8节3)', type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsUUID('all', { each: true })
+  disqualify?: string[];
+
+  @OptionalTextField(1000, 'left the playing hall without permission during move 23')
+  note?: string;
+}
+
+export class VersionDto {
+  @VersionField()
+  version!: number;
+}
+
+export class RevokeSanctionDto {
+  @VersionField()
+  version!: number;
+
+  @TextField(500, 'the video shows the clock was pressed before the pieces fell')
+  reason!: string;
+}
+
+export class DrawOfferDto {
+  @ApiProperty({ description: 'the player offering the draw (Player.id)' })
+  @IsUUID()
+  playerId!: string;
+
+  @ApiPropertyOptional({ description: 'the ply after which the offer was made (三章6I: after one’s own move)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2000)
+  ply?: number;
+
+  @ApiPropertyOptional({ enum: ['pending', 'declined', 'accepted'] })
+  @IsOptional()
+  @IsIn(['pending', 'declined', 'accepted'])
+  response?: string;
+
+  @OptionalTextField(500)
+  note?: string;
+}
+
+export class EarlyDrawDto {
+  @ApiProperty({ description: 'plies played when the draw was agreed (二章8节12: before 40 plies needs the chief arbiter)' })
+  @IsInt()
+  @Min(0)
+  @Max(2000)
+  plies!: number;
+
+  @ApiPropertyOptional({ description: 'little material exchanged (双方子力又无大耗损)' })
+  @IsOptional()
+  @IsBoolean()
+  littleMaterialGone?: boolean;
+
+  @OptionalTextField(500)
+  note?: string;
+}
+
+export class DecideEarlyDrawDto {
+  @VersionField()
+  version!: number;
+
+  @ApiProperty({ enum: ['confirmed', 'refused'], description: 'confirmed: the draw stands; refused: the players are asked to play on (二章8节12)' })
+  @IsIn(['confirmed', 'refused'])
+  decision!: 'confirmed' | 'refused';
+
+  @OptionalTextField(500)
+  reason?: string;
+}
+
+export class AdjournmentDto {
+  @ApiProperty({ description: 'the diagram: the position as FEN (三章6K 棋图)' })
+  @IsString()
+  @MaxLength(200)
+  fen!: string;
+
+  @ApiProperty({ description: 'the sealed move (暗着), as written by the side to move; kept from the players until resumption' })
+  @IsString()
+  @MaxLength(40)
+  sealedMove!: string;
+
+  @ApiProperty({ description: 'minutes used by Red' })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  redMinutesUsed!: number;
+
+  @ApiProperty({ description: 'minutes used by Black' })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  blackMinutesUsed!: number;
+
+  @ApiProperty({ description: 'resumption time (ISO 8601)' })
+  @IsString()
+  @MaxLength(40)
+  resumeAt!: string;
+
+  @OptionalTextField(200)
+  place?: string;
+}

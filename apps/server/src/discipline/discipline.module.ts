@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { ResultsModule } from '../results/results.module';
+import { DisciplineController } from './discipline.controller';
+import { DisciplineService } from './discipline.service';
+import { ResultConsequence } from './result-consequence';
+
+@Module({ imports: [ResultsModule], controllers: [DisciplineController], providers: [DisciplineService, ResultConsequence], exports: [ResultConsequence] })
+export class DisciplineModule {}

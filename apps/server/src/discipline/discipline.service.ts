@@ -1,0 +1,242 @@
+import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { parseMove, Position } from '@chuhe/xiangqi';
+import { diagramSvg } from '@chuhe/xiangqi/diagram-svg';
+import { AuditService } from '../audit/audit.service';
+import { PAIRERS } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.decorators';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import type { Sanction } from '../generated/prisma/client';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import type { AdjournmentDto, CreateSanctionDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
+import { gameContext, gameLabel, sideOf } from './game-context';
+import { ResultConsequence } from './result-consequence';
+import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
+
+/** 二章8节12: an agreed draw within the first 20 moves (40 plies) needs the arbiter's consent. */
+export const EARLY_DRAW_PLIES = 40;
+
+export async function isPairer(db: Tx, tournamentId: string, userId: string): Promise<boolean> {
+  return !!(await db.tournamentRole.findFirst({ where: { tournamentId, userId, role: { in: PAIRERS } }, select: { id: true } }));
+}
+
+export function sanctionView(s: Sanction) {
+  const article = s.kind === 'technical_foul' && s.detail && TECHNICAL_FOUL_DETAILS[s.detail] ? TECHNICAL_FOUL_DETAILS[s.detail] : (SANCTION_ARTICLES[s.kind as keyof typeof SANCTION_ARTICLES] ?? null);
+  return { ...s, article };
+}
+
+/** The standings cache (standings/fingerprint.ts) watches the games' updatedAt: a sanction touches its game (no version bump). */
+async function touchGame(tx: Tx, gameId: string): Promise<void> {
+  await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
+}
+
+function conflict(message: string) {
+  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
+}
+
+@Injectable()
+export class DisciplineService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly consequence: ResultConsequence,
+  ) {}
+
+  /** An arbiter records a foul or penalty (三章6F); discipline kinds wait for the chief arbiter (三章6M). */
+  async create(user: AuthUser, gameId: string, dto: CreateSanctionDto) {
+    const problems: { field: string; reason: string }[] = [];
+    if (dto.count !== undefined && dto.kind !== 'unrecorded_moves') problems.push({ field: 'count', reason: 'only unrecorded_moves has a count' });
+    if (dto.minutes !== undefined && dto.kind !== 'time_deduction') problems.push({ field: 'minutes', reason: 'only time_deduction has minutes' });
+    if (dto.minutesLate !== undefined && dto.kind !== 'adjournment_no_show') problems.push({ field: 'minutesLate', reason: 'only adjournment_no_show has minutesLate' });
+    if (dto.decision !== undefined && dto.kind !== 'misconduct') problems.push({ field: 'decision', reason: 'only misconduct (二章8节11, third offence) has a decision' });
+    if (dto.disqualify !== undefined && dto.kind !== 'collusion') problems.push({ field: 'disqualify', reason: 'only collusion (二章8节3) disqualifies entries here' });
+    if (dto.kind === 'time_deduction' && dto.minutes === undefined) problems.push({ field: 'minutes', reason: 'time_deduction needs the minutes' });
+    if (problems.length) throw badRequest(problems);
+
+    const created = await this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      const round = ctx.pairing.round;
+      if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; sanctions are recorded once it is published`);
+      if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      if (dto.disqualify?.length) {
+        const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
+        if (found !== new Set(dto.disqualify).size) throw badRequest([{ field: 'disqualify', reason: 'every id must be an entry of this event' }]);
+      }
+      const chief = await isPairer(tx, round.event.tournamentId, user.id);
+      const needsChief = CHIEF_CONFIRMS.includes(dto.kind);
+      const confirmed = !needsChief || chief;
+      const row = await tx.sanction.create({
+        data: {
+          gameId,
+          playerId: dto.playerId,
+          kind: dto.kind,
+          detail: dto.detail,
+          count: dto.count,
+          minutes: dto.minutes,
+          minutesLate: dto.minutesLate,
+          decision: dto.decision,
+          disqualify: dto.disqualify,
+          note: dto.note,
+          state: confirmed ? 'confirmed' : 'proposed',
+          proposedById: user.id,
+          confirmedById: confirmed ? user.id : null,
+          confirmedAt: confirmed ? new Date() : null,
+        },
+      });
+      await touchGame(tx, gameId);
+      await this.audit.record(tx, { userId: user.id, tournamentId: round.event.tournamentId, entity: 'sanction', entityId: row.id, action: 'create', after: row, reason: `${dto.kind} (${SANCTION_ARTICLES[dto.kind]}), ${gameLabel(ctx)}${confirmed ? '' : ': proposed to the chief arbiter (三章6M)'}` });
+      return row;
+    });
+    const consequence = created.state === 'confirmed' ? await this.consequence.apply(user, gameId) : null;
+    return { sanction: sanctionView(created), consequence };
+  }
+
+  /** The chief arbiter (or the organizer) confirms a proposed sanction (三章6M). */
+  async confirm(user: AuthUser, sanctionId: string, version: number) {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const s = await tx.sanction.findUnique({ where: { id: sanctionId } });
+      if (!s) throw notFound('sanction');
+      if (s.version !== version) staleOrMissing('sanction', s);
+      if (s.state !== 'proposed') throw conflict(`state: the sanction is ${s.state}; only a proposed one is confirmed`);
+      const { count } = await tx.sanction.updateMany({ where: { id: sanctionId, version }, data: { state: 'confirmed', confirmedById: user.id, confirmedAt: new Date(), version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
+      const after = await tx.sanction.findUniqueOrThrow({ where: { id: sanctionId } });
+      const ctx = await gameContext(tx, s.gameId);
+      await touchGame(tx, s.gameId);
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'sanction', entityId: s.id, action: 'update', before: s, after, reason: 'confirmed by the chief arbiter (三章6M)' });
+      return after;
+    });
+    const consequence = await this.consequence.apply(user, row.gameId);
+    return { sanction: sanctionView(row), consequence };
+  }
+
+  /**
+   * Undo: never a delete. The sanction becomes `revoked` and a new entry names it (revokesId) with
+   * the reason; a confirmed sanction is undone by the chief arbiter or the organizer only.
+   */
+  async revoke(user: AuthUser, sanctionId: string, dto: RevokeSanctionDto) {
+    const undo = await this.prisma.$transaction(async (tx) => {
+      const s = await tx.sanction.findUnique({ where: { id: sanctionId } });
+      if (!s) throw notFound('sanction');
+      if (s.version !== dto.version) staleOrMissing('sanction', s);
+      if (s.revokesId) throw conflict('revokesId: this entry is itself an undo; record the sanction again instead');
+      if (s.state === 'revoked') throw conflict('state: the sanction is already revoked');
+      const ctx = await gameContext(tx, s.gameId);
+      const tournamentId = ctx.pairing.round.event.tournamentId;
+      if (s.state === 'confirmed' && !(await isPairer(tx, tournamentId, user.id))) {
+        throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'a confirmed sanction is revoked by the chief arbiter or the organizer only' });
+      }
+      const { count } = await tx.sanction.updateMany({ where: { id: sanctionId, version: dto.version }, data: { state: 'revoked', version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
+      await touchGame(tx, s.gameId);
+      const entry = await tx.sanction.create({
+        data: { gameId: s.gameId, playerId: s.playerId, kind: s.kind, detail: s.detail, note: dto.reason, state: 'confirmed', revokesId: s.id, proposedById: user.id, confirmedById: user.id, confirmedAt: new Date() },
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'sanction', entityId: s.id, action: 'update', before: s, after: { ...s, state: 'revoked', version: s.version + 1 }, reason: dto.reason });
+      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'sanction', entityId: entry.id, action: 'create', after: entry, reason: `undo of sanction ${s.id}: ${dto.reason}` });
+      return entry;
+    });
+    const consequence = await this.consequence.apply(user, undo.gameId);
+    return { undo: sanctionView(undo), consequence };
+  }
+
+  async listForGame(gameId: string) {
+    const rows = await this.prisma.sanction.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(sanctionView);
+  }
+
+  async listForEvent(eventId: string) {
+    const rows = await this.prisma.sanction.findMany({
+      where: { game: { pairing: { round: { eventId } } } },
+      include: { game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } }, player: { select: { nameZh: true, nameEn: true } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map((r) => ({ ...sanctionView(r), round: r.game.pairing.round.number, table: r.game.pairing.table, board: r.game.board, player: r.player }));
+  }
+
+  /** 三章6I: draw offers logged; a repeated offer after a refusal is flagged (二章9节5: a technical foul for the arbiter to record). */
+  async drawOffer(user: AuthUser, gameId: string, dto: DrawOfferDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      const previous = await tx.gameLog.findMany({ where: { gameId, kind: 'draw_offer' }, orderBy: { at: 'desc' }, take: 1 });
+      const last = previous[0]?.data as { playerId?: string; response?: string } | undefined;
+      const repeated = !!last && last.playerId === dto.playerId && last.response === 'declined';
+      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated } } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'draw offer (三章6I)' });
+      return { ...row, repeated, ...(repeated ? { warning: '二章9节5: the same player offered again after a refusal — a technical foul if the arbiter records it (detail repeated_draw_offer)' } : {}) };
+    });
+  }
+
+  /** 二章8节12: a draw agreed before move 20 (40 plies) or with little material gone is flagged for the chief arbiter. */
+  async earlyDraw(user: AuthUser, gameId: string, dto: EarlyDrawDto) {
+    const flagged = dto.plies < EARLY_DRAW_PLIES || dto.littleMaterialGone === true;
+    if (!flagged) return { flagged: false, message: `${dto.plies} plies: not an early draw (二章8节12: 20 moves = ${EARLY_DRAW_PLIES} plies)` };
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      const row = await tx.gameLog.create({ data: { gameId, kind: 'early_draw', byId: user.id, state: 'pending', data: { plies: dto.plies, littleMaterialGone: dto.littleMaterialGone ?? false, note: dto.note ?? null } } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'early agreed draw flagged (二章8节12): needs the chief arbiter' });
+      return { flagged: true, article: '二章8节12', log: row };
+    });
+  }
+
+  async decideEarlyDraw(user: AuthUser, gameId: string, dto: DecideEarlyDrawDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      const log = await tx.gameLog.findFirst({ where: { gameId, kind: 'early_draw', state: 'pending' }, orderBy: { at: 'desc' } });
+      if (!log) throw notFound('pending early draw on this game');
+      if (log.version !== dto.version) staleOrMissing('early draw', log);
+      const { count } = await tx.gameLog.updateMany({ where: { id: log.id, version: dto.version }, data: { state: dto.decision, version: { increment: 1 }, data: { ...(log.data as object), decidedById: user.id, reason: dto.reason ?? null } } });
+      if (count === 0) staleOrMissing('early draw', await tx.gameLog.findUnique({ where: { id: log.id } }));
+      const after = await tx.gameLog.findUniqueOrThrow({ where: { id: log.id } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: log.id, action: 'update', before: log, after, reason: dto.reason ?? `early draw ${dto.decision} (二章8节12)` });
+      return after;
+    });
+  }
+
+  /** Early draws: games drawn with a stored record shorter than 40 plies, and the flags logged. */
+  async earlyDraws(eventId: string) {
+    const games = await this.prisma.game.findMany({
+      where: { pairing: { round: { eventId } }, OR: [{ result: 'draw', record: { isNot: null } }, { logs: { some: { kind: 'early_draw' } } }] },
+      include: { record: { select: { moves: true } }, logs: { where: { kind: 'early_draw' }, orderBy: { at: 'desc' } }, pairing: { select: { table: true, round: { select: { number: true } } } } },
+    });
+    return games
+      .map((g) => {
+        const plies = Array.isArray(g.record?.moves) ? (g.record!.moves as unknown[]).length : null;
+        const log = g.logs[0] ?? null;
+        return { gameId: g.id, round: g.pairing.round.number, table: g.pairing.table, board: g.board, result: g.result, recordPlies: plies, state: log?.state ?? 'pending', log, version: log?.version ?? null };
+      })
+      .filter((x) => x.log !== null || (x.recordPlies !== null && x.recordPlies < EARLY_DRAW_PLIES));
+  }
+
+  /** 二章2节4, 三章6K: an adjournment — diagram (FEN), sealed move, times, resumption. */
+  async adjourn(user: AuthUser, gameId: string, dto: AdjournmentDto) {
+    const pos = Position.fromFen(dto.fen);
+    if (!pos.ok) throw badRequest([{ field: 'fen', reason: pos.error.message }]);
+    const sealed = parseMove(pos.value, dto.sealedMove);
+    if (!sealed.ok) throw badRequest([{ field: 'sealedMove', reason: `not a legal move in the diagram's position: ${sealed.error.message}` }]);
+    const resumeAt = new Date(dto.resumeAt);
+    if (Number.isNaN(resumeAt.getTime())) throw badRequest([{ field: 'resumeAt', reason: 'must be an ISO 8601 date-time' }]);
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      if (ctx.result !== null) throw conflict(`result: the game already has a result (${ctx.result})`);
+      const row = await tx.gameLog.create({
+        data: { gameId, kind: 'adjournment', byId: user.id, state: 'sealed', data: { fen: pos.value.toFen(), sealedMove: dto.sealedMove, sealedBy: pos.value.turn, redMinutesUsed: dto.redMinutesUsed, blackMinutesUsed: dto.blackMinutesUsed, resumeAt: resumeAt.toISOString(), place: dto.place ?? null } },
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: { ...row, data: { ...(row.data as object), sealedMove: '(sealed)' } }, reason: 'adjournment (三章6K)' });
+      return this.adjournmentView(row);
+    });
+  }
+
+  async adjournment(gameId: string) {
+    const row = await this.prisma.gameLog.findFirst({ where: { gameId, kind: 'adjournment' }, orderBy: { at: 'desc' } });
+    if (!row) throw notFound('adjournment of this game');
+    return this.adjournmentView(row);
+  }
+
+  private adjournmentView(row: { id: string; data: unknown; at: Date; state: string | null; version: number }) {
+    const data = row.data as { fen: string };
+    const svg = diagramSvg(data.fen, { caption: '封局棋图 / adjourned position' });
+    return { id: row.id, state: row.state, at: row.at, version: row.version, ...data, graceMinutes: 15, diagram: svg.ok ? svg.value : null };
+  }
+}

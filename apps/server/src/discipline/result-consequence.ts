@@ -1,0 +1,120 @@
+import { ForbiddenException, HttpException, Injectable } from '@nestjs/common';
+import { applySanctions, ADJOURNMENT_GRACE_MINUTES } from '@chuhe/standings';
+import type { GameResult, PenaltyReason } from '@chuhe/tournament';
+import type { AuthUser } from '../auth/auth.decorators';
+import { eventFile } from '../play/event-file';
+import { PrismaService } from '../prisma/prisma.service';
+import { ResultsService } from '../results/results.service';
+import { loadEventForFile } from '../standings/event-loader';
+import { gameContext } from './game-context';
+import { fileSanctions } from './sanction-file';
+
+/** The article behind each penalty result a sanction gives (for the result's audit reason). */
+const PENALTY_ARTICLES: Record<string, string> = {
+  technical_fouls: '一章3节6: 技术犯规两次判负',
+  violations: '一章3节7: 违例四次判负',
+  unrecorded_moves: '二章3节6: 漏记 16 着判负',
+  device: '二章8节10: 携带电子通讯器材判负',
+  self_exposure: '一章3节5: 自杀着法判负',
+  warning_ladder: '二章8节11: 第三次违规判负',
+  adjournment_no_show: '三章6K: 逾时十五分钟不到作弃权论',
+};
+
+export interface Consequence {
+  /** The result the confirmed sanctions give the game, or null when they give none. */
+  result: GameResult | null;
+  penaltyReason: PenaltyReason | null;
+  article: string | null;
+  /** Whether the stored game was changed now. */
+  applied: boolean;
+  message?: string;
+}
+
+/**
+ * Applies the confirmed sanctions' consequence for a game's result to the stored Game, through
+ * the results path (PUT /api/games/:id/result's service: version, audit row with the article as
+ * reason, round completion, knockout follow-ups). libs/standings applySanctions decides, on the
+ * event's whole file (the misconduct ladder counts over the event), so the stored result and the
+ * standings (which apply the same sanctions from the file's extras) agree.
+ *
+ * 三章6K 逾时十五分钟不到作弃权论: a player more than 15 minutes late for the resumption of an
+ * adjourned game forfeits — stored as a forfeit (red_win_forfeit / black_win_forfeit), not a loss by
+ * penalty: 作弃权论 means "treated as 弃权", and a forfeit is what 弃权 is everywhere else in the
+ * rules (二章7节1). libs/standings then leaves the forfeit as it is (it overrides played games only).
+ *
+ * A revoked sanction that had changed the result: the result from before that change is restored
+ * (found in the game's audit row whose reason names the sanction path).
+ */
+@Injectable()
+export class ResultConsequence {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly results: ResultsService,
+  ) {}
+
+  async apply(user: AuthUser, gameId: string): Promise<Consequence> {
+    const ctx = await gameContext(this.prisma, gameId);
+    const round = ctx.pairing.round;
+    const eventId = round.event.id;
+    const individual = round.event.kind === 'individual';
+    let target: { result: GameResult; penaltyReason: PenaltyReason | null; article: string } | null = null;
+
+    const noShow = await this.prisma.sanction.findFirst({
+      where: { gameId, kind: 'adjournment_no_show', state: 'confirmed', revokesId: null, OR: [{ minutesLate: null }, { minutesLate: { gt: ADJOURNMENT_GRACE_MINUTES } }] },
+      orderBy: { createdAt: 'asc' },
+    });
+    if (noShow) {
+      const absent = noShow.playerId === ctx.redPlayerId ? 'red' : 'black';
+      target = { result: absent === 'red' ? 'black_win_forfeit' : 'red_win_forfeit', penaltyReason: null, article: PENALTY_ARTICLES.adjournment_no_show };
+    } else if (round.state !== 'draft') {
+      const event = await loadEventForFile(this.prisma, eventId, { states: ['published', 'completed'] });
+      if (event) {
+        const file = eventFile(event);
+        const effects = applySanctions(file.rounds, await fileSanctions(this.prisma, eventId));
+        if (!effects.ok) return { result: null, penaltyReason: null, article: null, applied: false, message: effects.error.message };
+        const red = individual ? ctx.pairing.redEntryId : ctx.redPlayerId;
+        const black = individual ? ctx.pairing.blackEntryId : ctx.blackPlayerId;
+        const fileRound = file.rounds.find((r) => r.round === round.number);
+        const fileGame = fileRound?.pairings
+          .flatMap((p) => p.games)
+          .find((g) => g.board === ctx.board && ((g.red === red && g.black === black) || (g.red === black && g.black === red)));
+        const override = fileGame ? effects.value.overrides.get(fileGame) : undefined;
+        if (override) {
+          target = {
+            result: override.result,
+            penaltyReason: override.penaltyReason ?? null,
+            article: override.result === 'annulled' ? '二章8节3: 认分或蓄意媾和，取消比赛权利及积分' : (PENALTY_ARTICLES[override.penaltyReason ?? ''] ?? 'sanctions'),
+          };
+        }
+      }
+    }
+
+    if (target) {
+      if (ctx.result === target.result && (ctx.penaltyReason ?? null) === target.penaltyReason) return { ...target, applied: false };
+      return this.enter(user, gameId, ctx.version, target.result, target.penaltyReason, `[sanction] ${target.article}`, target.article);
+    }
+    // No consequence now: undo one the sanction path gave, if the game still has it.
+    const last = await this.prisma.auditLog.findFirst({ where: { entity: 'game', entityId: gameId }, orderBy: [{ at: 'desc' }, { id: 'desc' }] });
+    const after = last?.after as { result?: GameResult | null } | null;
+    const before = last?.before as { result?: GameResult | null; penaltyReason?: PenaltyReason | null } | null;
+    if (last?.reason?.startsWith('[sanction]') && after?.result === ctx.result) {
+      if (!before?.result) return { result: null, penaltyReason: null, article: null, applied: false, message: 'the sanction that decided this game was revoked; the game had no result before it: enter the result' };
+      return this.enter(user, gameId, ctx.version, before.result, before.penaltyReason ?? null, '[sanction revoked] the result from before the sanction is restored', null);
+    }
+    return { result: null, penaltyReason: null, article: null, applied: false };
+  }
+
+  private async enter(user: AuthUser, gameId: string, version: number, result: GameResult, penaltyReason: PenaltyReason | null, reason: string, article: string | null): Promise<Consequence> {
+    const dto = { result, version, reason, ...(penaltyReason ? { penaltyReason } : {}) };
+    try {
+      await this.results.enterResult({ user, gameId, dto });
+      return { result, penaltyReason, article, applied: true };
+    } catch (e) {
+      if (e instanceof ForbiddenException || e instanceof HttpException) {
+        const body = e.getResponse() as { message?: string };
+        return { result, penaltyReason, article, applied: false, message: `the result was not changed: ${body.message ?? e.message}` };
+      }
+      throw e;
+    }
+  }
+}

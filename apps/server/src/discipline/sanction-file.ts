@@ -1,0 +1,55 @@
+import type { Sanction as FileSanction } from '@chuhe/standings';
+import { Prisma } from '../generated/prisma/client';
+import type { RoundState } from '../generated/prisma/client';
+import type { Tx } from '../prisma/prisma.service';
+
+interface Row {
+  kind: string;
+  round: number;
+  board: number;
+  playerId: string;
+  entryId: string | null;
+  eventKind: 'individual' | 'team';
+  count: number | null;
+  minutes: number | null;
+  minutesLate: number | null;
+  decision: string | null;
+  disqualify: unknown;
+  note: string | null;
+  detail: string | null;
+}
+
+/**
+ * The event's confirmed sanctions (not revoked) as libs/standings `Sanction`s, in recorded order,
+ * for the tournament file's `sanctions` extras: `player` is the entry id in an individual event and
+ * the member's Player.id in a team event (the ids the file's games name), `game` the board.
+ */
+export async function fileSanctions(db: Tx, eventId: string, options: { states?: readonly RoundState[]; throughRound?: number } = {}): Promise<FileSanction[]> {
+  const states = options.states ?? ['published', 'completed'];
+  const through = options.throughRound ?? 2_147_483_647;
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT s.kind, r.number AS round, g.board, s."playerId"::text AS "playerId",
+           (SELECT en.id::text FROM "Entry" en WHERE en."eventId" = r."eventId" AND en."playerId" = s."playerId" AND en.id IN (p."redEntryId", p."blackEntryId") LIMIT 1) AS "entryId",
+           ev.kind::text AS "eventKind", s.count, s.minutes, s."minutesLate", s.decision, s.disqualify, s.note, s.detail
+      FROM "Sanction" s
+      JOIN "Game" g ON g.id = s."gameId"
+      JOIN "Pairing" p ON p.id = g."pairingId"
+      JOIN "Round" r ON r.id = p."roundId"
+      JOIN "Event" ev ON ev.id = r."eventId"
+     WHERE r."eventId" = ${eventId}::uuid AND s.state = 'confirmed' AND s."revokesId" IS NULL
+       AND r.state::text IN (${Prisma.join([...states])}) AND r.number <= ${through}
+     ORDER BY s."createdAt", s.id`;
+  return rows.map(toFileSanction);
+}
+
+function toFileSanction(r: Row): FileSanction {
+  const s: FileSanction = { kind: r.kind as FileSanction['kind'], round: r.round, player: r.eventKind === 'individual' ? (r.entryId ?? r.playerId) : r.playerId, game: r.board };
+  if (r.count !== null) s.count = r.count;
+  if (r.minutes !== null) s.minutes = r.minutes;
+  if (r.minutesLate !== null) s.minutesLate = r.minutesLate;
+  if (r.decision !== null) s.decision = r.decision as FileSanction['decision'];
+  if (Array.isArray(r.disqualify) && r.disqualify.length) s.disqualify = r.disqualify as string[];
+  const note = [r.detail, r.note].filter(Boolean).join(' — ');
+  if (note) s.note = note;
+  return s;
+}
