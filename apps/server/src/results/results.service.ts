@@ -68,6 +68,10 @@ export class ResultsService {
         if (!reason) throw badRequest([{ field: 'reason', reason: `round ${round.number + 1} is already paired: a correction needs a reason` }]);
       }
 
+      // Two results of one knockout match at once must not both add (or remove) its next game: the
+      // pairing's row serializes them, taken before any of its games is touched (no deadlock).
+      if (pairing.matchKey) await tx.$executeRaw`SELECT 1 FROM "Pairing" WHERE id = ${pairing.id}::uuid FOR UPDATE`;
+
       const now = new Date();
       const penaltyReason = dto.penaltyReason ?? null;
       const { count } = await tx.game.updateMany({
