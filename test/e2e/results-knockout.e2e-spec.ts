@@ -105,3 +105,44 @@ describe('results: knockout matches (5+2 championship)', () => {
     expect(final).toBeDefined();
   });
 });
+
+/**
+ * The 6+1 final (附录3 #6): slow game drawn → rapid game with colours reversed; rapid drawn → the
+ * last game (armageddon: Red 15'+5", Black 10'+5", a draw counts as a win for Black).
+ */
+describe('results: the 6+1 final', () => {
+  let app: INestApplication;
+  let play: Play;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    play = await playEvent(app, { nameZh: '锦标赛', nameEn: 'Championship 6+1', kind: 'individual', stages: [{ type: 'championship_6_1' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    for (let r = 1; r <= 6; r++) {
+      const round = await nextRound(app, play);
+      await playRound(app, play, round, (_g, table) => (table % 2 === 1 ? 'red_win' : 'draw'));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('slow drawn → rapid reversed; rapid drawn → armageddon; armageddon drawn → Black wins', async () => {
+    const round7 = await nextRound(app, play);
+    const final = round7.pairings.find((p) => p.matchKey !== null)!;
+    expect(final).toBeDefined();
+    const slow = final.games[0];
+    const a = await putResult(app, play.organizer.auth, slow, { result: 'draw' });
+    expect(a.body.gamesCreated).toMatchObject([{ board: 2, kind: 'rapid', red: { id: slow.black!.id }, black: { id: slow.red!.id } }]);
+    const b = await putResult(app, play.organizer.auth, a.body.gamesCreated[0], { result: 'draw' });
+    expect(b.body.gamesCreated).toHaveLength(1);
+    const last = b.body.gamesCreated[0];
+    expect(last).toMatchObject({ board: 3, kind: 'armageddon', result: null });
+    expect(b.body.match.next).toMatch(/a draw counts as a win for Black/);
+    const c = await putResult(app, play.organizer.auth, last, { result: 'draw' });
+    expect(c.body.match).toMatchObject({ status: 'decided', decidedBy: 'armageddon' });
+    const blackEntry = [final.red, final.black!].find((e) => (e.id === final.red.id ? slow.red!.id : slow.black!.id) === last.black.id)!;
+    expect(c.body.match.winner).toBe(blackEntry.id);
+    expect(c.body.gamesCreated).toEqual([]);
+  });
+});
