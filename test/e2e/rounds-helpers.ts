@@ -59,7 +59,9 @@ export async function drawnEvent(app: INestApplication, event: Record<string, un
 /** Grants `role` in the tournament to a new user; returns the user. */
 export async function userWithRole(app: INestApplication, play: PlayEvent, role: 'organizer' | 'chief_arbiter' | 'arbiter' | 'team_captain' | string) {
   const user = await newUser(app, role);
-  await request(app.getHttpServer()).post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: user.email, role }).expect(201);
+  const granted = await request(app.getHttpServer()).post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: user.email, role }).expect(201);
+  // Roles offered by invitation (issue 13): the user accepts with the token.
+  if (granted.body.token) await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: granted.body.token }).expect(201);
   return user;
 }
 

@@ -7,11 +7,13 @@ import { STAFF, type AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
-import { eventFile, fileEntries, loadEvent, type EventFile, type EventWithPlay } from '../play/event-file';
+import { eventFile, fileEntries, type EventFile, type EventWithPlay } from '../play/event-file';
 import { stageRoundCount } from '../play/event-format';
 import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
+import { loadEventFlat } from './load-event';
+import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
 import { checkDraft, errorKeys, fileRound, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 
@@ -107,7 +109,7 @@ export class RoundsService {
     try {
       return await this.prisma.$transaction(async (tx) => {
         await lockEventPlay(tx, eventId);
-        const event = await loadEvent(tx, eventId);
+        const event = await loadEventFlat(tx, eventId);
         if (!event) throw notFound('event');
         const draft = event.rounds.find((r) => r.state === 'draft');
         if (draft) throw conflict(`round ${draft.number} is a draft: publish or delete it before pairing the next round`, { roundId: draft.id });
@@ -249,22 +251,25 @@ export class RoundsService {
       rows.push({ id, table: i + 1, matchKey: keys.get(i) ?? null, version: 1, redEntryId: p.red, blackEntryId: p.black, games: planned.map(gameRow) });
     });
     for (const b of proposal.byes) rows.push({ id: randomUUID(), table: null, matchKey: null, version: 1, redEntryId: b, blackEntryId: null, games: [] });
-    await tx.pairing.createMany({ data: rows.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey })) });
-    if (games.length) await tx.game.createMany({ data: games.map(({ reason: _reason, ...g }) => g) });
+    await insertPairings(tx, rows.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey })));
+    await insertGames(tx, games);
     const knockoutPairs = new Set(rows.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
     const findings = storedFindings(checkDraft(file, proposal, stage.type, knockoutPairs), warnings, proposal.round);
     const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
-    await tx.auditLog.createMany({
-      data: rows.map((p) => ({
+    await insertAuditRows(
+      tx,
+      rows.map((p) => ({
+        id: randomUUID(),
         userId: user.id,
         tournamentId: event.tournamentId,
         entity: 'pairing',
         entityId: p.id,
         action: 'create' as const,
-        after: json({ roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games }),
+        before: null,
+        after: { roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games },
         reason: reasonOf.get(p.id) ?? null,
       })),
-    });
+    );
     return { pairings: rows, findings };
   }
 
@@ -338,17 +343,24 @@ export class RoundsService {
     }, TX);
   }
 
-  /** The play lock, then the draft at `version` (404 / 409 not a draft / 409 stale). */
-  private async lockedDraft(tx: Tx, roundId: string, version: number | null) {
+  /** The play lock, then the draft at `version` (404 / 409 not a draft / 409 stale), and the whole event (pairing, checking). */
+  private async lockedDraft(tx: Tx, roundId: string, version: number) {
+    const { round, eventId } = await this.lockedDraftOnly(tx, roundId, version);
+    const event = await loadEventFlat(tx, eventId);
+    if (!event) throw notFound('round');
+    return { event, round };
+  }
+
+  /** The same without loading the event's rounds (publish, delete): the event row only. */
+  private async lockedDraftOnly(tx: Tx, roundId: string, version: number) {
     const head = await tx.round.findUnique({ where: { id: roundId }, select: { eventId: true } });
     if (!head) throw notFound('round');
     await lockEventPlay(tx, head.eventId);
-    const event = await loadEvent(tx, head.eventId);
-    const round = await tx.round.findUnique({ where: { id: roundId }, include: { stage: true, pairings: { include: { games: true } } } });
-    if (!event || !round) throw notFound('round');
-    if (version !== null && round.version !== version) staleOrMissing('round', round);
+    const round = await tx.round.findUnique({ where: { id: roundId }, include: { stage: true, event: true, pairings: { include: { games: true } } } });
+    if (!round) throw notFound('round');
+    if (round.version !== version) staleOrMissing('round', round);
     if (round.state !== 'draft') throw conflict(`round ${round.number} is ${round.state}: only a draft can be changed`);
-    return { event, round };
+    return { round, eventId: head.eventId, eventRow: round.event };
   }
 
   swap(user: AuthUser, roundId: string, dto: SwapDto): Promise<RoundView> {
@@ -405,7 +417,7 @@ export class RoundsService {
     if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
     return this.prisma.$transaction(async (tx) => {
       await lockEventPlay(tx, eventId);
-      const event = await loadEvent(tx, eventId);
+      const event = await loadEventFlat(tx, eventId);
       if (!event) throw notFound('event');
       if (event.version !== dto.version) staleOrMissing('event', event);
       const ids = new Set(event.entries.map((e) => e.id));
@@ -450,11 +462,11 @@ export class RoundsService {
   /** draft → published. Round 1 sets Event.round1PairedAt: the draw, format, chain and entries (but late ones) are frozen. */
   publish(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
     return this.prisma.$transaction(async (tx) => {
-      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
       const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
       if (errors.length) throw conflict(`round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`, { findings: errors });
       const now = new Date();
-      const updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } } });
+      const updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } }, include: { stage: true } });
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId: event.tournamentId,
@@ -477,13 +489,13 @@ export class RoundsService {
           reason: 'round 1 published: draw, format, tie-break chain and entries are frozen',
         });
       }
-      return this.viewOf(tx, roundId);
+      return roundView(updated, round.pairings, await this.names(tx, round.eventId));
     }, TX);
   }
 
   remove(user: AuthUser, roundId: string, version: number): Promise<void> {
     return this.prisma.$transaction(async (tx) => {
-      const { event, round } = await this.lockedDraft(tx, roundId, version);
+      const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
       await tx.round.delete({ where: { id: roundId } });
       await this.audit.record(tx, {
         userId: user.id,

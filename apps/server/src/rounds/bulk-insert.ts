@@ -1,0 +1,79 @@
+import type { Tx } from '../prisma/prisma.service';
+
+/**
+ * A round's rows in one statement per table: INSERT … SELECT FROM unnest(arrays). Prisma's
+ * createMany took ~1 ms a row here (500 pairings ≈ 400 ms, measured by the server-round bench);
+ * one array parameter per column is one round trip and no per-row mapping. Timestamps are
+ * written as UTC wall times (TIMESTAMP(3) without time zone, as Prisma writes them).
+ */
+
+export interface PairingInsert {
+  id: string;
+  roundId: string;
+  table: number | null;
+  redEntryId: string;
+  blackEntryId: string | null;
+  matchKey: string | null;
+}
+
+export interface GameInsert {
+  id: string;
+  pairingId: string;
+  board: number;
+  kind: string;
+  redPlayerId: string | null;
+  blackPlayerId: string | null;
+  result: string | null;
+}
+
+export interface AuditInsert {
+  id: string;
+  userId: string | null;
+  tournamentId: string | null;
+  entity: string;
+  entityId: string;
+  action: 'create' | 'update' | 'delete';
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+}
+
+function utc(date: Date): string {
+  return date.toISOString().replace('Z', '');
+}
+
+function jsonText(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+export async function insertPairings(tx: Tx, rows: readonly PairingInsert[], now = new Date()): Promise<void> {
+  if (!rows.length) return;
+  await tx.$executeRaw`
+    INSERT INTO "Pairing" ("id", "roundId", "table", "redEntryId", "blackEntryId", "matchKey", "updatedAt")
+    SELECT u.id, u.round_id, u.tbl, u.red, u.black, u.match_key, ${utc(now)}::timestamp(3)
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.roundId)}::uuid[], ${rows.map((r) => r.table)}::int[],
+                ${rows.map((r) => r.redEntryId)}::uuid[], ${rows.map((r) => r.blackEntryId)}::uuid[], ${rows.map((r) => r.matchKey)}::text[])
+      AS u(id, round_id, tbl, red, black, match_key)`;
+}
+
+export async function insertGames(tx: Tx, rows: readonly GameInsert[], now = new Date()): Promise<void> {
+  if (!rows.length) return;
+  await tx.$executeRaw`
+    INSERT INTO "Game" ("id", "pairingId", "board", "kind", "redPlayerId", "blackPlayerId", "result", "updatedAt")
+    SELECT u.id, u.pairing_id, u.board, u.kind::"GameKind", u.red, u.black, u.result::"GameResult", ${utc(now)}::timestamp(3)
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.pairingId)}::uuid[], ${rows.map((r) => r.board)}::int[],
+                ${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.redPlayerId)}::uuid[], ${rows.map((r) => r.blackPlayerId)}::uuid[],
+                ${rows.map((r) => r.result)}::text[])
+      AS u(id, pairing_id, board, kind, red, black, result)`;
+}
+
+export async function insertAuditRows(tx: Tx, rows: readonly AuditInsert[], now = new Date()): Promise<void> {
+  if (!rows.length) return;
+  await tx.$executeRaw`
+    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
+    SELECT u.id, ${utc(now)}::timestamp(3), u.user_id, u.tournament_id, u.entity, u.entity_id, u.action::"AuditAction", u.before::jsonb, u.after::jsonb, u.reason
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => r.tournamentId)}::uuid[],
+                ${rows.map((r) => r.entity)}::text[], ${rows.map((r) => r.entityId)}::text[], ${rows.map((r) => r.action)}::text[],
+                ${rows.map((r) => jsonText(r.before))}::text[], ${rows.map((r) => jsonText(r.after))}::text[], ${rows.map((r) => r.reason)}::text[])
+      AS u(id, user_id, tournament_id, entity, entity_id, action, before, after, reason)`;
+}
