@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
-import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
+import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 import { getRound, nextRound, pairDraft, Play, playEvent, playRound, putResult, RoundBody, withRole } from './results-helpers';
 
 /**
@@ -145,5 +145,45 @@ describe('withdrawals during the event', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ redrawNeeded: true, afterRound: 0 });
     expect(res.body.entry).toMatchObject({ status: 'withdrawn', drawNumber: null, withdrawalReason: 'visa refused' });
+  });
+
+  it('team round-robin: a team leaving after round 1 loses every board of its round-2 match by forfeit (二章7节3)', async () => {
+    const organizer = await newUser(app, 'organizer');
+    const t = await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201);
+    const tournamentId = t.body.id as string;
+    const event = { ...TEAM_EVENT, stages: [{ type: 'round_robin' }] };
+    const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(event).expect(201)).body.id as string;
+    const members = new Map<string, Set<string>>();
+    for (let i = 0; i < 4; i++) {
+      const aff = await http().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: `单位${i}`, nameEn: `Club ${i}` }).expect(201);
+      const ids: string[] = [];
+      for (let k = 0; k < 4; k++) {
+        const p = await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', organizer.auth).send({ nameZh: `队员${i}-${k}`, nameEn: `M ${i}-${k}`, gender: 'male', affiliationId: aff.body.id }).expect(201);
+        ids.push(p.body.id);
+      }
+      await http().post(`/api/events/${eventId}/teams`).set('Authorization', organizer.auth).send({ affiliationId: aff.body.id, nameZh: `队${i}`, nameEn: `Team ${i}`, starters: ids.slice(0, 3), reserves: ids.slice(3) }).expect(201);
+    }
+    await http().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({ seed: 'teams' }).expect(201);
+    const entries = (await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; team: { members: { playerId: string }[] } }[];
+    for (const e of entries) members.set(e.id, new Set(e.team.members.map((m) => m.playerId)));
+    const play: Play = { tournamentId, eventId, organizer, entryIds: entries.map((e) => e.id) };
+
+    const round1 = await nextRound(app, play);
+    expect(round1.pairings[0].games).toHaveLength(3);
+    const last = await playRound(app, play, round1, (g) => (g.board === 2 ? 'draw' : 'red_win'));
+    expect(last.round.state).toBe('completed'); // the sixth board result completes the round
+    const round2 = await nextRound(app, play);
+    const match = round2.pairings.find((p) => p.black !== null)!;
+    const leaving = match.black!.id;
+    const out = await withdraw(play, leaving, { afterRound: 1, reason: 'team went home' });
+    expect(out.status).toBe(200);
+    expect(out.body.forfeits).toHaveLength(3);
+    for (const f of out.body.forfeits as { gameId: string; board: number; result: string }[]) {
+      const game = match.games.find((g) => g.id === f.gameId)!;
+      // The leaving team's player had Red on this board → Black wins by forfeit, and vice versa (附录6 用法2).
+      const leavingRed = members.get(leaving)!.has(game.red!.id);
+      expect(f.result).toBe(leavingRed ? 'black_win_forfeit' : 'red_win_forfeit');
+    }
+    expect(out.body.forfeits.map((f: { board: number }) => f.board).sort()).toEqual([1, 2, 3]);
   });
 });
