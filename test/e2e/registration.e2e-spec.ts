@@ -154,15 +154,22 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       expect(bad.body.errors[0].field).toBe('pinned');
     });
 
-    it('gives a late entry the next number and a withdrawal before the start asks for a new draw (二章7节2)', async () => {
+    it('a late entry draws its number by lot (附录6 用法1), and a withdrawal before the start asks for a new draw (二章7节2)', async () => {
       const [playerId] = await addPlayers(1);
       const late = await api().post(`/api/events/${eventId}/entries`).set('Authorization', organizer.auth).send({ playerId }).expect(201);
-      expect(late.body).toMatchObject({ drawNumber: 9, lateEntry: true });
-      const w = await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: 1 }).expect(200);
+      expect(late.body).toMatchObject({ lateEntry: true });
+      const numbers = (await api().get(`/api/events/${eventId}/entries`).expect(200)).body.map((e: { drawNumber: number }) => e.drawNumber).sort((a: number, b: number) => a - b);
+      expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      // The pinned entry keeps its number; the lot is audited with its seed.
+      expect((await prisma.entry.findUniqueOrThrow({ where: { id: entryIds[3] } })).drawNumber).toBe(1);
+      const lot = await prisma.auditLog.findFirstOrThrow({ where: { entity: 'draw', action: 'update', reason: { contains: '附录6 用法1' } }, orderBy: { at: 'desc' } });
+      expect(JSON.stringify(lot.after)).toContain(':late:');
+      const first = await prisma.entry.findUniqueOrThrow({ where: { id: entryIds[0] } });
+      const w = await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: first.version }).expect(200);
       expect(w.body.redrawNeeded).toBe(true);
       expect(w.body.entry).toMatchObject({ status: 'withdrawn', drawNumber: null });
       expect((await api().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(true);
-      await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: 2 }).expect(409);
+      await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: first.version + 1 }).expect(409);
       const redraw = await api().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({}).expect(201);
       expect(redraw.body.assignment).toHaveLength(8);
       expect((await api().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(false);

@@ -12,6 +12,7 @@ import { gameAudit, settleKnockoutMatch, settleRoundState } from '../results/pla
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
+import { drawLateNumbers, hasDraw } from './late-draw';
 
 const ENTRY_INCLUDE = {
   player: { include: { affiliation: true } },
@@ -26,13 +27,6 @@ export async function lockEvent(tx: Tx, eventId: string) {
   return event;
 }
 
-/** A late entry (after the draw, before round 1 is paired) takes the next free number. */
-export async function lateDrawNumber(tx: Tx, eventId: string): Promise<number | null> {
-  const drawn = await tx.draw.count({ where: { eventId } });
-  if (drawn === 0) return null;
-  const max = await tx.entry.aggregate({ where: { eventId }, _max: { drawNumber: true } });
-  return (max._max.drawNumber ?? 0) + 1;
-}
 
 @Injectable()
 export class EntriesService {
@@ -60,11 +54,10 @@ export class EntriesService {
       if (event.category === 'women' && player.gender !== 'female') throw badRequest([{ field: 'playerId', reason: "a women's event admits women players only" }]);
       const existing = await tx.entry.findUnique({ where: { eventId_playerId: { eventId, playerId: dto.playerId } } });
       if (existing) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'playerId: the player is already entered in this event' });
-      const drawNumber = await lateDrawNumber(tx, eventId);
-      const entry = await tx.entry.create({
-        data: { eventId, playerId: dto.playerId, seed: dto.seed, drawNumber, lateEntry: drawNumber !== null },
-        include: ENTRY_INCLUDE,
-      });
+      const late = await hasDraw(tx, eventId);
+      const created = await tx.entry.create({ data: { eventId, playerId: dto.playerId, seed: dto.seed, lateEntry: late } });
+      if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, [created.id]);
+      const entry = await tx.entry.findUniqueOrThrow({ where: { id: created.id }, include: ENTRY_INCLUDE });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: entry.id, action: 'create', after: entry });
       return entry;
     });
@@ -95,10 +88,12 @@ export class EntriesService {
           const i = dto.playerIds.indexOf(existing[0].playerId!);
           throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)` });
         }
-        const first = await lateDrawNumber(tx, eventId);
-        await tx.entry.createMany({
-          data: dto.playerIds.map((playerId, i) => ({ eventId, playerId, drawNumber: first === null ? null : first + i, lateEntry: first !== null })),
-        });
+        const late = await hasDraw(tx, eventId);
+        await tx.entry.createMany({ data: dto.playerIds.map((playerId) => ({ eventId, playerId, lateEntry: late })) });
+        if (late) {
+          const ids = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { id: true } });
+          await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, ids.map((e) => e.id));
+        }
         const entries = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, include: ENTRY_INCLUDE });
         const order = new Map(dto.playerIds.map((id, i) => [id, i]));
         entries.sort((a, b) => order.get(a.playerId!)! - order.get(b.playerId!)!);

@@ -3,7 +3,8 @@ import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv }
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { badRequest } from '../common/validation';
-import { lateDrawNumber, lockEvent } from '../entries/entries.service';
+import { lockEvent } from '../entries/entries.service';
+import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
@@ -62,6 +63,8 @@ export class ImportsService {
       if (problems.length) throw importError(problems.sort((a, b) => a.line - b.line));
       const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
       const created = [];
+      const late = await hasDraw(tx, eventId);
+      const lateEntries: string[] = [];
       for (const team of parsed.value) {
         const memberIds = async (rows: PlayerRow[]) => {
           const ids: string[] = [];
@@ -87,10 +90,11 @@ export class ImportsService {
             },
           },
         });
-        const drawNumber = await lateDrawNumber(tx, eventId);
-        await tx.entry.create({ data: { eventId, teamId: row.id, drawNumber, lateEntry: drawNumber !== null } });
+        const entry = await tx.entry.create({ data: { eventId, teamId: row.id, lateEntry: late } });
+        lateEntries.push(entry.id);
         created.push(row);
       }
+      if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, lateEntries);
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team_import', entityId: eventId, action: 'create', after: { teams: created.map((t) => t.id) } });
       return { imported: created.length, teams: created, newAffiliations };
     }, IMPORT_TRANSACTION);

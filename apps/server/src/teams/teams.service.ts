@@ -3,7 +3,8 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
-import { lateDrawNumber, lockEvent } from '../entries/entries.service';
+import { lockEvent } from '../entries/entries.service';
+import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -51,8 +52,9 @@ export class TeamsService {
           members: { create: memberRows(dto.starters, dto.reserves ?? []) },
         },
       });
-      const drawNumber = await lateDrawNumber(tx, eventId);
-      await tx.entry.create({ data: { eventId, teamId: team.id, drawNumber, lateEntry: drawNumber !== null } });
+      const late = await hasDraw(tx, eventId);
+      const entry = await tx.entry.create({ data: { eventId, teamId: team.id, lateEntry: late } });
+      if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, [entry.id]);
       const after = await tx.team.findUniqueOrThrow({ where: { id: team.id }, include: TEAM_INCLUDE });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team', entityId: team.id, action: 'create', after });
       return after;
