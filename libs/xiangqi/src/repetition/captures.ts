@@ -43,6 +43,8 @@ export interface CaptureInfo {
    * count while the horse's side chases the attacker (decided over the cycle).
    */
   heldByTarget?: boolean;
+  /** Same kind, facing, but the target may not take back (受牵制不能离线, 总纲 7, 细则 22). */
+  heldSameKind?: boolean;
 }
 
 /**
@@ -214,8 +216,8 @@ function analyseOne(
   // guards before the capture are looked up only when no guard covers the square after it
   const isProtected = real || guardsAfter.length > 0 || attackersOn(pos, target, defender).length > 0;
   const root: Root = real ? 'real' : isProtected ? 'false' : 'none';
-  const mutualSameKind =
-    a.role === t.role && attackersOn(pos, attacker, defender).includes(target) && isLegalFor(pos, target, attacker, defender);
+  const sameKindFacing = a.role === t.role && attackersOn(pos, attacker, defender).includes(target);
+  const mutualSameKind = sameKindFacing && isLegalFor(pos, target, attacker, defender);
   const info: CaptureInfo = {
     attacker,
     target,
@@ -227,6 +229,8 @@ function analyseOne(
     gainful: false,
     reason: '',
     ...(onlyTheCheck ? { rootOnlyCheck: true } : {}),
+    // 总纲 7: 长捉同类子作和，但该子如受牵制不能离线时，则仍作为长捉论 (细则 22 车被炮牵制)
+    ...(sameKindFacing && !mutualSameKind ? { heldSameKind: true } : {}),
   };
   if (rules === 'cxa') decideCxa(pos, info, a, t);
   else {

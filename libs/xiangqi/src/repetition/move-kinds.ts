@@ -45,6 +45,8 @@ export interface PlyAnalysis extends MoveAnalysis {
   alsoExchange: boolean;
   /** New attacks that are not chases because the target is truly protected (长捉真根子, 总纲 6, 细则 12, 30). */
   protectedAttacks: CaptureInfo[];
+  /** Several of the mover's pieces attack a truly protected piece this move newly attacks (多子劫真根子, 细则 30). */
+  severalOnProtected?: boolean;
   /** @internal Every capture by the opponent in the position after the move: the next ply's `preCaptures`. */
   postDefenderCaptures?: CaptureInfo[];
 }
@@ -248,6 +250,7 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     alsoExchange,
     protectedAttacks,
     postDefenderCaptures: defenderCaptures,
+    severalOnProtected: protectedAttacks.some((c) => afterAll.filter((d) => d.target === c.target).length > 1),
   };
 }
 

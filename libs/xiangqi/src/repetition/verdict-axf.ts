@@ -85,6 +85,12 @@ function violationArticles(records: ChaseRecord[], plies: readonly PlyAnalysis[]
   if (target === 'horse' && chasers.has('rook')) arts.add('细则 18');
   if (target === 'pawn' && chasers.has('rook')) arts.add('细则 26');
   if (chasers.has(target)) arts.add('细则 19').add('总纲 7');
+  // a same-kind piece that cannot take back because it may not leave its line (总纲 7); a rook held so by a
+  // cannon is 细则 22 (held by a horse: 细则 14, above)
+  if (created.some((c) => c.heldSameKind)) {
+    arts.add('总纲 7');
+    if (target === 'rook' && !created.some((c) => c.immobileTarget)) arts.add('细则 22');
+  }
   if (roots.has('false')) arts.add('细则 29').add('总纲 6');
   if ([...chasers].some(isKingOrPawn)) arts.add('细则 25').add('总纲 9');
   if (chaserIds.size > 1) arts.add('细则 28'); // 两子或多子轮捉一子
@@ -157,7 +163,9 @@ function allowedArticles(pattern: Pattern, plies: readonly PlyAnalysis[]): strin
     arts.push('总纲 6');
     if (guarded.some((c) => c.targetRole === 'cannon' && c.attackerRole === 'rook')) arts.push('细则 12');
     // 细则 30: 两子或多子劫一子 — several pieces on one truly protected piece at once
-    const several = plies.some((p) => p.protectedAttacks.some((c) => p.protectedAttacks.filter((d) => d.target === c.target).length > 1));
+    const several = plies.some(
+      (p) => p.severalOnProtected || p.protectedAttacks.some((c) => p.protectedAttacks.filter((d) => d.target === c.target).length > 1),
+    );
     if (several) arts.push('细则 30');
   }
   return [...new Set(arts)];
