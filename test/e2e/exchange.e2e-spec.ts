@@ -168,6 +168,30 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     for (const row of s.rows) expect([row.entry, row.values.board1Points]).toEqual([row.entry, board1.get(row.entry) ?? 0]);
   });
 
+  it('standings follow every change of what they read (the table is reused only while nothing changed)', async () => {
+    const eventId = await importFile(swissFile, { nameZh: '缓存', nameEn: 'Cache' });
+    const first = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect((await api().get(`/api/events/${eventId}/standings`).expect(200)).body).toEqual(first);
+    // A player's name.
+    const row = first.report.rows[0];
+    const entry = await prisma.entry.findUniqueOrThrow({ where: { id: row.entry }, include: { player: true } });
+    await api().patch(`/api/players/${entry.playerId}`).set('Authorization', organizer.auth).send({ version: entry.player!.version, nameEn: 'Renamed Player' }).expect(200);
+    const renamed = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect(renamed.report.rows[0].name).toMatch(/Renamed Player$/);
+    // A result (changed behind the API's back, as a correction would): the table follows.
+    const game = await prisma.game.findFirstOrThrow({ where: { pairing: { round: { eventId, number: 1 } }, result: 'red_win' } });
+    await prisma.game.update({ where: { id: game.id }, data: { result: 'black_win' } });
+    const corrected = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect(corrected.report).toEqual(await cliStandings((await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body));
+    expect(corrected.report.rows.map((r: { score: number }) => r.score)).not.toEqual(renamed.report.rows.map((r: { score: number }) => r.score));
+    // The chain.
+    const event = (await api().get(`/api/events/${eventId}`).expect(200)).body;
+    await prisma.event.update({ where: { id: eventId }, data: { tieBreaks: ['score', 'wins'] } });
+    const chain = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect(chain.report.chain.map((c: { criterion: string }) => c.criterion)).toEqual(['score', 'wins']);
+    expect(event.id).toBe(eventId);
+  });
+
   it('refuses a bad file with 400 naming the JSON path, writing nothing', async () => {
     const before = await prisma.event.count({ where: { tournamentId } });
     const players = await prisma.player.count({ where: { tournamentId } });

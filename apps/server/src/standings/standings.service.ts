@@ -4,6 +4,7 @@ import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing/s
 import { notFound } from '../common/optimistic';
 import { EventFile, eventFile } from '../play/event-file';
 import { loadEventForFile } from './event-loader';
+import { playFingerprint } from './fingerprint';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
 export interface EventStandings {
@@ -22,8 +23,13 @@ export interface EventStandings {
  * (parseStandingsFile), then libs/pairing standingsReport — the CLI's own code path, so the server
  * and `chuhe standings --json` on the exported file give the same answer.
  */
+/** Standings tables kept per event and round, each checked against the event's fingerprint before use. */
+const CACHE_SIZE = 64;
+
 @Injectable()
 export class StandingsService {
+  private readonly cache = new Map<string, { fingerprint: string; value: EventStandings }>();
+
   constructor(private readonly prisma: PrismaService) {}
 
   /** The event's file through round `afterRound` (public: published and completed rounds only). */
@@ -34,7 +40,26 @@ export class StandingsService {
     return eventFile(event, options);
   }
 
+  /**
+   * Public reads repeat between two results: the table is computed once per state of the event
+   * (playFingerprint, one SQL query) and reused while nothing it depends on has changed.
+   */
   async standings(eventId: string, afterRound?: number): Promise<EventStandings> {
+    const key = `${eventId}:${afterRound ?? ''}`;
+    const fingerprint = await playFingerprint(this.prisma, eventId);
+    if (fingerprint === null) throw notFound('event');
+    const hit = this.cache.get(key);
+    if (hit && hit.fingerprint === fingerprint) return hit.value;
+    const { report, rounds } = await this.report(eventId, afterRound);
+    const value: EventStandings = { eventId, afterRound: rounds, kind: report.kind, report: report.json };
+    this.cache.delete(key);
+    this.cache.set(key, { fingerprint, value });
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return value;
+  }
+
+  /** The table computed now, without the cache (benches, checks). */
+  async fresh(eventId: string, afterRound?: number): Promise<EventStandings> {
     const { report, rounds } = await this.report(eventId, afterRound);
     return { eventId, afterRound: rounds, kind: report.kind, report: report.json };
   }
