@@ -12,6 +12,7 @@ import { LineupsModule } from './lineups/lineups.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { RecordsModule } from './records/records.module';
 import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsModule } from './standings/standings.module';
@@ -37,6 +38,7 @@ export class AppModule {
         RoundsModule,
         ResultsModule,
         DisciplineModule,
+        RecordsModule,
         LineupsModule,
         ImportsModule,
         StandingsModule,
