@@ -139,6 +139,9 @@ describe('results', () => {
     const refused = await putResult(app, play.organizer.auth, draftGame, { result: 'draw' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/draft/);
+    // A draft round 2 already counts as "the next round is paired".
+    const r1game = (await getRound(app, round1.id)).pairings[0].games[0];
+    expect((await putResult(app, users.arbiter, r1game, { result: r1game.result === 'draw' ? 'red_win' : 'draw', reason: 'x' })).status).toBe(403);
     const round2 = await publish(app, play, draft);
 
     // Table 2 of round 1 was a win for Red; turn it round: the score groups of round 2 change.
