@@ -1,8 +1,7 @@
-// Helpers for the rounds specs: an event with a drawn field, and results written straight into
-// the database (the results route, PUT /api/games/:id/result, is another module's).
+// Helpers for the rounds specs: an event with a drawn field, roles, results through the results
+// module's route (PUT /api/games/:gameId/result).
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { newUser, TOURNAMENT } from './http-helpers';
 
 export interface PlayEvent {
@@ -77,19 +76,28 @@ export function prng(seed: number): () => number {
   };
 }
 
+type Pick = (game: { id: string; board: number; kind: string; matchKey: string | null }) => 'red_win' | 'black_win' | 'draw';
+
 /**
- * Writes a result into every game of the round that has none (through Prisma: the results route
- * belongs to the results module) and completes the round. `pick` chooses each result.
+ * Enters a result into every game of a published round through the results module's route
+ * (PUT /api/games/:gameId/result), again while games appear (a drawn knockout game makes the
+ * module add the tie-break game, 附录2 7b); the module completes the round with its last result.
  */
-export async function finishRound(prisma: PrismaClient, roundId: string, pick: (game: { id: string; board: number; matchKey: string | null }) => 'red_win' | 'black_win' | 'draw' = () => 'red_win'): Promise<void> {
-  const pairings = await prisma.pairing.findMany({ where: { roundId }, include: { games: true } });
-  for (const p of pairings) {
-    for (const g of p.games) {
-      if (g.result !== null) continue;
-      await prisma.game.update({ where: { id: g.id }, data: { result: pick({ id: g.id, board: g.board, matchKey: p.matchKey }), resultEnteredAt: new Date(), version: { increment: 1 } } });
+export async function playRound(app: INestApplication, auth: string, roundId: string, pick: Pick = () => 'red_win'): Promise<void> {
+  const http = () => request(app.getHttpServer());
+  for (let pass = 0; pass < 6; pass++) {
+    const round = (await http().get(`/api/rounds/${roundId}`).set('Authorization', auth).expect(200)).body as RoundViewBody;
+    const open = round.pairings.flatMap((p) => p.games.filter((g) => g.result === null).map((g) => ({ g, p })));
+    if (!open.length) return;
+    for (const { g, p } of open) {
+      const res = await http()
+        .put(`/api/games/${g.id}/result`)
+        .set('Authorization', auth)
+        .send({ result: pick({ id: g.id, board: g.board, kind: g.kind, matchKey: p.matchKey }), version: g.version });
+      if (res.status !== 200) throw new Error(`result: ${res.status} ${JSON.stringify(res.body)}`);
     }
   }
-  await prisma.round.update({ where: { id: roundId }, data: { state: 'completed', completedAt: new Date() } });
+  throw new Error(`round ${roundId}: games keep appearing`);
 }
 
 /** Pair (201), publish (200) and return the published round. */
@@ -117,6 +125,6 @@ export interface RoundViewBody {
     version: number;
     red: { id: string; drawNumber: number };
     black: { id: string; drawNumber: number } | null;
-    games: { id: string; board: number; kind: string; red: { id: string } | null; black: { id: string } | null; result: string | null }[];
+    games: { id: string; board: number; kind: string; version: number; red: { id: string } | null; black: { id: string } | null; result: string | null }[];
   }[];
 }

@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
-import { drawnEvent, finishRound, pairAndPublish, PlayEvent, prng, RoundViewBody, userWithRole } from './rounds-helpers';
+import { drawnEvent, pairAndPublish, PlayEvent, playRound, prng, RoundViewBody, userWithRole } from './rounds-helpers';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -183,7 +183,7 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
 
     it('pairs the Swiss to its 7th round, never a rematch, then refuses: the format is finished', async () => {
       const random = prng(16);
-      await finishRound(prisma, draft.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+      await playRound(app, chief.auth, draft.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
       const met = new Set<string>();
       const first = await api().get(`/api/rounds/${draft.id}`).expect(200);
       for (const p of (first.body as RoundViewBody).pairings) met.add([p.red.id, p.black!.id].sort().join());
@@ -196,8 +196,9 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
           expect(met.has(key)).toBe(false);
           met.add(key);
         }
-        await finishRound(prisma, round.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+        await playRound(app, arbiter.auth, round.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
       }
+      expect((await prisma.round.findMany({ where: { eventId: play.eventId } })).every((r) => r.state === 'completed')).toBe(true);
       const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(409);
       expect(done.body.message).toMatch(/finished/);
       const list = await api().get(`/api/events/${play.eventId}/rounds`).expect(200);
@@ -259,11 +260,12 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
             expect(audit?.reason).toMatch(/二章7节3–4/);
           }
         }
-        await finishRound(prisma, round.id, () => 'draw');
+        await playRound(app, play.organizer.auth, round.id, () => 'draw');
         if (n === 6) {
-          // After half-way (二章7节3): the results module's withdraw route sets these; here directly.
+          // After half-way (二章7节3–4): the later games are forfeits.
           withdrawn = round.pairings[0].red.id;
-          await prisma.entry.update({ where: { id: withdrawn }, data: { status: 'withdrawn', withdrawnAfterRound: 6, withdrawnAt: new Date() } });
+          const entry = (await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { id: string }) => e.id === withdrawn);
+          await api().post(`/api/entries/${withdrawn}/withdraw`).set('Authorization', play.organizer.auth).send({ version: entry.version, afterRound: 6, reason: 'ill' }).expect(200);
         }
       }
       expect(met.size).toBe(45);
@@ -300,27 +302,34 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       for (let n = 1; n <= 5; n++) {
         const round = await pairAndPublish(app, play);
         expect(round.pairings.every((p) => p.matchKey === null)).toBe(true);
-        await finishRound(prisma, round.id, () => (random() < 0.45 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+        await playRound(app, play.organizer.auth, round.id, () => (random() < 0.45 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
       }
       const semis = await pairAndPublish(app, play);
       expect(semis.number).toBe(6);
       const keyed = semis.pairings.filter((p) => p.matchKey !== null);
       expect(keyed.map((p) => p.matchKey).sort()).toEqual(['5+2 semi-final 1', '5+2 semi-final 2']);
       expect(semis.pairings.filter((p) => p.matchKey === null)).toHaveLength(6);
-      // Semi-final 1 drawn: the tie-break game (rapid, colours reversed — 附录2 7b) is a further
-      // game of the same pairing, created by the results module; here directly.
+      // Semi-final 1 drawn: the results module adds the tie-break game (rapid, colours reversed —
+      // 附录2 7b) to the same pairing; pairing waits for it.
       const semi1 = keyed.find((p) => p.matchKey === '5+2 semi-final 1')!;
-      await finishRound(prisma, semis.id, (g) => (g.id === semi1.games[0].id ? 'draw' : 'red_win'));
+      for (const p of semis.pairings) {
+        const g = p.games[0];
+        await api().put(`/api/games/${g.id}/result`).set('Authorization', play.organizer.auth).send({ result: p.id === semi1.id ? 'draw' : 'red_win', version: g.version }).expect(200);
+      }
       const blocked = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
-      expect(blocked.body.message).toMatch(/semi final 1 .* is not decided|not decided/);
-      await prisma.game.create({ data: { pairingId: semi1.id, board: 2, kind: 'rapid', redPlayerId: semi1.games[0].black!.id, blackPlayerId: semi1.games[0].red!.id, result: 'red_win' } });
+      expect(blocked.body.message).toMatch(/round 6 table \d+ board 2/);
+      const withRapid = (await api().get(`/api/rounds/${semis.id}`).expect(200)).body as RoundViewBody;
+      const rapid = withRapid.pairings.find((p) => p.id === semi1.id)!.games[1];
+      expect(rapid).toMatchObject({ board: 2, kind: 'rapid', result: null });
+      expect([rapid.red!.id, rapid.black!.id]).toEqual([semi1.games[0].black!.id, semi1.games[0].red!.id]);
+      await api().put(`/api/games/${rapid.id}/result`).set('Authorization', play.organizer.auth).send({ result: 'red_win', version: rapid.version }).expect(200);
       const finals = await pairAndPublish(app, play);
       expect(finals.number).toBe(7);
       expect(finals.pairings.filter((p) => p.matchKey !== null).map((p) => p.matchKey).sort()).toEqual(['5+2 final', '5+2 third place']);
       const final = finals.pairings.find((p) => p.matchKey === '5+2 final')!;
       // The semi-final 1 winner is the rapid game's Red (the original Black).
       expect([final.red.id, final.black!.id]).toContain(semi1.black!.id);
-      await finishRound(prisma, finals.id, () => 'red_win');
+      await playRound(app, play.organizer.auth, finals.id, () => 'red_win');
       const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
       expect(done.body.message).toMatch(/finished/);
     });
