@@ -1,7 +1,7 @@
 /**
  * Issue 14, the 棋例 misreadings 1–5: each reading as a test with its article.
  */
-import { Position, parseSquare } from '../index';
+import { Position, makeIccs, parseIccs, parseSquare } from '../index';
 import { adjudicate } from './adjudicate';
 import { analyseCaptures } from './captures';
 import { positionFromFen } from './lenient';
@@ -166,6 +166,18 @@ describe('misreading 5: lenient FEN for positions typed from diagrams (strict st
     const v = value({ fen: PAWN_BEHIND, moves: 'd0d1 e9f9 d1d0 f9e9', lenient: true });
     expect(v.warnings).toHaveLength(1);
     expect(v.result).toBe('draw');
+  });
+
+  it('lenient: the position built plays like any other (legal moves, moves played and taken back)', () => {
+    const p = positionFromFen(PAWN_BEHIND, true);
+    if (!p.ok) throw p.error;
+    const pos = p.value.position;
+    const moves = pos.legalMoves().map((m) => makeIccs(m)).sort();
+    expect(moves).toEqual(['d0d1', 'd0e0', 'e1e2']);
+    const q = pos.clone();
+    q.play(parseIccs('e1e2')!);
+    expect(q.toFen()).toBe('4k4/9/9/9/9/9/9/4P4/9/3K5 b - - 1 1');
+    expect(q.legalMoves().length).toBeGreaterThan(0);
   });
 
   it('lenient lists every unusual piece (advisor, elephant, pawn) and keeps the side to move', () => {
