@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
@@ -77,6 +78,32 @@ describe('results', () => {
     const noVersion = await request(app.getHttpServer()).put(`/api/games/${g.id}/result`).set('Authorization', users.arbiter).send({ result: 'draw' });
     expect(noVersion.status).toBe(400);
     expect(noVersion.body.errors[0].field).toBe('version');
+  });
+
+  it('random bodies: always a 4xx naming a field, never a 500, and nothing written', async () => {
+    const g = game(round1, 2);
+    const before = await prisma.game.findUniqueOrThrow({ where: { id: g.id } });
+    const body = fc.record(
+      {
+        result: fc.oneof(fc.constantFrom('red_win_penalty', 'black_win_penalty', 'draw', 'RED_WIN', ''), fc.anything()),
+        // Never the game's version (1): a well-formed body is then a 409, still nothing written.
+        version: fc.oneof(fc.constant(-1), fc.constant(0), fc.constant(7), fc.double(), fc.string(), fc.constant(2 ** 31), fc.anything()).filter((v) => v !== 1),
+        penaltyReason: fc.oneof(fc.constantFrom('other', 'device', 'x'), fc.anything()),
+        reason: fc.oneof(fc.string({ maxLength: 600 }), fc.anything()),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await request(app.getHttpServer()).put(`/api/games/${g.id}/result`).set('Authorization', users.arbiter).send(b as object);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        if (res.status === 400) expect(res.body.errors?.[0]?.field ?? res.body.message).toBeTruthy();
+      }),
+      { numRuns: 60, seed: 9 },
+    );
+    expect(await prisma.game.findUniqueOrThrow({ where: { id: g.id } })).toEqual(before);
   });
 
   it('every result kind of libs/tournament, entered by an arbiter; each change bumps the version and is audited', async () => {
