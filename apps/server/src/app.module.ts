@@ -3,6 +3,7 @@ import { AffiliationsModule } from './affiliations/affiliations.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { DisciplineModule } from './discipline/discipline.module';
+import { DisputesModule } from './disputes/disputes.module';
 import { EntriesModule } from './entries/entries.module';
 import { EventsModule } from './events/events.module';
 import { ExchangeModule } from './exchange/exchange.module';
@@ -39,6 +40,7 @@ export class AppModule {
         ResultsModule,
         DisciplineModule,
         RecordsModule,
+        DisputesModule,
         LineupsModule,
         ImportsModule,
         StandingsModule,
