@@ -3,7 +3,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { newUser, startTestApp, TEAM_EVENT } from './http-helpers';
+import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
 import { drawnEvent, PlayEvent, userWithRole } from './rounds-helpers';
 
 describe('team lineups (附录1 #8) and match cards', () => {
@@ -26,7 +26,7 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
     for (const e of entries) {
       const captain = await newUser(app, 'captain');
-      await http().post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: captain.email, role: 'team_captain', teamId: e.teamId }).expect(201);
+      await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
       captains.set(e.id, captain);
       const starters = e.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
       members.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });

@@ -6,7 +6,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { seededRandom } from '@chuhe/registration/prng';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { newUser, startTestApp, TEAM_EVENT } from './http-helpers';
+import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
 import { cliStandings } from './play-files';
 import { drawnEvent, PlayEvent, userWithRole } from './rounds-helpers';
 
@@ -37,7 +37,7 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
     const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
     for (const e of entries) {
       const captain = await newUser(app, 'captain');
-      await api().post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: captain.email, role: 'team_captain', teamId: e.teamId }).expect(201);
+      await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
       captains.set(e.id, captain.auth);
       const starters = e.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
       roster.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
