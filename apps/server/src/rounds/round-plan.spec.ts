@@ -1,0 +1,68 @@
+import { checkOptions, errorKeys, fileRound, pairingGames, withdrawnBefore } from './round-plan';
+
+type Entry = Parameters<typeof pairingGames>[3];
+
+function player(id: string, drawNumber: number, withdrawnAfterRound: number | null = null): Entry {
+  return { id, drawNumber, playerId: `player-${id}`, status: withdrawnAfterRound === null ? 'active' : 'withdrawn', withdrawnAfterRound, team: null } as unknown as Entry;
+}
+
+function team(id: string, drawNumber: number, boards: string[]): Entry {
+  const members = boards.map((p, i) => ({ playerId: p, role: 'starter', board: i + 1, player: { id: p } }));
+  members.push({ playerId: `${id}-reserve`, role: 'reserve', board: null as unknown as number, player: { id: `${id}-reserve` } });
+  return { id, drawNumber, playerId: null, status: 'active', withdrawnAfterRound: null, team: { members: [...members].reverse() } } as unknown as Entry;
+}
+
+describe('pairingGames', () => {
+  it('individual: one game, or two with colours reversed in game 2 (附录6 用法1)', () => {
+    const one = pairingGames({ kind: 'individual', gamesPerPairing: 1, teamStarters: 3 }, 1, 'p', player('a', 1), player('b', 2));
+    expect(one.map((g) => [g.board, g.redPlayerId, g.blackPlayerId, g.result])).toEqual([[1, 'player-a', 'player-b', null]]);
+    const two = pairingGames({ kind: 'individual', gamesPerPairing: 2, teamStarters: 3 }, 1, 'p', player('a', 1), player('b', 2));
+    expect(two.map((g) => [g.board, g.redPlayerId, g.blackPlayerId])).toEqual([
+      [1, 'player-a', 'player-b'],
+      [2, 'player-b', 'player-a'],
+    ]);
+  });
+
+  it('team: starters in board order, the first team Red on boards 1 and 3 (附录6 用法2, 附录1 #9); reserves do not play', () => {
+    const games = pairingGames({ kind: 'team', gamesPerPairing: 1, teamStarters: 3 }, 1, 'p', team('A', 1, ['a1', 'a2', 'a3']), team('B', 2, ['b1', 'b2', 'b3']));
+    expect(games.map((g) => [g.board, g.redPlayerId, g.blackPlayerId])).toEqual([
+      [1, 'a1', 'b1'],
+      [2, 'b2', 'a2'],
+      [3, 'a3', 'b3'],
+    ]);
+  });
+
+  it('a side withdrawn before the round loses by forfeit (二章7节3–4), both: double forfeit, with the reason', () => {
+    const red = pairingGames({ kind: 'individual', gamesPerPairing: 2, teamStarters: 3 }, 7, 'p', player('a', 1, 6), player('b', 2));
+    expect(red.map((g) => g.result)).toEqual(['black_win_forfeit', 'red_win_forfeit']);
+    expect(red[0].reason).toMatch(/二章7节3–4: entry #1 withdrew after round 6/);
+    const both = pairingGames({ kind: 'individual', gamesPerPairing: 1, teamStarters: 3 }, 7, 'p', player('a', 1, 6), player('b', 2, 5));
+    expect(both.map((g) => g.result)).toEqual(['double_forfeit']);
+    const notYet = pairingGames({ kind: 'individual', gamesPerPairing: 1, teamStarters: 3 }, 6, 'p', player('a', 1, 6), player('b', 2));
+    expect(notYet.map((g) => g.result)).toEqual([null]);
+  });
+});
+
+describe('checks and files', () => {
+  it('withdrawnBefore: after round N means from round N + 1', () => {
+    expect(withdrawnBefore({ status: 'withdrawn', withdrawnAfterRound: 3 }, 3)).toBe(false);
+    expect(withdrawnBefore({ status: 'withdrawn', withdrawnAfterRound: 3 }, 4)).toBe(true);
+    expect(withdrawnBefore({ status: 'active', withdrawnAfterRound: null }, 4)).toBe(false);
+  });
+
+  it('checker options by stage: a double round-robin meets twice; a table keeps a withdrawn entry (warning)', () => {
+    expect(checkOptions('swiss').severities).toEqual({});
+    expect(checkOptions('round_robin').severities).toEqual({ withdrawn_paired: 'warning' });
+    expect(checkOptions('double_round_robin').severities).toEqual({ rematch: 'off', withdrawn_paired: 'warning' });
+  });
+
+  it('a draft as the libs round: byes apart; error keys ignore the order of entries', () => {
+    const r = fileRound(3, [
+      { redEntryId: 'a', blackEntryId: 'b' },
+      { redEntryId: 'c', blackEntryId: null },
+    ]);
+    expect(r).toEqual({ round: 3, pairings: [{ red: 'a', black: 'b', games: [{ red: 'a', black: 'b', result: null }] }], byes: ['c'] });
+    const keys = errorKeys([{ severity: 'error', code: 'rematch', round: 3, entries: ['b', 'a'], message: '' }, { severity: 'warning', code: 'extra_bye', round: 3, entries: ['c'], message: '' }]);
+    expect([...keys]).toEqual(['rematch:a,b']);
+  });
+});
