@@ -296,6 +296,34 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       }
     });
 
+    it('a 6+1 championship: the final of A1 and A2 in round 7 keyed, the others play Swiss', async () => {
+      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'championship_6_1' }] }, 12);
+      const random = prng(61);
+      for (let n = 1; n <= 6; n++) {
+        const round = await pairAndPublish(app, play);
+        await playRound(app, play.organizer.auth, round.id, () => (random() < 0.45 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
+      }
+      const last = await pairAndPublish(app, play);
+      expect(last.number).toBe(7);
+      expect(last.pairings.filter((p) => p.matchKey !== null).map((p) => p.matchKey)).toEqual(['6+1 final']);
+      expect(last.pairings).toHaveLength(6);
+      await playRound(app, play.organizer.auth, last.id, () => 'black_win');
+      const done = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
+      expect(done.body.message).toMatch(/finished/);
+    });
+
+    it('two concurrent changes of one draft at the same version: one 200, one 409', async () => {
+      const play = await drawnEvent(app, SWISS_EVENT, 8);
+      const draft = (await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201)).body as RoundViewBody;
+      const [x, y] = await Promise.all([
+        api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', play.organizer.auth).send({ version: draft.version, pairingId: draft.pairings[0].id }),
+        api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', play.organizer.auth).send({ version: draft.version, entryA: draft.pairings[1].red.id, entryB: draft.pairings[2].red.id }),
+      ]);
+      expect([x.status, y.status].sort()).toEqual([200, 409]);
+      const loser = x.status === 409 ? x : y;
+      expect(loser.body.message).toMatch(/version/);
+    });
+
     it('a 5+2 championship through its knockout rounds: semi-finals, final and third place keyed', async () => {
       const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'championship_5_2' }] }, 16);
       const random = prng(52);
