@@ -43,6 +43,7 @@ describe('results under concurrency', () => {
 
     const results = ['red_win', 'black_win', 'draw'];
     const started = Date.now();
+    const cpu0 = process.cpuUsage();
     const latencies: number[] = [];
     const responses = await Promise.all(
       games.map(async (g, i) => {
@@ -53,9 +54,11 @@ describe('results under concurrency', () => {
       }),
     );
     const wall = Date.now() - started;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuPerResult = (cpu.user + cpu.system) / 1000 / 200;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-    console.log(`200 concurrent results: ${wall} ms wall, ${(200_000 / wall).toFixed(0)} results/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies[latencies.length - 1]} ms`);
+    console.log(`200 concurrent results: ${wall} ms wall, ${(200_000 / wall).toFixed(0)} results/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies[latencies.length - 1]} ms; CPU of this process (server and clients) ${cpuPerResult.toFixed(1)} ms per result`);
 
     expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     expect(responses.filter((r) => r.body.round.state === 'completed').length).toBeGreaterThanOrEqual(1);
