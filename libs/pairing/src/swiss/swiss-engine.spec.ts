@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Side } from '../../../tournament/src/model';
 import { pairColourCost } from './swiss-colours';
 import { EngineInput, EngineOutput, EnginePlayer, runSwissEngine } from './swiss-engine';
+import { FieldWeights, prepare } from './swiss-weights';
 
 /** A random field for the engine alone: scores, colour histories, earlier opponents. */
 const fieldArb = fc.integer({ min: 2, max: 40 }).chain((n) =>
@@ -28,6 +29,20 @@ function quality(out: EngineOutput): { hard: number; sumD2: number; byeScore: nu
     sumD2 += (a.score - b.score) ** 2;
   }
   return { hard, sumD2, byeScore: out.bye?.score ?? null };
+}
+
+/** Total weight (every priority, swiss-weights.ts) of a result, over the field without its bye. */
+function totalWeight(input: EngineInput, out: EngineOutput): number {
+  const prep = prepare(input.players);
+  const vs = prep.sorted.map((_, i) => i).filter((i) => prep.sorted[i] !== out.bye);
+  const local = new Map(vs.map((v, i) => [prep.sorted[v], i]));
+  const w = new FieldWeights(prep, input.pattern, vs);
+  let total = 0;
+  for (const [a, b] of out.pairs) {
+    const [i, j] = [local.get(a) as number, local.get(b) as number];
+    total += w.weight(Math.min(i, j), Math.max(i, j));
+  }
+  return total;
 }
 
 /** Both paths on the same field: the dense matching, and the sparse one with a 1-player window. */
@@ -86,6 +101,7 @@ describe('swiss engine', () => {
   });
 
   it('the sparse path (any window) pairs whenever the dense matching does, and is as good on priorities 0–3', () => {
+    const proofs = new Set<string>();
     fc.assert(
       fc.property(fieldArb, fc.integer({ min: 1, max: 4 }), (raw, window) => {
         const { ps, forbidden } = players(raw);
@@ -97,9 +113,13 @@ describe('swiss engine', () => {
         expect(dense.value.path).toBe('dense');
         expect(sparse.value.path).toBe('sparse');
         expect(quality(sparse.value)).toEqual(quality(dense.value));
+        // Proved on every priority (pricing): the same total weight as the dense optimum.
+        if (sparse.value.proof === 'priced') expect(totalWeight(input, sparse.value)).toBe(totalWeight(input, dense.value));
+        if (sparse.value.proof !== undefined) proofs.add(sparse.value.proof);
       }),
       { numRuns: 300, seed: 12 },
     );
+    expect(proofs.has('priced')).toBe(true); // the pricing proof was exercised (small fields price out quickly)
   });
 
   it('floats to the nearest score: 5,4,4,3 pairs 5–4 and 4–3, not 5–3', () => {
