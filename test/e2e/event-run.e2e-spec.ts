@@ -222,5 +222,16 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     ]);
     const rounds = (await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body as Round[];
     expect(rounds.flatMap((r) => r.pairings.flatMap((p) => p.games)).some((g) => g.kind === 'rapid')).toBe(true);
+
+    // Migrated: the exported file imported into a new event has the same places, match keys and game kinds.
+    const exported = await file(play);
+    const imported = await api().post(`/api/tournaments/${play.tournamentId}/tournament-file`).set('Authorization', play.organizer.auth).send({ file: exported, nameZh: '迁移', nameEn: 'Migrated' }).expect(201);
+    const copy = (await api().get(`/api/events/${imported.body.event.id}/standings`).expect(200)).body;
+    // (The explanations name entries by id, which the import renews.)
+    const places = (r: { places: { place: number; drawNumber: number; status: string }[] }) => r.places.map((p) => [p.place, p.drawNumber, p.status]);
+    expect(places(copy.report)).toEqual(places(final.report));
+    const copyRounds = (await api().get(`/api/events/${imported.body.event.id}/rounds`).expect(200)).body as Round[];
+    const shape = (rs: Round[]) => rs.map((r) => r.pairings.map((p) => [p.table, p.matchKey, p.games.map((g) => [g.board, g.kind, g.result])]));
+    expect(shape(copyRounds)).toEqual(shape(rounds));
   });
 });

@@ -5,7 +5,7 @@ import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
-import { cliCheckPairing, cliStandings, playFile } from './play-files';
+import { cli, cliCheckPairing, cliStandings, playFile } from './play-files';
 
 /**
  * Issue 9, standings and exchange: an event run elsewhere is imported from its tournament file;
@@ -133,6 +133,18 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const b = (await api().get(`/api/events/${second}/standings`).expect(200)).body.report;
     const view = (r: { rows: { drawNumber: number; rank: number; score: number; values: unknown }[] }) => r.rows.map((x) => [x.drawNumber, x.rank, x.score, x.values]);
     expect(view(b)).toEqual(view(a));
+  });
+
+  it('an imported event goes on: the server pairs its next round as chuhe pair does on the exported file', async () => {
+    const five = playFile({ ...swissBase, options: { ...swissBase.options, totalRounds: 7 } }, 5, 'exchange-continue');
+    const eventId = await importFile({ ...five, standings: {}, sanctions: [], withdrawals: [] }, { nameZh: '续赛', nameEn: 'Continued' });
+    const exported = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body;
+    const proposed = JSON.parse((await cli(['pair'], exported)).out) as { round: number; pairings: { red: string; black: string }[]; byes: string[] };
+    const draft = await api().post(`/api/events/${eventId}/rounds`).set('Authorization', organizer.auth).send({}).expect(201);
+    expect(draft.body.number).toBe(6);
+    const pairs = draft.body.pairings as { red: { id: string }; black: { id: string } | null }[];
+    expect(pairs.filter((p) => p.black).map((p) => [p.red.id, p.black!.id])).toEqual(proposed.pairings.map((p) => [p.red, p.black]));
+    expect(pairs.filter((p) => !p.black).map((p) => p.red.id)).toEqual(proposed.byes);
   });
 
   it('imports a team round-robin (odd field, rest rounds) standings as the CLI gives them', async () => {

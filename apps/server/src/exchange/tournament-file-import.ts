@@ -7,6 +7,8 @@ import type { StageDto } from '../events/event.dto';
 import { SCORING_TO_DB } from '../events/scoring-map';
 import { defaultTieBreaks } from '../events/tie-breaks';
 import type { GameKind, GameResult, PenaltyReason, Prisma } from '../generated/prisma/client';
+import type { EventFile } from '../play/event-file';
+import { knockoutKeys } from '../rounds/round-plan';
 
 /**
  * A tournament file (libs/tournament with the standings extras — what GET …/tournament-file
@@ -97,9 +99,8 @@ function chainOf(chain: unknown, kind: 'individual' | 'team', stages: StageDto[]
 }
 
 /** 附录2 7b / 附录3 #6: games after the first of a knockout match are the rapid and the final (armageddon) games. */
-function gameKind(system: unknown, round: number, board: number): GameKind {
-  const knockoutFrom = system === 'championship-5-2' ? 6 : system === 'championship-6-1' ? 7 : Infinity;
-  if (round < knockoutFrom || board <= 1) return 'regular';
+function gameKind(matchKey: string | null, board: number): GameKind {
+  if (matchKey === null || board <= 1) return 'regular';
   return board === 2 ? 'rapid' : 'armageddon';
 }
 
@@ -196,15 +197,18 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
       ...(complete ? { completedAt: ctx.now } : {}),
       createdById: ctx.userId,
     });
+    // A championship's knockout matches keep their keys (as the rounds module names them).
+    const keys = knockoutKeys({ ...t, standings: {}, sanctions: [], withdrawals: [] } as EventFile, stages[0].type, r);
     r.pairings.forEach((p, k) => {
       const pairingId = randomUUID();
-      pairings.push({ id: pairingId, roundId, table: k + 1, redEntryId: entryIds.get(p.red)!, blackEntryId: entryIds.get(p.black)! });
+      const matchKey = keys.get(k) ?? null;
+      pairings.push({ id: pairingId, roundId, table: k + 1, redEntryId: entryIds.get(p.red)!, blackEntryId: entryIds.get(p.black)!, matchKey });
       p.games.forEach((g, b) => {
         const board = g.board ?? b + 1;
         games.push({
           pairingId,
           board,
-          kind: gameKind(t.options.pairingSystem, r.round, board),
+          kind: gameKind(matchKey, board),
           redPlayerId: gamePlayer(g.red),
           blackPlayerId: gamePlayer(g.black),
           result: g.result as GameResult | null,
