@@ -165,6 +165,9 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await sameAsCliAfterEveryRound(eventId, 5);
     const s = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body.report;
     expect(s.teamMatches.length).toBe(10);
+    // Board points: every member's points per board (附录1 #6), with the team's 场分 and 局分 per match.
+    expect(s.members.filter((m: { starterBoard: number | null }) => m.starterBoard !== null)).toHaveLength(15);
+    expect(s.members[0]).toEqual(expect.objectContaining({ team: expect.any(String), boards: expect.any(Array), countedPoints: expect.any(Number) }));
     // A rest round (轮空) counts 0 in every criterion (附录6 #3–4): board 1 points are the board-1 games only.
     const file = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body as Tournament;
     const board1 = new Map<string, number>();
