@@ -140,7 +140,14 @@ export class ResultsService {
       response.gamesCreated = created.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
       response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
     }
-    if (done.event) response.laterPairingsAffected = laterPairingsAffected(done.event, done.round.number);
+    if (done.event) {
+      // The correction is committed: whatever the comparison does, the answer is a 200 that says so.
+      try {
+        response.laterPairingsAffected = laterPairingsAffected(done.event, done.round.number);
+      } catch (e) {
+        response.laterPairingsAffected = { round: done.round.number + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
+      }
+    }
     return response;
   }
 }
