@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AffiliationsModule } from './affiliations/affiliations.module';
+import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { DisciplineModule } from './discipline/discipline.module';
@@ -41,6 +42,7 @@ export class AppModule {
         DisciplineModule,
         RecordsModule,
         DisputesModule,
+        AppealsModule,
         LineupsModule,
         ImportsModule,
         StandingsModule,

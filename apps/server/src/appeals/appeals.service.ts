@@ -1,0 +1,247 @@
+import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { STAFF } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.decorators';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import { affiliationsInvolved, gameContext, gameLabel, type GameContext } from '../discipline/game-context';
+import { sanctionView } from '../discipline/discipline.service';
+import type { Appeal, GameResult } from '../generated/prisma/client';
+import { gameAudit } from '../results/play-effects';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import type { AppealNotesDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
+import { committeeFor, decisionOf, type Committee } from './committee';
+
+function conflict(message: string) {
+  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
+}
+function forbidden(message: string) {
+  return new ForbiddenException({ statusCode: 403, error: 'Forbidden', message });
+}
+
+/**
+ * Appeals (二章8节4, 三章4F, 三章7). Who files: players have no accounts of their own here, so a
+ * written appeal is filed by the captain of a team in the game (for the team's entry), or recorded
+ * by an arbiter, the chief arbiter or the organizer for the player who handed it in (entryId: an
+ * entry of the game). Within Event.appealDeadlineMinutes (2 hours) of the game's end — the moment
+ * its result was entered, on the server's clock — with the fee recorded as paid.
+ */
+@Injectable()
+export class AppealsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async file(user: AuthUser, gameId: string, dto: FileAppealDto, now = new Date()) {
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      const event = ctx.pairing.round.event;
+      const roles = await tx.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, userId: user.id } });
+      const entries = [ctx.pairing.redEntry, ctx.pairing.blackEntry].filter((e) => e !== null);
+      const captainOf = roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!);
+      const captainEntry = entries.find((e) => e.teamId !== null && captainOf.includes(e.teamId));
+      const staff = roles.some((r) => STAFF.includes(r.role));
+      if (!captainEntry && !staff) throw forbidden('an appeal is filed by the captain of a team in this game, or recorded by an arbiter for the player who handed it in');
+      const entryId = dto.entryId ?? captainEntry?.id;
+      if (!entryId) throw badRequest([{ field: 'entryId', reason: 'name the appealing entry (one of the game’s two entries)' }]);
+      if (!entries.some((e) => e.id === entryId)) throw badRequest([{ field: 'entryId', reason: `not an entry of this game (${gameLabel(ctx)})` }]);
+      if (!staff && entryId !== captainEntry!.id) throw forbidden('a captain appeals for their own team');
+      if (dto.disputeId) {
+        const d = await tx.dispute.findUnique({ where: { id: dto.disputeId }, select: { gameId: true } });
+        if (!d || d.gameId !== gameId) throw badRequest([{ field: 'disputeId', reason: 'not a dispute of this game' }]);
+      }
+      // 三章4F: without an appeals committee the chief arbiter's ruling is final.
+      const members = await tx.tournamentRole.count({ where: { tournamentId: event.tournamentId, role: 'appeals_member' } });
+      if (members === 0) throw conflict('the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)');
+      // 二章8节4: 赛后两小时内 — from the game's end (its result entered), on the server's clock.
+      if (!ctx.resultEnteredAt) throw conflict(`game: ${gameLabel(ctx)} has not ended (no result yet); an appeal is filed after the game (二章8节4)`);
+      const deadline = new Date(ctx.resultEnteredAt.getTime() + event.appealDeadlineMinutes * 60_000);
+      if (now > deadline) throw conflict(`filedAt: the deadline was ${deadline.toISOString()} (${event.appealDeadlineMinutes} minutes after the game ended at ${ctx.resultEnteredAt.toISOString()}, 二章8节4); the appeal is late`);
+      const row = await tx.appeal.create({
+        data: { eventId: event.id, gameId, disputeId: dto.disputeId, filedById: user.id, entryId, text: dto.text, filedAt: now, feeAmount: event.appealFeeAmount, feeCurrency: event.appealFeeCurrency, feeStatus: 'paid' },
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: row.id, action: 'create', after: row, reason: `appeal filed (二章8节4), fee ${event.appealFeeAmount} ${event.appealFeeCurrency} paid; deadline ${deadline.toISOString()}` });
+      return { ...row, deadline };
+    });
+  }
+
+  private async committee(db: Tx, tournamentId: string, ctx: GameContext | null): Promise<Committee> {
+    const roles = await db.tournamentRole.findMany({ where: { tournamentId, role: 'appeals_member' }, include: { user: { select: { displayName: true } } }, orderBy: { createdAt: 'asc' } });
+    const members = roles.map((r) => ({ userId: r.userId, displayName: r.user.displayName, affiliationId: r.affiliationId }));
+    return committeeFor(members, ctx ? affiliationsInvolved(ctx) : []);
+  }
+
+  /** The hearing file: the appeal, the game, its record, the arbiter's reports (disputes with diagrams), sanctions, the committee and the votes. */
+  async get(user: AuthUser, appealId: string) {
+    const appeal = await this.prisma.appeal.findUnique({ where: { id: appealId }, include: { votes: { orderBy: { votedAt: 'asc' } } } });
+    if (!appeal) throw notFound('appeal');
+    const event = await this.prisma.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true, nameZh: true, nameEn: true } });
+    const ctx = appeal.gameId ? await gameContext(this.prisma, appeal.gameId) : null;
+    const committee = await this.committee(this.prisma, event.tournamentId, ctx);
+    const [record, disputes, sanctions] = ctx
+      ? await Promise.all([
+          this.prisma.gameRecord.findUnique({ where: { gameId: ctx.id } }),
+          this.prisma.dispute.findMany({ where: { gameId: ctx.id }, orderBy: { createdAt: 'asc' } }),
+          this.prisma.sanction.findMany({ where: { gameId: ctx.id }, orderBy: { createdAt: 'asc' } }),
+        ])
+      : [null, [], []];
+    const game = ctx && {
+      id: ctx.id,
+      round: ctx.pairing.round.number,
+      table: ctx.pairing.table,
+      board: ctx.board,
+      result: ctx.result,
+      penaltyReason: ctx.penaltyReason,
+      resultEnteredAt: ctx.resultEnteredAt,
+      version: ctx.version,
+      red: ctx.redPlayer && { id: ctx.redPlayer.id, nameZh: ctx.redPlayer.nameZh, nameEn: ctx.redPlayer.nameEn },
+      black: ctx.blackPlayer && { id: ctx.blackPlayer.id, nameZh: ctx.blackPlayer.nameZh, nameEn: ctx.blackPlayer.nameEn },
+    };
+    return {
+      appeal,
+      event,
+      game,
+      record: record && { format: record.format, text: record.text, startFen: record.startFen, moves: record.moves },
+      disputes: disputes.map((d) => ({ id: d.id, state: d.state, ruling: d.ruling, rulingResult: d.rulingResult, report: d.report })),
+      sanctions: sanctions.map(sanctionView),
+      committee,
+      myVote: appeal.votes.find((v) => v.userId === user.id) ?? null,
+      recused: committee.recused.some((m) => m.userId === user.id),
+    };
+  }
+
+  async list(eventId: string) {
+    return this.prisma.appeal.findMany({ where: { eventId }, include: { votes: true }, orderBy: { filedAt: 'asc' } });
+  }
+
+  /**
+   * A member votes (三章7C: 表决). The committee is checked first (三章7A after 三章7D); a recused
+   * member cannot vote. Once a choice has the majority of the sitting members the decision is
+   * final and takes effect at once: the game's result (when upheld with a result), the fee
+   * refunded (upheld) or forfeited (dismissed), audit rows — all in this transaction.
+   */
+  async vote(user: AuthUser, appealId: string, dto: VoteDto) {
+    if (dto.result && dto.choice !== 'uphold') throw badRequest([{ field: 'result', reason: 'only an uphold vote names the result' }]);
+    return this.prisma.$transaction(async (tx) => {
+      // One decision per appeal: votes on it are serialised on its row.
+      await tx.$executeRaw`SELECT id FROM "Appeal" WHERE id = ${appealId}::uuid FOR UPDATE`;
+      const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
+      if (!appeal) throw notFound('appeal');
+      if (appeal.state !== 'filed') throw conflict(`state: the appeal is already ${appeal.state}`);
+      const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
+      const ctx = appeal.gameId ? await gameContext(tx, appeal.gameId) : null;
+      const committee = await this.committee(tx, event.tournamentId, ctx);
+      if (committee.recused.some((m) => m.userId === user.id)) throw forbidden('your affiliation is involved in this game: you are recused (三章7D)');
+      if (!committee.canDecide) throw conflict(`committee: ${committee.problem}`);
+      const vote = await tx.appealVote.upsert({
+        where: { appealId_userId: { appealId, userId: user.id } },
+        create: { appealId, userId: user.id, choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null },
+        update: { choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null, votedAt: new Date() },
+      });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: 'create', after: vote });
+      const votes = await tx.appealVote.findMany({ where: { appealId } });
+      const decision = decisionOf(
+        committee,
+        votes.map((v) => ({ userId: v.userId, choice: v.choice, result: /^\[([a-z_]+)\]/.exec(v.note ?? '')?.[1] ?? null })),
+      );
+      if (!decision) return { vote, decided: false, committee, appeal };
+      const upheld = decision.choice === 'uphold';
+      const decidedResult = (upheld ? decision.result : null) as GameResult | null;
+      const text = `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
+      const { count } = await tx.appeal.updateMany({
+        where: { id: appealId, version: appeal.version },
+        data: { state: upheld ? 'upheld' : 'dismissed', feeStatus: upheld ? 'refunded' : 'forfeited', decision: text, decidedResult, decidedAt: new Date(), version: { increment: 1 } },
+      });
+      if (count === 0) staleOrMissing('appeal', await tx.appeal.findUnique({ where: { id: appealId } }));
+      const decided = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after: decided, reason: `${text}; fee ${upheld ? 'refunded' : 'forfeited'} (二章8节4)` });
+      let gameChanged = false;
+      if (ctx && decidedResult && decidedResult !== ctx.result) {
+        await this.changeResult(tx, user, ctx, decidedResult, `[appeal] 三章7C: appeal ${appealId} upheld — ${text}`);
+        gameChanged = true;
+      }
+      return { vote, decided: true, committee, appeal: decided, gameChanged };
+    });
+  }
+
+  /** The committee's result: the game row with its version and an audit row in the appeal's transaction (standings follow: they read the games). */
+  private async changeResult(tx: Tx, user: AuthUser, ctx: GameContext, result: GameResult, reason: string) {
+    const penaltyReason = result === 'red_win_penalty' || result === 'black_win_penalty' ? (ctx.penaltyReason ?? 'other') : null;
+    const { count } = await tx.game.updateMany({ where: { id: ctx.id, version: ctx.version }, data: { result, penaltyReason, resultEnteredById: user.id, version: { increment: 1 } } });
+    if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: ctx.id } }));
+    const where = { round: ctx.pairing.round.number, table: ctx.pairing.table };
+    await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit({ ...ctx, result, penaltyReason, version: ctx.version + 1 }, where), reason });
+  }
+
+  /** The committee's public summary and private notes (三章7G: the file keeps both; the public page shows the summary only). */
+  async notes(user: AuthUser, appealId: string, dto: AppealNotesDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
+      if (!appeal) throw notFound('appeal');
+      const { count } = await tx.appeal.updateMany({ where: { id: appealId, version: dto.version }, data: { publicSummary: dto.publicSummary, privateNotes: dto.privateNotes, version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('appeal', appeal);
+      const after = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
+      const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after });
+      return after;
+    });
+  }
+
+  /** Decisions on the event's public page: no private notes, no names of voters. */
+  async publicDecisions(eventId: string) {
+    const rows = await this.prisma.appeal.findMany({
+      where: { eventId, state: { in: ['upheld', 'dismissed'] } },
+      include: { game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } } },
+      orderBy: { decidedAt: 'asc' },
+    });
+    return rows.map((a) => publicView(a));
+  }
+
+  /** 三章7G: the committee's file for the organising committee — every appeal with its votes, notes and decisions. */
+  async committeeFile(eventId: string) {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, nameZh: true, nameEn: true, tournamentId: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true } });
+    if (!event) throw notFound('event');
+    const appeals = await this.prisma.appeal.findMany({ where: { eventId }, include: { votes: { orderBy: { votedAt: 'asc' } }, dispute: { select: { id: true, ruling: true, rulingResult: true, report: true } } }, orderBy: { filedAt: 'asc' } });
+    const members = await this.prisma.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, role: 'appeals_member' }, include: { user: { select: { displayName: true, email: true } } } });
+    return {
+      article: '三章7G',
+      generatedAt: new Date().toISOString(),
+      event,
+      committee: members.map((m) => ({ userId: m.userId, displayName: m.user.displayName, affiliationId: m.affiliationId })),
+      appeals: appeals.map((a) => ({ ...a, dispute: a.dispute && { id: a.dispute.id, ruling: a.dispute.ruling, rulingResult: a.dispute.rulingResult, verdict: (a.dispute.report as { verdict?: string }).verdict } })),
+    };
+  }
+
+  /** The organizer sets an appeals member's affiliation (for 三章7D). */
+  async setAffiliation(user: AuthUser, roleId: string, dto: RoleAffiliationDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const role = await tx.tournamentRole.findUnique({ where: { id: roleId } });
+      if (!role) throw notFound('role');
+      if (role.role !== 'appeals_member') throw badRequest([{ field: 'roleId', reason: 'only an appeals committee member has an affiliation here' }]);
+      if (dto.affiliationId !== null) {
+        const a = await tx.affiliation.findUnique({ where: { id: dto.affiliationId } });
+        if (!a || a.tournamentId !== role.tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'not an affiliation of this tournament' }]);
+      }
+      const after = await tx.tournamentRole.update({ where: { id: roleId }, data: { affiliationId: dto.affiliationId } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: role.tournamentId, entity: 'tournament_role', entityId: roleId, action: 'update', before: role, after, reason: 'appeals member affiliation (三章7D)' });
+      return after;
+    });
+  }
+}
+
+export function publicView(a: Appeal & { game: { board: number; pairing: { table: number | null; round: { number: number } } } | null }) {
+  return {
+    id: a.id,
+    round: a.game?.pairing.round.number ?? null,
+    table: a.game?.pairing.table ?? null,
+    board: a.game?.board ?? null,
+    filedAt: a.filedAt,
+    state: a.state,
+    decision: a.decision,
+    publicSummary: a.publicSummary,
+    decidedResult: a.decidedResult,
+    decidedAt: a.decidedAt,
+    feeStatus: a.feeStatus,
+  };
+}
