@@ -43,6 +43,8 @@ describe('planImport: a tournament file as the rows of a new event', () => {
       entries: ['A', 'B'].map((t, i) => ({ id: t, drawNumber: i + 1, name: `${t}队 Team ${t}`, members: [{ id: `${t}1`, board: 1 }, { id: `${t}2`, board: 2 }, { id: `${t}3` }] })),
       rounds: [{ round: 1, pairings: [{ red: 'A', black: 'B', games: [{ red: 'A1', black: 'B1', result: 'draw', board: 1 }, { red: 'B2', black: 'A2', result: 'red_win', board: 2 }] }], byes: [] }],
     };
+    const twins = planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
+    expect(twins.ok ? [] : twins.error.map((e) => e.path)).toEqual(['$.entries[1].name']);
     const plan = planImport(teams, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;

@@ -115,6 +115,15 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   s.withdrawals?.forEach((w, i) => {
     if (w.reason && w.reason !== 'withdrawal') problems.push({ path: `$.withdrawals[${i}].reason`, message: `a ${w.reason} cannot be imported yet (discipline records, issue 10)` });
   });
+  if (kind === 'team') {
+    // Team names are unique in an event (their Chinese name, as the import splits it).
+    const seen = new Map<string, number>();
+    t.entries.forEach((e, i) => {
+      const zh = splitName(e.name, e.id).nameZh;
+      if (seen.has(zh)) problems.push({ path: `$.entries[${i}].name`, message: `two teams named '${zh}' (also $.entries[${seen.get(zh)}])` });
+      else seen.set(zh, i);
+    });
+  }
   const { stages, problem } = stagesOf(t, s.roundRobinCycles);
   if (problem) problems.push(problem);
   if (stages) for (const p of eventConfigProblems({ kind, stages })) problems.push({ path: `$.options (${p.field})`, message: p.reason });
