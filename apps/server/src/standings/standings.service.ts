@@ -43,6 +43,7 @@ export class StandingsService {
   /**
    * Public reads repeat between two results: the table is computed once per state of the event
    * (playFingerprint, one SQL query) and reused while nothing it depends on has changed.
+   * The value returned is shared between callers: read it, never mutate it.
    */
   async standings(eventId: string, afterRound?: number): Promise<EventStandings> {
     const key = `${eventId}:${afterRound ?? ''}`;
