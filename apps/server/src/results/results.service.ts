@@ -13,6 +13,12 @@ import { laterPairingsAffected } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 
+/**
+ * 200 arbiters at once share the connection pool: a transaction may wait for a connection longer
+ * than Prisma's 2 s default (then a 503). Each one is short; let them queue.
+ */
+const RESULT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 const PENALTY_RESULTS = new Set(['red_win_penalty', 'black_win_penalty']);
 
 /** 400s the DTO cannot express: a penalty result needs its reason, other results take none. */
@@ -114,7 +120,7 @@ export class ResultsService {
       // The comparison needs the event as the libs see it, with this correction: read it here, pair outside.
       const event: EventWithPlay | null = later ? await loadEvent(tx, eventId) : null;
       return { updated, red, black, round, settled, actor, match, event };
-    });
+    }, RESULT_TRANSACTION);
 
     // The round completes with its last result (see completeRoundIfDone: one atomic statement after
     // the commit, so that results entered at once never wait on each other for the round's row).
