@@ -13,7 +13,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
-    const { status, body } = this.toHttp(exception);
+    const { status, body } = this.toHttp(exception, request.method);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     // Pages answer people: an HTML page with the message; the API answers JSON.
     if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
@@ -25,7 +25,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 
-  private toHttp(exception: unknown): { status: number; body: unknown } {
+  private toHttp(exception: unknown, method = 'GET'): { status: number; body: unknown } {
     if (exception instanceof HttpException) {
       const res = exception.getResponse();
       const body = typeof res === 'string' ? { statusCode: exception.getStatus(), message: res } : res;
@@ -35,8 +35,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       switch (exception.code) {
         case 'P2002':
           return conflict(`already exists: ${describeTarget(exception.meta)}`);
-        case 'P2003':
-          return conflict('the record is still referenced by another record, or refers to one that does not exist');
+        case 'P2003': {
+          const ref = describeForeignKey(exception.meta);
+          if (method === 'DELETE') return conflict(ref ? `still referenced: ${ref.model} records refer to it (${ref.model}.${ref.field}); remove or change those first` : 'the record is still referenced by other records');
+          return conflict(ref ? `${ref.field}: refers to a record that does not exist (${ref.model}.${ref.field})` : 'the record refers to a record that does not exist');
+        }
         case 'P2025':
           return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'not found' } };
         case 'P2000':
@@ -69,6 +72,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 function conflict(message: string): { status: number; body: unknown } {
   return { status: 409, body: { statusCode: 409, error: 'Conflict', message } };
+}
+
+/** `Entry_playerId_fkey` → {model: 'Entry', field: 'playerId'}, from wherever Prisma put the constraint's name. */
+function describeForeignKey(meta: unknown): { model: string; field: string } | undefined {
+  const m = meta as { field_name?: unknown; constraint?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown; fields?: unknown } } } } | undefined;
+  const c = m?.driverAdapterError?.cause?.constraint;
+  const name = [c?.index, m?.field_name, m?.constraint].find((x): x is string => typeof x === 'string');
+  const match = name ? /^"?([A-Za-z]+)_([A-Za-z]+)_fkey/.exec(name) : null;
+  if (match) return { model: match[1], field: match[2] };
+  return undefined;
 }
 
 function describeTarget(meta: unknown): string {
