@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
@@ -185,5 +186,31 @@ describe('withdrawals during the event', () => {
       expect(f.result).toBe(leavingRed ? 'black_win_forfeit' : 'red_win_forfeit');
     }
     expect(out.body.forfeits.map((f: { board: number }) => f.board).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('random bodies: always a 4xx, never a 500, and nothing written', async () => {
+    const play = await playEvent(app, SWISS_EVENT, 6);
+    await nextRound(app, play);
+    const x = play.entryIds[1];
+    const before = await prisma.entry.findUniqueOrThrow({ where: { id: x } });
+    const body = fc.record(
+      {
+        // Never the entry's version (1): a well-formed body is then a 409.
+        version: fc.oneof(fc.constant(0), fc.constant(3), fc.double(), fc.string(), fc.anything()).filter((v) => v !== 1),
+        afterRound: fc.oneof(fc.constant(-1), fc.constant(0), fc.constant(1), fc.constant(2), fc.constant(2 ** 40), fc.double(), fc.anything()),
+        reason: fc.oneof(fc.string({ maxLength: 600 }), fc.anything()),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await http().post(`/api/entries/${x}/withdraw`).set('Authorization', play.organizer.auth).send(b as object);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+    expect(await prisma.entry.findUniqueOrThrow({ where: { id: x } })).toEqual(before);
   });
 });
