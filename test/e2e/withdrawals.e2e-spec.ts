@@ -77,6 +77,22 @@ describe('withdrawals during the event', () => {
     expect(p4.games[0].result).toBe(p4.red.id === opponent ? 'black_win_forfeit' : 'red_win_forfeit');
   });
 
+  it('round-robin, 10 players, withdrawal after round 5 (half-way or more): results stand, the rest are forfeit wins (二章7节3)', async () => {
+    const play = await playEvent(app, { nameZh: '循环赛', nameEn: 'Round robin', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    for (let r = 1; r <= 5; r++) await playRound(app, play, await nextRound(app, play), (_g, t) => (t % 2 === 0 ? 'draw' : 'black_win'));
+    const leaver = play.entryIds[4];
+    const out = await withdraw(play, leaver, { reason: 'injury' });
+    expect(out.status).toBe(200);
+    expect(out.body.afterRound).toBe(5);
+    const standings = await http().get(`/api/events/${play.eventId}/standings`).expect(200);
+    expect(standings.body.report.excluded).toEqual([]);
+    expect(standings.body.report.withdrawals).toContainEqual(expect.objectContaining({ entry: leaver, afterRound: 5, annulled: false, played: 5, scheduled: 9 }));
+    // Round 6: the table still pairs the leaver; its game comes with the forfeit (the rounds module, 二章7节3).
+    const round6 = await nextRound(app, play);
+    const p6 = pairingOf(round6, leaver)!;
+    expect(p6.games[0].result).toBe(p6.red.id === leaver ? 'black_win_forfeit' : 'red_win_forfeit');
+  });
+
   it('Swiss: withdrawn after round 1 (default), not paired in round 2; an unplayed round-2 game becomes a forfeit win (二章7节4); refusals', async () => {
     const play = await playEvent(app, SWISS_EVENT, 8);
     const arbiter = (await withRole(app, play, 'arbiter')).auth;
