@@ -57,7 +57,7 @@ describe('versioned records', () => {
     update(id: string, version: number, k: number): request.Test;
     /** Another version-checked write (e.g. withdrawing an entry), checked for staleness too. */
     otherWrite?(id: string, version: number): request.Test;
-    deleteFree?(): Promise<request.Test>;
+    deleteFree?(): Promise<request.Response>;
     deleteReferenced?(): Promise<{ req: request.Test; names: RegExp }>;
     /** Why a row has no delete check. */
     noDelete?: string;
