@@ -386,4 +386,158 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
       'black rook, unprotected (献) — a rook on the rank of a black rook that the b3 step faces cannot avoid it on a3; the verdict is the same ' +
       '(总纲 8: 捉二而其中一着兼兑者仍作长捉).',
   },
+  // The move lists printed under the captions 图-25, 35, 44, 56, 73, 74 and 93 had no case under that number either (the
+  // captions and move lists of the 2017 text are interleaved; read here as: a caption heads the moves that follow it).
+  {
+    // 细则 10 图25: 红双炮轮流长捉有根黑车，而黑车一子分捉两子是许可的，故红方犯例，红不变作负。
+    id: '细则 10 图25',
+    title: 'two cannons take turns chasing a protected rook (双炮轮流长捉有根车) — Red must change',
+    fen: '3c5/3k5/3rb4/9/9/4P4/5C1C1/4B4/4K4/9 w - - 0 1',
+    moves: ['h3h7', 'd7d4', 'f3f4', 'd4d2', 'f4f2', 'd2d4', 'h7h4', 'd4d7', 'f2f7', 'd7d2', 'f7f2', 'd2d7', 'h4h7', 'd7d4'],
+    chinese: printed(
+      '1. 炮二进四 车4进3 2. 炮四进一 车4进2 3. 炮四退二 车4退2 4. 炮二退三 车4退3 5. 炮四进五 车4进5 6. 炮四退五 车4退5 7. 炮二进三 车4进3',
+    ),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h7', to: 'd7' },
+      { kind: 'protected', at: 1, square: 'd7', by: 'h7' },
+      { kind: 'attacks', at: 3, from: 'f4', to: 'd4' },
+      { kind: 'protected', at: 3, square: 'd4', by: 'f4' },
+      { kind: 'attacks', at: 5, from: 'f2', to: 'd2' },
+      { kind: 'attacks', at: 7, from: 'h4', to: 'd4' },
+      { kind: 'attacks', at: 9, from: 'f7', to: 'd7' },
+    ],
+    note:
+      'The rook on the d-file is protected on every square by the cannon d9 over the king d8 (有根); the cannons shoot along ranks 7, 4 and 2 over ' +
+      'the screens e7, e4, e2. DEVIATION: the printed moves never repeat; continued by 5. … 车4进5 6. 炮四退五 车4退5 7. 炮二进三 车4进3, which ' +
+      'returns to the position after 3. … 车4退2 — the shortest continuation back in which both cannons chase.',
+  },
+  {
+    // 细则 13 图35: 黑长杀没犯例，红车长捉黑无根炮犯例，红不变作负。
+    id: '细则 13 图35',
+    title: 'a rook chases an unprotected cannon that threatens mate on every move — Red must change',
+    fen: '4k4/4a4/3r5/9/6c2/9/9/4p2r1/3R5/5K3 w - - 0 1',
+    moves: ['d1g1', 'g5c5', 'g1c1', 'c5g5', 'c1g1', 'g5c5', 'g1c1', 'c5g5', 'c1g1'],
+    chinese: printed('1. 车六平三 炮7平3 2. 车三平七 炮3平7 3. 车七平三 炮7平3 4. 车三平七 炮3平7 5. 车七平三'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'perpetualMateThreat' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g1', to: 'g5' },
+      { kind: 'unprotected', at: 1, square: 'g5', by: 'g1' },
+      { kind: 'attacks', at: 3, from: 'c1', to: 'c5' },
+      { kind: 'unprotected', at: 3, square: 'c5', by: 'c1' },
+      { kind: 'notCheck', at: 2 },
+    ],
+    note: 'Black rooks d7 and h2 and the pawn e2 make every cannon move a mate threat (长杀, allowed); the cannon has no protector (无根).',
+  },
+  {
+    // 细则 15 图44: 红车一步捉黑炮，一步闲着并不犯例，黑方不得借口右马被捉而长捉红车，黑方不变作负。
+    id: '细则 15 图44',
+    title: 'horse and cannon chase a rook that chases the cannon on one move of two, while the other black horse is attacked — Black must change',
+    fen: '4kac2/9/1n7/7n1/1P3R3/9/1C7/9/9/3K5 w - - 0 1',
+    moves: ['f5g5', 'h6g8', 'g5f5', 'g8h6', 'f5g5', 'h6g8', 'g5f5', 'g8h6', 'f5g5', 'h6g8'],
+    chinese: printed('1. 车四平三 马8退7 2. 车三平四 马7进8 3. 车四平三 马8退7 4. 车三平四 马7进8 5. 车四平三 马8退7'),
+    expected: 'black_loses',
+    patterns: { red: 'chaseAndIdle', black: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'g5', to: 'g9' },
+      { kind: 'unprotected', at: 1, square: 'g9', by: 'g5' },
+      { kind: 'attacks', at: 2, from: 'g9', to: 'g5' },
+      { kind: 'attacks', at: 4, from: 'h6', to: 'f5' },
+      // 右马被捉: the red cannon b3 attacks the black horse b7 over the pawn b5 all along
+      { kind: 'attacks', at: 0, from: 'b3', to: 'b7' },
+      { kind: 'unprotected', at: 0, square: 'b7', by: 'b3' },
+    ],
+    note:
+      'The moves of 图43 in another position: on g5 the rook attacks the unprotected cannon g9, on f5 nothing (一捉一闲); the horse and the cannon ' +
+      'behind it chase the rook in turn. Black\'s other horse b7 stands attacked by the cannon b3 — no excuse for 长捉 (细则 15).',
+  },
+  {
+    // 细则 20 图56: 黑马无根，红炮变换炮台长捉犯例，红方不变作负。
+    id: '细则 20 图56',
+    title: 'a cannon chases an unprotected horse as a pawn and a black cannon shift the screens (变换炮台) — Red must change',
+    fen: '3ak2n1/9/4c4/9/8P/9/9/9/4A2C1/5K3 w - - 0 1',
+    moves: ['i5h5', 'e7h7', 'h5g5', 'h7g7', 'g5h5', 'g7h7', 'h5g5', 'h7e7', 'g5h5'],
+    chinese: printed('1. 兵一平二 炮5平8 2. 兵二平三 炮8平7 3. 兵三平二 炮7平8 4. 兵二平三 炮8平5 5. 兵三平二'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'h1', to: 'h9' },
+      { kind: 'unprotected', at: 1, square: 'h9', by: 'h1' },
+      { kind: 'notAttacks', at: 2, from: 'h1', to: 'h9' },
+      { kind: 'attacks', at: 3, from: 'h1', to: 'h9' },
+      { kind: 'notAttacks', at: 4, from: 'h1', to: 'h9' },
+      { kind: 'attacks', at: 5, from: 'h1', to: 'h9' },
+      { kind: 'crossedRiver', at: 0, square: 'i5' },
+    ],
+    note:
+      'Cannon h1, horse h9: between them the crossed pawn (on h5 or not) and the black cannon (on h7 or not) make one screen or two or none; every ' +
+      'pawn move leaves exactly one, so the cannon attacks the horse after each red move (虽敌子不动，而双方仅移动炮台，仍作为长捉). The printed moves ' +
+      'repeat (the position after 5. 兵三平二 is the one after 1. 兵一平二).',
+  },
+  {
+    // 细则 25 图73: 红兵长捉黑车时，双炮也同时捉着黑车犯例，红方不变作负。
+    id: '细则 25 图73',
+    title: 'a pawn chases a rook and on every step a cannon behind it chases it too (双炮也同时捉着黑车) — Red must change',
+    fen: '3k5/9/1r7/P8/9/9/CC7/3N5/9/R3K4 w - - 0 1',
+    moves: ['a6b6', 'b7a7', 'b6a6', 'a7b7', 'a6b6', 'b7a7', 'b6a6', 'a7b7', 'a6b6'],
+    chinese: printed('1. 兵九平八 车2平1 2. 兵八平九 车1平2 3. 兵九平八 车2平1 4. 兵八平九 车1平2 5. 兵九平八'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'a6' },
+      { kind: 'attacks', at: 1, from: 'b6', to: 'b7' },
+      { kind: 'attacks', at: 1, from: 'b3', to: 'b7' },
+      { kind: 'attacks', at: 3, from: 'a6', to: 'a7' },
+      { kind: 'attacks', at: 3, from: 'a3', to: 'a7' },
+      { kind: 'protected', at: 2, square: 'a3', by: 'a7' },
+    ],
+    note:
+      'The crossed pawn attacks the rook in front of it; the cannon on the same file shoots over the pawn, so a cannon joins the pawn on every step ' +
+      '(细则 25; 总纲 9 allows a pawn or king chase only when no other piece joins on every step). The rook a0 and the horse d2 protect the cannons.',
+  },
+  {
+    // 细则 26 图74: 红车不得藉口保护己马而长捉黑无根卒，红方不变作负。
+    id: '细则 26 图74',
+    title: 'a rook follows an unprotected crossed pawn that threatens a horse on one step — Red must change',
+    fen: '4k4/4a4/9/9/9/9/2N1p4/9/5R3/3A1K3 w - - 0 1',
+    moves: ['f1e1', 'e3f3', 'e1f1', 'f3e3', 'f1e1', 'e3d3', 'e1d1', 'd3e3', 'd1e1'],
+    chinese: printed('1. 车四平五 卒5平6 2. 车五平四 卒6平5 3. 车四平五 卒5平4 4. 车五平六 卒4平5 5. 车六平五'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase' },
+    relations: [
+      { kind: 'crossedRiver', at: 0, square: 'e3' },
+      { kind: 'attacks', at: 1, from: 'e1', to: 'e3' },
+      { kind: 'unprotected', at: 1, square: 'e3', by: 'e1' },
+      { kind: 'attacks', at: 6, from: 'd3', to: 'c3' },
+      { kind: 'attacks', at: 7, from: 'd1', to: 'd3' },
+    ],
+    note:
+      '卒5平4 attacks the red horse c3 (the pawn may chase, 总纲 9); 车五平六 then attacks the pawn "to protect the horse" — no excuse: a rook may ' +
+      'not chase a crossed pawn perpetually (细则 26). The printed moves repeat.',
+  },
+  {
+    // 细则 31 图93: 以上两图红车虽长邀兑黑车，但另有其他子长捉黑车犯例，红方不变作负。
+    id: '细则 31 图93',
+    title: 'a rook offers an exchange on every move while a cannon behind it chases the black rook (长兑 with another piece 长捉) — Red must change',
+    fen: '4k4/9/1r1ac4/9/9/9/2R6/N2N5/1CC6/3K5 w - - 0 1',
+    moves: ['c3b3', 'b7c7', 'b3c3', 'c7b7', 'c3b3', 'b7c7', 'b3c3', 'c7b7', 'c3b3'],
+    chinese: printed('1. 车七平八 车2平3 2. 车八平七 车3平2 3. 车七平八 车2平3 4. 车八平七 车3平2 5. 车七平八'),
+    expected: 'red_loses',
+    patterns: { red: 'perpetualChase', black: 'idle' },
+    relations: [
+      { kind: 'attacks', at: 1, from: 'b3', to: 'b7' },
+      { kind: 'attacks', at: 1, from: 'b7', to: 'b3' },
+      { kind: 'protected', at: 1, square: 'b3', by: 'b7' },
+      { kind: 'protected', at: 1, square: 'b7', by: 'b3' },
+      { kind: 'attacks', at: 1, from: 'b1', to: 'b7' },
+      { kind: 'attacks', at: 3, from: 'c1', to: 'c7' },
+      { kind: 'protected', at: 3, square: 'c7', by: 'c3' },
+    ],
+    note:
+      'The red rook faces the black rook on the b- or c-file, both protected (the horses a2/d2; the cannon e7 over the advisor d7): an exchange ' +
+      'offer (兑); the cannon behind the red rook shoots the black rook over it — a cannon chasing a rook (总纲 6), so Red chases on every move ' +
+      '(总纲 8: 长捉兼长兑 is 长捉).',
+  },
 ];
