@@ -1,6 +1,8 @@
+import { EdgeList } from '../matching/edge-list';
+import { maxWeightMatching } from '../matching/max-weight-matching';
 import type { EngineInput } from './swiss-engine';
-import { colourCost } from './swiss-colours';
-import { FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, idealPartner, matchGraph } from './swiss-weights';
+import { colourCost, pairColourCost } from './swiss-colours';
+import { EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, idealPartner, matchGraph } from './swiss-weights';
 
 /**
  * The sparse path of the Swiss engine (fields above DENSE_LIMIT, or `denseLimit: 0`): one
@@ -96,14 +98,51 @@ function priceOut(prep: Prepared, vs: readonly number[], w: FieldWeights, seen: 
   return out;
 }
 
-/** Σ (score difference)² of pairing neighbours in score order: no complete pairing of `vs` has less. */
-function scoreLowerBound(prep: Prepared, vs: readonly number[]): number {
-  let sum = 0;
-  for (let k = 0; k + 1 < vs.length; k += 2) {
-    const d = prep.sorted[vs[k]].score - prep.sorted[vs[k + 1]].score;
-    sum += d * d;
+/** Score groups up to this size have their inside pairs checked for the score bound (exports). */
+const EXPORT_CHECK = 64;
+
+/**
+ * Σ (score difference)² no complete pairing of `vs` made of `allowed` pairs goes below. Group g
+ * (s_g players) must pair at least e_g players outside it: s_g − 2 × the most allowed pairs its
+ * players can make among themselves (computed up to EXPORT_CHECK players, else s_g mod 2). A pair across
+ * several groups costs at least a chain of pairs between neighbouring groups ((a + b)² ≥ a² + b²),
+ * so the bound is the cheapest choice of f_k pairs between neighbouring groups k, k+1 with
+ * f_{g−1} + f_g ≥ e_g of the parity of s_g (dynamic programming over the groups; no f_k above
+ * max e + 1 is ever cheapest: two fewer pairs keep every constraint). With no prohibitions this
+ * is pairing neighbours in score order.
+ */
+function scoreLowerBound(prep: Prepared, vs: readonly number[], allowed: (a: EnginePlayer, b: EnginePlayer) => boolean): number {
+  const groups: number[][] = [];
+  for (const v of vs) {
+    const last = groups[groups.length - 1];
+    if (last && prep.sorted[last[0]].score === prep.sorted[v].score) last.push(v);
+    else groups.push([v]);
   }
-  return sum;
+  const exports = groups.map((g) => {
+    if (g.length > EXPORT_CHECK) return g.length % 2;
+    const edges = new EdgeList();
+    for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) if (allowed(prep.sorted[g[i]], prep.sorted[g[j]])) edges.push(i, j, 1);
+    const mate = maxWeightMatching(g.length, edges, { maxCardinality: true });
+    return mate.filter((m) => m === -1).length;
+  });
+  const cap = Math.max(0, ...exports) + 2;
+  // best[f] = least cost of the groups so far with f pairs from the last of them to the next one.
+  let best: number[] = Array.from({ length: cap + 1 }, (_, f) => (f === 0 ? 0 : Infinity));
+  groups.forEach((g, k) => {
+    const gap = k + 1 < groups.length ? (prep.sorted[g[0]].score - prep.sorted[groups[k + 1][0]].score) ** 2 : Infinity;
+    const next: number[] = new Array<number>(cap + 1).fill(Infinity);
+    for (let before = 0; before <= cap; before++) {
+      if (best[before] === Infinity) continue;
+      for (let after = 0; after <= cap; after++) {
+        const out = before + after;
+        if (out < exports[k] || out % 2 !== g.length % 2) continue;
+        const cost = best[before] + (after === 0 ? 0 : after * gap);
+        if (cost < next[after]) next[after] = cost;
+      }
+    }
+    best = next;
+  });
+  return best[0];
 }
 
 /**
@@ -149,8 +188,10 @@ export function solveSparse(prep: Prepared, input: EngineInput, vs: readonly num
   const n = vs.length;
   const graph = new FieldGraph(prep, input.forbidden, vs, new FieldWeights(prep, input.pattern, vs));
   addSparseCandidates(prep, input.pattern, vs, input.window ?? DEFAULT_WINDOW, graph);
-  const scoreBound = scoreLowerBound(prep, vs);
   const hardBound = hardLowerBound(prep, vs);
+  // When no hard colour fault is unavoidable, an optimum has none: the score bound may then
+  // count only pairs without one (the result is checked against both bounds together).
+  const scoreBound = scoreLowerBound(prep, vs, (a, b) => !input.forbidden(a, b) && (hardBound > 0 || pairColourCost(a.colours, b.colours).hard === 0));
   const rows = new Map<number, 'near' | 'all'>();
   const addRow = (i: number, reach: 'near' | 'all'): boolean => {
     const had = rows.get(i);
