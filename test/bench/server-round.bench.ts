@@ -32,7 +32,7 @@ import { createTestDatabase } from '../support/test-database';
 
 const PLAYERS = 1000;
 const PLAYED = 9;
-const RUNS = 5;
+const RUNS = 7;
 
 function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -45,7 +45,7 @@ function prng(seed: number): () => number {
   };
 }
 
-function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string }> {
+function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string; timing: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = httpRequest(
@@ -53,7 +53,7 @@ function call(port: number, method: string, path: string, body?: unknown, auth?:
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), timing: String(res.headers['server-timing'] ?? '') }));
       },
     );
     req.on('error', reject);
@@ -156,19 +156,26 @@ export async function bench(): Promise<void> {
     const file = eventFile(event);
     const system = pairingSystemFor(file)!;
     let proposal: ReturnType<typeof system.pair> | undefined;
-    const library = await timed(RUNS, () => {
+    const pairLibrary = () => {
       proposal = system.pair({ tournament: file });
       if (!proposal.ok) throw new Error(proposal.error.message);
-    });
+    };
+    pairLibrary(); // warm-up
     if (!proposal?.ok) throw new Error('no proposal');
     const round = proposal.value;
 
     // Through HTTP: pair (and delete the draft again), RUNS times; then pair and publish.
     let last: { id: string; version: number } | undefined;
+    const phases = new Map<string, number[]>();
     const pairOnce = async () => {
       const r = await call(port, 'POST', `/api/events/${eventId}/rounds`, {}, auth);
       if (r.status !== 201) throw new Error(`pair: ${r.status} ${r.text.slice(0, 300)}`);
       last = JSON.parse(r.text);
+      // Server-Timing: lock;dur=…, load;dur=…, file, pair, insert, check, audit, round, view.
+      for (const part of r.timing.split(',')) {
+        const m = /^\s*([a-z]+);dur=([\d.]+)/.exec(part);
+        if (m) phases.set(m[1], [...(phases.get(m[1]) ?? []), Number(m[2])]);
+      }
     };
     const deleteLast = async () => {
       const d = await call(port, 'DELETE', `/api/rounds/${last!.id}?version=${last!.version}`, undefined, auth);
@@ -176,7 +183,15 @@ export async function bench(): Promise<void> {
     };
     const pairMs: number[] = [];
     const deleteMs: number[] = [];
+    // Interleaved with the library's runs: the machine is shared, its load changes by the minute.
+    const libraryMs: number[] = [];
+    await pairOnce();
+    await deleteLast();
+    phases.clear();
     for (let i = 0; i < RUNS; i++) {
+      const l0 = performance.now();
+      pairLibrary();
+      libraryMs.push(performance.now() - l0);
       const t0 = performance.now();
       await pairOnce();
       pairMs.push(performance.now() - t0);
@@ -192,12 +207,14 @@ export async function bench(): Promise<void> {
     if (pub.status !== 200) throw new Error(`publish: ${pub.status} ${pub.text.slice(0, 300)}`);
     const publishMs = performance.now() - q0;
     const http = median(pairMs);
+    const library = median(libraryMs);
 
     // Where the server's time goes (each part alone, same event).
     const load = await timed(RUNS, () => loadEvent(prisma, eventId));
     const build = await timed(RUNS, () => eventFile(event));
     const check = await timed(RUNS, () => checkDraft(file, round, 'swiss'));
     const flat = await timed(RUNS, () => loadEventFlat(prisma, eventId));
+
     const same = JSON.stringify(eventFile((await loadEventFlat(prisma, eventId))!)) === JSON.stringify(eventFile((await loadEvent(prisma, eventId))!));
     if (!same) throw new Error('loadEventFlat and loadEvent give different files');
     const names = await timed(RUNS, () => prisma.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE }));
@@ -218,10 +235,15 @@ export async function bench(): Promise<void> {
 
     const added = (http - library) / library;
     console.log(`server round, ${PLAYERS}-player Swiss, round ${PLAYED + 1} after ${PLAYED} played rounds (setup with createMany: ${seedMs.toFixed(0)} ms):`);
-    console.log(`  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms`);
+    console.log(`  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms of ${libraryMs.map((x) => x.toFixed(0)).join(', ')}`);
     console.log(`  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`);
     console.log(`  breakdown: load the event — loadEventFlat (what the route uses) ${flat.toFixed(0)} ms, play's loadEvent (nested include) ${load.toFixed(0)} ms; eventFile ${build.toFixed(0)} ms; checkRound ${check.toFixed(0)} ms; rest (3 bulk inserts, round rows, view, guard, HTTP) ${(http - library - flat - build - check).toFixed(0)} ms`);
+    const inRoute = [...phases].map(([name, ms]) => `${name} ${median(ms).toFixed(0)}`);
+    const serverSide = [...phases.values()].reduce((sum, ms) => sum + median(ms), 0);
+    console.log(`  inside the route (Server-Timing, medians, ms): ${inRoute.join(', ')} — sum ${serverSide.toFixed(0)}; outside it (HTTP, guard, JSON): ~${(http - serverSide).toFixed(0)} ms`);
+    const inRoutePair = median(phases.get('pair') ?? [NaN]);
+    console.log(`  per request: the library's own pairing inside the route ${inRoutePair.toFixed(0)} ms; the HTTP path adds ${(((http - inRoutePair) / inRoutePair) * 100).toFixed(0)} % to it`);
     console.log(`  publish and delete read the draft and the entries' names only (${names.toFixed(0)} ms for the names), not the event's rounds`);
     console.log(`  GET /api/events/:id/standings?afterRound=${PLAYED}: median ${standingsHttp.toFixed(0)} ms (goal < 100 ms: ${standingsHttp < 100 ? 'met' : 'NOT met'}); library alone ${standingsLib.toFixed(0)} ms — ratio ${(standingsHttp / standingsLib).toFixed(2)}×`);
     console.log('  (the machine is shared: wall times vary with its load)');

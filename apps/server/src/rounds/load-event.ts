@@ -21,6 +21,13 @@ export async function loadEventFlat(db: Tx, eventId: string): Promise<EventWithP
   const games = pairings.length
     ? await db.$queryRaw<Game[]>`SELECT g.* FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" WHERE r."eventId" = ${eventId}::uuid ORDER BY g.board, g.id`
     : [];
+  return stitch(event, entries, rounds, pairings, games);
+}
+
+type EventRow = Omit<EventWithPlay, 'entries' | 'rounds'>;
+type RoundRow = Omit<EventWithPlay['rounds'][number], 'pairings'>;
+
+function stitch(event: EventRow, entries: EventWithPlay['entries'], rounds: RoundRow[], pairings: Pairing[], games: Game[]): EventWithPlay {
   const gamesOf = new Map<string, (typeof games)[number][]>();
   for (const g of games) {
     const list = gamesOf.get(g.pairingId);

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { badRequest, MAX_INT } from '../common/validation';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto, VersionDto } from './round.dto';
-import { RoundsService } from './rounds.service';
+import { RoundsService, Timing } from './rounds.service';
 
 /** Rounds and pairings (apps/server/src/play/API.md, "Rounds"). */
 @ApiTags('rounds')
@@ -17,8 +18,12 @@ export class RoundsController {
   @Post('events/:eventId/rounds')
   @RequireRole(...PAIRERS)
   @ApiOperation({ summary: "pair the next round (a draft) with the event's pairing system; 409 while a draft exists, results are missing or the format is finished" })
-  pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: PairRoundDto) {
-    return this.rounds.pairNext(user, eventId, dto);
+  async pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: PairRoundDto, @Res({ passthrough: true }) res: Response) {
+    const timing = new Timing();
+    const view = await this.rounds.pairNext(user, eventId, dto, timing);
+    // Where the time went (lock, load, file, pair, insert, check, audit, round, view): Server-Timing.
+    res.setHeader('Server-Timing', timing.header());
+    return view;
   }
 
   @Get('events/:eventId/rounds')

@@ -42,6 +42,22 @@ function json(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
 }
 
+/** Where a request's time went, for the Server-Timing header (the server-round bench reads it). */
+export class Timing {
+  private last = performance.now();
+  readonly laps: { name: string; ms: number }[] = [];
+
+  lap(name: string): void {
+    const now = performance.now();
+    this.laps.push({ name, ms: now - this.last });
+    this.last = now;
+  }
+
+  header(): string {
+    return this.laps.map((l) => `${l.name};dur=${l.ms.toFixed(1)}`).join(', ');
+  }
+}
+
 /** A draft pairing as the service edits it. */
 interface DraftPairing {
   id: string;
@@ -105,11 +121,13 @@ export class RoundsService {
    * requests (or two server instances) racing make exactly one round; the loser sees the draft
    * and gets 409. The unique (eventId, number) is the last line of defence.
    */
-  async pairNext(user: AuthUser, eventId: string, dto: PairRoundDto): Promise<RoundView> {
+  async pairNext(user: AuthUser, eventId: string, dto: PairRoundDto, timing: Timing = new Timing()): Promise<RoundView> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         await lockEventPlay(tx, eventId);
+        timing.lap('lock');
         const event = await loadEventFlat(tx, eventId);
+        timing.lap('load');
         if (!event) throw notFound('event');
         const draft = event.rounds.find((r) => r.state === 'draft');
         if (draft) throw conflict(`round ${draft.number} is a draft: publish or delete it before pairing the next round`, { roundId: draft.id });
@@ -118,7 +136,9 @@ export class RoundsService {
         const stage = this.currentStage(event);
         const number = event.rounds.length + 1;
         const file = eventFile(event);
+        timing.lap('file');
         const proposal = this.pair(event, file, stage);
+        timing.lap('pair');
         const round = await tx.round.create({
           data: {
             eventId,
@@ -131,7 +151,7 @@ export class RoundsService {
           },
           include: { stage: true },
         });
-        const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, round.id, proposal.round, proposal.warnings);
+        const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, round.id, proposal.round, proposal.warnings, timing);
         const updated = await tx.round.update({ where: { id: round.id }, data: { findings: json(findings) }, include: { stage: true } });
         await this.audit.record(tx, {
           userId: user.id,
@@ -142,7 +162,10 @@ export class RoundsService {
           after: { number, state: 'draft', scheduledAt: round.scheduledAt, findings },
           reason: `paired with ${file.options.pairingSystem}`,
         });
-        return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+        timing.lap('round');
+        const view = roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+        timing.lap('view');
+        return view;
       }, TX);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('the next round was paired by someone else at the same time; reload');
@@ -239,6 +262,7 @@ export class RoundsService {
     roundId: string,
     proposal: FileRound,
     warnings: PairingWarning[],
+    timing: Timing = new Timing(),
   ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
     const keys = knockoutKeys(file, stage.type, proposal);
@@ -253,8 +277,10 @@ export class RoundsService {
     for (const b of proposal.byes) rows.push({ id: randomUUID(), table: null, matchKey: null, version: 1, redEntryId: b, blackEntryId: null, games: [] });
     await insertPairings(tx, rows.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey })));
     await insertGames(tx, games);
+    timing.lap('insert');
     const knockoutPairs = new Set(rows.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
     const findings = storedFindings(checkDraft(file, proposal, stage.type, knockoutPairs), warnings, proposal.round);
+    timing.lap('check');
     const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
     await insertAuditRows(
       tx,
@@ -270,6 +296,7 @@ export class RoundsService {
         reason: reasonOf.get(p.id) ?? null,
       })),
     );
+    timing.lap('audit');
     return { pairings: rows, findings };
   }
 
