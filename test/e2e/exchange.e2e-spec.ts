@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { Tournament } from '@chuhe/tournament';
+import { seededRandom } from '@chuhe/registration/prng';
 import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
@@ -224,6 +225,25 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({}).expect(400);
     expect(await prisma.event.count({ where: { tournamentId } })).toBe(before);
     expect(await prisma.player.count({ where: { tournamentId } })).toBe(players);
+  });
+
+  it('random damage to a file: always 201 or a 400, never a 500', async () => {
+    const random = seededRandom('exchange-fuzz');
+    const junk = [null, -1, 0, 1e12, 'x', '', [], {}, true, 2.5];
+    const paths = (v: unknown, at: (string | number)[] = []): (string | number)[][] =>
+      v && typeof v === 'object' ? [at, ...Object.entries(v).flatMap(([k, x]) => paths(x, [...at, Array.isArray(v) ? Number(k) : k]))] : [at];
+    const all = paths(swissFile).filter((p) => p.length > 0);
+    for (let i = 0; i < 40; i++) {
+      const file = JSON.parse(JSON.stringify(swissFile));
+      const at = all[Math.floor(random() * all.length)];
+      let node = file;
+      for (const k of at.slice(0, -1)) node = node[k];
+      const last = at[at.length - 1];
+      if (random() < 0.3) delete node[last];
+      else node[last] = junk[Math.floor(random() * junk.length)];
+      const res = await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file });
+      expect([at.join('.'), [201, 400].includes(res.status)]).toEqual([at.join('.'), true]);
+    }
   });
 
   it('import: 401 anonymous, 403 for an arbiter and for a stranger', async () => {

@@ -75,5 +75,6 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     expect(paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] } })).toEqual(['$.rounds']);
     expect(paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
     expect(paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
+    expect(paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
   });
 });

@@ -115,6 +115,24 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   s.withdrawals?.forEach((w, i) => {
     if (w.reason && w.reason !== 'withdrawal') problems.push({ path: `$.withdrawals[${i}].reason`, message: `a ${w.reason} cannot be imported yet (discipline records, issue 10)` });
   });
+  // Numbers the database stores as 32-bit integers.
+  const INT4 = 2_147_483_647;
+  const tooBig = (v: number | undefined, path: string) => {
+    if (v !== undefined && Math.abs(v) > INT4) problems.push({ path, message: `${v} is too large` });
+  };
+  t.entries.forEach((e, i) => {
+    tooBig(e.drawNumber, `$.entries[${i}].drawNumber`);
+    tooBig(e.seed, `$.entries[${i}].seed`);
+    tooBig(e.rating, `$.entries[${i}].rating`);
+    tooBig(e.withdrawnAfterRound, `$.entries[${i}].withdrawnAfterRound`);
+    e.members?.forEach((m, k) => tooBig(m.board, `$.entries[${i}].members[${k}].board`));
+  });
+  t.rounds.forEach((r, i) => {
+    tooBig(r.round, `$.rounds[${i}].round`);
+    r.pairings.forEach((p, k) => p.games.forEach((g, b) => tooBig(g.board, `$.rounds[${i}].pairings[${k}].games[${b}].board`)));
+  });
+  s.withdrawals?.forEach((w, i) => tooBig(w.afterRound, `$.withdrawals[${i}].afterRound`));
+  tooBig(t.options.boards, '$.options.boards');
   if (kind === 'team') {
     // Team names are unique in an event (their Chinese name, as the import splits it).
     const seen = new Map<string, number>();
