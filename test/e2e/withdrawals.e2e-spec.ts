@@ -125,6 +125,11 @@ describe('withdrawals during the event', () => {
     const round2 = await nextRound(app, play);
     expect(pairingOf(round2, x)).toBeUndefined();
     expect(round2.pairings.filter((p) => p.black === null)).toHaveLength(1);
+    // The bye of round 2 cannot be taken back by a withdrawal after round 1.
+    const byeHolder = round2.pairings.find((p) => p.black === null)!.red.id;
+    const byeRefused = await withdraw(play, byeHolder, { afterRound: 1 });
+    expect(byeRefused.status).toBe(400);
+    expect(byeRefused.body.errors[0]).toMatchObject({ field: 'afterRound', reason: expect.stringMatching(/bye in round 2/) });
 
     // `y` leaves during round 2, before playing: its round-2 game is a forfeit win for the opponent.
     const pY = round2.pairings.find((p) => p.black !== null)!;

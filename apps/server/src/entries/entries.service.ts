@@ -184,6 +184,8 @@ export class EntriesService {
       });
       const later = pairings.filter((p) => p.round.number > leaves);
       if (leaves === 0 && pairings.length) throw badRequest([{ field: 'afterRound', reason: `the entry is paired in round ${Math.min(...pairings.map((p) => p.round.number))}: it withdraws after a round ≥ 1` }]);
+      const bye = later.find((p) => p.blackEntryId === null);
+      if (bye) throw badRequest([{ field: 'afterRound', reason: `the entry had the bye in round ${bye.round.number}: it withdraws after round ${bye.round.number} or later` }]);
       const played = later.find((p) => p.games.some((g) => g.result !== null && PLAYED.has(g.result)));
       if (played) throw badRequest([{ field: 'afterRound', reason: `the entry played in round ${played.round.number} (a result over the board): it withdraws after round ${played.round.number} or later` }]);
 
