@@ -16,7 +16,8 @@ export { DEFAULT_WINDOW } from './swiss-sparse';
  *   0. absolute (edge left out of the graph): no rematch, forbidden pairs (same affiliation in
  *      round 1 附录3 #3 or all event, pairs the chief arbiter names); the bye is chosen first
  *      (see below) so nobody gets two;
- *   1. everyone paired: maximum cardinality (the matcher's maxCardinality mode);
+ *   1. everyone paired: maximum cardinality (the matcher's `perfect` mode: maximum cardinality,
+ *      and the weight optimum whenever everyone is paired — the only result a round uses);
  *   2. hard colour rules: fewest players with a colour difference above 2 or a third colour in a
  *      row (swiss-colours.ts);
  *   3. score groups: minimise Σ (score difference)² over the pairs — pairs inside a score group
@@ -38,8 +39,9 @@ export { DEFAULT_WINDOW } from './swiss-sparse';
  *     it and, at a group's edge, the top of the next group and the bottom of the one above — the
  *     nearest-score floats (一章3节1 and 附录1 #11 leave the details to the software; pairing equal
  *     scores and floating to the nearest score is what every Swiss system does);
- *   - the players around its ideal partner (`GroupPattern`).
- * The weights are fixed by the whole field (FieldWeights), so every pair has one, in the graph or
+ *   - the players around its ideal partner (`GroupPattern`), and the nearest ones with whom both
+ *     get their due colour (swiss-sparse.ts).
+ * The weights are fixed by the whole field (FieldWeights, swiss-weights.ts), so every pair has one, in the graph or
  * not, and the sparse result is proved equal to the dense optimum or improved until it is
  * (`solveSparse`): by lower bounds on the hard colour faults and on Σ (score difference)²
  * (priorities 0–3), or by pricing the left-out pairs with the matching's duals (LP duality:
