@@ -5,15 +5,10 @@ import { XIZE_01_05 } from '../../libs/xiangqi/src/repetition/cases/xize-01-05.c
 import { XIZE_11_15 } from '../../libs/xiangqi/src/repetition/cases/xize-11-15.cases';
 import type { RepetitionCase } from '../../libs/xiangqi/src/repetition/cases/case-types';
 import { createPrismaClient } from '../support/database';
+import { caseRecord } from './dispute-helpers';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
 import { nextRound, Play, playEvent, RoundBody, withRole } from './results-helpers';
 
-/** A case's printed moves as a record with its FEN tag: '1. 车二进一 将6进1 2. …'. */
-export function caseRecord(c: RepetitionCase): string {
-  const parts: string[] = [];
-  c.chinese.forEach((m, i) => parts.push(i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
-  return `[FEN "${c.fen}"]\n${parts.join(' ')}`;
-}
 
 /**
  * Game records (二章3节) and disputed positions (三章6G): records in every notation, the first
