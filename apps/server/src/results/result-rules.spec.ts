@@ -1,4 +1,4 @@
-import { resultProblems } from './results.service';
+import { resultProblems } from './result-rules';
 import type { EnterResultDto } from './result.dto';
 
 const dto = (d: Partial<EnterResultDto>): EnterResultDto => ({ result: 'draw', version: 1, ...d }) as EnterResultDto;

@@ -12,21 +12,13 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { laterPairingsAffected } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
+import { resultProblems } from './result-rules';
 
 /**
  * 200 arbiters at once share the connection pool: a transaction may wait for a connection longer
  * than Prisma's 2 s default (then a 503). Each one is short; let them queue.
  */
 const RESULT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-
-const PENALTY_RESULTS = new Set(['red_win_penalty', 'black_win_penalty']);
-
-/** 400s the DTO cannot express: a penalty result needs its reason, other results take none. */
-export function resultProblems(dto: EnterResultDto): { field: string; reason: string }[] {
-  if (PENALTY_RESULTS.has(dto.result) && !dto.penaltyReason) return [{ field: 'penaltyReason', reason: `${dto.result} needs the ruling's reason (one of libs/tournament PENALTY_REASONS)` }];
-  if (!PENALTY_RESULTS.has(dto.result) && dto.penaltyReason) return [{ field: 'penaltyReason', reason: `only red_win_penalty and black_win_penalty have a penalty reason, not ${dto.result}` }];
-  return [];
-}
 
 @Injectable()
 export class ResultsService {
