@@ -123,7 +123,7 @@ export class RoundsService {
    */
   async pairNext(user: AuthUser, eventId: string, dto: PairRoundDto, timing: Timing = new Timing()): Promise<RoundView> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      const committed = await this.prisma.$transaction(async (tx) => {
         await lockEventPlay(tx, eventId);
         timing.lap('lock');
         const event = await loadEventFlat(tx, eventId);
@@ -167,6 +167,8 @@ export class RoundsService {
         timing.lap('view');
         return view;
       }, TX);
+      timing.lap('commit');
+      return committed;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('the next round was paired by someone else at the same time; reload');
       throw error;
