@@ -220,15 +220,15 @@ function lineEntry(length: number, at: number, occ: number): number {
 for (let f = 0; f < 9; f++) for (let occ = 0; occ < 512; occ++) LINE_RANK[f * 512 + occ] = lineEntry(9, f, occ);
 for (let r = 0; r < 10; r++) for (let occ = 0; occ < 1024; occ++) LINE_FILE[r * 1024 + occ] = lineEntry(10, r, occ);
 
-/** Occupancy of every rank (index r) and file (index 10 + f) of `b`, as LINE_RANK/LINE_FILE read it. */
-export function lineOccupancy(b: Int8Array, out: Int32Array = new Int32Array(19)): Int32Array {
-  out.fill(0);
+/** Occupancy of every rank (index at + r) and file (index at + 10 + f) of `b`, as LINE_RANK/LINE_FILE read it. */
+export function lineOccupancy<T extends number[] | Int32Array>(b: Int8Array, out: T = new Int32Array(19) as T, at = 0): T {
+  for (let i = at; i < at + 19; i++) out[i] = 0;
   for (let sq = 0; sq < 90; sq++) {
     if (b[sq] === 0) continue;
     const r = (sq / 9) | 0;
     const f = sq - r * 9;
-    out[r] |= 1 << f;
-    out[10 + f] |= 1 << r;
+    out[at + r] |= 1 << f;
+    out[at + 10 + f] |= 1 << r;
   }
   return out;
 }
@@ -240,3 +240,15 @@ for (let sq = 0; sq < 90; sq++) {
   SQUARE_RANK[sq] = squareRank(sq);
   SQUARE_FILE[sq] = squareFile(sq);
 }
+
+/**
+ * Layout of a position's search tables, one array (position.ts): the piece lists (16 squares
+ * per side from 0, then at LIST_SLOT + sq the index of the piece on sq in its side's list, then at
+ * LIST_COUNT + s the length of side s's list), the line occupancy at OCC (ranks OCC + r, files
+ * OCC + 10 + f, see LINE_RANK/LINE_FILE) and the king squares at KING_AT + s (−1 if captured).
+ */
+export const LIST_SLOT = 32;
+export const LIST_COUNT = LIST_SLOT + 90;
+export const OCC = LIST_COUNT + 2;
+export const KING_AT = OCC + 19;
+export const TABLES_SIZE = KING_AT + 2;

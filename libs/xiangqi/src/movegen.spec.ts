@@ -4,7 +4,7 @@
  * make the move on a copy and ask the full attack test (`isCheck`, which covers 一章2节9) whether
  * the mover's king is attacked. Seeded; the seed is printed on failure (XQ_SEED=… reruns one).
  */
-import { lineOccupancy } from './board';
+import { KING_AT, LIST_COUNT, LIST_SLOT, OCC, lineOccupancy } from './board';
 import { MAX_MOVES, generatePseudo } from './movegen';
 import { Position } from './position';
 import { mulberry32 } from './prng';
@@ -45,13 +45,15 @@ function unorderedMoves(pos: Position): string[] {
 
 /** The piece lists and line occupancy agree with the board. */
 function checkTables(pos: Position): void {
-  expect(Array.from(pos.lineOcc)).toEqual(Array.from(lineOccupancy(pos.board)));
+  expect(Array.from(pos.tables.slice(OCC, OCC + 19))).toEqual(Array.from(lineOccupancy(pos.board)));
+  expect([pos.tables[KING_AT], pos.tables[KING_AT + 1]]).toEqual([pos.board.indexOf(1), pos.board.indexOf(-1)]);
   for (const s of [0, 1]) {
-    const listed = Array.from(pos.pieceSquares.subarray(16 * s, 16 * s + pos.pieceCounts[s])).sort((a, b) => a - b);
+    const list = pos.tables;
+    const listed = list.slice(16 * s, 16 * s + list[LIST_COUNT + s]).sort((a, b) => a - b);
     const onBoard: number[] = [];
     for (let sq = 0; sq < 90; sq++) if (pos.board[sq] !== 0 && (pos.board[sq] > 0 ? 0 : 1) === s) onBoard.push(sq);
     expect(listed).toEqual(onBoard);
-    for (let i = 0; i < listed.length; i++) expect(pos.pieceSquares[16 * s + pos.pieceSlot[listed[i]]]).toBe(listed[i]);
+    for (let i = 0; i < listed.length; i++) expect(list[16 * s + list[LIST_SLOT + listed[i]]]).toBe(listed[i]);
   }
 }
 
@@ -159,7 +161,7 @@ describe('fast king safety = make + full attack test (一章3节5)', () => {
           pos.play(pick(rnd, moves));
         }
         checkTables(pos);
-        expect(pos.clone().lineOcc).toEqual(pos.lineOcc);
+        expect(pos.clone().tables).toEqual(pos.tables);
       });
     }
   });

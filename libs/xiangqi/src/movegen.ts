@@ -16,9 +16,12 @@ import {
   HORSE_ATTACKERS,
   HORSE_MOVES,
   KING,
+  KING_MOVES,
   LINE_FILE,
   LINE_RANK,
-  KING_MOVES,
+  KING_AT,
+  LIST_COUNT,
+  OCC,
   PAWN,
   PAWN_MOVES,
   RAYS,
@@ -280,13 +283,13 @@ function clearMarks(): void {
  * Fills PIN/LINE for `side`'s king on `k` and returns IN_CHECK, or SAFE with the flags HAS_PIN
  * and HAS_FORBID. The caller clears the marks with `clearMarks`.
  */
-function analyse(b: Int8Array, occ: Int32Array, side: number, k: number): number {
+function analyse(b: Int8Array, occ: number[], side: number, k: number): number {
   const sgn = side === RED ? 1 : -1;
   let state = SAFE;
   const kr = SQUARE_RANK[k];
   const kf = SQUARE_FILE[k];
-  const fileBits = LINE_FILE[kr * 1024 + occ[10 + kf]];
-  const rankBits = LINE_RANK[kf * 512 + occ[kr]];
+  const fileBits = LINE_FILE[kr * 1024 + occ[OCC + 10 + kf]];
+  const rankBits = LINE_RANK[kf * 512 + occ[OCC + kr]];
   const rays = RAYS[k];
   for (let d = 0; d < 4; d++) {
     // The first three pieces along direction d (RAYS order: up, down, right, left), as line
@@ -367,12 +370,12 @@ function analyse(b: Int8Array, occ: Int32Array, side: number, k: number): number
  * (一章2节10, kings facing 一章2节9)? The same answer as `leavesKingAttacked`, read from the line
  * tables with `from` emptied, without touching the board.
  */
-function kingStepAttacked(b: Int8Array, occ: Int32Array, side: number, from: number, to: number): boolean {
+function kingStepAttacked(b: Int8Array, occ: number[], side: number, from: number, to: number): boolean {
   const sgn = side === RED ? 1 : -1;
   const tr = SQUARE_RANK[to];
   const tf = SQUARE_FILE[to];
-  let rankOcc = occ[tr];
-  let fileOcc = occ[10 + tf];
+  let rankOcc = occ[OCC + tr];
+  let fileOcc = occ[OCC + 10 + tf];
   if (SQUARE_RANK[from] === tr) rankOcc &= ~(1 << SQUARE_FILE[from]);
   else fileOcc &= ~(1 << SQUARE_RANK[from]);
   const rank = LINE_RANK[tf * 512 + rankOcc];
@@ -418,7 +421,7 @@ function kingStepAttacked(b: Int8Array, occ: Int32Array, side: number, from: num
 }
 
 /** Keeps the legal moves among `out[0..n)` (in order) after `analyse` returned `state`; returns the count. */
-function filterLegal(b: Int8Array, occ: Int32Array, side: number, kingSq: number, state: number, out: Int32Array, n: number): number {
+function filterLegal(b: Int8Array, occ: number[], side: number, kingSq: number, state: number, out: Int32Array, n: number): number {
   let m = 0;
   if (state === IN_CHECK) {
     for (let i = 0; i < n; i++) {
@@ -455,8 +458,8 @@ function filterLegal(b: Int8Array, occ: Int32Array, side: number, kingSq: number
 export function generateLegal(pos: SearchState, out: Int32Array, onlyFrom = -1): number {
   const b = pos.board;
   const side = pos.turnIndex;
-  const kingSq = pos.kings[side];
-  const occ = pos.lineOcc;
+  const kingSq = pos.tables[KING_AT + side];
+  const occ = pos.tables;
   const n = generatePseudo(b, side, out, onlyFrom);
   if (kingSq < 0) return n;
   const state = analyse(b, occ, side, kingSq);
@@ -469,28 +472,26 @@ export function generateLegal(pos: SearchState, out: Int32Array, onlyFrom = -1):
 export interface SearchState {
   readonly board: Int8Array;
   readonly turnIndex: number;
-  readonly kings: Int32Array;
-  readonly pieceSquares: Int8Array;
-  readonly pieceCounts: Int32Array;
-  readonly lineOcc: Int32Array;
+  /** Piece lists, line occupancy and king squares, laid out as board.ts says. */
+  readonly tables: number[];
 }
 
 /** `generateLegal` from the piece list of the side to move: the same moves, listed piece by piece. */
 export function generateLegalOf(pos: SearchState, out: Int32Array): number {
   const b = pos.board;
   const side = pos.turnIndex;
-  const kingSq = pos.kings[side];
-  const squares = pos.pieceSquares;
+  const kingSq = pos.tables[KING_AT + side];
+  const squares = pos.tables;
   const sgn = side === RED ? 1 : -1;
   const start = 16 * side;
-  const end = start + pos.pieceCounts[side];
+  const end = start + squares[LIST_COUNT + side];
   let n = 0;
   for (let i = start; i < end; i++) {
     const sq = squares[i];
     n = generatePiece(b, sq, b[sq] * sgn, side, out, n);
   }
   if (kingSq < 0) return n;
-  const occ = pos.lineOcc;
+  const occ = pos.tables;
   const state = analyse(b, occ, side, kingSq);
   const m = filterLegal(b, occ, side, kingSq, state, out, n);
   clearMarks();
@@ -506,12 +507,12 @@ export function generateLegalOf(pos: SearchState, out: Int32Array): number {
 export function countLegalOf(pos: SearchState, scratch: Int32Array): number {
   const b = pos.board;
   const side = pos.turnIndex;
-  const kingSq = pos.kings[side];
+  const kingSq = pos.tables[KING_AT + side];
   if (kingSq < 0) return generateLegalOf(pos, scratch);
-  const squares = pos.pieceSquares;
-  const occ = pos.lineOcc;
+  const squares = pos.tables;
+  const occ = pos.tables;
   const start = 16 * side;
-  const end = start + pos.pieceCounts[side];
+  const end = start + squares[LIST_COUNT + side];
   const state = analyse(b, occ, side, kingSq);
   const sgn = side === RED ? 1 : -1;
   let total = 0;
@@ -539,8 +540,8 @@ export function countLegalOf(pos: SearchState, scratch: Int32Array): number {
       } else if (p === ROOK || p === CANNON) {
         const r = SQUARE_RANK[sq];
         const f = SQUARE_FILE[sq];
-        const rank = LINE_RANK[f * 512 + occ[r]];
-        const file = LINE_FILE[r * 1024 + occ[10 + f]];
+        const rank = LINE_RANK[f * 512 + occ[OCC + r]];
+        const file = LINE_FILE[r * 1024 + occ[OCC + 10 + f]];
         total += (rank & 15) + (file & 15);
         // A rook captures the first piece each way, a cannon the second (一章2节4, 6).
         const shift = p === ROOK ? 4 : 8;

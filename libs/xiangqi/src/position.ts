@@ -9,7 +9,7 @@
  * ```
  */
 import { attackersOf, isAttacked } from './attacks';
-import { BLACK, KING, RED, SQUARE_FILE, SQUARE_RANK, codePiece, lineOccupancy, pieceCode, sideIndex, sideOfIndex } from './board';
+import { BLACK, KING, KING_AT, LIST_COUNT, LIST_SLOT, OCC, RED, SQUARE_FILE, TABLES_SIZE, SQUARE_RANK, codePiece, lineOccupancy, pieceCode, sideIndex, sideOfIndex } from './board';
 import { FenError, INITIAL_FEN, parseFen, makeFen } from './fen';
 import { MAX_MOVES, countLegalOf, generateLegal, generateLegalOf, leavesKingAttacked } from './movegen';
 import { Setup, validateSetup } from './setup';
@@ -21,44 +21,42 @@ export class Position {
   readonly board: Int8Array;
   /** @internal 0 red, 1 black. */
   turnIndex: number;
-  /** @internal King squares by side index (−1 if a king was captured through `play`). */
-  readonly kings: Int32Array;
   /** Plies since the last capture (the FEN half-move clock). */
   halfmoves: number;
   /** The FEN full-move number: starts at 1, incremented after Black's move. */
   fullmoves: number;
   /**
-   * @internal Piece lists: the squares of side s's pieces are `pieceSquares[16 s .. 16 s + pieceCounts[s])`
-   * in no particular order; `pieceSlot[sq]` is the index of the piece on `sq` in its side's list.
-   * Kept by `playCode`/`unplayCode`.
+   * @internal The search tables (layout in board.ts): piece lists, rank and file occupancy, and
+   * the king squares by side index (−1 if a king was captured through `play`). Kept by
+   * `playCode`/`unplayCode`. A plain array of small integers: V8 copies it in `clone` several
+   * times faster than a typed array of this size (which it allocates outside its heap).
    */
-  readonly pieceSquares: Int8Array;
-  /** @internal */
-  readonly pieceCounts: Int32Array;
-  /** @internal */
-  readonly pieceSlot: Int8Array;
-  /** @internal Occupancy bits of ranks 0–9 (index r, bit = file) and files (index 10 + f, bit = rank), see board.ts. */
-  readonly lineOcc: Int32Array;
+  readonly tables: number[];
 
-  private constructor(board: Int8Array, turnIndex: number, halfmoves: number, fullmoves: number) {
+  private constructor(board: Int8Array, turnIndex: number, halfmoves: number, fullmoves: number, copyOf?: Position) {
     this.board = board;
     this.turnIndex = turnIndex;
     this.halfmoves = halfmoves;
     this.fullmoves = fullmoves;
-    this.kings = new Int32Array([-1, -1]);
-    this.pieceSquares = new Int8Array(32);
-    this.pieceCounts = new Int32Array(2);
-    this.pieceSlot = new Int8Array(90);
-    this.lineOcc = lineOccupancy(board);
+    if (copyOf) {
+      this.tables = copyOf.tables.slice();
+      return;
+    }
+    const t: number[] = [];
+    for (let i = 0; i < TABLES_SIZE; i++) t.push(0); // packed small integers: `clone` copies it cheaply
+    this.tables = t;
+    t[KING_AT + RED] = -1;
+    t[KING_AT + BLACK] = -1;
+    lineOccupancy(board, t, OCC);
     for (let sq = 0; sq < 90; sq++) {
       const p = board[sq];
       if (p === 0) continue;
-      if (p === KING) this.kings[RED] = sq;
-      else if (p === -KING) this.kings[BLACK] = sq;
+      if (p === KING) t[KING_AT + RED] = sq;
+      else if (p === -KING) t[KING_AT + BLACK] = sq;
       const s = p > 0 ? RED : BLACK;
-      const i = this.pieceCounts[s]++;
-      this.pieceSquares[16 * s + i] = sq;
-      this.pieceSlot[sq] = i;
+      const i = t[LIST_COUNT + s]++;
+      t[16 * s + i] = sq;
+      t[LIST_SLOT + sq] = i;
     }
   }
 
@@ -116,11 +114,11 @@ export class Position {
 
   /** The king's square; −1 only if a king was captured through an unchecked `play`. */
   kingSquare(side: Side): Square {
-    return this.kings[sideIndex(side)];
+    return this.tables[KING_AT + sideIndex(side)];
   }
 
   clone(): Position {
-    return new Position(new Int8Array(this.board), this.turnIndex, this.halfmoves, this.fullmoves);
+    return new Position(new Int8Array(this.board), this.turnIndex, this.halfmoves, this.fullmoves, this);
   }
 
   /** Plays a move without any legality check (mutates); returns the captured piece. */
@@ -134,42 +132,40 @@ export class Position {
     const b = this.board;
     const moving = b[from];
     const captured = b[to];
-    const list = this.pieceSquares;
-    const slot = this.pieceSlot;
+    const t = this.tables;
     if (captured !== 0) {
       // Take the captured piece out of its list: the list's last piece fills the hole.
       const s = captured > 0 ? RED : BLACK;
-      const last = 16 * s + --this.pieceCounts[s];
-      const hole = 16 * s + slot[to];
-      const lastSq = list[last];
-      list[hole] = lastSq;
-      slot[lastSq] = hole - 16 * s;
+      const last = 16 * s + --t[LIST_COUNT + s];
+      const i = t[LIST_SLOT + to];
+      const lastSq = t[last];
+      t[16 * s + i] = lastSq;
+      t[LIST_SLOT + lastSq] = i;
     }
-    const occ = this.lineOcc;
     const fr = SQUARE_RANK[from];
     const ff = SQUARE_FILE[from];
-    occ[fr] &= ~(1 << ff);
-    occ[10 + ff] &= ~(1 << fr);
+    t[OCC + fr] &= ~(1 << ff);
+    t[OCC + 10 + ff] &= ~(1 << fr);
     if (moving !== 0) {
-      const i = slot[from];
-      list[16 * (moving > 0 ? RED : BLACK) + i] = to;
-      slot[to] = i;
+      const i = t[LIST_SLOT + from];
+      t[16 * (moving > 0 ? RED : BLACK) + i] = to;
+      t[LIST_SLOT + to] = i;
       const tr = SQUARE_RANK[to];
       const tf = SQUARE_FILE[to];
-      occ[tr] |= 1 << tf;
-      occ[10 + tf] |= 1 << tr;
+      t[OCC + tr] |= 1 << tf;
+      t[OCC + 10 + tf] |= 1 << tr;
     } else if (captured !== 0) {
       const tr = SQUARE_RANK[to];
       const tf = SQUARE_FILE[to];
-      occ[tr] &= ~(1 << tf);
-      occ[10 + tf] &= ~(1 << tr);
+      t[OCC + tr] &= ~(1 << tf);
+      t[OCC + 10 + tf] &= ~(1 << tr);
     }
     b[to] = moving;
     b[from] = 0;
-    if (moving === KING) this.kings[RED] = to;
-    else if (moving === -KING) this.kings[BLACK] = to;
-    if (captured === KING) this.kings[RED] = -1;
-    else if (captured === -KING) this.kings[BLACK] = -1;
+    if (moving === KING) t[KING_AT + RED] = to;
+    else if (moving === -KING) t[KING_AT + BLACK] = to;
+    if (captured === KING) t[KING_AT + RED] = -1;
+    else if (captured === -KING) t[KING_AT + BLACK] = -1;
     this.halfmoves = captured !== 0 ? 0 : this.halfmoves + 1;
     if (this.turnIndex === BLACK) this.fullmoves++;
     this.turnIndex ^= 1;
@@ -180,37 +176,35 @@ export class Position {
   unplayCode(from: number, to: number, captured: number, halfmoves: number): void {
     const b = this.board;
     const moving = b[to];
-    const list = this.pieceSquares;
-    const slot = this.pieceSlot;
-    const occ = this.lineOcc;
+    const t = this.tables;
     const tr = SQUARE_RANK[to];
     const tf = SQUARE_FILE[to];
     if (moving !== 0) {
-      const i = slot[to];
-      list[16 * (moving > 0 ? RED : BLACK) + i] = from;
-      slot[from] = i;
+      const i = t[LIST_SLOT + to];
+      t[16 * (moving > 0 ? RED : BLACK) + i] = from;
+      t[LIST_SLOT + from] = i;
       const fr = SQUARE_RANK[from];
       const ff = SQUARE_FILE[from];
-      occ[fr] |= 1 << ff;
-      occ[10 + ff] |= 1 << fr;
+      t[OCC + fr] |= 1 << ff;
+      t[OCC + 10 + ff] |= 1 << fr;
     }
     if (captured !== 0) {
       const s = captured > 0 ? RED : BLACK;
-      const i = this.pieceCounts[s]++;
-      list[16 * s + i] = to;
-      slot[to] = i;
-      occ[tr] |= 1 << tf;
-      occ[10 + tf] |= 1 << tr;
+      const i = t[LIST_COUNT + s]++;
+      t[16 * s + i] = to;
+      t[LIST_SLOT + to] = i;
+      t[OCC + tr] |= 1 << tf;
+      t[OCC + 10 + tf] |= 1 << tr;
     } else {
-      occ[tr] &= ~(1 << tf);
-      occ[10 + tf] &= ~(1 << tr);
+      t[OCC + tr] &= ~(1 << tf);
+      t[OCC + 10 + tf] &= ~(1 << tr);
     }
     b[from] = moving;
     b[to] = captured;
-    if (moving === KING) this.kings[RED] = from;
-    else if (moving === -KING) this.kings[BLACK] = from;
-    if (captured === KING) this.kings[RED] = to;
-    else if (captured === -KING) this.kings[BLACK] = to;
+    if (moving === KING) t[KING_AT + RED] = from;
+    else if (moving === -KING) t[KING_AT + BLACK] = from;
+    if (captured === KING) t[KING_AT + RED] = to;
+    else if (captured === -KING) t[KING_AT + BLACK] = to;
     this.turnIndex ^= 1;
     if (this.turnIndex === BLACK) this.fullmoves--;
     this.halfmoves = halfmoves;
@@ -259,7 +253,7 @@ export class Position {
    */
   isSelfExposure(move: Move): boolean {
     const side = this.turnIndex;
-    const kingSq = this.kings[side];
+    const kingSq = this.tables[KING_AT + side];
     if (kingSq < 0) return false;
     return leavesKingAttacked(this.board, side, kingSq, move.from, move.to);
   }
@@ -278,7 +272,7 @@ export class Position {
   /** 将军 (一章2节10), including the kings facing on an open file (一章2节9). */
   isCheck(side: Side = this.turn): boolean {
     const s = sideIndex(side);
-    const k = this.kings[s];
+    const k = this.tables[KING_AT + s];
     return k >= 0 && isAttacked(this.board, k, s ^ 1);
   }
 
