@@ -2,7 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
-import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
+import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
+import { drawnEvent, pairAndPublish } from './rounds-helpers';
 import { getRound, nextRound, Play, playEvent, putResult, RoundBody, withRole } from './results-helpers';
 
 /**
@@ -213,5 +214,47 @@ describe('discipline', () => {
     expect((await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.arbiter).send({ version: 1, decision: 'confirmed' })).status).toBe(403);
     const ok = await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.chief).send({ version: 1, decision: 'confirmed' }).expect(200);
     expect(ok.body.state).toBe('confirmed');
+  });
+});
+
+describe('discipline in a team event', () => {
+  let app: INestApplication;
+  let prisma: PrismaClient;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    prisma = createPrismaClient();
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  it('fouls name the member and the board: two technical fouls on board 2 lose that game; the file and the standings agree', async () => {
+    const play = await drawnEvent(app, TEAM_EVENT, 4);
+    const arbiter = await withRole(app, play, 'arbiter');
+    const round = await pairAndPublish(app, play);
+    const pairing = round.pairings.find((p) => p.table === 1)!;
+    const board2 = pairing.games.find((g) => g.board === 2)!;
+    await http().post(`/api/games/${board2.id}/sanctions`).set('Authorization', arbiter.auth).send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'reading' }).expect(201);
+    const second = await http().post(`/api/games/${board2.id}/sanctions`).set('Authorization', arbiter.auth).send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'stopping_clock' }).expect(201);
+    expect(second.body.consequence).toMatchObject({ result: 'black_win_penalty', penaltyReason: 'technical_fouls', applied: true });
+    const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
+    expect(file.sanctions).toEqual([
+      expect.objectContaining({ kind: 'technical_foul', round: 1, player: board2.red!.id, game: 2 }),
+      expect.objectContaining({ kind: 'technical_foul', round: 1, player: board2.red!.id, game: 2 }),
+    ]);
+    const fileGame = file.rounds[0].pairings.flatMap((p: { games: { board: number; red: string; result: string }[] }) => p.games).find((g: { board: number; red: string }) => g.board === 2 && g.red === board2.red!.id);
+    expect(fileGame.result).toBe('black_win_penalty');
+    await http().get(`/api/events/${play.eventId}/standings`).expect(200);
+    // 二章8节12: a drawn game with a record of fewer than 40 plies is flagged from the record.
+    const board1 = pairing.games.find((g) => g.board === 1)!;
+    await http().put(`/api/games/${board1.id}/result`).set('Authorization', arbiter.auth).send({ version: 1, result: 'draw' }).expect(200);
+    const rec = await http().put(`/api/games/${board1.id}/record`).set('Authorization', arbiter.auth).send({ text: '1. 炮二平五 马8进7 2. 马二进三 车9平8' }).expect(200);
+    expect(rec.body).toMatchObject({ earlyDrawFlagged: true, article: '二章8节12' });
+    const flags = (await http().get(`/api/events/${play.eventId}/early-draws`).set('Authorization', arbiter.auth).expect(200)).body;
+    expect(flags.find((f: { gameId: string }) => f.gameId === board1.id)).toMatchObject({ state: 'pending', recordPlies: 4 });
   });
 });

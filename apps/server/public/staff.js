@@ -77,7 +77,7 @@
         el('td', { text: String(m.ply) }),
         el('td', { text: m.side === 'red' ? L.red : L.black }),
         el('td', { class: 'zh-move', text: m.zh }),
-        el('td', { text: m.primaryZh }),
+        el('td', { text: lang === 'en' ? m.primaryZh + ' ' + m.primary : m.primaryZh }),
         el('td', { text: m.kinds.map(function (k) { return lang === 'en' ? k.en : k.zh; }).join('；') }),
       ]);
     });

@@ -8,6 +8,7 @@ import { badRequest } from '../common/validation';
 import { gameContext, type GameContext } from '../discipline/game-context';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { MoveLimitClaimDto, PutRecordDto } from './records.dto';
+import { EARLY_DRAW_PLIES } from '../discipline/discipline.service';
 
 const RESULT_TOKEN: Record<string, string> = {
   red_win: '1-0',
@@ -72,8 +73,15 @@ export class RecordsService {
       } else {
         row = await tx.gameRecord.create({ data: { gameId, ...data } });
       }
+      // 二章8节12: a drawn game whose record is shorter than 20 moves (40 plies) is flagged for the chief arbiter.
+      let earlyDraw = false;
+      if (ctx.result === 'draw' && moves.length < EARLY_DRAW_PLIES && !(await tx.gameLog.findFirst({ where: { gameId, kind: 'early_draw' } }))) {
+        const flag = await tx.gameLog.create({ data: { gameId, kind: 'early_draw', byId: user.id, state: 'pending', data: { plies: moves.length, fromRecord: true } } });
+        await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: flag.id, action: 'create', after: flag, reason: `early agreed draw flagged from the record (${moves.length} plies < ${EARLY_DRAW_PLIES}, 二章8节12): needs the chief arbiter` });
+        earlyDraw = true;
+      }
       await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_record', entityId: row.id, action: existing ? 'update' : 'create', before: existing ? { ...existing, text: undefined } : undefined, after: { ...row, text: undefined }, reason: `${moves.length} plies, ${format}` });
-      return this.view(row, game);
+      return { ...this.view(row, game), ...(earlyDraw ? { earlyDrawFlagged: true, article: '二章8节12' } : {}) };
     });
   }
 
