@@ -115,9 +115,12 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   }
 
   async userForToken(token: string): Promise<AuthUser | undefined> {
-    const session = await this.prisma.session.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: true } });
-    if (!session || session.expiresAt < new Date()) return undefined;
-    return { id: session.user.id, email: session.user.email, displayName: session.user.displayName };
+    // Every authenticated request asks this: one plain statement, not Prisma's query builder.
+    const rows = await this.prisma.$queryRawUnsafe<AuthUser[]>(
+      'SELECT u.id::text AS id, u.email, u."displayName" FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s."tokenHash" = $1 AND s."expiresAt" > now()',
+      tokenHash(token),
+    );
+    return rows[0];
   }
 
   private async newSession(userId: string): Promise<{ token: string; expiresAt: Date }> {

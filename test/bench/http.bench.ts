@@ -1,0 +1,144 @@
+/**
+ * `npm run bench -- http` (issue 13): result entry, PUT /api/games/:gameId/result, at 50 and 200
+ * concurrent clients on the machine's PostgreSQL (DATABASE_URL's server, else
+ * postgresql://postgres@127.0.0.1:5432/postgres; a fresh database, dropped after), beside the same
+ * writes through Prisma alone in the same run, so that the HTTP/Nest share is a ratio.
+ *
+ * Two kinds of client:
+ * - closed loop ("flat out"): each client sends its next result as soon as the last one is answered
+ *   — the server's throughput, and the latency a saturated server gives (≈ clients / throughput);
+ * - arbiters: each client enters a result, then waits ~1 s (an arbiter between boards is slower
+ *   still): 200 clients offer ~200 results/s — the load the p99 < 100 ms target is about.
+ * Every client owns one game (200 boards of one round), so no write conflicts with another.
+ */
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createApp } from '../../apps/server/src/create-app';
+import { applyMigrations } from '../../apps/server/src/persistence/migrate';
+import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+
+const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const BOARDS = 200;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+interface Stats { label: string; n: number; errors: number; p50: number; p99: number; max: number; perSecond: number }
+
+function stats(label: string, latencies: number[], errors: number, seconds: number): Stats {
+  const s = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN);
+  return { label, n: s.length, errors, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] ?? NaN, perSecond: s.length / seconds };
+}
+
+function print(rows: Stats[]): void {
+  console.log(`${'run'.padEnd(44)} ${'ok'.padStart(6)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'/s'.padStart(7)}`);
+  for (const r of rows)
+    console.log(`${r.label.padEnd(44)} ${String(r.n).padStart(6)} ${String(r.errors).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.perSecond.toFixed(0).padStart(7)}`);
+}
+
+/** Runs `clients` loops for SECONDS; `think` ms between a client's requests (0 = flat out). */
+async function drive(clients: number, think: number, once: (client: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      // Arbiters do not all start in the same millisecond.
+      if (think) await new Promise((r) => setTimeout(r, Math.random() * think));
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const ok = await once(client).catch(() => false);
+        const ms = performance.now() - t0;
+        if (ok) latencies.push(ms);
+        else errors += 1;
+        if (think) await new Promise((r) => setTimeout(r, think * (0.5 + Math.random())));
+      }
+    }),
+  );
+  return { latencies, errors, seconds: (performance.now() - start) / 1000 };
+}
+
+export async function bench(): Promise<void> {
+  const name = `chuhe_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    await applyMigrations(databaseUrl, { warn: () => undefined });
+    const app = await createApp(databaseUrl, { logger: false, tournamentCreators: 'anyone' });
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const call = async (method: string, path: string, body?: unknown, auth?: string) => {
+      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
+      const res = await call(method, path, body, auth);
+      if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      return res.body;
+    };
+
+    // The field: one Swiss event of 400 players, round 1 paired and published: 200 games.
+    const email = `bench-${Date.now()}@bench.chuhe`;
+    await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
+    const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
+    const t = (await must('POST', '/api/tournaments', { nameZh: '压测', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' }, auth, 201)).id;
+    const csv = ['name_zh,name_en,gender', ...Array.from({ length: BOARDS * 2 }, (_, i) => `棋手${i},P${i},male`)].join('\n');
+    const players = (await must('POST', `/api/tournaments/${t}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
+    const event = (await must('POST', `/api/tournaments/${t}/events`, { nameZh: '个人', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth, 201)).id;
+    await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
+    await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
+    const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
+    await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
+    const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
+    console.log(`${games.length} games of one published round; ${SECONDS} s per run; ${process.env.UV_THREADPOOL_SIZE ?? 4} libuv threads`);
+
+    let k = 0;
+    const viaHttp = async (client: number) => {
+      const g = games[client % games.length];
+      const res = await call('PUT', `/api/games/${g.id}/result`, { result: ++k % 2 ? 'draw' : 'red_win', version: g.version }, auth);
+      if (res.status !== 200) {
+        if (res.status === 409 && typeof res.body?.currentVersion === 'number') g.version = res.body.currentVersion;
+        return false;
+      }
+      g.version = res.body.game.version;
+      return true;
+    };
+
+    // The same writes through Prisma alone: the game's versioned update and its audit row, in one transaction.
+    const prisma = new PrismaService(databaseUrl);
+    const user = (await prisma.user.findUniqueOrThrow({ where: { email } })).id;
+    const viaPrisma = async (client: number) => {
+      const g = games[client % games.length];
+      const result = ++k % 2 ? 'draw' : 'red_win';
+      await prisma.$transaction(async (tx) => {
+        const { count } = await tx.game.updateMany({ where: { id: g.id, version: g.version }, data: { result, resultEnteredById: user, resultEnteredAt: new Date(), version: { increment: 1 } } });
+        if (count !== 1) throw new Error('stale');
+        await tx.auditLog.create({ data: { userId: user, tournamentId: t, entity: 'game', entityId: g.id, action: 'update', before: { result: null }, after: { result } } });
+      }, { maxWait: 15_000, timeout: 15_000 });
+      g.version += 1;
+      return true;
+    };
+
+    const rows: Stats[] = [];
+    for (const [clients, think] of [[50, 0], [200, 0], [50, 1000], [200, 1000]] as const) {
+      const kind = think ? 'arbiters (1 s apart)' : 'flat out';
+      const h = await drive(clients, think, viaHttp);
+      rows.push(stats(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`, h.latencies, h.errors, h.seconds));
+      const p = await drive(clients, think, viaPrisma);
+      rows.push(stats(`Prisma ${String(clients).padStart(3)} clients, ${kind}`, p.latencies, p.errors, p.seconds));
+    }
+    print(rows);
+    for (let i = 0; i < rows.length; i += 2) console.log(`${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`);
+    await prisma.$disconnect();
+    await app.close();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
