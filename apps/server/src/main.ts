@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { createApp } from './create-app';
 import { demoWanted, loadDemoTournament } from './demo/demo-tournament';
+import { playDemo } from './demo/demo-play';
 import { startDatabase } from './persistence/database';
 import { registerDatabaseStatus } from './persistence/database-status';
 import { applyMigrations } from './persistence/migrate';
@@ -53,7 +54,11 @@ async function main(): Promise<void> {
   // DATABASE_URL only lets its administrators, unless CHUHE_TOURNAMENT_CREATORS says otherwise.
   const creators = process.env.CHUHE_TOURNAMENT_CREATORS ?? (database.embedded ? 'anyone' : 'admins');
   const app = await createApp(database.url, { tournamentCreators: creators as 'anyone' | 'admins' });
-  if (demoWanted(database.embedded)) await loadDemoTournament(app.get(PrismaService));
+  if (demoWanted(database.embedded)) {
+    const demoId = await loadDemoTournament(app.get(PrismaService));
+    // The demo is played part of the way through the server's own services (demo-play.ts).
+    if (demoId) await playDemo(app, demoId);
+  }
   await app.listen(port);
   logger.log(`Chuhe is serving http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);
 

@@ -68,6 +68,52 @@ const MESSAGES = {
   notDrawn: { zh: '尚未抽签', en: 'not drawn yet' },
   minutes: { zh: '分钟', en: 'min' },
   seconds: { zh: '秒', en: 's' },
+  forfeit: { zh: '弃权', en: 'forfeit' },
+  penalty: { zh: '判负', en: 'by penalty' },
+  annulled: { zh: '取消', en: 'annulled' },
+  round: { zh: '第 {n} 轮', en: 'Round {n}' },
+  roundShort: { zh: '轮', en: 'Rd' },
+  pairings: { zh: '对阵', en: 'Pairings' },
+  results: { zh: '成绩', en: 'Results' },
+  standings: { zh: '排名', en: 'Standings' },
+  standingsAfter: { zh: '第 {n} 轮后排名', en: 'Standings after round {n}' },
+  crosstable: { zh: '成绩表', en: 'Crosstable' },
+  rankTable: { zh: '各轮成绩', en: 'Rank table' },
+  teamReport: { zh: '团体成绩', en: 'Team results' },
+  table: { zh: '台', en: 'Tbl' },
+  red: { zh: '红方', en: 'Red' },
+  black: { zh: '黑方', en: 'Black' },
+  redShort: { zh: '红', en: 'R' },
+  blackShort: { zh: '黑', en: 'B' },
+  bye: { zh: '轮空', en: 'bye' },
+  pointsBefore: { zh: '积分', en: 'Pts' },
+  result: { zh: '结果', en: 'Result' },
+  rank: { zh: '名次', en: 'Rank' },
+  points: { zh: '积分', en: 'Points' },
+  why: { zh: '名次依据', en: 'Why this rank' },
+  player: { zh: '棋手', en: 'Player' },
+  opponent: { zh: '对手', en: 'Opponent' },
+  colour: { zh: '先后手', en: 'Colour' },
+  matchCard: { zh: '对阵卡', en: 'Match card' },
+  board: { zh: '台次', en: 'Board' },
+  matchScore: { zh: '场分 / 局分', en: 'Match / game points' },
+  lineupSecret: { zh: '排阵表未公开', en: 'Lineup not public yet' },
+  state_registration: { zh: '报名中', en: 'Registration' },
+  state_playing: { zh: '第 {n} 轮进行中', en: 'Round {n} in play' },
+  state_between: { zh: '第 {n} 轮已完成', en: 'Round {n} completed' },
+  state_finished: { zh: '已结束', en: 'Finished' },
+  noRounds: { zh: '还没有公布的轮次。', en: 'No round published yet.' },
+  rankByRound: { zh: '各轮名次', en: 'Rank by round' },
+  games: { zh: '对局', en: 'Games' },
+  boardPrizes: { zh: '台次奖', en: 'Board prizes' },
+  teamRecords: { zh: '各队成绩', en: 'Team records' },
+  knockout: { zh: '淘汰赛', en: 'Knockout' },
+  place: { zh: '名次', en: 'Place' },
+  pending: { zh: '待定', en: 'pending' },
+  notesTitle: { zh: '说明', en: 'Notes' },
+  printedAt: { zh: '打印时间', en: 'Printed' },
+  eventPage: { zh: '项目主页', en: 'Event' },
+  titleGM: { zh: '特级大师', en: 'GM' },
   apiDocs: { zh: 'API 文档', en: 'API docs' },
   language: { zh: 'English', en: '中文' },
   notFound: { zh: '找不到这个赛事。', en: 'No such tournament.' },
@@ -75,7 +121,8 @@ const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: string, lang: Language): string {
+export function translate(key: string, lang: Language, vars: Record<string, string | number> = {}): string {
   const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
-  return entry ? entry[lang] : key;
+  const text = entry ? entry[lang] : key;
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }

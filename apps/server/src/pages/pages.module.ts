@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { LineupsModule } from '../lineups/lineups.module';
+import { RoundsModule } from '../rounds/rounds.module';
+import { StandingsModule } from '../standings/standings.module';
+import { EventPagesController } from './event-pages.controller';
 import { PagesController } from './pages.controller';
 
-@Module({ controllers: [PagesController] })
+@Module({ imports: [RoundsModule, StandingsModule, LineupsModule], controllers: [PagesController, EventPagesController] })
 export class PagesModule {}

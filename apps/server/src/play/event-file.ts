@@ -4,6 +4,9 @@ import type { Prisma, RoundState } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import type { Tx } from '../prisma/prisma.service';
 import { formatOptions } from './event-format';
+import { DEFAULT_CHAINS } from '@chuhe/standings';
+import { defaultChainFor } from '../events/tie-breaks';
+import type { StageType } from '../events/event.dto';
 
 /**
  * The one translation from the database to the libraries' model: an event as the JSON tournament
@@ -109,10 +112,26 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
 }
 
 /** The `standings` extras: the event's chain and counting settings (二章6节). */
-export function standingsSettings(event: Pick<EventWithPlay, 'tieBreaks' | 'standingsOptions' | 'stages'>): Record<string, unknown> {
+export function standingsSettings(event: Pick<EventWithPlay, 'tieBreaks' | 'standingsOptions' | 'stages' | 'kind'>): Record<string, unknown> {
   const stages = event.stages as { type: string }[];
   const cycles = stages[0]?.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {};
-  return { ...(event.standingsOptions as Record<string, unknown>), ...cycles, chain: event.tieBreaks as string[] };
+  return { ...(event.standingsOptions as Record<string, unknown>), ...cycles, chain: chainOf(event) };
+}
+
+/**
+ * The chain by its rules' id when the event's criteria are exactly one of the chains the rules
+ * list (the format's own first), so standings name each step by its article (二章6节2 A …);
+ * otherwise the organizer's own list.
+ */
+function chainOf(event: Pick<EventWithPlay, 'tieBreaks' | 'stages' | 'kind'>): string | string[] {
+  const list = event.tieBreaks as string[];
+  const same = (id: string) => {
+    const steps = DEFAULT_CHAINS[id as keyof typeof DEFAULT_CHAINS].map((s) => s.criterion);
+    return steps.length === list.length && steps.every((c, i) => c === list[i]);
+  };
+  const preferred = defaultChainFor(event.kind, event.stages as { type: StageType }[]);
+  if (same(preferred)) return preferred;
+  return Object.keys(DEFAULT_CHAINS).find(same) ?? list;
 }
 
 /** The file's standings extras as libs/standings options (what parseStandingsFile would make of them). */
