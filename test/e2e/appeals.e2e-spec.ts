@@ -117,6 +117,8 @@ describe('appeals', () => {
     expect((await http().get(`/api/appeals/${appealId}`)).status).toBe(401);
     expect((await http().get(`/api/appeals/${appealId}`).set('Authorization', users.captainA.auth)).status).toBe(403);
     expect((await http().get(`/api/events/${play.eventId}/appeals`).set('Authorization', users.stranger.auth)).status).toBe(403);
+    expect((await http().get(`/api/events/${play.eventId}/appeals`)).status).toBe(401);
+    expect((await http().put(`/api/appeals/${appealId}/notes`).send({ version: 1 })).status).toBe(401);
     expect((await http().get(`/api/events/${play.eventId}/appeals/file`).set('Authorization', users.arbiter.auth)).status).toBe(403);
     expect((await http().get(`/api/events/${play.eventId}/appeals/file`)).status).toBe(401);
     expect((await http().put(`/api/appeals/${appealId}/notes`).set('Authorization', users.arbiter.auth).send({ version: 1 })).status).toBe(403);

@@ -69,6 +69,8 @@ describe('discipline', () => {
     expect(confirmAsArbiter.status).toBe(403);
     expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).send({ version: 1 })).status).toBe(401);
     expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).set('Authorization', users.appeals).send({ version: 1, reason: 'x' })).status).toBe(403);
+    expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).send({ version: 1, reason: 'x' })).status).toBe(401);
+    expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).set('Authorization', users.stranger).send({ version: 1 })).status).toBe(403);
     // Clean up: the arbiter withdraws the proposal (an undo entry).
     await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).set('Authorization', users.arbiter).send({ version: 1, reason: 'recorded on the wrong game' }).expect(200);
   });

@@ -122,6 +122,10 @@ describe('records and disputes', () => {
     expect((await http().get(`/api/disputes/${d.id}`).set('Authorization', users.stranger)).status).toBe(403);
     expect((await http().get(`/api/events/${play.eventId}/disputes`).set('Authorization', users.stranger)).status).toBe(403);
     expect((await http().get(`/api/disputes/${d.id}/diagrams/0.svg`)).status).toBe(401);
+    expect((await http().get(`/api/disputes/${d.id}/diagrams/0.svg`).set('Authorization', users.stranger)).status).toBe(403);
+    expect((await http().get(`/api/events/${play.eventId}/disputes`)).status).toBe(401);
+    expect((await http().get(`/api/games/${g.id}/disputes`)).status).toBe(401);
+    expect((await http().get(`/api/games/${g.id}/disputes`).set('Authorization', users.stranger)).status).toBe(403);
     expect((await http().post(`/api/disputes/${d.id}/ruling`).send({ version: 1, ruling: 'x' })).status).toBe(401);
     expect((await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.appeals).send({ version: 1, ruling: 'x' })).status).toBe(403);
     const ruled = await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.arbiter).send({ version: d.version, ruling: '红方长将，再走一循环，判负（三章6G，棋例细则 1）' }).expect(200);
