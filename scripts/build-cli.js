@@ -68,6 +68,7 @@ function build({ root = ROOT, outDir = OUT_DIR } = {}) {
     experimentalDecorators: true,
     emitDecoratorMetadata: true,
     resolveJsonModule: true,
+    removeComments: true, // smaller files, and no require() in a comment is taken for a dependency
     ignoreDeprecations: '6.0',
   };
   const tmp = `${outDir}.tmp-${process.pid}`;
