@@ -182,9 +182,14 @@ describe('discipline', () => {
   it('collusion (二章8节3) annuls the game, recorded by the chief arbiter', async () => {
     const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
     const g = game(round2, 3);
-    const r = await sanction(users.chief, g.id, { playerId: g.red!.id, kind: 'collusion', note: 'agreed result before the game' }).expect(201);
+    const redEntry = round2.pairings.find((p) => p.table === 3)!.red.id;
+    const r = await sanction(users.chief, g.id, { playerId: g.red!.id, kind: 'collusion', note: 'agreed result before the game', disqualify: [redEntry] }).expect(201);
     expect(r.body.sanction.state).toBe('confirmed');
     expect(r.body.consequence).toMatchObject({ result: 'annulled', applied: true });
+    // 二章8节3: the entry's right to compete is cancelled — it leaves the event after round 2.
+    expect(r.body.consequence.withdrawn).toEqual([expect.objectContaining({ entryId: redEntry, afterRound: 2, applied: true })]);
+    const entry = await prisma.entry.findUniqueOrThrow({ where: { id: redEntry } });
+    expect(entry).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 2 });
   });
 
   it('adjournment (三章6K): diagram and sealed move; more than 15 minutes late for the resumption is a forfeit', async () => {

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { EntriesModule } from '../entries/entries.module';
 import { ResultsModule } from '../results/results.module';
 import { DisciplineController } from './discipline.controller';
 import { DisciplineService } from './discipline.service';
 import { ResultConsequence } from './result-consequence';
 
-@Module({ imports: [ResultsModule], controllers: [DisciplineController], providers: [DisciplineService, ResultConsequence], exports: [ResultConsequence] })
+@Module({ imports: [ResultsModule, EntriesModule], controllers: [DisciplineController], providers: [DisciplineService, ResultConsequence], exports: [ResultConsequence] })
 export class DisciplineModule {}

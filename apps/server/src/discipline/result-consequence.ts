@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { eventFile } from '../play/event-file';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
+import { EntriesService } from '../entries/entries.service';
 import { loadEventForFile } from '../standings/event-loader';
 import { gameContext } from './game-context';
 import { fileSanctions } from './sanction-file';
@@ -28,6 +29,8 @@ export interface Consequence {
   /** Whether the stored game was changed now. */
   applied: boolean;
   message?: string;
+  /** Entries withdrawn now: removed by the ladder (二章8节11) or disqualified for collusion (二章8节3). */
+  withdrawn?: { entryId: string; afterRound: number; reason: string; applied: boolean; message?: string }[];
 }
 
 /**
@@ -50,7 +53,30 @@ export class ResultConsequence {
   constructor(
     private readonly prisma: PrismaService,
     private readonly results: ResultsService,
+    private readonly entries: EntriesService,
   ) {}
+
+  /**
+   * 二章8节11 停止该棋手继续比赛 and 二章8节3 取消其比赛权利: the entry leaves the event after the
+   * round (the withdrawal path: not paired again, later games forfeited, standings per 二章7节3–4;
+   * the file's sanctions carry the disqualification for libs/standings). Individual events only: in
+   * a team event a removed member is a player, not an entry (the captain's lineups leave them out).
+   */
+  private async withdrawEntries(user: AuthUser, list: { entryId: string; afterRound: number; reason: string }[]) {
+    const out: NonNullable<Consequence['withdrawn']> = [];
+    for (const w of list) {
+      const entry = await this.prisma.entry.findUnique({ where: { id: w.entryId }, select: { version: true, status: true } });
+      if (!entry || entry.status === 'withdrawn') continue;
+      try {
+        await this.entries.withdraw({ user, id: w.entryId, version: entry.version, afterRound: w.afterRound, reason: w.reason });
+        out.push({ ...w, applied: true });
+      } catch (e) {
+        const body = e instanceof HttpException ? (e.getResponse() as { message?: string }) : { message: String(e) };
+        out.push({ ...w, applied: false, message: body.message });
+      }
+    }
+    return out;
+  }
 
   async apply(user: AuthUser, gameId: string): Promise<Consequence> {
     const ctx = await gameContext(this.prisma, gameId);
@@ -58,6 +84,7 @@ export class ResultConsequence {
     const eventId = round.event.id;
     const individual = round.event.kind === 'individual';
     let target: { result: GameResult; penaltyReason: PenaltyReason | null; article: string } | null = null;
+    const leaving: { entryId: string; afterRound: number; reason: string }[] = [];
 
     const noShow = await this.prisma.sanction.findFirst({
       where: { gameId, kind: 'adjournment_no_show', state: 'confirmed', revokesId: null, OR: [{ minutesLate: null }, { minutesLate: { gt: ADJOURNMENT_GRACE_MINUTES } }] },
@@ -79,6 +106,10 @@ export class ResultConsequence {
           .flatMap((p) => p.games)
           .find((g) => g.board === ctx.board && ((g.red === red && g.black === black) || (g.red === black && g.black === red)));
         const override = fileGame ? effects.value.overrides.get(fileGame) : undefined;
+        if (individual) {
+          for (const r of effects.value.removals) if (r.afterRound === round.number) leaving.push({ entryId: r.player, afterRound: r.afterRound, reason: '二章8节11: third offence — removed from the event (停止该棋手继续比赛)' });
+        }
+        for (const d of effects.value.disqualifications) if (d.afterRound === round.number) leaving.push({ entryId: d.entry, afterRound: d.afterRound, reason: '二章8节3: collusion — right to compete cancelled (取消其比赛权利)' });
         if (override) {
           target = {
             result: override.result,
@@ -90,8 +121,12 @@ export class ResultConsequence {
     }
 
     if (target) {
-      if (ctx.result === target.result && (ctx.penaltyReason ?? null) === target.penaltyReason) return { ...target, applied: false };
-      return this.enter(user, gameId, ctx.version, target.result, target.penaltyReason, `[sanction] ${target.article}`, target.article);
+      const done: Consequence =
+        ctx.result === target.result && (ctx.penaltyReason ?? null) === target.penaltyReason
+          ? { ...target, applied: false }
+          : await this.enter(user, gameId, ctx.version, target.result, target.penaltyReason, `[sanction] ${target.article}`, target.article);
+      if (leaving.length) done.withdrawn = await this.withdrawEntries(user, leaving);
+      return done;
     }
     // No consequence now: undo one the sanction path gave, if the game still has it.
     const last = await this.prisma.auditLog.findFirst({ where: { entity: 'game', entityId: gameId }, orderBy: [{ at: 'desc' }, { id: 'desc' }] });
