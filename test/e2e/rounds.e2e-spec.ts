@@ -181,9 +181,38 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(1);
     });
 
+    it('round 2: a swap across score groups needs a reason (needless_float), a rematch is refused', async () => {
+      await playRound(app, chief.auth, draft.id, (g) => (g.board === 1 ? 'red_win' : 'draw'));
+      const r2 = (await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({}).expect(201)).body as RoundViewBody;
+      const r1 = (await api().get(`/api/rounds/${draft.id}`).expect(200)).body as RoundViewBody;
+      const met = new Set(r1.pairings.map((p) => [p.red.id, p.black!.id].sort().join()));
+      const top = r2.pairings[0];
+      // top.red ↔ other.red: a rematch when top.red met other.black or other.red met top.black.
+      const rematch = (other: RoundViewBody['pairings'][number]) => met.has([top.red.id, other.black!.id].sort().join()) || met.has([other.red.id, top.black!.id].sort().join());
+      const lowest = [...r2.pairings].reverse();
+      const refused = lowest.find((p) => p !== top && rematch(p));
+      if (refused) {
+        const res = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send({ version: r2.version, entryA: top.red.id, entryB: refused.red.id, reason: 'try' }).expect(409);
+        expect(res.body.message).toMatch(/rematch/);
+      }
+      const bottom = lowest.find((p) => p !== top && !rematch(p))!;
+      const body = { version: r2.version, entryA: top.red.id, entryB: bottom.red.id };
+      const res = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send(body).expect(400);
+      expect(res.body.errors[0].field).toBe('reason');
+      expect(res.body.message).toMatch(/needless_float/);
+      const ok = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send({ ...body, reason: 'travel: both leave early' }).expect(200);
+      const accepted = (ok.body as RoundViewBody).findings.filter((f) => f.code === 'needless_float');
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(accepted.every((f) => f.severity === 'warning' && (f as { accepted?: string }).accepted === 'travel: both leave early')).toBe(true);
+      const audit = await prisma.auditLog.findFirst({ where: { entity: 'pairing', entityId: top.id, action: 'update' }, orderBy: { at: 'desc' } });
+      expect(audit?.reason).toMatch(/travel: both leave early \| accepted warnings: .*needless_float/);
+      // Back to the system's pairing for the rest of the event.
+      const current = (await api().get(`/api/rounds/${r2.id}`).set('Authorization', chief.auth).expect(200)).body;
+      await api().delete(`/api/rounds/${r2.id}?version=${current.version}`).set('Authorization', chief.auth).expect(204);
+    });
+
     it('pairs the Swiss to its 7th round, never a rematch, then refuses: the format is finished', async () => {
       const random = prng(16);
-      await playRound(app, chief.auth, draft.id, () => (random() < 0.4 ? 'red_win' : random() < 0.5 ? 'draw' : 'black_win'));
       const met = new Set<string>();
       const first = await api().get(`/api/rounds/${draft.id}`).expect(200);
       for (const p of (first.body as RoundViewBody).pairings) met.add([p.red.id, p.black!.id].sort().join());

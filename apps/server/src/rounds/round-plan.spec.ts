@@ -1,4 +1,4 @@
-import { checkOptions, errorKeys, fileRound, pairingGames, withdrawnBefore } from './round-plan';
+import { checkOptions, fileRound, pairingGames, reconcileFindings, withdrawnBefore } from './round-plan';
 
 type Entry = Parameters<typeof pairingGames>[3];
 
@@ -56,13 +56,34 @@ describe('checks and files', () => {
     expect(checkOptions('double_round_robin').severities).toEqual({ rematch: 'off', withdrawn_paired: 'warning' });
   });
 
-  it('a draft as the libs round: byes apart; error keys ignore the order of entries', () => {
+  it('a draft as the libs round: byes apart', () => {
     const r = fileRound(3, [
       { redEntryId: 'a', blackEntryId: 'b' },
       { redEntryId: 'c', blackEntryId: null },
     ]);
     expect(r).toEqual({ round: 3, pairings: [{ red: 'a', black: 'b', games: [{ red: 'a', black: 'b', result: null }] }], byes: ['c'] });
-    const keys = errorKeys([{ severity: 'error', code: 'rematch', round: 3, entries: ['b', 'a'], message: '' }, { severity: 'warning', code: 'extra_bye', round: 3, entries: ['c'], message: '' }]);
-    expect([...keys]).toEqual(['rematch:a,b']);
+  });
+
+  it('manual changes: absolute errors refused, floats and colour errors accepted with a reason, old errors kept', () => {
+    const f = (code: 'rematch' | 'needless_float' | 'forbidden_pair' | 'three_same_colour', entries: string[], severity: 'error' | 'warning' = 'error') => ({ severity, code, round: 2, entries, message: code });
+    const old = [
+      { ...f('forbidden_pair', ['b', 'a']), source: 'checker' as const },
+      { ...f('needless_float', ['x', 'y']), severity: 'warning' as const, source: 'checker' as const, accepted: 'same club' },
+      { severity: 'warning' as const, code: 'colour_difference', round: 2, entries: ['z'], message: 'system', source: 'pairing' as const },
+    ];
+    const checked = [f('forbidden_pair', ['a', 'b']), f('needless_float', ['y', 'x']), f('needless_float', ['p', 'q']), f('rematch', ['m', 'n']), f('three_same_colour', ['k'], 'warning')];
+    const without = reconcileFindings(checked, old, undefined);
+    expect(without.refused.map((x) => x.code)).toEqual(['rematch']);
+    expect(without.needReason.map((x) => x.entries)).toEqual([['p', 'q']]);
+    const withReason = reconcileFindings(checked.filter((x) => x.code !== 'rematch'), old, 'brothers');
+    expect(withReason.refused).toEqual([]);
+    expect(withReason.needReason).toEqual([]);
+    expect(withReason.findings.map((x) => [x.code, x.severity, x.accepted, x.source])).toEqual([
+      ['forbidden_pair', 'error', undefined, 'checker'],
+      ['needless_float', 'warning', 'same club', 'checker'],
+      ['needless_float', 'warning', 'brothers', 'checker'],
+      ['three_same_colour', 'warning', undefined, 'checker'],
+      ['colour_difference', 'warning', undefined, 'pairing'],
+    ]);
   });
 });

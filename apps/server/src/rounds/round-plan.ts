@@ -125,11 +125,6 @@ export function storedFindings(findings: readonly PairingFinding[], warnings: re
   ];
 }
 
-/** The error findings of a list, keyed (code + entries) to tell new errors from old ones. */
-export function errorKeys(findings: readonly StoredFinding[] | readonly PairingFinding[]): Set<string> {
-  return new Set(findings.filter((f) => f.severity === 'error').map((f) => `${f.code}:${[...f.entries].sort().join(',')}`));
-}
-
 /**
  * Championship stage rounds (附录2 5+2, 附录3 6+1): the key of each knockout match in `round`, by
  * pairing index — the lot keys of championship-colours.ts ('5+2 semi-final 1', '5+2 final',
@@ -161,4 +156,41 @@ export function fileRound(number: number, pairings: readonly { redEntryId: strin
     else out.push({ red: p.redEntryId, black: p.blackEntryId, games: [{ red: p.redEntryId, black: p.blackEntryId, result: null }] });
   }
   return { round: number, pairings: out, byes };
+}
+
+/**
+ * Checker errors a manual change may bring when the chief arbiter gives a reason: a float larger
+ * than needed and a colour imbalance are the pairing's quality, not its validity. The others
+ * (rematch, paired twice, unpaired, forbidden pair, withdrawn, second bye, unknown, self) never.
+ */
+export const ACCEPTABLE_WITH_REASON: ReadonlySet<string> = new Set(['needless_float', 'colour_difference']);
+
+function findingKey(f: { code: string; entries: readonly string[] }): string {
+  return `${f.code}:${[...f.entries].sort().join(',')}`;
+}
+
+/**
+ * A draft's findings after a manual change: errors it had before stay (they block publishing),
+ * errors accepted before stay accepted, new acceptable errors are accepted with `reason` (when
+ * given), other new errors are refused. Returns the findings to store and what blocks the change.
+ */
+export function reconcileFindings(
+  checked: readonly PairingFinding[],
+  old: readonly StoredFinding[],
+  reason: string | undefined,
+): { findings: StoredFinding[]; refused: PairingFinding[]; needReason: PairingFinding[] } {
+  const oldErrors = new Set(old.filter((f) => f.severity === 'error').map(findingKey));
+  const accepted = new Map(old.filter((f) => f.accepted !== undefined).map((f) => [findingKey(f), f.accepted!]));
+  const findings: StoredFinding[] = [];
+  const refused: PairingFinding[] = [];
+  const needReason: PairingFinding[] = [];
+  for (const f of checked) {
+    const key = findingKey(f);
+    if (f.severity !== 'error' || oldErrors.has(key)) findings.push({ ...f, source: 'checker' });
+    else if (accepted.has(key)) findings.push({ ...f, severity: 'warning', source: 'checker', accepted: accepted.get(key) });
+    else if (!ACCEPTABLE_WITH_REASON.has(f.code)) refused.push(f);
+    else if (!reason) needReason.push(f);
+    else findings.push({ ...f, severity: 'warning', source: 'checker', accepted: reason });
+  }
+  return { findings: [...findings, ...old.filter((f) => f.source === 'pairing')], refused, needReason };
 }

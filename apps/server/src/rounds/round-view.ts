@@ -71,6 +71,8 @@ export interface StoredFinding {
   entries: string[];
   message: string;
   source?: 'checker' | 'pairing';
+  /** A checker error the chief arbiter accepted on a manual change, with the reason (then a warning). */
+  accepted?: string;
 }
 
 export interface Names {

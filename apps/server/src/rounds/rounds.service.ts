@@ -14,7 +14,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { loadEventFlat } from './load-event';
 import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
-import { checkDraft, errorKeys, fileRound, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
+import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 
 type EventRound = EventWithPlay['rounds'][number];
@@ -329,14 +329,14 @@ export class RoundsService {
       const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
       const checked = checkDraft(file, proposal, stage.type, knockoutPairs);
       const old = (round.findings ?? []) as unknown as StoredFinding[];
-      const oldErrors = errorKeys(old);
-      const newErrors = checked.filter((f) => f.severity === 'error' && ![...errorKeys([f])].every((k) => oldErrors.has(k)));
-      if (newErrors.length) {
-        throw conflict(`the change breaks the rules: ${newErrors.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
+      const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
+      if (refused.length) {
+        throw conflict(`the change breaks the rules: ${refused.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
       }
-      const systemWarnings = old.filter((f) => f.source === 'pairing');
-      const findings: StoredFinding[] = [...checked.map((f) => ({ ...f, source: 'checker' as const })), ...systemWarnings];
-      const warnings = checked.filter((f) => f.severity === 'warning');
+      if (needReason.length) {
+        throw badRequest([{ field: 'reason', reason: `the change brings ${needReason.map((f) => `${f.code}: ${f.message}`).join('; ')} — give a reason to accept it` }]);
+      }
+      const warnings = findings.filter((f) => f.severity === 'warning' && f.source === 'checker');
       const auditReason = [reason, warnings.length ? `accepted warnings: ${warnings.map((w) => `${w.code}: ${w.message}`).join('; ')}` : undefined].filter(Boolean).join(' | ') || null;
       const entries = new Map(event.entries.map((e) => [e.id, e]));
       const newGames: PlannedGame[] = [];
@@ -478,8 +478,11 @@ export class RoundsService {
         const stage = draft.stage.config as StageConfig;
         const knockoutPairs = new Set(draft.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
         const checked = checkDraft(file, fileRound(draft.number, draft.pairings), stage.type, knockoutPairs);
-        const systemWarnings = ((draft.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.source === 'pairing');
-        await tx.round.update({ where: { id: draft.id }, data: { findings: json([...checked.map((f) => ({ ...f, source: 'checker' })), ...systemWarnings]), version: { increment: 1 } } });
+        // Every error stays an error (the new forbidden pair blocks publishing until a repair), except those accepted before.
+        const old = (draft.findings ?? []) as unknown as StoredFinding[];
+        const { findings, refused, needReason } = reconcileFindings(checked, old, undefined);
+        const stored = [...findings, ...[...refused, ...needReason].map((f) => ({ ...f, source: 'checker' as const }))];
+        await tx.round.update({ where: { id: draft.id }, data: { findings: json(stored), version: { increment: 1 } } });
         draftView = await this.viewOf(tx, draft.id);
       }
       return { eventId, version: event.version + 1, pairingOptions: after, draft: draftView };
