@@ -99,6 +99,35 @@ describe('maxWeightMatching (blossom) against brute force', () => {
     );
   });
 
+  it('duals price out left-out edges: none improving means the subgraph optimum is the full optimum', () => {
+    const dense = fc.integer({ min: 2, max: 5 }).chain((h) =>
+      fc.tuple(
+        fc.constant(2 * h),
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
+        fc.array(fc.boolean(), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
+      ),
+    );
+    let priced = 0;
+    fc.assert(
+      fc.property(dense, ([n, ws, keep]) => {
+        const all: Array<[number, number, number]> = [];
+        for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++) all.push([i, j, ws[k++]]);
+        const sub = all.filter((_, k) => keep[k] || all[k][1] === all[k][0] + 1); // a path keeps it perfect
+        const y = new Float64Array(n);
+        const mate = maxWeightMatching(n, EdgeList.of(sub), { perfect: true, duals: y });
+        expect(checkMate(n, mate, sub)).toBe(n / 2);
+        for (const [u, v, w] of sub) if (mate[u] === v) expect(y[u] + y[v]).toBeLessThanOrEqual(w); // tight, or inside a blossom
+        const improving = all.filter(([u, v, w]) => !sub.some(([a, b]) => a === u && b === v) && y[u] + y[v] < w);
+        if (improving.length === 0) {
+          priced++;
+          expect(matchingWeight(EdgeList.of(sub), mate)).toBe(bruteForce(n, all, true).weight);
+        }
+      }),
+      { numRuns: 300, seed: 15 },
+    );
+    expect(priced).toBeGreaterThan(30);
+  });
+
   // Cases from mwmatching.py's own test suite (blossom creation, nesting, expansion, relabelling).
   it.each([
     ['single edge', [[0, 1, 1]], false, [1, 0]],
