@@ -86,3 +86,20 @@ describe('disputeReport', () => {
     if (!r.ok) expect(r.error.ply).toBe(2);
   });
 });
+
+describe('disputeReport: the 9-round rule on a claim', () => {
+  it('a rook shuttling over three points for 9 rounds, the other side answering: the claim makes it pending', () => {
+    // Red's rook tours a0 → a1 → b1 → b0 → a0 …; Black's king steps e9 ↔ d9.
+    const tour = ['a0a1', 'a1b1', 'b1b0', 'b0a0'];
+    const black = ['e9d9', 'd9e9'];
+    const moves: string[] = [];
+    for (let i = 0; i < 9; i++) moves.push(tour[i % 4], black[i % 2]);
+    const r = disputeReport({ fen: '4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1', moves, aimlessClaim: true });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.aimless.red).toMatchObject({ rounds: 9, points: 4, claimable: true });
+    expect(r.value.procedure.pending).toBe(true);
+    const short = disputeReport({ fen: '4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1', moves: moves.slice(0, 8), aimlessClaim: true });
+    if (!short.ok) throw new Error(short.error.message);
+    expect(short.value.aimless.red.claimable).toBe(false);
+  });
+});

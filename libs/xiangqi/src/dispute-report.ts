@@ -6,7 +6,7 @@
  * checks and chases. Pure: JSON in, JSON out (stored as Dispute.report).
  */
 import { diagramSvg, type DiagramArrow } from './diagram-svg';
-import { disputeProcedure, type DisputeProcedure } from './dispute-procedure';
+import { aimlessRounds, disputeProcedure, type AimlessRun, type DisputeProcedure } from './dispute-procedure';
 import { formatMove } from './notation';
 import { replayGame } from './record';
 import { gamePositions } from './record';
@@ -70,6 +70,8 @@ export interface DisputeReport {
   articles: string[];
   explanation: { zh: string; en: string };
   procedure: DisputeProcedure;
+  /** The 9-round rule's facts per side (三章6G): a claim makes the position 待判 only when one side's run is claimable. */
+  aimless: { red: AimlessRun; black: AimlessRun };
   cycleMoves: ReportMove[];
   diagrams: ReportDiagram[];
 }
@@ -131,6 +133,9 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
       diagrams.push({ ply, fen, caption, svg: svg.value });
     }
   }
+  const startTurn = positions[0].turn;
+  const plain = game.value.plies.map((p) => ({ from: iccs[p.ply - 1].slice(0, 2), to: iccs[p.ply - 1].slice(2, 4), capture: p.captured !== undefined }));
+  const aimless = { red: aimlessRounds(plain, 'red', startTurn), black: aimlessRounds(plain, 'black', startTurn) };
   const side = (s: Side) => ({ pattern: a.sides[s].pattern, label: a.sides[s].label, violation: a.sides[s].violation, reason: a.sides[s].reason });
   return {
     ok: true,
@@ -144,7 +149,8 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
       sides: { red: side('red'), black: side('black') },
       articles: a.articles,
       explanation: a.explanation,
-      procedure: disputeProcedure(a, { cyclesAfterInstruction: input.cyclesAfterInstruction, aimlessClaim: input.aimlessClaim }),
+      procedure: disputeProcedure(a, { cyclesAfterInstruction: input.cyclesAfterInstruction, aimlessClaim: input.aimlessClaim === true && (aimless.red.claimable || aimless.black.claimable) }),
+      aimless,
       cycleMoves,
       diagrams,
     },
