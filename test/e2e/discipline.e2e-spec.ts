@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../apps/server/src/generated/prisma/client
 import { createPrismaClient } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
 import { drawnEvent, pairAndPublish } from './rounds-helpers';
+import { cliStandings } from './play-files';
 import { getRound, nextRound, Play, playEvent, putResult, RoundBody, withRole } from './results-helpers';
 
 /**
@@ -127,6 +128,10 @@ describe('discipline', () => {
     const blackOf = (t: number) => round1.pairings.find((p) => p.table === t)!.black!.id;
     expect(fouls.find((f) => f.player === blackOf(2))).toMatchObject({ violations: 4 });
     expect(fouls.find((f) => f.player === round1.pairings.find((p) => p.table === 1)!.red.id)).toMatchObject({ technical: 2 });
+    // `chuhe standings --json` on the exported file (sanctions included) gives the server's table.
+    const exported = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
+    expect(exported.sanctions.length).toBeGreaterThanOrEqual(9);
+    expect(table.report).toEqual(await cliStandings(exported));
   });
 
   it('an undo is a new entry (revokesId): the chief arbiter revokes a foul and the result from before is restored', async () => {
