@@ -34,7 +34,7 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
   let base = '';
 
   const start = async () => {
-    const env = { ...process.env, PORT: String(port), CHUHE_DATA_DIR: dataDir, CHUHE_PG_PORT: String(pgPort), CHUHE_DEMO: '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CHUHE_DATA_DIR: dataDir, CHUHE_PG_PORT: String(pgPort), CHUHE_DEMO: '0' };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, [join(ROOT, 'bin/ts-run.js'), join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
     server.stderr?.on('data', () => undefined);
@@ -98,7 +98,7 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
     const t = (await call('POST', '/api/tournaments', { nameZh: '耐久', nameEn: 'Soak', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'soak' }, auth)).body.id;
 
     // 1. The server, SIGKILL mid-burst (its postgres is orphaned; the next start stops it cleanly).
-    const first = await burst(t, auth, '甲', 6000, () => server!.kill('SIGKILL'));
+    const first = await burst(t, auth, '甲', 6000, () => void server!.kill('SIGKILL'));
     await new Promise((r) => server!.exitCode !== null || server!.signalCode !== null ? r(undefined) : server!.once('exit', r));
     await start();
     auth = await login();
