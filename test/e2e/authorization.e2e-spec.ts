@@ -35,6 +35,7 @@ const MATRIX: Record<string, string> = {
   'GET /api/events/:eventId': PUBLIC,
   'GET /api/events/:eventId/draws': PUBLIC,
   'GET /api/events/:eventId/entries': PUBLIC,
+  'GET /api/events/:eventId/live': PUBLIC, // Server-Sent Events of the public pages (issue 12)
   'GET /api/events/:eventId/rounds': PUBLIC,
   'GET /api/events/:eventId/standings': PUBLIC,
   'GET /api/events/:eventId/standings.csv': PUBLIC,

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LineupsModule } from '../lineups/lineups.module';
+import { LiveModule } from '../live/live.module';
 import { RoundsModule } from '../rounds/rounds.module';
 import { StandingsModule } from '../standings/standings.module';
 import { EventPagesController } from './event-pages.controller';
 import { PagesController } from './pages.controller';
 
-@Module({ imports: [RoundsModule, StandingsModule, LineupsModule], controllers: [PagesController, EventPagesController] })
+@Module({ imports: [RoundsModule, StandingsModule, LineupsModule, LiveModule], controllers: [PagesController, EventPagesController] })
 export class PagesModule {}

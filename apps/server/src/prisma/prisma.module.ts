@@ -8,7 +8,7 @@ export class PrismaModule {
     return {
       module: PrismaModule,
       providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, PrismaService],
-      exports: [PrismaService],
+      exports: [PrismaService, DATABASE_URL],
     };
   }
 }

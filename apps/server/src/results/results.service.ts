@@ -13,6 +13,7 @@ import { laterPairingsAffected } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
+import { notifyEventChange } from '../live/notify';
 
 /**
  * 200 arbiters at once share the connection pool: a transaction may wait for a connection longer
@@ -89,6 +90,7 @@ export class ResultsService {
         after: gameAudit(updated, where),
         reason,
       });
+      await notifyEventChange(tx, eventId, 'result'); // delivered at commit, to every server instance (live/)
 
       // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
       let match: MatchOutcome | null = null;

@@ -16,6 +16,7 @@ import { loadEventFlat } from './load-event';
 import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
+import { notifyEventChange } from '../live/notify';
 
 type EventRound = EventWithPlay['rounds'][number];
 type EventEntry = EventWithPlay['entries'][number];
@@ -521,6 +522,7 @@ export class RoundsService {
           reason: 'round 1 published: draw, format, tie-break chain and entries are frozen',
         });
       }
+      await notifyEventChange(tx, event.id, 'round'); // delivered at commit (live/)
       return roundView(updated, round.pairings, await this.names(tx, round.eventId));
     }, TX);
   }

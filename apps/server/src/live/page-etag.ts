@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { PrismaService } from '../prisma/prisma.service';
+import type { LiveService } from './live.service';
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}|standings|crosstable|teams|entries/${UUID}))?/?$`);
+const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
+
+/**
+ * ETag with the data version for the public event pages (issue 12): the tag is the event's data
+ * version (LiveService.version, from standings/fingerprint.ts) with a hash of what else shapes the
+ * page (the URL with its query, the Accept-Language). If-None-Match with the current tag → 304
+ * before anything is rendered; otherwise the page renders with that ETag and Cache-Control
+ * `no-cache` (stored, but revalidated each time), and res.locals carry the event id and version for
+ * the layout's live script (live.js subscribes to the event's Server-Sent Events from that version).
+ */
+export function pageEtag(prisma: PrismaService, live: LiveService) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    try {
+      let eventId = EVENT_PAGE.exec(req.path)?.[1] ?? null;
+      if (!eventId) {
+        const pairingId = MATCH_CARD.exec(req.path)?.[1];
+        if (!pairingId) return next();
+        const p = await prisma.pairing.findUnique({ where: { id: pairingId.toLowerCase() }, select: { round: { select: { eventId: true } } } });
+        eventId = p?.round.eventId ?? null;
+        if (!eventId) return next();
+      }
+      eventId = eventId.toLowerCase();
+      const version = await live.version(eventId);
+      if (version === null) return next();
+      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}`).digest('base64url').slice(0, 10);
+      const etag = `W/"${version}.${shape}"`;
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', 'Accept-Language');
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim() === etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.locals.liveEventId = eventId;
+      res.locals.liveVersion = version;
+      next();
+    } catch (e) {
+      next(e);
+    }
+  };
+}
