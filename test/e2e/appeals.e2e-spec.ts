@@ -189,6 +189,10 @@ describe('appeals', () => {
     expect(pub.body).toHaveLength(2);
     expect(JSON.stringify(pub.body)).not.toContain('secret deliberation');
     expect(pub.body.find((x: { id: string }) => x.id === filed.body.id).publicSummary).toBe('维持裁判判决');
+    const page = await http().get(`/events/${play.eventId}/appeal-decisions?lang=zh`).expect(200);
+    expect(page.text).toContain('维持裁判判决');
+    expect(page.text).toContain('申诉得直');
+    expect(page.text).not.toContain('secret deliberation');
     const cf = await http().get(`/api/events/${play.eventId}/appeals/file`).set('Authorization', members[2].auth).expect(200);
     expect(cf.body.article).toBe('三章7G');
     expect(cf.body.appeals).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AppealPagesController } from './appeal-pages.controller';
 import { AppealsController } from './appeals.controller';
 import { AppealsService } from './appeals.service';
 
-@Module({ controllers: [AppealsController], providers: [AppealsService], exports: [AppealsService] })
+@Module({ controllers: [AppealsController, AppealPagesController], providers: [AppealsService], exports: [AppealsService] })
 export class AppealsModule {}
