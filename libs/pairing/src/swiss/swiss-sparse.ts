@@ -1,3 +1,4 @@
+import { Side } from '../../../tournament/src/model';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
 import type { EngineInput } from './swiss-engine';
@@ -145,12 +146,18 @@ function scoreLowerBound(prep: Prepared, vs: readonly number[], allowed: (a: Eng
   return best[0];
 }
 
+/** Hard colour faults a player has whatever colour it gets (a colour difference of ±2 and …). */
+function ownFaults(colours: readonly Side[]): number {
+  return Math.min(colourCost(colours, 'red').hard, colourCost(colours, 'black').hard);
+}
+
 /**
  * Hard colour faults no complete pairing of `vs` avoids: each player's own unavoidable faults
  * (both colours faulty), plus — a pair gives one Red and one Black, so at most half the players
  * get Red — the players who can only take Red beyond half the field, and the same for Black.
+ * `own`: the bound is the players' own faults alone (then a pairing on it has no other fault).
  */
-function hardLowerBound(prep: Prepared, vs: readonly number[]): number {
+function hardLowerBound(prep: Prepared, vs: readonly number[]): { bound: number; own: boolean } {
   let base = 0;
   let mustRed = 0;
   let mustBlack = 0;
@@ -163,7 +170,8 @@ function hardLowerBound(prep: Prepared, vs: readonly number[]): number {
     else if (red > black) mustBlack++;
   }
   const half = Math.floor(vs.length / 2);
-  return base + Math.max(0, mustRed - half) + Math.max(0, mustBlack - half);
+  const excess = Math.max(0, mustRed - half) + Math.max(0, mustBlack - half);
+  return { bound: base + excess, own: excess === 0 };
 }
 
 /**
@@ -188,10 +196,12 @@ export function solveSparse(prep: Prepared, input: EngineInput, vs: readonly num
   const n = vs.length;
   const graph = new FieldGraph(prep, input.forbidden, vs, new FieldWeights(prep, input.pattern, vs));
   addSparseCandidates(prep, input.pattern, vs, input.window ?? DEFAULT_WINDOW, graph);
-  const hardBound = hardLowerBound(prep, vs);
-  // When no hard colour fault is unavoidable, an optimum has none: the score bound may then
-  // count only pairs without one (the result is checked against both bounds together).
-  const scoreBound = scoreLowerBound(prep, vs, (a, b) => !input.forbidden(a, b) && (hardBound > 0 || pairColourCost(a.colours, b.colours).hard === 0));
+  const { bound: hardBound, own } = hardLowerBound(prep, vs);
+  // When the hard bound is the players' own faults alone, an optimum on it has no other fault:
+  // the score bound may then count only pairs without one (the result is checked against both
+  // bounds together).
+  const noOtherFault = (a: EnginePlayer, b: EnginePlayer) => pairColourCost(a.colours, b.colours).hard === ownFaults(a.colours) + ownFaults(b.colours);
+  const scoreBound = scoreLowerBound(prep, vs, (a, b) => !input.forbidden(a, b) && (!own || noOtherFault(a, b)));
   const rows = new Map<number, 'near' | 'all'>();
   const addRow = (i: number, reach: 'near' | 'all'): boolean => {
     const had = rows.get(i);
