@@ -104,6 +104,13 @@ describe('records and disputes', () => {
     const g = game(1);
     const r = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: [...c.moves.slice(0, 4), ...c.moves.slice(0, 4), ...c.moves.slice(0, 4)], cyclesAfterInstruction: 1 }).expect(201);
     expect(r.body.report.procedure).toMatchObject({ pending: true, result: 'red_loses' });
+    const typed = '5k3/7R1/9/9/9/9/9/9/2P6/3K5 w - - 0 1'; // a red pawn on c1, as typed from the board
+    const strict = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: typed, moves: c.moves });
+    expect(strict.status).toBe(400);
+    expect(strict.body.message).toMatch(/^fen/);
+    const lenient = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: typed, moves: c.moves, lenient: true }).expect(201);
+    expect(lenient.body.report.verdict).toBe('red_loses');
+    expect(lenient.body.report.warnings.length).toBeGreaterThan(0);
     const bad = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: ['h8h9', 'a1a2'] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^moves\[1\]/);

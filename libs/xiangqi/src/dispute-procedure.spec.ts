@@ -103,3 +103,17 @@ describe('disputeReport: the 9-round rule on a claim', () => {
     expect(short.value.aimless.red.claimable).toBe(false);
   });
 });
+
+describe('disputeReport: a position typed from the board (lenient)', () => {
+  it('accepts an unusual placement with warnings; strict refuses it', () => {
+    const fen = '5k3/7R1/9/9/9/9/9/9/2P6/3K5 w - - 0 1'; // a red pawn on c1: no game reaches it
+    const moves = repeatMoves('h8h9 f9f8 h9h8 f8f9', 12);
+    const strict = disputeReport({ fen, moves });
+    expect(strict.ok).toBe(false);
+    if (!strict.ok) expect(strict.error.code).toBe('bad_fen');
+    const lenient = disputeReport({ fen, moves, lenient: true });
+    if (!lenient.ok) throw new Error(lenient.error.message);
+    expect(lenient.value.verdict).toBe('red_loses');
+    expect(lenient.value.warnings.length).toBeGreaterThan(0);
+  });
+});

@@ -7,13 +7,13 @@
  */
 import { diagramSvg, type DiagramArrow } from './diagram-svg';
 import { aimlessRounds, disputeProcedure, type AimlessRun, type DisputeProcedure } from './dispute-procedure';
-import { formatMove } from './notation';
-import { replayGame } from './record';
-import { gamePositions } from './record';
+import { formatMove, parseMove } from './notation';
+import type { Position } from './position';
 import { adjudicate } from './repetition/adjudicate';
+import { positionFromFen } from './repetition/lenient';
 import type { Adjudication, MoveKindName, RuleSet } from './repetition/types';
 import { KIND_ZH } from './repetition/types';
-import type { Role, Side } from './types';
+import type { Move, Piece, Role, Side } from './types';
 import { makeIccs } from './iccs';
 
 export const ROLE_ZH: Record<Side, Record<Role, string>> = {
@@ -70,6 +70,8 @@ export interface DisputeReport {
   articles: string[];
   explanation: { zh: string; en: string };
   procedure: DisputeProcedure;
+  /** lenient only: what is unusual about the start position. */
+  warnings: string[];
   /** The 9-round rule's facts per side (三章6G): a claim makes the position 待判 only when one side's run is claimable. */
   aimless: { red: AimlessRun; black: AimlessRun };
   cycleMoves: ReportMove[];
@@ -83,22 +85,32 @@ export interface DisputeReportInput {
   rules?: RuleSet;
   cyclesAfterInstruction?: number;
   aimlessClaim?: boolean;
+  /** A position typed from the board or a diagram: unusual (not absurd) placements accepted, with warnings. */
+  lenient?: boolean;
 }
 
 export type DisputeReportError = { code: 'bad_fen' | 'bad_move' | 'illegal_move' | 'bad_record' | 'bad_input'; message: string; ply?: number };
 
 export function disputeReport(input: DisputeReportInput): { ok: true; value: DisputeReport } | { ok: false; error: DisputeReportError } {
   const rules = input.rules ?? 'axf';
-  const game = replayGame(input.fen, input.moves);
-  if (!game.ok) {
-    const e = game.error;
-    return { ok: false, error: { code: e.code === 'bad_fen' ? 'bad_fen' : 'illegal_move', message: e.message, ply: e.ply } };
+  const start = positionFromFen(input.fen, input.lenient === true);
+  if (!start.ok) return { ok: false, error: { code: 'bad_fen', message: `the start position is not valid: ${start.error.message}` } };
+  const pos = start.value.position.clone();
+  const positions: Position[] = [pos.clone()];
+  const plies: { ply: number; side: Side; move: Move; captured?: Piece }[] = [];
+  for (let i = 0; i < input.moves.length; i++) {
+    const side = pos.turn;
+    const parsed = parseMove(pos, input.moves[i]);
+    if (!parsed.ok) return { ok: false, error: { code: 'illegal_move', message: `move ${pos.fullmoves}${side === 'black' ? '...' : '.'} ${input.moves[i]} (ply ${i + 1}, ${side}): ${parsed.error.message}`, ply: i + 1 } };
+    const captured = pos.play(parsed.value);
+    plies.push({ ply: i + 1, side, move: parsed.value, captured });
+    positions.push(pos.clone());
   }
-  const iccs = game.value.plies.map((p) => makeIccs(p.move));
-  const judged = adjudicate({ fen: game.value.startFen, moves: iccs, rules });
+  const game = { value: { startFen: positions[0].toFen(), plies } };
+  const iccs = plies.map((p) => makeIccs(p.move));
+  const judged = adjudicate({ fen: input.fen, moves: iccs, rules, lenient: input.lenient === true });
   if (!judged.ok) return { ok: false, error: { code: judged.error.code, message: judged.error.message, ply: judged.error.ply } };
   const a = judged.value;
-  const positions = gamePositions(game.value);
   const byPly = new Map(a.moves.map((m) => [m.ply, m]));
   const cycleMoves: ReportMove[] = [];
   const diagrams: ReportDiagram[] = [];
@@ -149,6 +161,7 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
       sides: { red: side('red'), black: side('black') },
       articles: a.articles,
       explanation: a.explanation,
+      warnings: [...start.value.warnings],
       procedure: disputeProcedure(a, { cyclesAfterInstruction: input.cyclesAfterInstruction, aimlessClaim: input.aimlessClaim === true && (aimless.red.claimable || aimless.black.claimable) }),
       aimless,
       cycleMoves,

@@ -38,6 +38,11 @@ export class OpenDisputeDto {
   @Max(100)
   cyclesAfterInstruction?: number;
 
+  @ApiPropertyOptional({ description: 'the FEN was typed from the board or a diagram: unusual placements (e.g. a pawn behind its start) are accepted with warnings' })
+  @IsOptional()
+  @IsBoolean()
+  lenient?: boolean;
+
   @ApiPropertyOptional({ description: 'a player claimed under the 9-round rule (三章6G)' })
   @IsOptional()
   @IsBoolean()

@@ -52,7 +52,7 @@ export class DisputesService {
       moves = dto.moves;
     }
     const rules = ctx.pairing.round.event.repetitionRules === 'cxa' ? 'cxa' : 'axf';
-    const report = disputeReport({ fen, moves, rules, cyclesAfterInstruction: dto.cyclesAfterInstruction, aimlessClaim: dto.aimlessClaim });
+    const report = disputeReport({ fen, moves, rules, cyclesAfterInstruction: dto.cyclesAfterInstruction, aimlessClaim: dto.aimlessClaim, lenient: dto.lenient });
     if (!report.ok) {
       const e = report.error;
       const field = e.code === 'bad_fen' ? 'fen' : 'moves';
