@@ -117,6 +117,8 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect(trf.text).toMatch(/^012 /m);
     expect(trf.text.split(/\r?\n/).filter((l) => l.startsWith('001 '))).toHaveLength(15);
     expect(trf.text).toMatch(/^XXR 5/m);
+    const badCsv = await api().get(`/api/events/${eventId}/standings.csv?afterRound=x`).expect(400);
+    expect(badCsv.body.errors[0].field).toBe('afterRound');
     for (const q of ['-1', 'x', '1.5']) {
       const bad = await api().get(`/api/events/${eventId}/standings?afterRound=${q}`).expect(400);
       expect(bad.body.message).toContain('afterRound');
@@ -166,6 +168,9 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await sameAsCliAfterEveryRound(eventId, 5);
     const s = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body.report;
     expect(s.teamMatches.length).toBe(10);
+    // TRF covers individual events only: a 400 naming the event.
+    const trf = await api().get(`/api/events/${eventId}/trf`).expect(400);
+    expect(trf.body.errors[0].field).toBe('eventId');
     // Board points: every member's points per board (附录1 #6), with the team's 场分 and 局分 per match.
     expect(s.members.filter((m: { starterBoard: number | null }) => m.starterBoard !== null)).toHaveLength(15);
     expect(s.members[0]).toEqual(expect.objectContaining({ team: expect.any(String), boards: expect.any(Array), countedPoints: expect.any(Number) }));

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -20,10 +21,12 @@ export class ExchangeController {
   }
 
   @Get('events/:eventId/trf')
-  @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'FIDE TRF of an individual event (one game per pairing)' })
-  trf(@Param('eventId', uuidParam('eventId')) eventId: string) {
-    return this.exchange.trf(eventId);
+  async trf(@Param('eventId', uuidParam('eventId')) eventId: string, @Res({ passthrough: true }) res: Response) {
+    const trf = await this.exchange.trf(eventId);
+    // Set on success only: an error stays JSON.
+    res.type('text/plain; charset=utf-8');
+    return trf;
   }
 
   @Post('tournaments/:tournamentId/tournament-file')

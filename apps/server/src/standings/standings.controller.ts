@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { uuidParam } from '../common/id-param';
 import { badRequest } from '../common/validation';
@@ -26,11 +27,13 @@ export class StandingsController {
   }
 
   @Get('events/:eventId/standings.csv')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="standings.csv"')
   @ApiOperation({ summary: 'standings as CSV (rank, No, name, points, each tie-break, why this rank)' })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
-  csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
-    return this.standings.csv(eventId, afterRoundQuery(afterRound));
+  async csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Res({ passthrough: true }) res: Response) {
+    const csv = await this.standings.csv(eventId, afterRoundQuery(afterRound));
+    // Set on success only: an error stays JSON.
+    res.type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="standings.csv"');
+    return csv;
   }
 }
