@@ -125,19 +125,21 @@
       var upto = el('input', { type: 'text', id: 'upto-ply', inputmode: 'numeric' });
       var fen = el('input', { type: 'text', id: 'fen' });
       var moves = el('textarea', { id: 'moves' });
+      var lenient = el('input', { type: 'checkbox', id: 'lenient' });
       var form = el('form', { class: 'staff-form', id: 'open-form' }, [
         el('h2', { text: L.open }),
         el('label', { for: 'from-record' }, [fromRecord, ' ' + L.fromRecord]),
         el('label', { for: 'upto-ply', text: L.uptoPly }), upto,
         el('label', { for: 'fen', text: L.fen }), fen,
         el('label', { for: 'moves', text: L.moves }), moves,
+        el('label', { for: 'lenient' }, [lenient, ' ' + L.lenient]),
         el('button', { class: 'primary', type: 'submit', id: 'open-submit', text: L.openSubmit }),
       ]);
       form.addEventListener('submit', function (ev) {
         ev.preventDefault();
         var body = {};
         if (fromRecord.checked) { body.fromRecord = true; if (upto.value.trim()) body.uptoPly = Number(upto.value); }
-        else { if (fen.value.trim()) body.fen = fen.value.trim(); body.moves = moves.value.split(/[\s,]+/).filter(Boolean); }
+        else { if (fen.value.trim()) body.fen = fen.value.trim(); body.moves = moves.value.split(/[\s,]+/).filter(Boolean); if (lenient.checked) body.lenient = true; }
         api('POST', '/api/games/' + gameId + '/disputes', body).then(function (d) {
           history.replaceState(null, '', '/staff/disputes/' + d.id + '?lang=' + lang);
           showDispute(d.id);
