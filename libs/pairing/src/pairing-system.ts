@@ -6,7 +6,7 @@ import { Result } from '../../tournament/src/result';
  * registry map). A system reads the tournament (entries, options, rounds so far) and proposes
  * the next round; it never parses files and never touches the database.
  */
-export const PAIRING_SYSTEM_IDS = ['swiss-individual', 'swiss-team', 'round-robin', 'championship-5-2', 'championship-6-1'] as const;
+export const PAIRING_SYSTEM_IDS = ['swiss-individual', 'swiss-team', 'round-robin', 'championship-5-2', 'championship-6-1', 'stage-chain'] as const;
 export type PairingSystemId = (typeof PAIRING_SYSTEM_IDS)[number];
 
 export interface PairingRequest {

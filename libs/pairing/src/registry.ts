@@ -2,6 +2,7 @@ import { Tournament } from '../../tournament/src/model';
 import { championshipFivePlusTwo, championshipSixPlusOne } from './championship-system';
 import { PAIRING_SYSTEM_IDS, PairingSystem, PairingSystemId } from './pairing-system';
 import { roundRobinSystem } from './round-robin-rounds';
+import { stageChainSystem } from './stage-chain';
 import { swissIndividual } from './swiss/swiss-individual';
 import { swissTeam } from './swiss/swiss-team';
 
@@ -17,6 +18,9 @@ export const PAIRING_SYSTEMS: Record<PairingSystemId, PairingSystem> = {
   },
   get 'championship-6-1'() {
     return championshipSixPlusOne;
+  },
+  get 'stage-chain'() {
+    return stageChainSystem;
   },
 };
 

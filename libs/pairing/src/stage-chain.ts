@@ -1,0 +1,456 @@
+/**
+ * The stage chain ('stage-chain'): an event whose format is a chain of stages (二章1节3: 赛制可
+ * 采用循环制、积分编排制、淘汰制, 也可分阶段混合采用) — e.g. 5 Swiss rounds then a knockout of the best
+ * 8, a group round-robin then a knockout, or a standalone knockout. Given the tournament file it
+ * decides which stage the next round belongs to and pairs it with that stage's system:
+ *
+ *   swiss                Swiss 积分编排 (swiss-individual / swiss-team) over ALL rounds so far
+ *                        (scores and history carry over from earlier stages).
+ *   round_robin /        the 附录6 table (single, or double with colours reversed in cycle 2).
+ *   double_round_robin
+ *   group_round_robin    the field dealt into `groups` groups in a snake by seeding
+ *                        (group-round-robin.ts); each group plays its own 附录6 table, group A
+ *                        first. A group whose table is shorter sits the last round(s) out.
+ *   knockout             淘汰赛 (knockout-bracket.ts): standard seeding (1 and 2 meet only in the
+ *                        final), byes for the top seeds when the field is not a power of two; each
+ *                        later round from the winners, in bracket order. A match is ONE pairing; a
+ *                        drawn game is followed by tie-break games as knockout-match.ts defines, with
+ *                        the 5+2 match rules of 附录2 7b (FIVE_PLUS_TWO_KNOCKOUT: slow game; drawn →
+ *                        a rapid game with colours reversed; drawn again → the player who had Black
+ *                        in it wins, "正赛及快棋赛均和再和则以执后手者为胜") — the rules give no other
+ *                        knockout match rule, and the server's results module applies the same
+ *                        (knockout-match-games.ts knockoutFormatOf). No third-place match.
+ *
+ * ## Options read (tournament.options)
+ *   stages   [{ type, rounds?, groups?, qualifiers? }, …] in order (the server's Event.stages).
+ *            `rounds` (Swiss only): its number of rounds. `groups` (group round-robin only).
+ *            `qualifiers` (any stage but the first): how many of the ranking after the previous
+ *            stage play this stage; default every entry still active. A knockout after another
+ *            stage needs it. After a group stage it must be a multiple of the number of groups.
+ *   championshipLots / championshipLotSeed / colourLotSeed — the knockout colour lot, as the
+ *            championships read them (keys 'knockout stage S round R match M').
+ *
+ * ## Fields, seeding and rounds per stage (choices where the rules are silent, documented)
+ *   - The first stage is played by every entry active in round 1, in seeding order (seed, rating,
+ *     draw number: swiss-field.ts seedingOrder). A round-robin first stage places entries on the
+ *     table by draw number (附录6 用法 1), as the 'round-robin' system does.
+ *   - A later stage is played by the first `qualifiers` of the ranking after the previous stage,
+ *     among the entries active in the stage's first round (a withdrawn one is replaced by the next).
+ *     The ranking is libs/standings with the rules' default chain for the previous stage's format
+ *     (二章6节2–5): a Swiss stage is ranked over all rounds so far; a round-robin stage over its own
+ *     rounds, among its own field. After a group stage: the group winners in group order (A, B …),
+ *     then the runners-up, and so on — with standard seeding, two players of one group do not meet
+ *     in the knockout's first round. A later round-robin places the ranking's first on number 1.
+ *   - Stages after a knockout are refused (a knockout ranks only its winner).
+ *   - Rounds: Swiss `rounds`; round-robin N − 1 (N even) or N; double twice that; groups the
+ *     longest group table; knockout log2 of the bracket size.
+ *   - Knockout colours: 附录2 7b's rule for the championship's knockout ("先平衡先后手, 如先后次数相同,
+ *     则在现场抽签决定先后手"): the player with fewer Reds relative to Blacks gets Red, else the lot.
+ *   - A knockout entrant withdrawn before the round gives the opponent a bye (a walkover); both
+ *     withdrawn: refused, the chief arbiter decides.
+ *
+ * `stageOfRound` tells which stage a round belongs to (the server stores Stage rows and
+ * Round.stageRound from it); `stageChainView` is the tournament as that stage sees it (entries
+ * outside the stage withdrawn before it, the stage's system named) — the view the checker reads.
+ */
+import { Entry, Pairing, Tournament } from '../../tournament/src/model';
+import { Result } from '../../tournament/src/result';
+import { computeStandings } from '../../standings/src/standings';
+import { decideColours, seededLot } from './championship-colours';
+import { entryHistories, isActiveIn } from './checker-history';
+import { groupRoundRobin } from './group-round-robin';
+import { knockoutBracket, knockoutNextRound } from './knockout-bracket';
+import { FIVE_PLUS_TWO_KNOCKOUT, knockoutMatchState, KnockoutMatchState } from './knockout-match';
+import { PairingError, PairingRequest, PairingSystem, RoundPairing } from './pairing-system';
+import { doubleRoundRobinTable, pairingGameSides, roundRobinTable } from './round-robin';
+import { seedingOrder } from './swiss/swiss-field';
+import { swissIndividual } from './swiss/swiss-individual';
+import { swissTeam } from './swiss/swiss-team';
+
+export const CHAIN_STAGE_TYPES = ['swiss', 'round_robin', 'double_round_robin', 'group_round_robin', 'knockout'] as const;
+export type ChainStageType = (typeof CHAIN_STAGE_TYPES)[number];
+
+export interface ChainStage {
+  type: ChainStageType;
+  rounds?: number;
+  groups?: number;
+  qualifiers?: number;
+}
+
+/** Where a round sits in the chain. */
+export interface StagePosition {
+  /** 0-based index in options.stages. */
+  index: number;
+  stage: ChainStage;
+  /** The event round of the stage's first round. */
+  firstRound: number;
+  /** 1-based round within the stage. */
+  stageRound: number;
+  /** Rounds the stage has. */
+  rounds: number;
+  /** Entries the stage is for (its field size). */
+  fieldSize: number;
+}
+
+type R<T> = Result<T, PairingError>;
+
+function fail(code: PairingError['code'], message: string, entries: string[] = []): { ok: false; error: PairingError } {
+  return { ok: false, error: new PairingError(code, message, entries) };
+}
+
+/** options.stages, checked. */
+export function readStages(tournament: Tournament): R<ChainStage[]> {
+  const raw = tournament.options.stages;
+  if (!Array.isArray(raw) || raw.length === 0) return fail('unsupported', 'stage-chain needs options.stages, e.g. [{ "type": "swiss", "rounds": 5 }, { "type": "knockout", "qualifiers": 8 }]');
+  const out: ChainStage[] = [];
+  for (const [i, s] of raw.entries()) {
+    const at = `options.stages[${i}]`;
+    if (typeof s !== 'object' || s === null) return fail('unsupported', `${at} must be an object`);
+    const st = s as Record<string, unknown>;
+    if (!(CHAIN_STAGE_TYPES as readonly string[]).includes(st.type as string)) {
+      return fail('unsupported', `${at}.type must be one of ${CHAIN_STAGE_TYPES.join(', ')} (the 5+2 / 6+1 championships are whole formats), got ${JSON.stringify(st.type)}`);
+    }
+    const type = st.type as ChainStageType;
+    const int = (key: string, min: number) => st[key] === undefined || (Number.isInteger(st[key]) && (st[key] as number) >= min);
+    if (!int('rounds', 1) || !int('groups', 1) || !int('qualifiers', 2)) return fail('unsupported', `${at}: rounds and groups must be positive integers, qualifiers an integer ≥ 2`);
+    if (type === 'swiss' && st.rounds === undefined) return fail('unsupported', `${at}.rounds: a Swiss stage needs its number of rounds`);
+    if (type === 'group_round_robin' && st.groups === undefined) return fail('unsupported', `${at}.groups: a group round-robin needs its number of groups`);
+    if (i > 0 && out[i - 1].type === 'knockout') return fail('unsupported', `${at}: no stage can follow a knockout (it ranks only its winner)`);
+    if (i > 0 && type === 'knockout' && st.qualifiers === undefined) return fail('unsupported', `${at}.qualifiers: a knockout after another stage needs its number of qualifiers`);
+    if (i > 0 && out[i - 1].type === 'group_round_robin' && st.qualifiers !== undefined && (st.qualifiers as number) % out[i - 1].groups! !== 0) {
+      return fail('unsupported', `${at}.qualifiers (${String(st.qualifiers)}) must be a multiple of the previous stage's ${out[i - 1].groups} groups`);
+    }
+    if (i === 0 && st.qualifiers !== undefined) return fail('unsupported', `${at}.qualifiers: the first stage is played by the whole field`);
+    out.push({ type, ...(st.rounds !== undefined ? { rounds: st.rounds as number } : {}), ...(st.groups !== undefined ? { groups: st.groups as number } : {}), ...(st.qualifiers !== undefined ? { qualifiers: st.qualifiers as number } : {}) });
+  }
+  return { ok: true, value: out };
+}
+
+function activeIn(tournament: Tournament, round: number): Entry[] {
+  return tournament.entries.filter((e) => isActiveIn(e, round));
+}
+
+function rrRounds(n: number): number {
+  return n % 2 === 0 ? n - 1 : n;
+}
+
+function stageRounds(stage: ChainStage, fieldSize: number): number {
+  switch (stage.type) {
+    case 'swiss':
+      return stage.rounds!;
+    case 'round_robin':
+      return rrRounds(fieldSize);
+    case 'double_round_robin':
+      return 2 * rrRounds(fieldSize);
+    case 'group_round_robin': {
+      const g = stage.groups!;
+      const largest = Math.ceil(fieldSize / g);
+      const smallest = Math.floor(fieldSize / g);
+      return Math.max(rrRounds(largest), smallest >= 2 ? rrRounds(smallest) : 0);
+    }
+    case 'knockout': {
+      let size = 1;
+      while (size < fieldSize) size *= 2;
+      return Math.log2(size);
+    }
+  }
+}
+
+/** Every stage with its first round and length (from the stages and the entries' withdrawals; results not needed). */
+export function stagePlan(tournament: Tournament): R<StagePosition[]> {
+  const stages = readStages(tournament);
+  if (!stages.ok) return stages;
+  const plan: StagePosition[] = [];
+  let first = 1;
+  for (const [index, stage] of stages.value.entries()) {
+    const active = activeIn(tournament, first).length;
+    const fieldSize = index === 0 ? active : Math.min(stage.qualifiers ?? active, active);
+    if (fieldSize < 2) return fail('unsupported', `stage ${index + 1} (${stage.type}) needs at least 2 entries, it has ${fieldSize}`);
+    if (stage.type === 'group_round_robin' && fieldSize < 2 * stage.groups!) return fail('unsupported', `stage ${index + 1}: ${fieldSize} entries cannot fill ${stage.groups} groups of at least 2`);
+    const rounds = stageRounds(stage, fieldSize);
+    plan.push({ index, stage, firstRound: first, stageRound: 1, rounds, fieldSize });
+    first += rounds;
+  }
+  return { ok: true, value: plan };
+}
+
+/** The stage of event round `round` (1-based), or 'unsupported' when the format has no such round. */
+export function stageOfRound(tournament: Tournament, round: number): R<StagePosition> {
+  const plan = stagePlan(tournament);
+  if (!plan.ok) return plan;
+  const p = plan.value.find((s) => round >= s.firstRound && round < s.firstRound + s.rounds);
+  if (!p) {
+    const total = plan.value.reduce((n, s) => n + s.rounds, 0);
+    return fail('unsupported', `the format is finished: its ${plan.value.length} stage(s) have ${total} rounds; there is no round ${round}`);
+  }
+  return { ok: true, value: { ...p, stageRound: round - p.firstRound + 1 } };
+}
+
+function lotSeedOf(t: Tournament): string {
+  const o = t.options;
+  const s = o.championshipLotSeed ?? o.colourLotSeed;
+  return typeof s === 'string' ? s : (t.name ?? '');
+}
+
+/** The ranking of the entries of `field` after stage `prev` (see the file comment), best first. */
+function rankAfter(t: Tournament, prev: StagePosition, field: readonly string[]): R<string[]> {
+  const last = prev.firstRound + prev.rounds - 1;
+  const swiss = prev.stage.type === 'swiss';
+  const rounds = t.rounds.filter((r) => r.round <= last && (swiss || r.round >= prev.firstRound));
+  const rank = (entries: readonly string[], format: 'swiss' | 'round-robin'): R<string[]> => {
+    const keep = new Set(entries);
+    const view: Tournament = swiss
+      ? { ...t, rounds }
+      : {
+          ...t,
+          entries: t.entries.filter((e) => keep.has(e.id)),
+          rounds: rounds.map((r) => ({ ...r, pairings: r.pairings.filter((p) => keep.has(p.red) && keep.has(p.black)), byes: r.byes.filter((b) => keep.has(b)) })),
+        };
+    const s = computeStandings(view, { format, lot: { seed: lotSeedOf(t) }, ...(prev.stage.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}), rankOnly: [...entries] });
+    if (!s.ok) return fail('unsupported', `the standings after stage ${prev.index + 1} cannot be computed: ${s.error.message}`);
+    if (s.value.pending.length) {
+      const games = s.value.pending.map((p) => `round ${p.round} ${p.red}–${p.black}`).join(', ');
+      return fail('previous_round_unfinished', `results missing, the ranking after stage ${prev.index + 1} is unknown: ${games}`, s.value.pending.flatMap((p) => [p.red, p.black]));
+    }
+    return { ok: true, value: s.value.rows.map((r) => r.entry).filter((id) => keep.has(id)) };
+  };
+  if (prev.stage.type !== 'group_round_robin') return rank(field, swiss ? 'swiss' : 'round-robin');
+  const groups = groupsOf(t, prev, field);
+  if (!groups.ok) return groups;
+  const ranked: string[][] = [];
+  for (const g of groups.value) {
+    const r = rank(g, 'round-robin');
+    if (!r.ok) return r;
+    ranked.push(r.value);
+  }
+  // Group winners in group order, then the runners-up, … (see the file comment).
+  const out: string[] = [];
+  const longest = Math.max(...ranked.map((g) => g.length));
+  for (let place = 0; place < longest; place++) for (const g of ranked) if (place < g.length) out.push(g[place]);
+  return { ok: true, value: out };
+}
+
+function groupsOf(t: Tournament, stage: StagePosition, field: readonly string[]): R<string[][]> {
+  const g = groupRoundRobin(field, stage.stage.groups!);
+  if (!g.ok) return fail('unsupported', g.error.message);
+  return { ok: true, value: g.value.map((x) => x.members) };
+}
+
+/** The entries of a stage, in its seeding (first stage) or ranking (later stages) order. */
+export function stageField(t: Tournament, plan: readonly StagePosition[], index: number): R<string[]> {
+  const stage = plan[index];
+  const active = new Set(activeIn(t, stage.firstRound).map((e) => e.id));
+  if (index === 0) {
+    // A round-robin's first stage sits on the table by draw number (附录6 用法 1); other stages by seeding.
+    const ordered = stage.stage.type === 'round_robin' || stage.stage.type === 'double_round_robin' ? [...t.entries].sort((a, b) => a.drawNumber - b.drawNumber) : seedingOrder(t.entries);
+    return { ok: true, value: ordered.filter((e) => active.has(e.id)).map((e) => e.id) };
+  }
+  const prevField = stageField(t, plan, index - 1);
+  if (!prevField.ok) return prevField;
+  const ranked = rankAfter(t, plan[index - 1], prevField.value);
+  if (!ranked.ok) return ranked;
+  const eligible = ranked.value.filter((id) => active.has(id));
+  if (plan[index - 1].stage.type === 'group_round_robin' && stage.stage.qualifiers !== undefined) {
+    // Qualifiers from groups: the first q/G of each group (the ranking is by place, then group).
+    const perGroup = stage.stage.qualifiers / plan[index - 1].stage.groups!;
+    const prevGroups = groupsOf(t, plan[index - 1], prevField.value);
+    if (!prevGroups.ok) return prevGroups;
+    const groupOf = new Map(prevGroups.value.flatMap((g, i) => g.map((id) => [id, i] as const)));
+    const taken = new Map<number, number>();
+    const out: string[] = [];
+    for (const id of eligible) {
+      const gi = groupOf.get(id)!;
+      if ((taken.get(gi) ?? 0) >= perGroup) continue;
+      taken.set(gi, (taken.get(gi) ?? 0) + 1);
+      out.push(id);
+    }
+    return { ok: true, value: out };
+  }
+  return { ok: true, value: eligible.slice(0, stage.fieldSize) };
+}
+
+/**
+ * The tournament as the stage of round `round` sees it: entries outside the stage withdrawn
+ * before it (so the checker does not call them unpaired), and the stage's pairing system named
+ * (Swiss stages: the checker's needless-float check applies).
+ */
+export function stageChainView(t: Tournament, round: number): R<{ view: Tournament; position: StagePosition; field: string[] }> {
+  const plan = stagePlan(t);
+  if (!plan.ok) return plan;
+  const pos = stageOfRound(t, round);
+  if (!pos.ok) return pos;
+  const field = stageField(t, plan.value, pos.value.index);
+  if (!field.ok) return field;
+  const inStage = new Set(field.value);
+  const before = pos.value.firstRound - 1;
+  const entries = t.entries.map((e) => (inStage.has(e.id) || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= before) ? e : { ...e, withdrawnAfterRound: before }));
+  const system = pos.value.stage.type === 'swiss' ? (t.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual') : pos.value.stage.type.replace(/_/g, '-');
+  const view: Tournament = { ...t, entries, options: { ...t.options, pairingSystem: system, ...(pos.value.stage.type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}) } };
+  return { ok: true, value: { view, position: pos.value, field: field.value } };
+}
+
+function gamesOf(t: Tournament, red: string, black: string): Pairing['games'] {
+  if (t.options.eventKind === 'team') return []; // lineups first (附录1 #8), as the 'round-robin' system
+  return pairingGameSides(red, black, t.options.gamesPerPairing).map((g) => ({ red: g.red, black: g.black, result: null, ...(t.options.gamesPerPairing === 2 ? { board: g.game } : {}) }));
+}
+
+/** Round `stageRound` of a 附录6 table over `members` (members[i] has number i + 1). */
+function tableRound(t: Tournament, members: readonly string[], stageRound: number, cycles: 1 | 2): R<{ pairings: Pairing[]; byes: string[] } | null> {
+  const table = cycles === 2 ? doubleRoundRobinTable(members.length) : roundRobinTable(members.length);
+  if (!table.ok) return fail('unsupported', table.error.message);
+  const r = table.value.rounds[stageRound - 1];
+  if (!r) return { ok: true, value: null };
+  const id = (n: number) => members[n - 1];
+  return { ok: true, value: { pairings: r.pairs.map(([a, b]) => ({ red: id(a), black: id(b), games: gamesOf(t, id(a), id(b)) })), byes: r.bye === null ? [] : [id(r.bye)] } };
+}
+
+/** A knockout match of the stage as played so far. */
+export interface ChainKnockoutMatch {
+  round: number;
+  stageRound: number;
+  /** 1-based, in bracket order. */
+  match: number;
+  top: string;
+  /** null: `top` advanced without playing (a bye, or the opponent withdrew). */
+  bottom: string | null;
+  /** The stored pairing's state (absent for a bye, or when the round is not stored yet). */
+  state?: KnockoutMatchState;
+  winner?: string;
+}
+
+/**
+ * The knockout stage's matches round by round up to `throughStageRound` (stored rounds read for
+ * winners). The last round listed is the one to pair when it is not stored yet.
+ */
+function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly string[], throughStageRound: number): R<ChainKnockoutMatch[][]> {
+  const bracket = knockoutBracket(field);
+  if (!bracket.ok) return fail('unsupported', bracket.error.message);
+  const byId = new Map(t.entries.map((e) => [e.id, e]));
+  let current: { top: string; bottom: string | null }[] = bracket.value.firstRound.map((m) => ({ top: m.top.entrant, bottom: m.bottom?.entrant ?? null }));
+  const out: ChainKnockoutMatch[][] = [];
+  for (let sr = 1; sr <= throughStageRound; sr++) {
+    const round = pos.firstRound + sr - 1;
+    const stored = t.rounds.find((r) => r.round === round);
+    const matches: ChainKnockoutMatch[] = [];
+    for (const [i, m] of current.entries()) {
+      let { top, bottom } = m;
+      // A withdrawn entrant gives the other a walkover.
+      const gone = (id: string | null) => id !== null && !isActiveIn(byId.get(id)!, round);
+      if (gone(top) && gone(bottom)) return fail('unsupported', `knockout round ${sr}, match ${i + 1}: both ${top} and ${bottom} withdrew — the chief arbiter decides`, [top, bottom!]);
+      if (gone(top)) [top, bottom] = [bottom!, null];
+      else if (gone(bottom)) bottom = null;
+      const match: ChainKnockoutMatch = { round, stageRound: sr, match: i + 1, top, bottom };
+      if (bottom === null) match.winner = top;
+      else if (stored) {
+        const p = stored.pairings.find((x) => (x.red === top && x.black === bottom) || (x.red === bottom && x.black === top));
+        if (!p) return fail('unsupported', `round ${round} should hold the knockout match ${top}–${bottom}; it does not`, [top, bottom]);
+        const s = knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, { first: p.red, second: p.black }, p.games.map((g) => ({ red: g.red, black: g.black, result: g.result })));
+        if (!s.ok) return fail('unsupported', `round ${round}, knockout match ${p.red}–${p.black}: ${s.error.message}`, [top, bottom]);
+        match.state = s.value;
+        if (s.value.status === 'decided') match.winner = s.value.winner;
+      }
+      matches.push(match);
+    }
+    out.push(matches);
+    if (sr === throughStageRound) break;
+    const open = matches.find((m) => m.winner === undefined);
+    if (open) return undecided(open);
+    const next = knockoutNextRound(matches.map((m) => m.winner!));
+    if (!next.ok) return fail('unsupported', next.error.message);
+    current = next.value.map((m) => ({ top: m.top, bottom: m.bottom }));
+  }
+  return { ok: true, value: out };
+}
+
+function undecided(m: ChainKnockoutMatch): { ok: false; error: PairingError } {
+  const name = `knockout match ${m.top}–${m.bottom} (round ${m.round})`;
+  const players = [m.top, m.bottom!];
+  const s = m.state;
+  if (!s) return fail('previous_round_unfinished', `${name} has not been played`, players);
+  if (s.status === 'next') return fail('previous_round_unfinished', `${name} is not decided: add game ${s.game.number} (${s.game.kind}, ${s.game.red} Red, ${s.game.black} Black) to that pairing (附录2 7b)`, players);
+  if (s.status === 'in_progress') return fail('previous_round_unfinished', `${name} is not decided: game ${s.game.number} (${s.game.kind}) has no result yet`, players);
+  return fail('unsupported', `${name} has no winner (${s.status === 'no_winner' ? s.reason : s.status}): the chief arbiter decides`, players);
+}
+
+/** Every knockout match of the event's knockout stage stored so far, with its state (empty before the stage). */
+export function stageChainKnockouts(t: Tournament): R<ChainKnockoutMatch[]> {
+  const plan = stagePlan(t);
+  if (!plan.ok) return plan;
+  const k = plan.value.find((s) => s.stage.type === 'knockout');
+  if (!k || t.rounds.length < k.firstRound) return { ok: true, value: [] };
+  const field = stageField(t, plan.value, k.index);
+  if (!field.ok) return field;
+  const through = Math.min(k.rounds, t.rounds.length - k.firstRound + 1);
+  const m = knockoutMatches(t, k, field.value, through);
+  if (!m.ok) return m;
+  return { ok: true, value: m.value.flat() };
+}
+
+function pairStageChain(request: PairingRequest): R<RoundPairing> {
+  const t = request.tournament;
+  const next = t.rounds.length + 1;
+  const round = request.round ?? next;
+  if (round !== next) return fail('round_out_of_order', `only the next round (${next}) can be paired, not round ${round}`);
+  const seen = stageChainView(t, round);
+  if (!seen.ok) return seen;
+  const { view, position: pos, field } = seen.value;
+  const { stage } = pos;
+  switch (stage.type) {
+    case 'swiss':
+      return (t.options.eventKind === 'team' ? swissTeam : swissIndividual).pair({ tournament: view, round });
+    case 'round_robin':
+    case 'double_round_robin': {
+      const r = tableRound(t, field, pos.stageRound, stage.type === 'double_round_robin' ? 2 : 1);
+      if (!r.ok) return r;
+      return { ok: true, value: { round, pairings: r.value!.pairings, byes: r.value!.byes, warnings: [] } };
+    }
+    case 'group_round_robin': {
+      const groups = groupsOf(t, pos, field);
+      if (!groups.ok) return groups;
+      const pairings: Pairing[] = [];
+      const byes: string[] = [];
+      for (const g of groups.value) {
+        const r = tableRound(t, g, pos.stageRound, 1);
+        if (!r.ok) return r;
+        if (!r.value) continue; // this group's table is shorter: it sits the round out
+        pairings.push(...r.value.pairings);
+        byes.push(...r.value.byes);
+      }
+      return { ok: true, value: { round, pairings, byes, warnings: [] } };
+    }
+    case 'knockout': {
+      const rounds = knockoutMatches(t, pos, field, pos.stageRound);
+      if (!rounds.ok) return rounds;
+      const matches = rounds.value[rounds.value.length - 1];
+      const histories = entryHistories(t, t.rounds.filter((r) => r.round < round));
+      const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
+      const seeded = seededLot(lotSeedOf(t));
+      const pairings: Pairing[] = [];
+      const byes: string[] = [];
+      for (const m of matches) {
+        if (m.bottom === null) {
+          byes.push(m.top);
+          continue;
+        }
+        const key = `knockout stage ${pos.index + 1} round ${pos.stageRound} match ${m.match}`;
+        // 附录2 7b: 先平衡先后手, 如先后次数相同, 则在现场抽签决定先后手.
+        const c = decideColours({
+          a: m.top,
+          b: m.bottom,
+          colours: { a: histories.get(m.top)?.colours ?? [], b: histories.get(m.bottom)?.colours ?? [] },
+          lot: (cands, k) => (recorded[k] !== undefined && cands.includes(recorded[k]) ? recorded[k] : seeded(cands, k)),
+          lotKey: key,
+        });
+        pairings.push({ red: c.red, black: c.black, games: [{ red: c.red, black: c.black, result: null }] });
+      }
+      return { ok: true, value: { round, pairings, byes, warnings: [] } };
+    }
+  }
+}
+
+/** 'stage-chain': formats of more than one stage (二章1节3), and standalone knockouts / group round-robins. */
+export const stageChainSystem: PairingSystem = {
+  id: 'stage-chain',
+  summary: 'a chain of stages (二章1节3): Swiss, 附录6 round-robin, group round-robin, knockout (附录2 7b matches) in turn',
+  pair: pairStageChain,
+};
