@@ -231,6 +231,23 @@ describe('discipline', () => {
     const ok = await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.chief).send({ version: 1, decision: 'confirmed' }).expect(200);
     expect(ok.body.state).toBe('confirmed');
   });
+
+  it('after round 3 is paired an arbiter’s foul cannot change a round-2 result; the chief arbiter applies it', async () => {
+    const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
+    const g = game(round2, 1);
+    await prisma.round.update({ where: { id: round2.id }, data: { state: 'completed' } });
+    await prisma.game.updateMany({ where: { pairing: { roundId: round2.id }, result: null }, data: { result: 'draw', resultEnteredAt: new Date() } });
+    await nextRound(app, play);
+    await sanction(users.arbiter, g.id, { playerId: g.red!.id, kind: 'technical_foul' }).expect(201);
+    const second = await sanction(users.arbiter, g.id, { playerId: g.red!.id, kind: 'technical_foul' }).expect(201);
+    expect(second.body.consequence).toMatchObject({ result: 'black_win_penalty', applied: false });
+    expect(second.body.consequence.message).toMatch(/round 3 is already paired/);
+    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.arbiter).send({})).status).toBe(403);
+    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).send({})).status).toBe(401);
+    const applied = await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.chief).send({}).expect(200);
+    expect(applied.body.consequence).toMatchObject({ result: 'black_win_penalty', applied: true });
+  });
+
 });
 
 describe('discipline in a team event', () => {

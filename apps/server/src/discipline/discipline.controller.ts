@@ -19,6 +19,14 @@ export class DisciplineController {
     return this.discipline.create(user, gameId, dto);
   }
 
+  @Post('games/:gameId/sanctions/apply')
+  @HttpCode(200)
+  @RequireRole(...PAIRERS)
+  @ApiOperation({ summary: 'apply the confirmed sanctions’ consequence to the stored result again (e.g. when an arbiter could not change a result after the next round was paired)' })
+  apply(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string) {
+    return this.discipline.reapply(user, gameId);
+  }
+
   @Get('games/:gameId/sanctions')
   @RequireRole(...STAFF)
   @ApiOperation({ summary: 'the game’s sanctions in recorded order, proposals, revocations and undo entries included' })

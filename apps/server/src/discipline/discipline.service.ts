@@ -140,6 +140,10 @@ export class DisciplineService {
     return { undo: sanctionView(undo), consequence };
   }
 
+  async reapply(user: AuthUser, gameId: string) {
+    return { consequence: await this.consequence.apply(user, gameId) };
+  }
+
   async listForGame(gameId: string) {
     const rows = await this.prisma.sanction.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     return rows.map(sanctionView);
