@@ -17,6 +17,9 @@ import { Client } from 'pg';
 import { createApp } from '../../apps/server/src/create-app';
 import { applyMigrations } from '../../apps/server/src/persistence/migrate';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+import { AuthService } from '../../apps/server/src/auth/auth.service';
+import { TournamentScopeService } from '../../apps/server/src/auth/tournament-scope.service';
+import { ResultsService } from '../../apps/server/src/results/results.service';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const BOARDS = 200;
@@ -124,6 +127,43 @@ export async function bench(): Promise<void> {
       g.version += 1;
       return true;
     };
+
+    // Where one result's time goes, one client at a time (no queueing): the whole HTTP request, the
+    // service alone (ResultsService.enterResult, no HTTP/Nest), the access guard's three statements
+    // (session, the game's tournament, the role), and the Prisma-only write.
+    const results = app.get(ResultsService);
+    const scope = app.get(TournamentScopeService);
+    const authService = app.get(AuthService);
+    const me = { id: user, email, displayName: 'bench' };
+    const token = auth.slice(7);
+    const sequential = async (label: string, once: (i: number) => Promise<unknown>, n = 60) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await once(i);
+        times.push(performance.now() - t0);
+      }
+      return stats(label, times, 0, times.reduce((x, y) => x + y, 0) / 1000);
+    };
+    const breakdown = [
+      await sequential('1 client: HTTP PUT result', (i) => viaHttp(i)),
+      await sequential('1 client: ResultsService.enterResult', async (i) => {
+        const g = games[i % games.length];
+        const r = await results.enterResult({ user: me, gameId: g.id, dto: { result: i % 2 ? 'draw' : 'red_win', version: g.version } as never });
+        g.version = (r as { game: { version: number } }).game.version;
+      }),
+      await sequential('1 client: guard (session, scope, role)', async (i) => {
+        await authService.userForToken(token);
+        const tid = await scope.tournamentIdFor({ gameId: games[i % games.length].id });
+        await prisma.$queryRawUnsafe('SELECT 1 FROM "TournamentRole" WHERE "tournamentId" = $1::uuid AND "userId" = $2::uuid AND role::text = ANY($3::text[]) LIMIT 1', tid, user, ['organizer', 'chief_arbiter', 'arbiter']);
+      }),
+      await sequential('1 client: Prisma-only write', (i) => viaPrisma(i)),
+      await sequential('1 client: SELECT 1 through Prisma', () => prisma.$queryRawUnsafe('SELECT 1')),
+      await sequential('1 client: HTTP GET /api/tie-breaks (no database)', () => call('GET', '/api/tie-breaks')),
+      await sequential('1 client: HTTP GET /api/auth/me (guard only)', () => call('GET', '/api/auth/me', undefined, auth)),
+      await sequential('1 client: HTTP PUT result, invalid body (400)', () => call('PUT', `/api/games/${games[0].id}/result`, { result: 'nonsense', version: 1 }, auth)),
+    ];
+    print(breakdown);
 
     const rows: Stats[] = [];
     for (const [clients, think] of [[50, 0], [200, 0], [50, 1000], [200, 1000]] as const) {
