@@ -205,6 +205,12 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const corrected = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
     expect(corrected.report).toEqual(await cliStandings((await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body));
     expect(corrected.report.rows.map((r: { score: number }) => r.score)).not.toEqual(renamed.report.rows.map((r: { score: number }) => r.score));
+    // A confirmed sanction (the file's `sanctions`): a technical foul is counted.
+    const fouled = await prisma.game.findFirstOrThrow({ where: { pairing: { round: { eventId, number: 2 } }, redPlayerId: { not: null } } });
+    await prisma.sanction.create({ data: { gameId: fouled.id, playerId: fouled.redPlayerId!, kind: 'technical_foul', state: 'confirmed' } });
+    const sanctioned = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
+    expect(sanctioned.report.discipline.fouls).toHaveLength(1);
+    expect(sanctioned.report).toEqual(await cliStandings((await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body));
     // The chain.
     const event = (await api().get(`/api/events/${eventId}`).expect(200)).body;
     await prisma.event.update({ where: { id: eventId }, data: { tieBreaks: ['score', 'wins'] } });
