@@ -59,6 +59,9 @@ interface PlayRow {
  * twice as slow on 1,000 players × 9 rounds, test/bench/server-standings.bench.ts), and only the
  * rounds asked for (by state, through a round number). The e2e specs compare the result with
  * `chuhe standings` on the exported file, which this loader also feeds.
+ *
+ * EVERYTHING READ HERE MUST ALSO BE IN playFingerprint (fingerprint.ts): the standings table is
+ * reused while the fingerprint is unchanged, so an input missing there leaves stale standings.
  */
 export async function loadEventForFile(db: Tx, eventId: string, options: { states?: readonly RoundState[]; throughRound?: number } = {}): Promise<EventWithPlay | null> {
   const states = options.states ?? ['published', 'completed'];
