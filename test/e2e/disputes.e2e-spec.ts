@@ -142,4 +142,23 @@ describe('records and disputes', () => {
     expect(audit!.reason).toContain('三章6G');
     expect((await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.arbiter).send({ version: ruled.body.version, ruling: 'again' })).status).toBe(409);
   });
+
+  it('the event’s 棋例 rule set, appeal deadline and fee are settable (PAIRERS); a dispute then judges by the CXA set', async () => {
+    const url = `/api/events/${play.eventId}/discipline-settings`;
+    const current = (await http().get(url).expect(200)).body;
+    expect(current).toMatchObject({ appealDeadlineMinutes: 120, appealFeeAmount: 5000, appealFeeCurrency: 'SGD', repetitionRules: 'axf_2017' });
+    expect((await http().patch(url).send({ version: current.version, repetitionRules: 'cxa' })).status).toBe(401);
+    expect((await http().patch(url).set('Authorization', users.arbiter).send({ version: current.version, repetitionRules: 'cxa' })).status).toBe(403);
+    const bad = await http().patch(url).set('Authorization', users.chief).send({ version: current.version, appealFeeCurrency: 'dollars' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^appealFeeCurrency/);
+    const set = await http().patch(url).set('Authorization', users.chief).send({ version: current.version, repetitionRules: 'cxa', appealDeadlineMinutes: 60, appealFeeAmount: 10000, appealFeeCurrency: 'MYR' }).expect(200);
+    expect(set.body).toMatchObject({ repetitionRules: 'cxa', appealDeadlineMinutes: 60, appealFeeAmount: 10000, appealFeeCurrency: 'MYR' });
+    expect((await http().patch(url).set('Authorization', users.chief).send({ version: current.version, appealDeadlineMinutes: 30 })).status).toBe(409);
+    const c = XIZE_01_05[0];
+    const r = await http().post(`/api/games/${game(2).id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: c.moves }).expect(201);
+    expect(r.body.ruleSet).toBe('cxa');
+    expect(r.body.report.rules).toBe('cxa');
+    expect(r.body.report.verdict).toBe('red_loses');
+  });
 });

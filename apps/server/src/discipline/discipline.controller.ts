@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { AdjournmentDto, CreateSanctionDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto, VersionDto } from './discipline.dto';
+import { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto, VersionDto } from './discipline.dto';
 import { DisciplineService } from './discipline.service';
 
 @ApiTags('discipline')
@@ -17,6 +17,19 @@ export class DisciplineController {
   @ApiOperation({ summary: 'record a foul or penalty on a player of the game (三章6F). Misconduct and collusion are proposals until the chief arbiter confirms (三章6M) unless the chief records them. A confirmed sanction that decides the game changes its result through the results path (article in the audit reason).' })
   create(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: CreateSanctionDto) {
     return this.discipline.create(user, gameId, dto);
+  }
+
+  @Get('events/:eventId/discipline-settings')
+  @ApiOperation({ summary: 'the appeal deadline and fee (二章8节4) and the 棋例 rule set (public)' })
+  settings(@Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.discipline.settings(eventId);
+  }
+
+  @Patch('events/:eventId/discipline-settings')
+  @RequireRole(...PAIRERS)
+  @ApiOperation({ summary: 'set the appeal deadline (minutes), the fee (minor unit, currency) and the 棋例 rule set (axf_2017 | cxa); event version' })
+  updateSettings(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: DisciplineSettingsDto) {
+    return this.discipline.updateSettings(user, eventId, dto);
   }
 
   @Post('games/:gameId/sanctions/apply')

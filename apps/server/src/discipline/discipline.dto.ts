@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LADDER_DECISIONS, SANCTION_KINDS } from '@chuhe/standings';
 import type { LadderDecision, SanctionKind } from '@chuhe/standings';
 import { OptionalTextField, TextField, VersionField } from '../common/dto-fields';
@@ -148,4 +148,34 @@ export class AdjournmentDto {
 
   @OptionalTextField(200)
   place?: string;
+}
+
+export class DisciplineSettingsDto {
+  @VersionField()
+  version!: number;
+
+  @ApiPropertyOptional({ description: 'appeals are filed within this many minutes of the game’s end (二章8节4: 120)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10080)
+  appealDeadlineMinutes?: number;
+
+  @ApiPropertyOptional({ description: 'the appeal fee in the currency’s minor unit (三章7 / 二章8节4: 5000 = S$50)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  appealFeeAmount?: number;
+
+  @ApiPropertyOptional({ description: 'ISO 4217 code, e.g. SGD, MYR, CNY' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z]{3}$/)
+  appealFeeCurrency?: string;
+
+  @ApiPropertyOptional({ enum: ['axf_2017', 'cxa'], description: '棋例 rule set for disputed positions' })
+  @IsOptional()
+  @IsIn(['axf_2017', 'cxa'])
+  repetitionRules?: 'axf_2017' | 'cxa';
 }

@@ -8,7 +8,7 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Sanction } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import type { AdjournmentDto, CreateSanctionDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
+import type { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
 import { gameContext, gameLabel, sideOf } from './game-context';
 import { ResultConsequence } from './result-consequence';
 import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
@@ -138,6 +138,26 @@ export class DisciplineService {
     });
     const consequence = await this.consequence.apply(user, undo.gameId);
     return { undo: sanctionView(undo), consequence };
+  }
+
+  /** The event's appeal deadline and fee (二章8节4) and its 棋例 rule set (AXF 2017 or CXA). */
+  async settings(eventId: string) {
+    const e = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true } });
+    if (!e) throw notFound('event');
+    return e;
+  }
+
+  async updateSettings(user: AuthUser, eventId: string, dto: DisciplineSettingsDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.event.findUnique({ where: { id: eventId } });
+      if (!before) throw notFound('event');
+      const { version, ...data } = dto;
+      const { count } = await tx.event.updateMany({ where: { id: eventId, version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('event', before);
+      const after = await tx.event.findUniqueOrThrow({ where: { id: eventId }, select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: before.tournamentId, entity: 'event', entityId: eventId, action: 'update', before: { appealDeadlineMinutes: before.appealDeadlineMinutes, appealFeeAmount: before.appealFeeAmount, appealFeeCurrency: before.appealFeeCurrency, repetitionRules: before.repetitionRules, version: before.version }, after, reason: 'discipline settings (appeal deadline and fee, 棋例 rule set)' });
+      return after;
+    });
   }
 
   async reapply(user: AuthUser, gameId: string) {
