@@ -198,4 +198,17 @@ describe('appeals', () => {
     expect(cf.body.appeals).toHaveLength(2);
     expect(JSON.stringify(cf.body)).toContain('secret deliberation');
   });
+
+  it('the appellant withdraws before the decision: fee refunded; 401/403/409', async () => {
+    const g = round1.pairings.find((p) => p.table === 1)!.games[2];
+    const filed = await file(users.captainA.auth, g.id, { text: '申诉' }).expect(201);
+    const url = `/api/appeals/${filed.body.id}/withdraw`;
+    expect((await http().post(url).send({ version: 1 })).status).toBe(401);
+    expect((await http().post(url).set('Authorization', users.captainOther.auth).send({ version: 1 })).status).toBe(403);
+    expect((await http().post(url).set('Authorization', members[2].auth).send({ version: 1 })).status).toBe(403);
+    const w = await http().post(url).set('Authorization', users.captainA.auth).send({ version: 1 }).expect(200);
+    expect(w.body).toMatchObject({ state: 'withdrawn', feeStatus: 'refunded' });
+    expect((await http().post(url).set('Authorization', users.captainA.auth).send({ version: 2 })).status).toBe(409);
+    expect((await vote(members[2].auth, { choice: 'uphold' }, filed.body.id)).status).toBe(409);
+  });
 });

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { AppealNotesDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
+import { VersionDto } from '../discipline/discipline.dto';
 import { AppealsService } from './appeals.service';
 
 const COMMITTEE_AND_STAFF = ['appeals_member' as const, ...STAFF];
@@ -52,6 +53,14 @@ export class AppealsController {
   @ApiOperation({ summary: 'a member votes uphold | dismiss (三章7C). 409 when the sitting committee is not at least 3 and odd (三章7A, after 三章7D recusals); 403 for a recused member. The majority decides at once: result, fee, audit.' })
   vote(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VoteDto) {
     return this.appeals.vote(user, id, dto);
+  }
+
+  @Post('appeals/:appealId/withdraw')
+  @HttpCode(200)
+  @RequireRole(...STAFF, 'team_captain')
+  @ApiOperation({ summary: 'the appellant (the captain who filed it, or an arbiter) withdraws the appeal before the decision; fee refunded' })
+  withdraw(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VersionDto) {
+    return this.appeals.withdraw(user, id, dto.version);
   }
 
   @Put('appeals/:appealId/notes')

@@ -174,6 +174,28 @@ export class AppealsService {
     await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit({ ...ctx, result, penaltyReason, version: ctx.version + 1 }, where), reason });
   }
 
+  /**
+   * The appellant withdraws before the decision (the filer, or staff). The fee is refunded: 二章8节4
+   * forfeits it only when the appeal fails (败诉则没收), and a withdrawn appeal was never decided.
+   */
+  async withdraw(user: AuthUser, appealId: string, version: number) {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT id FROM "Appeal" WHERE id = ${appealId}::uuid FOR UPDATE`;
+      const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
+      if (!appeal) throw notFound('appeal');
+      const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
+      const staff = await tx.tournamentRole.findFirst({ where: { tournamentId: event.tournamentId, userId: user.id, role: { in: STAFF } } });
+      if (!staff && appeal.filedById !== user.id) throw forbidden('only the appellant who filed it (or an arbiter) withdraws an appeal');
+      if (appeal.version !== version) staleOrMissing('appeal', appeal);
+      if (appeal.state !== 'filed') throw conflict(`state: the appeal is already ${appeal.state}`);
+      const { count } = await tx.appeal.updateMany({ where: { id: appealId, version }, data: { state: 'withdrawn', feeStatus: 'refunded', decidedAt: new Date(), version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('appeal', await tx.appeal.findUnique({ where: { id: appealId } }));
+      const after = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after, reason: 'withdrawn by the appellant; fee refunded' });
+      return after;
+    });
+  }
+
   /** The committee's public summary and private notes (三章7G: the file keeps both; the public page shows the summary only). */
   async notes(user: AuthUser, appealId: string, dto: AppealNotesDto) {
     return this.prisma.$transaction(async (tx) => {
