@@ -8,8 +8,13 @@ import type { StageDto } from './event.dto';
 export function eventConfigProblems(config: {
   kind: 'individual' | 'team';
   stages: StageDto[];
+  gamesPerPairing?: number;
 }): FieldProblem[] {
   const problems: FieldProblem[] = [];
+  // 二章5节4 allows two games per board in a team match; Chuhe's rounds and results store one game
+  // per board of a team pairing (Game.board is the board), so such an event is refused, not run wrongly.
+  if (config.kind === 'team' && config.gamesPerPairing === 2)
+    problems.push({ field: 'gamesPerPairing', reason: 'team events with two games per board (二章5节4) are not supported: use 1' });
   config.stages.forEach((stage, i) => {
     const field = `stages.${i}`;
     if (stage.type === 'swiss' && stage.rounds === undefined) problems.push({ field: `${field}.rounds`, reason: 'a Swiss stage needs its number of rounds' });
@@ -21,6 +26,14 @@ export function eventConfigProblems(config: {
       problems.push({ field: `${field}.type`, reason: `${stage.type} is an individual format (附录2/附录3)` });
     if ((stage.type === 'championship_5_2' || stage.type === 'championship_6_1') && config.stages.length > 1)
       problems.push({ field: `${field}.type`, reason: `${stage.type} is a whole format and cannot be combined with other stages` });
+    // 二章1节3 stage chains (libs/pairing stage-chain.ts): who plays a later stage, and what may follow what.
+    const previous = i > 0 ? config.stages[i - 1] : undefined;
+    if (i === 0 && stage.qualifiers !== undefined) problems.push({ field: `${field}.qualifiers`, reason: 'the first stage is played by the whole field: only a later stage has qualifiers' });
+    if (previous && stage.type === 'knockout' && stage.qualifiers === undefined)
+      problems.push({ field: `${field}.qualifiers`, reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' });
+    if (previous?.type === 'knockout') problems.push({ field: `${field}.type`, reason: 'no stage can follow a knockout (it ranks only its winner)' });
+    if (previous?.type === 'group_round_robin' && previous.groups !== undefined && stage.qualifiers !== undefined && stage.qualifiers % previous.groups !== 0)
+      problems.push({ field: `${field}.qualifiers`, reason: `must be a multiple of the previous stage's ${previous.groups} groups (the same number from each group)` });
   });
   return problems;
 }

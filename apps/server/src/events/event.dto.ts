@@ -39,6 +39,13 @@ export class StageDto {
   @Min(2)
   @Max(32)
   groups?: number;
+
+  @ApiPropertyOptional({ description: 'a stage after the first: how many of the ranking after the previous stage play it (a knockout after another stage needs it), e.g. 8' })
+  @IsOptional()
+  @IsInt()
+  @Min(2)
+  @Max(1024)
+  qualifiers?: number;
 }
 
 /** Time control as data (二章2节): base time plus increment, or moves within a time. */

@@ -44,7 +44,7 @@ export class EventsService {
 
   async create({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: CreateEventDto }) {
     const gamesPerPairing = dto.gamesPerPairing ?? 1;
-    const problems = eventConfigProblems({ kind: dto.kind, stages: dto.stages });
+    const problems = eventConfigProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
     if (dto.kind === 'individual' && (dto.teamStarters !== undefined || dto.teamReserves !== undefined))
       problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
     if (problems.length) throw badRequest(problems);

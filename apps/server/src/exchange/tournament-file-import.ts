@@ -144,7 +144,7 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   }
   const { stages, problem } = stagesOf(t, s.roundRobinCycles);
   if (problem) problems.push(problem);
-  if (stages) for (const p of eventConfigProblems({ kind, stages })) problems.push({ path: `$.options (${p.field})`, message: p.reason });
+  if (stages) for (const p of eventConfigProblems({ kind, stages, gamesPerPairing: t.options.gamesPerPairing })) problems.push({ path: `$.options (${p.field})`, message: p.reason });
   if (t.options.gamesPerPairing !== 1 && t.options.gamesPerPairing !== 2) problems.push({ path: '$.options.gamesPerPairing', message: 'must be 1 or 2' });
   if (problems.length || !stages) return { ok: false, error: problems };
 

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
+import { stageChainView, stageOfRound } from '@chuhe/pairing/stage-chain';
 import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';
@@ -17,10 +18,14 @@ import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 import { notifyEventChange } from '../live/notify';
+import { completeRoundIfDone } from '../results/play-effects';
 
 type EventRound = EventWithPlay['rounds'][number];
 type EventEntry = EventWithPlay['entries'][number];
 type StageConfig = { type: string; rounds?: number };
+/** The stage a round belongs to: Event.stages[index], the round's number in it, and (stage chain) who plays it. */
+type StageAt = StageConfig & { index: number; stageRound: number; entryIds?: string[] };
+const STAGE_CHAIN = 'stage-chain';
 
 /** Big events: pairing 1,000 players and writing 500 pairings takes longer than Prisma's default 5 s. */
 const TX = { timeout: 120_000, maxWait: 30_000 };
@@ -134,9 +139,9 @@ export class RoundsService {
         if (draft) throw conflict(`round ${draft.number} is a draft: publish or delete it before pairing the next round`, { roundId: draft.id });
         this.requireDrawNumbers(event);
         this.requireResults(event);
-        const stage = this.currentStage(event);
         const number = event.rounds.length + 1;
         const file = eventFile(event);
+        const stage = this.currentStage(event, file, number);
         timing.lap('file');
         const proposal = this.pair(event, file, stage);
         timing.lap('pair');
@@ -145,7 +150,7 @@ export class RoundsService {
             eventId,
             stageId: await this.stageId(tx, event, stage),
             number,
-            stageRound: number,
+            stageRound: stage.stageRound,
             state: 'draft',
             scheduledAt: dto.scheduledAt ? new Date(dto.scheduledAt) : null,
             createdById: user.id,
@@ -212,28 +217,59 @@ export class RoundsService {
     }
   }
 
-  /** The stage being played. Multi-stage formats (the stage chain) are not in libs/pairing yet. */
-  private currentStage(event: EventWithPlay): StageConfig {
+  /**
+   * The stage the next round belongs to. A format of several stages (and a standalone knockout or
+   * group round-robin) is libs/pairing's stage chain (二章1节3): it says which stage round `number`
+   * is in, and who plays it; refused (409) when the format is finished or the field is not known yet.
+   */
+  private currentStage(event: EventWithPlay, file: EventFile, number: number): StageAt {
     const stages = event.stages as StageConfig[];
     const name = stages.map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type)).join(' → ');
-    if (stages.length !== 1 || !['swiss', 'round_robin', 'double_round_robin', 'championship_5_2', 'championship_6_1'].includes(stages[0].type)) {
-      throw conflict(`pairing the format ${name || '(no stages)'} is not supported yet: libs/pairing pairs single-stage round-robin, Swiss and the 5+2 / 6+1 championships`, { format: stages });
+    if (file.options.pairingSystem === STAGE_CHAIN) {
+      const seen = stageChainView(file, number);
+      if (!seen.ok) throw this.pairingRefused(event, seen.error);
+      const { position, field } = seen.value;
+      return { ...stages[position.index], index: position.index, stageRound: position.stageRound, ...(position.index > 0 ? { entryIds: field } : {}) };
     }
+    if (stages.length !== 1) throw conflict(`the format ${name || '(no stages)'} cannot be paired`, { format: stages });
     const stage = stages[0];
     const total = stageRoundCount(stage, fileEntries(event).length);
     if (total !== null && event.rounds.length >= total) {
       throw conflict(`the format is finished: ${name} has ${total} rounds and all are paired`);
     }
-    return stage;
+    return { ...stage, index: 0, stageRound: number };
   }
 
-  private async stageId(tx: Tx, event: EventWithPlay, stage: StageConfig): Promise<string> {
+  private async stageId(tx: Tx, event: EventWithPlay, stage: StageAt): Promise<string> {
+    const { index, stageRound: _r, entryIds, ...config } = stage;
     const row = await tx.stage.upsert({
-      where: { eventId_index: { eventId: event.id, index: 0 } },
-      create: { eventId: event.id, index: 0, type: stage.type, config: json(stage) },
+      where: { eventId_index: { eventId: event.id, index } },
+      create: { eventId: event.id, index, type: stage.type, config: json(config), ...(entryIds ? { entryIds: json(entryIds) } : {}) },
       update: {},
     });
     return row.id;
+  }
+
+  /**
+   * What the checker reads for a round: in a stage chain, the stage's view (entries outside the
+   * stage count as withdrawn before it, so they are not "unpaired"; a Swiss stage is checked as
+   * Swiss). A later round-robin or knockout stage meets again players who met before: its pairs
+   * are exempt from the rematch finding, like the championships' knockout matches.
+   */
+  private checked(file: EventFile, round: FileRound, stage: StageConfig & { index?: number }, pairs: Set<string>) {
+    let view: EventFile = file;
+    if (file.options.pairingSystem === STAGE_CHAIN) {
+      const seen = stageChainView(file, round.round);
+      if (seen.ok) view = { ...file, ...seen.value.view };
+      if (seen.ok && seen.value.position.index > 0 && stage.type !== 'swiss') for (const p of round.pairings) pairs.add(pairKey(p.red, p.black));
+    }
+    return checkDraft(view, round, stage.type, pairs);
+  }
+
+  /** Knockout pairings' match keys: the championships' (round-plan.ts), or a stage chain's knockout rounds. */
+  private matchKeys(file: EventFile, stage: StageConfig & { stageRound?: number }, round: FileRound): Map<number, string> {
+    if (stage.type !== 'knockout') return knockoutKeys(file, stage.type, round);
+    return new Map(round.pairings.map((_p, i) => [i, `knockout round ${stage.stageRound ?? round.round} match ${i + 1}`]));
   }
 
   /** libs/pairing: the system the event's file names; its refusals are 409 with the lib's message and entries. */
@@ -261,14 +297,14 @@ export class RoundsService {
     user: AuthUser,
     event: EventWithPlay,
     file: EventFile,
-    stage: StageConfig,
+    stage: StageConfig & { stageRound?: number; index?: number },
     roundId: string,
     proposal: FileRound,
     warnings: PairingWarning[],
     timing: Timing = new Timing(),
   ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
-    const keys = knockoutKeys(file, stage.type, proposal);
+    const keys = this.matchKeys(file, stage, proposal);
     const rows: DraftPairing[] = [];
     const games: PlannedGame[] = [];
     proposal.pairings.forEach((p, i) => {
@@ -282,7 +318,7 @@ export class RoundsService {
     await insertGames(tx, games);
     timing.lap('insert');
     const knockoutPairs = new Set(rows.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
-    const findings = storedFindings(checkDraft(file, proposal, stage.type, knockoutPairs), warnings, proposal.round);
+    const findings = storedFindings(this.checked(file, proposal, stage, knockoutPairs), warnings, proposal.round);
     timing.lap('check');
     const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
     await insertAuditRows(
@@ -321,14 +357,14 @@ export class RoundsService {
   ): Promise<RoundView> {
     return this.prisma.$transaction(async (tx) => {
       const { event, round } = await this.lockedDraft(tx, roundId, version);
-      const stage = round.stage.config as StageConfig;
+      const stage = { ...(round.stage.config as StageConfig), index: round.stage.index };
       const pairings: DraftPairing[] = round.pairings.map((p) => ({ ...p, games: p.games.map(gameRow) }));
       const before = new Map(pairings.map((p) => [p.id, { ...p }]));
       const changed = change(pairings, event);
       const file = eventFile(event);
       const proposal = fileRound(round.number, pairings);
       const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
-      const checked = checkDraft(file, proposal, stage.type, knockoutPairs);
+      const checked = this.checked(file, proposal, stage, knockoutPairs);
       const old = (round.findings ?? []) as unknown as StoredFinding[];
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
@@ -421,7 +457,7 @@ export class RoundsService {
   repair(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
     return this.prisma.$transaction(async (tx) => {
       const { event, round } = await this.lockedDraft(tx, roundId, version);
-      const stage = round.stage.config as StageConfig;
+      const stage = { ...(round.stage.config as StageConfig), index: round.stage.index, stageRound: round.stageRound };
       const file = eventFile(event);
       const proposal = this.pair(event, file, stage);
       const before = round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId }));
@@ -476,9 +512,9 @@ export class RoundsService {
       if (draft) {
         const updatedEvent = { ...event, pairingOptions: after as Prisma.JsonValue };
         const file = eventFile(updatedEvent);
-        const stage = draft.stage.config as StageConfig;
+        const stage = { ...(draft.stage.config as StageConfig), index: draft.stage.index };
         const knockoutPairs = new Set(draft.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
-        const checked = checkDraft(file, fileRound(draft.number, draft.pairings), stage.type, knockoutPairs);
+        const checked = this.checked(file, fileRound(draft.number, draft.pairings), stage, knockoutPairs);
         // Every error stays an error (the new forbidden pair blocks publishing until a repair), except those accepted before.
         const old = (draft.findings ?? []) as unknown as StoredFinding[];
         const { findings, refused, needReason } = reconcileFindings(checked, old, undefined);
@@ -499,7 +535,7 @@ export class RoundsService {
       const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
       if (errors.length) throw conflict(`round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`, { findings: errors });
       const now = new Date();
-      const updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } }, include: { stage: true } });
+      let updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } }, include: { stage: true } });
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId: event.tournamentId,
@@ -509,6 +545,12 @@ export class RoundsService {
         before: { state: 'draft', version: round.version },
         after: { state: 'published', publishedAt: now, version: updated.version },
       });
+      // Every game already has its result (all forfeits of withdrawn entries, 二章7节3–4): no result
+      // entry will ever complete the round, so it completes now (with its audit row).
+      const settled = round.pairings.every((p) => p.blackEntryId === null || p.games.length > 0) && round.pairings.every((p) => p.games.every((g) => g.result !== null));
+      if (settled && (await completeRoundIfDone(tx, { userId: user.id, tournamentId: event.tournamentId }, roundId))) {
+        updated = await tx.round.findUniqueOrThrow({ where: { id: roundId }, include: { stage: true } });
+      }
       if (round.number === 1 && event.round1PairedAt === null) {
         await tx.event.update({ where: { id: event.id }, data: { round1PairedAt: now, version: { increment: 1 } } });
         await this.audit.record(tx, {
