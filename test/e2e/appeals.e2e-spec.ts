@@ -197,6 +197,16 @@ describe('appeals', () => {
     expect(cf.body.article).toBe('三章7G');
     expect(cf.body.appeals).toHaveLength(2);
     expect(JSON.stringify(cf.body)).toContain('secret deliberation');
+    // 三章7E: the party persists after the decision — the committee sanctions it.
+    const sUrl = `/api/appeals/${filed.body.id}/sanctions`;
+    expect((await http().post(sUrl).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(401);
+    expect((await http().post(sUrl).set('Authorization', users.arbiter.auth).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(403);
+    expect((await http().post(`/api/appeals/${appealId}/sanctions`).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(409);
+    const warned = await http().post(sUrl).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'warning', note: '复审后仍纠缠不休' }).expect(201);
+    expect(warned.body.log).toMatchObject({ kind: 'committee_sanction', state: 'warning' });
+    const dq = await http().post(sUrl).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'disqualification', note: '再次纠缠' }).expect(201);
+    expect(dq.body.withdrawn).toEqual({ applied: true });
+    expect(await prisma.entry.findUniqueOrThrow({ where: { id: gameA.blackEntry } })).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1 });
   });
 
   it('the appellant withdraws before the decision: fee refunded; 401/403/409', async () => {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { AppealNotesDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
+import { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
 import { VersionDto } from '../discipline/discipline.dto';
 import { AppealsService } from './appeals.service';
 
@@ -61,6 +61,13 @@ export class AppealsController {
   @ApiOperation({ summary: 'the appellant (the captain who filed it, or an arbiter) withdraws the appeal before the decision; fee refunded' })
   withdraw(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VersionDto) {
     return this.appeals.withdraw(user, id, dto.version);
+  }
+
+  @Post('appeals/:appealId/sanctions')
+  @RequireRole('appeals_member')
+  @ApiOperation({ summary: '三章7E: the committee sanctions a party that persists after a dismissed appeal (criticism … disqualification: the entry leaves the event)' })
+  committeeSanction(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: CommitteeSanctionDto) {
+    return this.appeals.committeeSanction(user, id, dto);
   }
 
   @Put('appeals/:appealId/notes')

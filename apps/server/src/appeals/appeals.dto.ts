@@ -50,3 +50,19 @@ export class RoleAffiliationDto {
   @IsUUID()
   affiliationId!: string | null;
 }
+
+/** 三章7E: 批评、警告、严重警告、停止本场比赛、取消比赛资格. */
+export const COMMITTEE_SANCTIONS = ['criticism', 'warning', 'serious_warning', 'stop_game', 'disqualification'] as const;
+
+export class CommitteeSanctionDto {
+  @ApiProperty({ description: 'the entry sanctioned (a party to the appeal that persists after the decision)' })
+  @IsUUID()
+  entryId!: string;
+
+  @ApiProperty({ enum: COMMITTEE_SANCTIONS, description: '三章7E: criticism, warning, serious warning, stop the game (停止本场比赛), disqualification (取消比赛资格: the entry leaves the event)' })
+  @IsIn(COMMITTEE_SANCTIONS)
+  level!: (typeof COMMITTEE_SANCTIONS)[number];
+
+  @TextField(2000, '复审判定后仍纠缠不休')
+  note!: string;
+}

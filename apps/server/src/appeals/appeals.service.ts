@@ -9,7 +9,8 @@ import { sanctionView } from '../discipline/discipline.service';
 import type { Appeal, GameResult } from '../generated/prisma/client';
 import { gameAudit } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import type { AppealNotesDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
+import type { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
+import { EntriesService } from '../entries/entries.service';
 import { committeeFor, decisionOf, type Committee } from './committee';
 
 function conflict(message: string) {
@@ -31,7 +32,42 @@ export class AppealsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly entries: EntriesService,
   ) {}
+
+  /**
+   * 三章7E: after a decision that the arbiter was right, a party that persists may be sanctioned by
+   * the committee: 批评、警告、严重警告、停止本场比赛 or 取消比赛资格. Logged on the game (GameLog
+   * 'committee_sanction'; not a foul for 犯规少); a disqualification withdraws the entry after the
+   * game's round (the withdrawal path).
+   */
+  async committeeSanction(user: AuthUser, appealId: string, dto: CommitteeSanctionDto) {
+    const appeal = await this.prisma.appeal.findUnique({ where: { id: appealId } });
+    if (!appeal) throw notFound('appeal');
+    if (appeal.state !== 'dismissed') throw conflict('state: 三章7E applies after the committee found the arbiter right (a dismissed appeal)');
+    if (!appeal.gameId) throw conflict('game: the appeal names no game');
+    const ctx = await gameContext(this.prisma, appeal.gameId);
+    const entries = [ctx.pairing.redEntry, ctx.pairing.blackEntry].filter((e) => e !== null);
+    if (!entries.some((e) => e.id === dto.entryId)) throw badRequest([{ field: 'entryId', reason: 'not an entry of the appeal’s game' }]);
+    const log = await this.prisma.$transaction(async (tx) => {
+      const row = await tx.gameLog.create({ data: { gameId: ctx.id, kind: 'committee_sanction', byId: user.id, state: dto.level, data: { appealId, entryId: dto.entryId, level: dto.level, note: dto.note, article: '三章7E' } } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: `三章7E: ${dto.level} — ${dto.note}` });
+      return row;
+    });
+    let withdrawn: { applied: boolean; message?: string } | undefined;
+    if (dto.level === 'disqualification') {
+      const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: dto.entryId } });
+      if (entry.status !== 'withdrawn') {
+        try {
+          await this.entries.withdraw({ user, id: entry.id, version: entry.version, afterRound: ctx.pairing.round.number, reason: `三章7E: disqualified by the appeals committee — ${dto.note}` });
+          withdrawn = { applied: true };
+        } catch (e) {
+          withdrawn = { applied: false, message: (e as { message?: string }).message };
+        }
+      }
+    }
+    return { log, ...(withdrawn ? { withdrawn } : {}) };
+  }
 
   async file(user: AuthUser, gameId: string, dto: FileAppealDto, now = new Date()) {
     return this.prisma.$transaction(async (tx) => {
