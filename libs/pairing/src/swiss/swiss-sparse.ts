@@ -21,7 +21,7 @@ const COLOUR_REACH = 64;
 /** Pricing adds the improving left-out pairs while they are at most this many per player. */
 const PRICING_EDGES_PER_PLAYER = 40;
 /** Re-solves spent on pricing every priority (after priorities 0–3 are proved, or before repairs). */
-const MAX_PRICED_RESOLVES = 2;
+const MAX_PRICED_RESOLVES = 1;
 /** Above this many players a result proved on priorities 0–3 is not priced on the soft ones. */
 const PRICE_EVERY_PRIORITY = 2000;
 /** Sparse path: re-solves after pricing (or after unpaired players got every edge) at most. */
@@ -243,7 +243,7 @@ export function solveSparse(prep: Prepared, input: EngineInput, vs: readonly num
     if (!levels) levels = hard === hardBound && sumD2 === scoreBound;
     const limit = PRICING_EDGES_PER_PLAYER * n;
     // Every priority: the left-out pairs priced with the full weights' duals. The duals of the
-    // lowest priority are loose, so this is tried while the improving pairs are few, twice at most,
+    // lowest priority are loose, so this is tried while the improving pairs are few, once at most,
     // and once priorities 0–3 are proved only up to PRICE_EVERY_PRIORITY players (time).
     if (levels && n > PRICE_EVERY_PRIORITY) return { ...result, certified: true, proof: 'levels' };
     const better = pricedResolves < MAX_PRICED_RESOLVES || levels ? priceOut(prep, vs, graph.weights, graph.seen, y, limit) : undefined;
