@@ -17,6 +17,7 @@ import { standingsReport } from '@chuhe/pairing/standings-report';
 import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
 import { createApp } from '../../apps/server/src/create-app';
+import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
 import { EVENT_FILE_INCLUDE, eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
 import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
@@ -187,6 +188,10 @@ export async function bench(): Promise<void> {
       const q3 = await timed(5, () => prisma.$queryRawUnsafe(`SELECT p.id FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" LEFT JOIN "Game" g ON g."pairingId" = p.id WHERE r."eventId" = '${eventId}'`));
       const size = (await call(port, 'GET', `/api/events/${eventId}/standings`)).text.length;
       const parsedOnly = await timed(5, () => parseStandingsFile(exported));
+      const qEvent = await timed(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }));
+      const qRounds = await timed(5, () => prisma.round.findMany({ where: { eventId }, include: { stage: true } }));
+      const qSanctions = await timed(5, () => fileSanctions(prisma, eventId));
+      console.log({ qEvent, qRounds, qSanctions });
       const svc = app.get(StandingsService);
       const bump = () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } });
       const svcCold = await timedCold(5, bump, () => svc.standings(eventId));
