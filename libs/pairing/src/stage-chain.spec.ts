@@ -94,6 +94,10 @@ describe('stage-chain (二章1节3)', () => {
 
     const sf = playRound(t);
     expect(sf.pairings).toHaveLength(2);
+    // The checker on the stage's view: the quarter-final losers are out, not "unpaired".
+    const sfView = stageChainView({ ...t, rounds: t.rounds.slice(0, 6) }, 7);
+    if (!sfView.ok) throw new Error(sfView.error.message);
+    expect(checkRound(sfView.value.view, sf, { severities: { rematch: 'off' } }).filter((f) => f.severity === 'error')).toEqual([]);
     const winners = ks.value.map((k) => k.winner);
     expect(sf.pairings.map((p) => [p.red, p.black].sort())).toEqual([[winners[0], winners[1]].sort(), [winners[2], winners[3]].sort()]);
     const final = playRound(t);

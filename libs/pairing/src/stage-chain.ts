@@ -281,8 +281,15 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
   if (!pos.ok) return pos;
   const field = stageField(t, plan.value, pos.value.index);
   if (!field.ok) return field;
-  const inStage = new Set(field.value);
-  const before = pos.value.firstRound - 1;
+  let inStage = new Set(field.value);
+  let before = pos.value.firstRound - 1;
+  if (pos.value.stage.type === 'knockout' && pos.value.stageRound > 1) {
+    // Later knockout rounds: those knocked out count as gone after the previous round.
+    const rounds = knockoutMatches(t, pos.value, field.value, pos.value.stageRound);
+    if (!rounds.ok) return rounds;
+    inStage = new Set(rounds.value[rounds.value.length - 1].flatMap((m) => (m.bottom === null ? [m.top] : [m.top, m.bottom])));
+    before = round - 1;
+  }
   const entries = t.entries.map((e) => (inStage.has(e.id) || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= before) ? e : { ...e, withdrawnAfterRound: before }));
   const system = pos.value.stage.type === 'swiss' ? (t.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual') : pos.value.stage.type.replace(/_/g, '-');
   const view: Tournament = { ...t, entries, options: { ...t.options, pairingSystem: system, ...(pos.value.stage.type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}) } };
