@@ -32,3 +32,9 @@ export { checkMoveLimitClaim, MOVE_LIMIT_PLIES, MAX_COUNTED_CHECKS } from './mov
 export type { MoveLimitClaim, MoveLimitAnswer } from './move-limit';
 export { buildHistory, occurrencesOf, occurrenceCount, occurrenceCounts, cycleBetween, lastCycle } from './repetition-support';
 export type { PositionHistory, RepetitionCycle } from './repetition-support';
+export { diagramSvg, escapeXml } from './diagram-svg';
+export type { DiagramArrow, DiagramOptions, ArrowKind } from './diagram-svg';
+export { disputeProcedure, aimlessRounds, DISPUTE_CYCLES, AIMLESS_ROUNDS } from './dispute-procedure';
+export type { DisputeProcedure, ProcedureInstruction, ProcedureOptions, AimlessRun } from './dispute-procedure';
+export { disputeReport, ROLE_ZH } from './dispute-report';
+export type { DisputeReport, DisputeReportInput, ReportMove, ReportDiagram } from './dispute-report';
