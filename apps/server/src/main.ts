@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
+import cluster, { Worker } from 'node:cluster';
 import { resolve } from 'node:path';
 import { createApp } from './create-app';
 import { demoWanted, loadDemoTournament } from './demo/demo-tournament';
 import { playDemo } from './demo/demo-play';
 import { startDatabase } from './persistence/database';
 import { registerDatabaseStatus } from './persistence/database-status';
+import type { DatabaseStatus } from './persistence/embedded-database';
 import { applyMigrations } from './persistence/migrate';
 import { PrismaService } from './prisma/prisma.service';
 
@@ -17,8 +19,16 @@ import { PrismaService } from './prisma/prisma.service';
  *   demo             loads the demo tournament (unless it is there already) and exits;
  *   admin EMAIL      makes the registered user EMAIL a server administrator (may create
  *                    tournaments when CHUHE_TOURNAMENT_CREATORS=admins, the default) and exits.
+ *
+ * Scale-out on one machine: CHUHE_WORKERS=N (default 1) serves from N processes sharing the port
+ * (node:cluster). The primary owns the database (embedded and supervised, or DATABASE_URL), the
+ * migrations and the demo; it restarts a worker that dies, and tells the workers the embedded
+ * database's state for /api/health. Rate limits count per process. Several machines: run one
+ * server (or one primary) per machine on the same DATABASE_URL; migrations and the demo load are
+ * serialized by the migrations' advisory lock.
  */
 async function main(): Promise<void> {
+  if (cluster.isWorker) return worker();
   const logger = new Logger('Chuhe');
   const [command = 'serve', ...args] = process.argv.slice(2);
   if (!['serve', 'demo', 'admin'].includes(command)) throw new Error(`unknown command ${command}: serve | demo | admin EMAIL`);
@@ -53,6 +63,8 @@ async function main(): Promise<void> {
   // A laptop trying Chuhe (embedded database) may create tournaments freely; a server behind
   // DATABASE_URL only lets its administrators, unless CHUHE_TOURNAMENT_CREATORS says otherwise.
   const creators = process.env.CHUHE_TOURNAMENT_CREATORS ?? (database.embedded ? 'anyone' : 'admins');
+  const workers = Math.max(1, Number(process.env.CHUHE_WORKERS ?? 1) || 1);
+  if (workers > 1) return primary(workers, database, creators, logger);
   const app = await createApp(database.url, { tournamentCreators: creators as 'anyone' | 'admins' });
   if (demoWanted(database.embedded)) {
     const demoId = await loadDemoTournament(app.get(PrismaService));
@@ -73,6 +85,60 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The cluster's primary: the database, the demo, N workers kept alive, the database state sent to them. */
+async function primary(count: number, database: Awaited<ReturnType<typeof startDatabase>>, creators: string, logger: Logger): Promise<void> {
+  if (demoWanted(database.embedded)) {
+    const app = await createApp(database.url, { tournamentCreators: creators as 'anyone' | 'admins' });
+    const demoId = await loadDemoTournament(app.get(PrismaService));
+    if (demoId) await playDemo(app, demoId);
+    await app.close();
+  }
+  let stopping = false;
+  const env = { CHUHE_WORKER_DATABASE_URL: database.url, CHUHE_TOURNAMENT_CREATORS: creators };
+  const fork = (): Worker => {
+    const w = cluster.fork(env);
+    w.on('exit', (code, signal) => {
+      if (stopping) return;
+      logger.warn(`worker ${w.process.pid} exited (${signal ?? code}); starting another`);
+      setTimeout(fork, 1000);
+    });
+    return w;
+  };
+  // From the TypeScript sources (bin/ts-run.js), workers start through the same loader.
+  if (__filename.endsWith('.ts')) cluster.setupPrimary({ exec: resolve(__dirname, '../../../bin/ts-run.js'), args: [__filename] });
+  for (let i = 0; i < count; i++) fork();
+  const tell = setInterval(() => {
+    const status = database.status?.();
+    if (status) for (const w of Object.values(cluster.workers ?? {})) if (w?.isConnected()) w.send({ chuhe: 'database-status', status });
+  }, 1000);
+  tell.unref();
+  logger.log(`Chuhe is serving http://localhost:${process.env.PORT ?? 3000}/ from ${count} workers`);
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: stopping ${count} workers`);
+    const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    await Promise.all(all.map((w) => new Promise((r) => { w.once('exit', r); w.kill('SIGTERM'); })));
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A cluster worker: the application on the primary's database, the embedded state from the primary. */
+async function worker(): Promise<void> {
+  const url = process.env.CHUHE_WORKER_DATABASE_URL!;
+  let status: DatabaseStatus | undefined;
+  process.on('message', (m: { chuhe?: string; status?: DatabaseStatus }) => {
+    if (m?.chuhe === 'database-status') status = m.status;
+  });
+  registerDatabaseStatus(() => status!);
+  const app = await createApp(url, { tournamentCreators: process.env.CHUHE_TOURNAMENT_CREATORS as 'anyone' | 'admins' });
+  await app.listen(Number(process.env.PORT ?? 3000));
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
 }
 
 main().catch((error: unknown) => {
