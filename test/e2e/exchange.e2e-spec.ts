@@ -99,6 +99,11 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const file = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body;
     const p7 = file.entries.find((e: { drawNumber: number }) => e.drawNumber === 7);
     expect(p7.withdrawnAfterRound).toBe(3);
+    // Standings after round 2 show the event as it stood then: p7 had not left yet.
+    const before = (await api().get(`/api/events/${eventId}/tournament-file?afterRound=2`).expect(200)).body;
+    expect(before.entries.find((e: { drawNumber: number }) => e.drawNumber === 7).withdrawnAfterRound).toBeUndefined();
+    const atThree = (await api().get(`/api/events/${eventId}/tournament-file?afterRound=3`).expect(200)).body;
+    expect(atThree.entries.find((e: { drawNumber: number }) => e.drawNumber === 7).withdrawnAfterRound).toBe(3);
     expect(rows.find((r) => r.entry === p7.id)?.withdrawn).toMatchObject({ afterRound: 3 });
     // Results round-trip: every game of the source file is in the export.
     const results = (t: { rounds: { pairings: { games: { result: string | null }[] }[] }[] }) => t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));

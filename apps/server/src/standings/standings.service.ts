@@ -37,7 +37,11 @@ export class StandingsService {
     const options = afterRound === undefined ? {} : { throughRound: afterRound };
     const event = await loadEventForFile(db, eventId, options);
     if (!event) throw notFound('event');
-    return eventFile(event, options);
+    const file = eventFile(event, options);
+    if (afterRound === undefined) return file;
+    // The event as it stood after round N: a withdrawal after a later round had not happened yet
+    // (else a round-robin's 二章7节3 half-way rule would annul results in the past tables).
+    return { ...file, entries: file.entries.map((e) => (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound > afterRound ? withoutWithdrawal(e) : e)) };
   }
 
   /**
@@ -87,4 +91,10 @@ export function reportOf(file: EventFile): StandingsReport {
 
 function unprocessable(message: string): UnprocessableEntityException {
   return new UnprocessableEntityException({ statusCode: 422, error: 'Unprocessable Entity', message: `standings: ${message}` });
+}
+
+function withoutWithdrawal<T extends { withdrawnAfterRound?: number }>(e: T): T {
+  const copy = { ...e };
+  delete copy.withdrawnAfterRound;
+  return copy;
 }
