@@ -33,8 +33,14 @@ export class LiveController {
     res.write('retry: 2000\n\n');
     if (last !== null && last !== current) res.write(LiveService.frame(current, ['catch-up']));
     else res.write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
-    const stop = this.live.watch(eventId, { send: (frame) => res.write(frame) });
     const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const stop = this.live.watch(eventId, {
+      send: (frame) => res.write(frame),
+      end: () => {
+        clearInterval(beat);
+        res.end();
+      },
+    });
     beat.unref();
     req.on('close', () => {
       clearInterval(beat);

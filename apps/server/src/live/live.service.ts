@@ -8,6 +8,8 @@ import { LIVE_CHANNEL } from './notify';
 /** One Server-Sent Events stream (an open GET /api/events/:eventId/live). */
 export interface LiveStream {
   send(frame: string): void;
+  /** Ends the response (the server is shutting down). */
+  end(): void;
 }
 
 /** Notifications of one event within this window reach the viewers as one change (a burst of results → one reload). */
@@ -43,6 +45,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     for (const p of this.pending.values()) clearTimeout(p.timer);
+    for (const set of this.streams.values()) for (const s of set) s.end();
+    this.streams.clear();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);

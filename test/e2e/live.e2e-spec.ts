@@ -1,0 +1,188 @@
+import { INestApplication } from '@nestjs/common';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { startTestApp, SWISS_EVENT } from './http-helpers';
+import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
+
+/** The public pages show published tournaments only. */
+export async function publishTournament(app: INestApplication, play: Play): Promise<void> {
+  const t = await request(app.getHttpServer()).get(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).expect(200);
+  await request(app.getHttpServer()).patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.body.version, published: true }).expect(200);
+}
+
+interface Frame { id?: string; event: string; data: string }
+
+/** An SSE client over plain HTTP: frames as they arrive, `next(pred)` waits for one. */
+function openStream(port: number, path: string, headers: Record<string, string> = {}) {
+  const frames: Frame[] = [];
+  const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  let buffer = '';
+  let status = 0;
+  let contentType = '';
+  let close = () => undefined as void;
+  const ready = new Promise<void>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
+      status = res.statusCode ?? 0;
+      contentType = String(res.headers['content-type'] ?? '');
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const f: Frame = { event: 'message', data: '' };
+          let any = false;
+          for (const line of block.split('\n')) {
+            const m = /^(id|event|data): ?(.*)$/.exec(line);
+            if (!m) continue;
+            any = true;
+            if (m[1] === 'id') f.id = m[2];
+            else if (m[1] === 'event') f.event = m[2];
+            else f.data += m[2];
+          }
+          if (!any) continue;
+          frames.push(f);
+          for (const w of [...waiters]) if (w.pred(f)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(f); }
+        }
+      });
+      resolve();
+    });
+    req.on('error', reject);
+    close = () => req.destroy();
+  });
+  return {
+    ready,
+    frames,
+    get status() { return status; },
+    get contentType() { return contentType; },
+    close: () => close(),
+    next(pred: (f: Frame) => boolean, ms = 8000): Promise<Frame> {
+      const seen = frames.find(pred);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no frame within ${ms} ms; saw ${JSON.stringify(frames)}`)), ms);
+        waiters.push({ pred, resolve: (f) => { clearTimeout(t); resolve(f); } });
+      });
+    },
+  };
+}
+
+/**
+ * Issue 12, live: two server instances on one database. A result entered on instance A reaches a
+ * viewer connected to instance B through PostgreSQL LISTEN/NOTIFY as a Server-Sent Event; a viewer
+ * that reconnects with the last id it saw is told at once what it missed; the public pages carry
+ * the data version in their ETag (304 while unchanged).
+ */
+describe('live updates across two server instances', () => {
+  let a: INestApplication;
+  let b: INestApplication;
+  let portB: number;
+  let play: Play;
+  let round: RoundBody;
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    b = await startTestApp();
+    await a.listen(0, '127.0.0.1');
+    await b.listen(0, '127.0.0.1');
+    portB = (b.getHttpServer().address() as AddressInfo).port;
+    play = await playEvent(a, SWISS_EVENT, 8);
+    round = await nextRound(a, play);
+    await publishTournament(a, play);
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('a result entered on A reaches a viewer of B; a reconnecting viewer catches up; 404/400 for no event', async () => {
+    const viewer = openStream(portB, `/api/events/${play.eventId}/live`);
+    await viewer.ready;
+    expect(viewer.status).toBe(200);
+    expect(viewer.contentType).toMatch(/^text\/event-stream/);
+    const hello = await viewer.next((f) => f.event === 'hello');
+    const game = round.pairings[0].games[0];
+    const t0 = Date.now();
+    const res = await putResult(a, play.organizer.auth, game, { result: 'red_win' });
+    expect(res.status).toBe(200);
+    const change = await viewer.next((f) => f.event === 'change');
+    const latency = Date.now() - t0;
+    console.log(`live: result on instance A → change frame on instance B in ${latency} ms (coalescing window 200 ms)`);
+    expect(JSON.parse(change.data)).toEqual({ version: change.id, kinds: ['result'] });
+    expect(change.id).not.toBe(hello.id);
+    viewer.close();
+
+    // Away while another result is entered: reconnecting with Last-Event-ID gets the change at once.
+    const second = round.pairings[1].games[0];
+    expect((await putResult(a, play.organizer.auth, second, { result: 'draw' })).status).toBe(200);
+    const back = openStream(portB, `/api/events/${play.eventId}/live`, { 'Last-Event-ID': change.id! });
+    await back.ready;
+    const caught = await back.next(() => true, 3000);
+    expect(caught.event).toBe('change');
+    expect(JSON.parse(caught.data).kinds).toEqual(['catch-up']);
+    expect(caught.id).not.toBe(change.id);
+    back.close();
+
+    // Up to date: a hello with the same id, no change.
+    const current = openStream(portB, `/api/events/${play.eventId}/live?since=${encodeURIComponent(caught.id!)}`);
+    await current.ready;
+    const h = await current.next(() => true, 3000);
+    expect(h).toMatchObject({ event: 'hello', id: caught.id });
+    current.close();
+
+    await request(b.getHttpServer()).get('/api/events/00000000-0000-4000-8000-000000000000/live').expect(404);
+    const bad = await request(b.getHttpServer()).get('/api/events/nope/live').expect(400);
+    expect(JSON.stringify(bad.body)).toContain('eventId');
+  }, 60_000);
+
+  it('publishing a round on A is announced on B; a rolled-back write announces nothing', async () => {
+    const viewer = openStream(portB, `/api/events/${play.eventId}/live`);
+    await viewer.ready;
+    await viewer.next((f) => f.event === 'hello');
+    // A stale version: 409, the transaction rolls back, its NOTIFY is never delivered.
+    const game = round.pairings[2].games[0];
+    expect((await putResult(a, play.organizer.auth, { id: game.id, version: game.version + 5 }, { result: 'draw' })).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(viewer.frames.filter((f) => f.event === 'change')).toEqual([]);
+    for (const p of round.pairings) for (const g of p.games) {
+      const fresh = (await request(a.getHttpServer()).get(`/api/rounds/${round.id}`).expect(200)).body as RoundBody;
+      const now = fresh.pairings.find((x) => x.id === p.id)!.games.find((x) => x.id === g.id)!;
+      if (now.result === null) expect((await putResult(a, play.organizer.auth, now, { result: 'black_win' })).status).toBe(200);
+    }
+    const before = viewer.frames.length;
+    await nextRound(a, play); // pair (a draft: not public) and publish
+    const published = await viewer.next((f) => f.event === 'change' && JSON.parse(f.data).kinds.includes('round'));
+    expect(viewer.frames.indexOf(published)).toBeGreaterThanOrEqual(before);
+    viewer.close();
+  }, 60_000);
+
+  it('public pages carry the data version in their ETag: 304 while unchanged, a new tag after a result', async () => {
+    const path = `/events/${play.eventId}/standings?lang=en`;
+    const first = await request(b.getHttpServer()).get(path).expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+\.[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.text).toContain('/static/live.js');
+    await request(b.getHttpServer()).get(path).set('If-None-Match', etag).expect(304);
+    // Instance A computes the same tag from the same data.
+    expect((await request(a.getHttpServer()).get(path).expect(200)).headers.etag).toBe(etag);
+    // Another page of the event, another tag; the same data version.
+    const pairings = await request(b.getHttpServer()).get(`/events/${play.eventId}/rounds/1?lang=en`).expect(200);
+    expect(pairings.headers.etag.split('.')[0]).toBe(etag.split('.')[0]);
+    const rounds = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/rounds`).expect(200)).body as RoundBody[];
+    const open = rounds[rounds.length - 1].pairings[0].games[0];
+    expect((await putResult(a, play.organizer.auth, open, { result: 'red_win' })).status).toBe(200);
+    const after = await request(b.getHttpServer()).get(path).set('If-None-Match', etag).expect(200);
+    expect(after.headers.etag).not.toBe(etag);
+    // Timing of the conditional request (no render): reported, not asserted.
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 20; i++) await request(b.getHttpServer()).get(path).set('If-None-Match', after.headers.etag as string).expect(304);
+    const t1 = process.hrtime.bigint();
+    for (let i = 0; i < 20; i++) await request(b.getHttpServer()).get(path).expect(200);
+    const t2 = process.hrtime.bigint();
+    console.log(`standings page, 8 players: 304 in ${(Number(t1 - t0) / 20e6).toFixed(1)} ms, full render in ${(Number(t2 - t1) / 20e6).toFixed(1)} ms (mean of 20)`);
+  }, 60_000);
+});
