@@ -214,7 +214,7 @@ export function countPiece(b: Int8Array, sq: number, p: number, side: number): n
  * The reference legality test (一章3节5): make `from → to` on the board, ask `isAttacked` for the
  * mover's king (which covers the kings facing, 一章2节9), unmake. `kingSq` is the mover's king
  * square before the move. The board is restored before returning. `generateLegal` uses it only
- * for king moves and when in check; the other moves go through the per-node analysis below.
+ * in check, for the moves that could answer it; the others go through the per-node analysis below.
  */
 export function leavesKingAttacked(b: Int8Array, side: number, kingSq: number, from: number, to: number): boolean {
   const moving = b[from];
@@ -244,7 +244,8 @@ export function leavesKingAttacked(b: Int8Array, side: number, kingSq: number, f
 //   at the king may only capture that horse (and not move at all if two horses share the leg).
 // A piece that leaves its square and lands elsewhere changes nothing else: a capture replaces
 // a piece, and an extra piece on a line only adds a screen. Pawns attack only next to the king.
-// King moves and positions in check use the reference test above.
+// King steps are read from the line tables (kingStepAttacked). In check, only moves that land on
+// or leave a point of a check line can be legal; they get the reference test above.
 // ---------------------------------------------------------------------------------------------
 
 /** PIN[sq]: 0 free; > 0 the tag of the only points it may move to (see LINE); −1 frozen. */
@@ -366,6 +367,48 @@ function analyse(b: Int8Array, occ: number[], side: number, k: number): number {
 }
 
 /**
+ * Marks (LINE = 1) every point a check on `side`'s king on `k` depends on: each checking piece's
+ * square, the points between it and the king (a rook's or the facing king's open line, a
+ * cannon's line with its screen) and a checking horse's leg. A move that neither lands on nor
+ * leaves one of them leaves every check standing (一章2节10).
+ */
+function markCheckLines(b: Int8Array, side: number, k: number): void {
+  const sgn = side === RED ? 1 : -1;
+  const rays = RAYS[k];
+  for (let d = 0; d < 4; d++) {
+    const ray = rays[d];
+    const len = ray.length;
+    let i = 0;
+    while (i < len && b[ray[i]] === 0) i++;
+    if (i === len) continue;
+    const q = b[ray[i]] * sgn;
+    let end = -1;
+    if (q === -ROOK || (q === -KING && d < 2)) end = i;
+    else {
+      let j = i + 1;
+      while (j < len && b[ray[j]] === 0) j++;
+      if (j < len && b[ray[j]] * sgn === -CANNON) end = j;
+    }
+    for (let j = 0; j <= end; j++) markLine(ray[j], 1);
+  }
+  const ha = HORSE_ATTACKERS[k];
+  for (let i = 0; i < ha.length; i += 2) {
+    if (b[ha[i]] * sgn === -HORSE && b[ha[i + 1]] === 0) {
+      markLine(ha[i], 1);
+      markLine(ha[i + 1], 1);
+    }
+  }
+  // Pawns: every enemy pawn next to the king (more points than the checking ones only costs time).
+  const pawn = side === RED ? -PAWN : PAWN;
+  const r = SQUARE_RANK[k];
+  const f = SQUARE_FILE[k];
+  if (r > 0 && b[k - 9] === pawn) markLine(k - 9, 1);
+  if (r < 9 && b[k + 9] === pawn) markLine(k + 9, 1);
+  if (f > 0 && b[k - 1] === pawn) markLine(k - 1, 1);
+  if (f < 8 && b[k + 1] === pawn) markLine(k + 1, 1);
+}
+
+/**
  * Would `side`'s king, stepping from `from` to the neighbouring point `to`, stand attacked there
  * (一章2节10, kings facing 一章2节9)? The same answer as `leavesKingAttacked`, read from the line
  * tables with `from` emptied, without touching the board.
@@ -424,9 +467,18 @@ function kingStepAttacked(b: Int8Array, occ: number[], side: number, from: numbe
 function filterLegal(b: Int8Array, occ: number[], side: number, kingSq: number, state: number, out: Int32Array, n: number): number {
   let m = 0;
   if (state === IN_CHECK) {
+    // Only a move that lands on or leaves a point of a check line can answer the check; those
+    // (and king steps) get the exact test.
+    clearMarks();
+    markCheckLines(b, side, kingSq);
     for (let i = 0; i < n; i++) {
       const mv = out[i];
-      if (!leavesKingAttacked(b, side, kingSq, mv & 0xff, mv >> 8)) out[m++] = mv;
+      const from = mv & 0xff;
+      const to = mv >> 8;
+      let legal: boolean;
+      if (from === kingSq) legal = !kingStepAttacked(b, occ, side, kingSq, to);
+      else legal = (LINE[to] !== 0 || LINE[from] !== 0) && !leavesKingAttacked(b, side, kingSq, from, to);
+      if (legal) out[m++] = mv;
     }
   } else if (state === SAFE) {
     for (let i = 0; i < n; i++) {
