@@ -263,13 +263,18 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       expect(again.body.errors[0].field).toBe('entryId');
     });
 
-    it('multi-stage formats: 409 "not supported yet" naming the format, nothing written', async () => {
-      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] }, 8);
-      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
-      expect(res.body.message).toMatch(/not supported yet/);
-      expect(res.body.message).toMatch(/swiss \(3 rounds\) → knockout/);
-      expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(0);
-      expect(await prisma.stage.count({ where: { eventId: play.eventId } })).toBe(0);
+    it('multi-stage formats (二章1节3): a knockout after another stage without qualifiers is a 400 naming the field; with them, round 1 is the Swiss stage (stage chain)', async () => {
+      const bad = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }] }, 2);
+      const res = await api()
+        .post(`/api/tournaments/${bad.tournamentId}/events`)
+        .set('Authorization', bad.organizer.auth)
+        .send({ ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] })
+        .expect(400);
+      expect(JSON.stringify(res.body)).toContain('stages.1.qualifiers');
+      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 4 }] }, 8);
+      const round = await pairAndPublish(app, play);
+      expect([round.stageType, round.pairings.length]).toEqual(['swiss', 4]);
+      expect(await prisma.stage.count({ where: { eventId: play.eventId } })).toBe(1);
     });
 
     it('a 10-player round-robin from the 附录6 table to its 9th round; a withdrawn player’s games are forfeits', async () => {

@@ -163,6 +163,39 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     expect(more.body.message).toContain('finished');
   });
 
+  it('8 players: a group round-robin of 2 snake groups, then a knockout of the first two of each group (A1–B2, B1–A2) to the final', async () => {
+    const play = await drawnEvent(
+      app,
+      { nameZh: '分组循环加淘汰', nameEn: 'Groups then knockout', kind: 'individual', stages: [{ type: 'group_round_robin', groups: 2 }, { type: 'knockout', qualifiers: 4 }], timeControl: { baseMinutes: 60 } },
+      8,
+    );
+    const random = seededRandom('stage-chain-groups');
+    const pick = () => (random() < 0.5 ? 'red_win' : random() < 0.5 ? 'black_win' : 'draw');
+    const met = new Map<string, Set<string>>();
+    for (let r = 1; r <= 3; r++) {
+      const round = await pairSameAsCli(play);
+      expect([round.stageType, round.stageRound, round.pairings.length]).toEqual(['group_round_robin', r, 4]);
+      for (const p of round.pairings) {
+        for (const [a, b] of [[p.red.id, p.black!.id], [p.black!.id, p.red.id]]) met.set(a, new Set([...(met.get(a) ?? []), b]));
+      }
+      await playOut(play, round, () => pick());
+      await standingsAgree(play, r);
+    }
+    // Two groups of four: each player met exactly the three others of its group.
+    const groups = new Set([...met.entries()].map(([a, others]) => [a, ...others].sort().join()));
+    expect(groups.size).toBe(2);
+    const sf = await pairSameAsCli(play);
+    expect([sf.stageType, sf.stageRound, sf.pairings.length]).toEqual(['knockout', 1, 2]);
+    // Cross-group semi-finals: nobody meets a player of its own group.
+    for (const p of sf.pairings) expect(met.get(p.red.id)!.has(p.black!.id)).toBe(false);
+    await playOut(play, sf, (g) => (g.kind === 'regular' ? 'draw' : 'red_win'));
+    await standingsAgree(play, 4);
+    const final = await pairSameAsCli(play);
+    expect([final.stageType, final.stageRound, final.pairings.length]).toEqual(['knockout', 2, 1]);
+    await playOut(play, final, () => 'black_win');
+    await standingsAgree(play, 5);
+  });
+
   it('a knockout after another stage needs its qualifiers (400 naming the field); team events with two games per board are refused (400 gamesPerPairing)', async () => {
     const play = await drawnEvent(app, { nameZh: '单淘汰', nameEn: 'Knockout', kind: 'individual', stages: [{ type: 'knockout' }], timeControl: { baseMinutes: 60 } }, 2);
     const bad = await api()

@@ -34,6 +34,7 @@ describe('stage-chain (二章1节3)', () => {
     expect(readStages(field(4, [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }])).ok).toBe(false);
     expect(readStages(field(4, [{ type: 'group_round_robin', groups: 3 }, { type: 'knockout', qualifiers: 4 }])).ok).toBe(false); // 4 % 3
     expect(readStages(field(4, [{ type: 'championship_5_2' }])).ok).toBe(false);
+    expect(readStages({ ...field(4, [{ type: 'knockout' }]), options: { ...field(4, []).options, eventKind: 'team', stages: [{ type: 'knockout' }] } }).ok).toBe(false);
     expect(readStages(field(4, [{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 8 }])).ok).toBe(true);
   });
 

@@ -48,6 +48,11 @@
  *     则在现场抽签决定先后手"): the player with fewer Reds relative to Blacks gets Red, else the lot.
  *   - A knockout entrant withdrawn before the round gives the opponent a bye (a walkover); both
  *     withdrawn: refused, the chief arbiter decides.
+ *   - Knockout stages are for individual events: a team match's winner (board points, its own
+ *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported').
+ *   - Standings: the stage chain has no standings of its own. libs/standings ranks the event as a
+ *     Swiss over every round (a knockout's tie-break games count as games there); the knockout's
+ *     result is the bracket (stageChainKnockouts).
  *
  * `stageOfRound` tells which stage a round belongs to (the server stores Stage rows and
  * Round.stageRound from it); `stageChainView` is the tournament as that stage sees it (entries
@@ -113,6 +118,7 @@ export function readStages(tournament: Tournament): R<ChainStage[]> {
     const type = st.type as ChainStageType;
     const int = (key: string, min: number) => st[key] === undefined || (Number.isInteger(st[key]) && (st[key] as number) >= min);
     if (!int('rounds', 1) || !int('groups', 1) || !int('qualifiers', 2)) return fail('unsupported', `${at}: rounds and groups must be positive integers, qualifiers an integer ≥ 2`);
+    if (type === 'knockout' && tournament.options.eventKind === 'team') return fail('unsupported', `${at}: a knockout stage is for individual events (a team match's winner by board points is not modelled)`);
     if (type === 'swiss' && st.rounds === undefined) return fail('unsupported', `${at}.rounds: a Swiss stage needs its number of rounds`);
     if (type === 'group_round_robin' && st.groups === undefined) return fail('unsupported', `${at}.groups: a group round-robin needs its number of groups`);
     if (i > 0 && out[i - 1].type === 'knockout') return fail('unsupported', `${at}: no stage can follow a knockout (it ranks only its winner)`);

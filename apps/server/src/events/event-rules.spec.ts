@@ -13,6 +13,7 @@ describe('eventConfigProblems', () => {
       { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
       { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
       { field: 'stages.1.qualifiers', reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' },
+      { field: 'stages.1.type', reason: 'a knockout stage is for individual events only (team knockouts are not supported)' },
     ]);
   });
 

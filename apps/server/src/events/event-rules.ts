@@ -31,6 +31,9 @@ export function eventConfigProblems(config: {
     if (i === 0 && stage.qualifiers !== undefined) problems.push({ field: `${field}.qualifiers`, reason: 'the first stage is played by the whole field: only a later stage has qualifiers' });
     if (previous && stage.type === 'knockout' && stage.qualifiers === undefined)
       problems.push({ field: `${field}.qualifiers`, reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' });
+    // A knockout match is one pairing decided game by game (附录2 7b); a team match's winner by board
+    // points and its tie-breaks are not modelled: team knockouts are refused rather than run wrongly.
+    if (stage.type === 'knockout' && config.kind === 'team') problems.push({ field: `${field}.type`, reason: 'a knockout stage is for individual events only (team knockouts are not supported)' });
     if (previous?.type === 'knockout') problems.push({ field: `${field}.type`, reason: 'no stage can follow a knockout (it ranks only its winner)' });
     if (previous?.type === 'group_round_robin' && previous.groups !== undefined && stage.qualifiers !== undefined && stage.qualifiers % previous.groups !== 0)
       problems.push({ field: `${field}.qualifiers`, reason: `must be a multiple of the previous stage's ${previous.groups} groups (the same number from each group)` });
