@@ -13,6 +13,7 @@ import { drawnEvent, PlayEvent } from './rounds-helpers';
  * After every round: the server's standings equal `chuhe standings --json` on the exported
  * tournament file (the real CLI entry point), and `chuhe check-pairing` accepts the round; before
  * every round `chuhe pair` on the exported file proposes exactly the server's pairing.
+ * PROOF_SEED=x varies the seeded results (passed with the default and with 'a', 'b').
  */
 jest.setTimeout(600_000);
 
@@ -122,7 +123,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
 
   it('a 40-player Swiss of 7 rounds: forfeits, a withdrawal after round 4, a correction after round 7 was paired', async () => {
     const play = await drawnEvent(app, { nameZh: '积分编排', nameEn: 'Swiss', kind: 'individual', stages: [{ type: 'swiss', rounds: 7 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 40);
-    const pick = randomPick('event-run-swiss');
+    const pick = randomPick(`event-run-swiss${process.env.PROOF_SEED ?? ''}`);
     let leaver: string | undefined;
     let corrected: { game: Game; round: number } | undefined;
     for (let r = 1; r <= 7; r++) {
@@ -161,7 +162,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
 
   it('a 10-player round-robin: withdrawal after round 3 (before half-way) — results annulled (二章7节3)', async () => {
     const play = await drawnEvent(app, { nameZh: '循环赛', nameEn: 'Round robin', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
-    const pick = randomPick('event-run-rr', 0.04);
+    const pick = randomPick(`event-run-rr${process.env.PROOF_SEED ?? ''}`, 0.04);
     let leaver: string | undefined;
     for (let r = 1; r <= 9; r++) {
       const round = await pairSameAsCli(play);
@@ -183,7 +184,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
 
   it('a 12-team round-robin: 场分, 局分 and board points after every round', async () => {
     const play = await drawnEvent(app, { nameZh: '团体循环', nameEn: 'Team round robin', kind: 'team', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 12);
-    const pick = randomPick('event-run-team', 0.03);
+    const pick = randomPick(`event-run-team${process.env.PROOF_SEED ?? ''}`, 0.03);
     for (let r = 1; r <= 11; r++) {
       const round = await pairSameAsCli(play);
       expect(round.pairings.every((p) => p.games.length === 3)).toBe(true);
@@ -198,7 +199,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
 
   it('a 5+2 championship to its final places, with tie-break games (附录2 7b)', async () => {
     const play = await drawnEvent(app, { nameZh: '锦标赛', nameEn: 'Championship', kind: 'individual', stages: [{ type: 'championship_5_2' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 16);
-    const pick = randomPick('event-run-5-2', 0.04);
+    const pick = randomPick(`event-run-5-2${process.env.PROOF_SEED ?? ''}`, 0.04);
     for (let r = 1; r <= 7; r++) {
       const round = await pairSameAsCli(play);
       let firstMatch: string | null = null;
