@@ -287,6 +287,11 @@ describe('discipline in a team event', () => {
     await http().put(`/api/games/${board1.id}/result`).set('Authorization', arbiter.auth).send({ version: 1, result: 'draw' }).expect(200);
     const rec = await http().put(`/api/games/${board1.id}/record`).set('Authorization', arbiter.auth).send({ text: '1. 炮二平五 马8进7 2. 马二进三 车9平8' }).expect(200);
     expect(rec.body).toMatchObject({ earlyDrawFlagged: true, article: '二章8节12' });
+    // The other order: the record first, then the draw — flagged by the results path.
+    const board3 = pairing.games.find((g) => g.board === 3)!;
+    await http().put(`/api/games/${board3.id}/record`).set('Authorization', arbiter.auth).send({ text: 'h2e2 h9g7 h0g2 i9h9' }).expect(200);
+    const drawn = await http().put(`/api/games/${board3.id}/result`).set('Authorization', arbiter.auth).send({ version: 1, result: 'draw' }).expect(200);
+    expect(drawn.body.earlyDraw).toEqual({ plies: 4, article: '二章8节12' });
     const flags = (await http().get(`/api/events/${play.eventId}/early-draws`).set('Authorization', arbiter.auth).expect(200)).body;
     expect(flags.find((f: { gameId: string }) => f.gameId === board1.id)).toMatchObject({ state: 'pending', recordPlies: 4 });
   });

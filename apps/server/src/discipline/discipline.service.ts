@@ -10,11 +10,11 @@ import type { Sanction } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
 import { gameContext, gameLabel, sideOf } from './game-context';
+import { EARLY_DRAW_PLIES } from './early-draw';
 import { ResultConsequence } from './result-consequence';
 import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
 
-/** 二章8节12: an agreed draw within the first 20 moves (40 plies) needs the arbiter's consent. */
-export const EARLY_DRAW_PLIES = 40;
+export { EARLY_DRAW_PLIES };
 
 export async function isPairer(db: Tx, tournamentId: string, userId: string): Promise<boolean> {
   return !!(await db.tournamentRole.findFirst({ where: { tournamentId, userId, role: { in: PAIRERS } }, select: { id: true } }));

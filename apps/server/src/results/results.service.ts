@@ -10,6 +10,7 @@ import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { laterPairingsAffected } from './later-pairings';
+import { flagEarlyDrawOnResult } from '../discipline/early-draw';
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
@@ -113,7 +114,9 @@ export class ResultsService {
 
       // The comparison needs the event as the libs see it, with this correction: read it here, pair outside.
       const event: EventWithPlay | null = later ? await loadEvent(tx, eventId) : null;
-      return { updated, red, black, round, settled, actor, match, event };
+      // 二章8节12: a draw with a stored record shorter than 40 plies waits for the chief arbiter (discipline/).
+      const earlyDraw = dto.result === 'draw' ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
+      return { updated, red, black, round, settled, actor, match, event, earlyDraw };
     }, RESULT_TRANSACTION);
 
     // The round completes with its last result (see completeRoundIfDone: one atomic statement after
@@ -140,6 +143,7 @@ export class ResultsService {
       response.gamesCreated = created.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
       response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
     }
+    if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
     if (done.event) {
       // The correction is committed: whatever the comparison does, the answer is a 200 that says so.
       try {
