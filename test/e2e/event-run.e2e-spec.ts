@@ -197,6 +197,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     expect(final.report.teamMatches[0]).toEqual(expect.objectContaining({ matchPoints: expect.any(Array), gamePoints: expect.any(Array) }));
   });
 
+  it('a 9-team Swiss of 5 rounds (team byes, 近对 / 远对): the same after every round', async () => {
+    const play = await drawnEvent(app, { nameZh: '团体积分', nameEn: 'Team Swiss', kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 9);
+    const pick = randomPick(`event-run-team-swiss${process.env.PROOF_SEED ?? ''}`, 0.03);
+    for (let r = 1; r <= 5; r++) {
+      const round = await pairSameAsCli(play);
+      expect(round.pairings.filter((p) => p.black === null)).toHaveLength(1);
+      await playOut(play, round, () => pick());
+      await checkAfterRound(play, r);
+    }
+  });
+
   it('a 5+2 championship to its final places, with tie-break games (附录2 7b)', async () => {
     const play = await drawnEvent(app, { nameZh: '锦标赛', nameEn: 'Championship', kind: 'individual', stages: [{ type: 'championship_5_2' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 16);
     const pick = randomPick(`event-run-5-2${process.env.PROOF_SEED ?? ''}`, 0.04);
