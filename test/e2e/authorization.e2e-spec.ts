@@ -40,6 +40,13 @@ const MATRIX: Record<string, string> = {
   'GET /api/events/:eventId/draws': PUBLIC,
   'GET /api/events/:eventId/entries': PUBLIC,
   'GET /api/events/:eventId/live': PUBLIC, // Server-Sent Events of the public pages (issue 12)
+  'GET /api/events/:eventId/console': STAFF, // the console's data (issue 12; its page shell is public and empty)
+  'GET /api/rounds/:roundId/result-sheet': RESULTS,
+  'GET /api/pairings/:pairingId/lineup-form': LINEUP,
+  'GET /login': PUBLIC,
+  'GET /events/:eventId/console': PUBLIC,
+  'GET /rounds/:roundId/results': PUBLIC,
+  'GET /pairings/:pairingId/lineup': PUBLIC,
   'GET /api/events/:eventId/rounds': PUBLIC,
   'GET /api/events/:eventId/standings': PUBLIC,
   'GET /api/events/:eventId/standings.csv': PUBLIC,

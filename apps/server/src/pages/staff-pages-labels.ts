@@ -1,0 +1,41 @@
+import type { Language } from './i18n';
+
+/** The words of the staff pages (issue 12), zh + en; the page script reads them from a JSON block. */
+export const STAFF_LABELS: Record<Language, Record<string, unknown>> = {
+  zh: {
+    loginTitle: '工作人员登录', loginIntro: '裁判长、裁判员及领队登录后使用各自的工作页面。', consoleTitle: '裁判长控制台', sheetTitle: '成绩录入单', lineupTitle: '排阵表',
+    login: '登录', logout: '退出登录', email: '电子邮件', password: '密码', error: '错误', loggedIn: '已登录', loading: '载入中…',
+    noAccess: '您没有此页面所需的职务（403）。', needLogin: '请先登录（401）。',
+    round: '第{n}轮', table: '台', board: '盘', red: '红方', black: '黑方', bye: '轮空', result: '结果', state: '状态', open: '未赛完', done: '已录入',
+    states: { draft: '草稿', published: '已公布', completed: '已完成' },
+    pairNext: '编排下一轮', publish: '公布本轮', deleteDraft: '删除草稿', swap: '对调', swapHelp: '选择两名选手对调位置（对手互换，其中一名可为轮空者）', colours: '交换先后手', moveBye: '轮空改给', apply: '执行',
+    findings: '编排检查', noFindings: '检查无问题。', severity: { error: '错误', warning: '警告', info: '提示' },
+    missing: '尚缺成绩', noneMissing: '已公布各轮的成绩均已录入。', sheet: '成绩录入单',
+    withdraw: '退赛', withdrawHelp: '选手退出比赛（二章7节）：之后各轮的对局判负', entry: '选手', afterRound: '自第几轮后（可空）', reason: '原因', withdrawn: '已退赛',
+    correct: '更正成绩', correctHelp: '已编排下一轮后更正成绩须由裁判长填写原因', pickGame: '对局', newResult: '新结果',
+    sheetHelp: '输入台号与结果后按回车，如「12 1」红胜、「12 =」和、「12 0」黑胜；团体赛「12.3 1」为第12台第3盘。+ 红方弃权胜，- 黑方弃权胜。',
+    entryLabel: '台号 结果', enter: '录入', saved: '已保存', conflict: '冲突（409）：他人已录入，请核对后重试', current: '现值', stillOpen: '未录入：{n}', allIn: '本轮成绩已全部录入',
+    results: { red_win: '红胜 1–0', draw: '和 ½–½', black_win: '黑胜 0–1', red_win_forfeit: '红胜（弃权）', black_win_forfeit: '黑胜（弃权）', double_forfeit: '双方弃权' },
+    lineupHelp: '按盘序选择本队上场队员（附录1）。双方提交或截止时间到后公布。', lineupFor: '排阵', submit: '提交排阵', submitted: '已提交', notSubmitted: '未提交', deadline: '截止时间', released: '已公布', notReleased: '未公布',
+    matchCard: '对阵卡', hidden: '（公布前保密）', starter: '主力', reserve: '替补', confirmed: '排阵已确认', noTeams: '您不是本场比赛任何一队的领队。', console: '控制台', publicPage: '公开页面',
+    live: '实时', refresh: '刷新',
+  },
+  en: {
+    loginTitle: 'Staff login', loginIntro: 'Chief arbiters, arbiters and team captains log in to reach their pages.', consoleTitle: 'Chief arbiter console', sheetTitle: 'Result entry sheet', lineupTitle: 'Lineup',
+    login: 'Log in', logout: 'Log out', email: 'Email', password: 'Password', error: 'Error', loggedIn: 'Logged in', loading: 'Loading…',
+    noAccess: 'Your roles do not include this page (403).', needLogin: 'Please log in first (401).',
+    round: 'Round {n}', table: 'Table', board: 'Board', red: 'Red', black: 'Black', bye: 'bye', result: 'Result', state: 'State', open: 'open', done: 'entered',
+    states: { draft: 'draft', published: 'published', completed: 'completed' },
+    pairNext: 'Pair the next round', publish: 'Publish the round', deleteDraft: 'Delete the draft', swap: 'Swap', swapHelp: 'Pick two entries to exchange places (opponents; one may hold the bye)', colours: 'Exchange colours', moveBye: 'Give the bye to', apply: 'Apply',
+    findings: 'Pairing check', noFindings: 'The checker found nothing.', severity: { error: 'error', warning: 'warning', info: 'note' },
+    missing: 'Results still missing', noneMissing: 'Every published round has all its results.', sheet: 'Result sheet',
+    withdraw: 'Withdraw', withdrawHelp: 'An entry leaves the event (二章7节): its later games are forfeits', entry: 'Entry', afterRound: 'after round (optional)', reason: 'Reason', withdrawn: 'withdrawn',
+    correct: 'Correct a result', correctHelp: 'Once the next round is paired, a correction is the chief arbiter’s, with a reason', pickGame: 'Game', newResult: 'New result',
+    sheetHelp: 'Type the table and the result, then Enter: “12 1” Red wins, “12 =” draw, “12 0” Black wins; team events “12.3 1” for table 12 board 3. + Red wins by forfeit, - Black wins by forfeit.',
+    entryLabel: 'Table result', enter: 'Enter', saved: 'Saved', conflict: 'Conflict (409): someone else entered this game; check and try again', current: 'now', stillOpen: 'Still open: {n}', allIn: 'Every result of the round is in',
+    results: { red_win: 'Red wins 1–0', draw: 'Draw ½–½', black_win: 'Black wins 0–1', red_win_forfeit: 'Red wins (forfeit)', black_win_forfeit: 'Black wins (forfeit)', double_forfeit: 'Double forfeit' },
+    lineupHelp: 'Choose your team’s players in board order (附录1). Released when both are in or at the deadline.', lineupFor: 'Lineup', submit: 'Submit the lineup', submitted: 'submitted', notSubmitted: 'not submitted', deadline: 'Deadline', released: 'released', notReleased: 'not released yet',
+    matchCard: 'Match card', hidden: '(secret until released)', starter: 'starter', reserve: 'reserve', confirmed: 'Lineup confirmed', noTeams: 'You captain neither team of this match.', console: 'Console', publicPage: 'Public page',
+    live: 'live', refresh: 'Refresh',
+  },
+};
