@@ -34,6 +34,7 @@ import { Round, Tournament } from '../../tournament/src/model';
 import { scoresAfter } from '../../tournament/src/scoring-basics';
 import { needlessFloats } from './checker-floats';
 import { championshipKnockouts } from './championship-system';
+import { stageChainCheck } from './stage-chain';
 import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
 
 export const PAIRING_CHECK_CODES = [
@@ -94,9 +95,13 @@ function pairKey(a: string, b: string): string {
  * Check `round` (a round number of the tournament, or a round object, e.g. a proposed or edited
  * one) against the rounds before it. Findings are ordered by code, then as found.
  */
-export function checkRound(tournament: Tournament, round: Round | number, options: PairingCheckOptions = {}): PairingFinding[] {
-  const target = typeof round === 'number' ? tournament.rounds.find((r) => r.round === round) : round;
+export function checkRound(input: Tournament, round: Round | number, options: PairingCheckOptions = {}): PairingFinding[] {
+  const target = typeof round === 'number' ? input.rounds.find((r) => r.round === round) : round;
   if (!target) throw new Error(`checkRound: the tournament has no round ${String(round)}`);
+  // A stage chain (二章1节3) is checked as its stage sees the round: entries outside the stage are
+  // not "unpaired", later stages' qualifiers may meet again (stage-chain.ts stageChainCheck).
+  const staged = input.options.pairingSystem === 'stage-chain' ? stageChainCheck(input, target) : null;
+  const tournament = staged?.view ?? input;
   const r = target.round;
   const findings: PairingFinding[] = [];
   const severityOf = (code: PairingCheckCode) => options.severities?.[code] ?? DEFAULT_CHECK_SEVERITIES[code];
@@ -162,6 +167,7 @@ export function checkRound(tournament: Tournament, round: Round | number, option
 
   // Meetings: rematches and forbidden pairs.
   const knockoutPairs = championshipKnockoutPairs(tournament, target);
+  for (const [a, b] of staged?.exempt ?? []) knockoutPairs.add(pairKey(a, b));
   const forbidden = new Set((tournament.options.forbiddenPairs as [string, string][] | undefined)?.map(([a, b]) => pairKey(a, b)) ?? []);
   const sameAffiliation = tournament.options.sameAffiliation as string | undefined;
   for (const p of target.pairings) {
@@ -180,10 +186,12 @@ export function checkRound(tournament: Tournament, round: Round | number, option
     }
   }
 
-  // Byes.
+  // Byes. A round-robin's byes are its rest rounds (附录6 #3–4): one per cycle, so a double
+  // round-robin rests every entry twice; any other system gives no entry two byes.
+  const byesPerEntry = tournament.options.pairingSystem === 'round-robin' ? Math.max(1, Number(tournament.options.roundRobinCycles ?? 1)) : 1;
   for (const b of target.byes) {
     const earlier = hist(b).byes;
-    if (earlier.length > 0) report('second_bye', [b], `${label(b)} already had a bye in round ${earlier.join(', ')}`);
+    if (earlier.length >= byesPerEntry) report('second_bye', [b], `${label(b)} already had a bye in round ${earlier.join(', ')}`);
   }
   const needed = active.length % 2;
   if (target.byes.length > needed) {

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
-import { stageChainView, stageOfRound } from '@chuhe/pairing/stage-chain';
+import { stageChainView } from '@chuhe/pairing/stage-chain';
 import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';
@@ -251,19 +251,12 @@ export class RoundsService {
   }
 
   /**
-   * What the checker reads for a round: in a stage chain, the stage's view (entries outside the
-   * stage count as withdrawn before it, so they are not "unpaired"; a Swiss stage is checked as
-   * Swiss). A later round-robin or knockout stage meets again players who met before: its pairs
-   * are exempt from the rematch finding, like the championships' knockout matches.
+   * libs/pairing checkRound on a draft (round-plan.ts checkDraft). A stage chain is checked as its
+   * stage sees the round — libs/pairing's checker does that itself (stage-chain.ts stageChainCheck),
+   * so the server and `chuhe check-pairing` agree.
    */
-  private checked(file: EventFile, round: FileRound, stage: StageConfig & { index?: number }, pairs: Set<string>) {
-    let view: EventFile = file;
-    if (file.options.pairingSystem === STAGE_CHAIN) {
-      const seen = stageChainView(file, round.round);
-      if (seen.ok) view = { ...file, ...seen.value.view };
-      if (seen.ok && seen.value.position.index > 0 && stage.type !== 'swiss') for (const p of round.pairings) pairs.add(pairKey(p.red, p.black));
-    }
-    return checkDraft(view, round, stage.type, pairs);
+  private checked(file: EventFile, round: FileRound, stage: StageConfig, pairs: Set<string>) {
+    return checkDraft(file, round, stage.type, pairs);
   }
 
   /** Knockout pairings' match keys: the championships' (round-plan.ts), or a stage chain's knockout rounds. */
