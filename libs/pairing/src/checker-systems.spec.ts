@@ -2,6 +2,7 @@ import { Round, Tournament } from '../../tournament/src/model';
 import { checkRound } from './checker';
 import { SIX_PLUS_ONE_AFTER_SIX_ROUNDS, tournament } from './championship.fixtures';
 import { PAIRING_SYSTEMS } from './registry';
+import { roundRobinRounds } from './round-robin-rounds';
 
 /** The checker knows the pairing system (issue 9): round-robin withdrawals, championship knockouts. */
 describe('checker: a withdrawn entry in a round-robin table (二章7节3)', () => {
@@ -29,6 +30,29 @@ describe('checker: a withdrawn entry in a round-robin table (二章7节3)', () =
   test('in a Swiss the withdrawn entry is not paired at all', () => {
     const t = rr([{ red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'black_win_forfeit' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]);
     expect(checkRound({ ...t, options: { ...t.options, pairingSystem: 'swiss-individual' } }, 2).map((f) => f.code)).toContain('withdrawn_paired');
+  });
+});
+
+describe('checker: rest rounds of a double round-robin (附录6 #3–4)', () => {
+  const five = (cycles: number, pairingSystem = 'round-robin'): Tournament => {
+    const rounds = roundRobinRounds(
+      ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, drawNumber: i + 1 })),
+      { eventKind: 'individual', gamesPerPairing: 1, cycles },
+    );
+    if (!rounds.ok) throw new Error(rounds.error.message);
+    return { ...tournament(pairingSystem, rounds.value, 5, { roundRobinCycles: cycles }), entries: ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, drawNumber: i + 1 })) };
+  };
+  test('each entry rests once per cycle: the second cycle is no second_bye', () => {
+    const t = five(2);
+    for (const r of t.rounds) expect(checkRound(t, r.round).map((f) => f.code)).not.toContain('second_bye');
+  });
+  test('a third rest, or a second in a Swiss, is', () => {
+    const t = five(2);
+    const extra: Round = { round: 11, pairings: [], byes: [t.rounds[0].byes[0]] };
+    expect(checkRound({ ...t, rounds: [...t.rounds, extra] }, 11).map((f) => f.code)).toContain('second_bye');
+    const swiss = five(1, 'swiss-individual');
+    const again: Round = { round: 6, pairings: [], byes: [swiss.rounds[0].byes[0]] };
+    expect(checkRound({ ...swiss, rounds: [...swiss.rounds, again] }, 6).map((f) => f.code)).toContain('second_bye');
   });
 });
 
