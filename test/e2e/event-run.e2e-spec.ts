@@ -48,7 +48,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   }
 
   /** `chuhe pair` on the exported file proposes the pairing the server then makes (ids, colours, byes). */
-  async function pairSameAsCli(play: PlayEvent): Promise<Round> {
+  async function pairSameAsCli(play: PlayEvent, off: string[] = []): Promise<Round> {
     const before = await file(play);
     const proposed = await cli(['pair'], before);
     const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
@@ -65,7 +65,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     const published = await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.version });
     if (published.status !== 200) throw new Error(`publish: ${published.status} ${JSON.stringify(published.body)}`);
     // chuhe check-pairing accepts the round as published (on the file the public downloads).
-    const check = await cliCheckPairing(await file(play), draft.number);
+    const check = await cliCheckPairing(await file(play), draft.number, off);
     expect({ round: draft.number, errors: check.findings.filter((x) => x.severity === 'error') }).toEqual({ round: draft.number, errors: [] });
     expect(check.code).toBe(0);
     return published.body as Round;
@@ -195,6 +195,31 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     const final = (await api().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
     expect(final.report.rows).toHaveLength(12);
     expect(final.report.teamMatches[0]).toEqual(expect.objectContaining({ matchPoints: expect.any(Array), gamePoints: expect.any(Array) }));
+  });
+
+  it('a 6+1 championship: the final through the rapid and the last game (附录3 #6), and a double round-robin', async () => {
+    const play = await drawnEvent(app, { nameZh: '六加一', nameEn: 'Six plus one', kind: 'individual', stages: [{ type: 'championship_6_1' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 10);
+    const pick = randomPick(`event-run-6-1${process.env.PROOF_SEED ?? ''}`, 0.04);
+    for (let r = 1; r <= 7; r++) {
+      const round = await pairSameAsCli(play);
+      // The final: regular and rapid drawn; the last game decides (a draw counts as Black's win).
+      await playOut(play, round, (g, _t, matchKey) => (matchKey === null ? pick() : 'draw'));
+      await checkAfterRound(play, r);
+    }
+    const final = (await api().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
+    expect(final.kind).toBe('championship');
+    expect(final.report.complete).toBe(true);
+    const kinds = ((await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body as Round[]).flatMap((r) => r.pairings.filter((p) => p.matchKey).flatMap((p) => p.games.map((g) => g.kind)));
+    expect(kinds).toEqual(['regular', 'rapid', 'armageddon']);
+
+    const drr = await drawnEvent(app, { nameZh: '双循环', nameEn: 'Double round robin', kind: 'individual', stages: [{ type: 'double_round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 5);
+    const pick2 = randomPick(`event-run-drr${process.env.PROOF_SEED ?? ''}`, 0.04);
+    for (let r = 1; r <= 10; r++) {
+      // Every pair meets twice: check-pairing --off rematch, as its usage says for a double round-robin.
+      const round = await pairSameAsCli(drr, ['rematch']);
+      await playOut(drr, round, () => pick2());
+      await checkAfterRound(drr, r);
+    }
   });
 
   it('a 9-team Swiss of 5 rounds (team byes, 近对 / 远对): the same after every round', async () => {
