@@ -10,8 +10,15 @@
  * - arbiters: each client enters a result, then waits ~1 s (an arbiter between boards is slower
  *   still): 200 clients offer ~200 results/s — the load the p99 < 100 ms target is about.
  * Every client owns one game (200 boards of one round), so no write conflicts with another.
+ *
+ * By default the server runs in this process (and the one-client breakdown says where a result's
+ * time goes). BENCH_WORKERS=N runs the real server (main.ts) in its own processes, N cluster
+ * workers (CHUHE_WORKERS), so that the clients' CPU is not the server's and several cores serve.
  */
+import type { INestApplication } from '@nestjs/common';
+import { ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp } from '../../apps/server/src/create-app';
@@ -72,9 +79,29 @@ export async function bench(): Promise<void> {
   const databaseUrl = url.toString();
   try {
     await applyMigrations(databaseUrl, { warn: () => undefined });
-    const app = await createApp(databaseUrl, { logger: false, tournamentCreators: 'anyone' });
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const external = Number(process.env.BENCH_WORKERS ?? 0);
+    let app: INestApplication | undefined;
+    let child: ChildProcess | undefined;
+    let base: string;
+    if (external > 0) {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      child = spawn(process.execPath, [join(__dirname, '../../bin/ts-run.js'), join(__dirname, '../../apps/server/src/main.ts')], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: String(external), CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
+        stdio: 'ignore',
+      });
+      base = `http://127.0.0.1:${port}`;
+      for (const deadline = Date.now() + 300_000; ; ) {
+        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+        if (Date.now() > deadline) throw new Error('the server did not start');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      // Every worker up: the health check answers from whichever; give the others a moment.
+      await new Promise((r) => setTimeout(r, 15_000));
+    } else {
+      app = await createApp(databaseUrl, { logger: false, tournamentCreators: 'anyone' });
+      await app.listen(0, '127.0.0.1');
+      base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    }
     const call = async (method: string, path: string, body?: unknown, auth?: string) => {
       const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
@@ -99,7 +126,7 @@ export async function bench(): Promise<void> {
     const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
     await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
     const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
-    console.log(`${games.length} games of one published round; ${SECONDS} s per run; ${process.env.UV_THREADPOOL_SIZE ?? 4} libuv threads`);
+    console.log(`${games.length} games of one published round; ${SECONDS} s per run; server ${external ? `in ${external} worker process(es)` : 'in this process'}`);
 
     let k = 0;
     const viaHttp = async (client: number) => {
@@ -131,6 +158,8 @@ export async function bench(): Promise<void> {
     // Where one result's time goes, one client at a time (no queueing): the whole HTTP request, the
     // service alone (ResultsService.enterResult, no HTTP/Nest), the access guard's three statements
     // (session, the game's tournament, the role), and the Prisma-only write.
+    const breakdown: Stats[] = [];
+    if (app) {
     const results = app.get(ResultsService);
     const scope = app.get(TournamentScopeService);
     const authService = app.get(AuthService);
@@ -145,7 +174,7 @@ export async function bench(): Promise<void> {
       }
       return stats(label, times, 0, times.reduce((x, y) => x + y, 0) / 1000);
     };
-    const breakdown = [
+    breakdown.push(
       await sequential('1 client: HTTP PUT result', (i) => viaHttp(i)),
       await sequential('1 client: ResultsService.enterResult', async (i) => {
         const g = games[i % games.length];
@@ -162,8 +191,9 @@ export async function bench(): Promise<void> {
       await sequential('1 client: HTTP GET /api/tie-breaks (no database)', () => call('GET', '/api/tie-breaks')),
       await sequential('1 client: HTTP GET /api/auth/me (guard only)', () => call('GET', '/api/auth/me', undefined, auth)),
       await sequential('1 client: HTTP PUT result, invalid body (400)', () => call('PUT', `/api/games/${games[0].id}/result`, { result: 'nonsense', version: 1 }, auth)),
-    ];
+    );
     print(breakdown);
+    }
 
     const rows: Stats[] = [];
     for (const [clients, think] of [[50, 0], [200, 0], [50, 1000], [200, 1000]] as const) {
@@ -176,7 +206,11 @@ export async function bench(): Promise<void> {
     print(rows);
     for (let i = 0; i < rows.length; i += 2) console.log(`${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`);
     await prisma.$disconnect();
-    await app.close();
+    await app?.close();
+    if (child) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
