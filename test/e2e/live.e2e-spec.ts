@@ -3,13 +3,8 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
+import { publishTournament } from './live-helpers';
 import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
-
-/** The public pages show published tournaments only. */
-export async function publishTournament(app: INestApplication, play: Play): Promise<void> {
-  const t = await request(app.getHttpServer()).get(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).expect(200);
-  await request(app.getHttpServer()).patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.body.version, published: true }).expect(200);
-}
 
 interface Frame { id?: string; event: string; data: string }
 

@@ -30,7 +30,13 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       eventId = eventId.toLowerCase();
       const version = await live.version(eventId);
       if (version === null) return next();
-      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}`).digest('base64url').slice(0, 10);
+      // Lineups are released when their deadline passes (附录1 #8) — a change without a write: team
+      // events count the deadlines passed, so a page cached before one is not served after it.
+      const [{ due }] = await prisma.$queryRaw<{ due: number }[]>`
+        SELECT count(*)::int AS due FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
+         WHERE r."eventId" = ${eventId}::uuid AND e.kind = 'team' AND r."scheduledAt" IS NOT NULL
+           AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now()`;
+      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${due}`).digest('base64url').slice(0, 10);
       const etag = `W/"${version}.${shape}"`;
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'no-cache');
