@@ -104,16 +104,31 @@ describe('stage-chain (二章1节3)', () => {
     expect(done.ok ? 'paired' : done.error.message).toContain('the format is finished');
   });
 
-  it('a standalone knockout of 6: seeds 1 and 2 get byes, then the winners meet', () => {
+  it('a standalone knockout of 6: seeds 1 and 2 advance without playing (not a scoring bye), then the winners meet', () => {
     const t = field(6, [{ type: 'knockout' }]);
     const r1 = playRound(t);
-    expect(r1.byes).toEqual(['p1', 'p2']);
+    expect(r1.byes).toEqual([]);
+    expect(checkRound(t, 1).filter((f) => f.severity === 'error')).toEqual([]);
+    const ks = stageChainKnockouts(t);
+    expect(ks.ok && ks.value.filter((m) => m.bottom === null).map((m) => m.winner)).toEqual(['p1', 'p2']);
     expect(r1.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p4', 'p5'], ['p3', 'p6']]);
     const r2 = playRound(t);
     expect(r2.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p4'], ['p2', 'p3']]);
     expect(r2.byes).toEqual([]);
+    expect(checkRound(t, 2).filter((f) => f.severity === 'error')).toEqual([]);
     const r3 = playRound(t);
     expect(r3.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p2']]);
+  });
+
+  it('a knockout entrant who withdrew gives the opponent a walkover; the checker agrees', () => {
+    const t = field(8, [{ type: 'knockout' }]);
+    playRound(t);
+    t.entries[0].withdrawnAfterRound = 1; // p1 won round 1, then withdrew (二章7节)
+    const r2 = playRound(t);
+    expect(r2.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p2', 'p3']]);
+    expect(checkRound(t, 2).filter((f) => f.severity === 'error')).toEqual([]);
+    const r3 = playRound(t);
+    expect(r3.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p2', 'p4']]);
   });
 
   it('a group round-robin (snake) then a knockout of the first two of each group: A1–B2, B1–A2', () => {

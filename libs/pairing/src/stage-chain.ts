@@ -46,8 +46,11 @@
  *     longest group table; knockout log2 of the bracket size.
  *   - Knockout colours: 附录2 7b's rule for the championship's knockout ("先平衡先后手, 如先后次数相同,
  *     则在现场抽签决定先后手"): the player with fewer Reds relative to Blacks gets Red, else the lot.
- *   - A knockout entrant withdrawn before the round gives the opponent a bye (a walkover); both
- *     withdrawn: refused, the chief arbiter decides.
+ *   - A knockout entrant withdrawn before the round gives the opponent a walkover; both withdrawn:
+ *     refused, the chief arbiter decides.
+ *   - A bracket bye or a walkover is NOT stored as a bye of the round (a bye scores a win in the
+ *     standings, 二章5节, and could be a "second bye" for the checker): the entrant is simply not in
+ *     that round and advances (stageChainKnockouts lists it with `bottom: null`).
  *   - Knockout stages are for individual events: a team match's winner (board points, its own
  *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported').
  *   - Standings: the stage chain has no standings of its own. libs/standings ranks the event as a
@@ -289,11 +292,12 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
   if (!field.ok) return field;
   let inStage = new Set(field.value);
   let before = pos.value.firstRound - 1;
-  if (pos.value.stage.type === 'knockout' && pos.value.stageRound > 1) {
-    // Later knockout rounds: those knocked out count as gone after the previous round.
+  if (pos.value.stage.type === 'knockout') {
+    // A knockout round is played by its matches' players: those knocked out, and those who advance
+    // without playing (a bye of the bracket, a walkover), count as gone after the previous round.
     const rounds = knockoutMatches(t, pos.value, field.value, pos.value.stageRound);
     if (!rounds.ok) return rounds;
-    inStage = new Set(rounds.value[rounds.value.length - 1].flatMap((m) => (m.bottom === null ? [m.top] : [m.top, m.bottom])));
+    inStage = new Set(rounds.value[rounds.value.length - 1].flatMap((m) => (m.bottom === null ? [] : [m.top, m.bottom])));
     before = round - 1;
   }
   const entries = t.entries.map((e) => (inStage.has(e.id) || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= before) ? e : { ...e, withdrawnAfterRound: before }));
@@ -456,12 +460,8 @@ function pairStageChain(request: PairingRequest): R<RoundPairing> {
       const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
       const seeded = seededLot(lotSeedOf(t));
       const pairings: Pairing[] = [];
-      const byes: string[] = [];
       for (const m of matches) {
-        if (m.bottom === null) {
-          byes.push(m.top);
-          continue;
-        }
+        if (m.bottom === null) continue; // advances without playing: not a scoring bye (see the file comment)
         const key = `knockout stage ${pos.index + 1} round ${pos.stageRound} match ${m.match}`;
         // 附录2 7b: 先平衡先后手, 如先后次数相同, 则在现场抽签决定先后手.
         const c = decideColours({
@@ -473,7 +473,7 @@ function pairStageChain(request: PairingRequest): R<RoundPairing> {
         });
         pairings.push({ red: c.red, black: c.black, games: [{ red: c.red, black: c.black, result: null }] });
       }
-      return { ok: true, value: { round, pairings, byes, warnings: [] } };
+      return { ok: true, value: { round, pairings, byes: [], warnings: [] } };
     }
   }
 }
