@@ -158,9 +158,9 @@
         void g;
         return el('tr', { class: p.black ? '' : 'bye' }, cells);
       });
-      var head = [L.table, L.red, L.black, L.result].concat(r.state === 'draft' ? [''] : []);
+      var head = [L.table, L.red, L.black, L.result].concat(r.state === 'draft' ? [L.colours] : []);
       box.appendChild(el('div', { class: 'table-wrap' }, [el('table', { class: 'console-pairings', id: 'pairings-' + r.number }, [
-        el('thead', {}, [el('tr', {}, head.map(function (h) { return el('th', { scope: 'col', text: h }); }))]),
+        el('thead', {}, [el('tr', {}, head.map(function (h, i) { return el('th', { scope: 'col', class: i === 0 ? 'num' : null, text: h }); }))]),
         el('tbody', {}, rows),
       ])]));
       if (r.state === 'draft') {
@@ -205,7 +205,7 @@
       app.appendChild(alertBox);
       var rounds = data.rounds;
       var last = rounds[rounds.length - 1];
-      if (!last || last.state !== 'draft') {
+      if ((!last || last.state !== 'draft') && data.missing.length === 0) {
         app.appendChild(el('p', { class: 'actions' }, [el('button', { type: 'button', class: 'primary', id: 'pair-next', text: L.pairNext, onclick: function () {
           act(api('POST', '/api/events/' + eventId + '/rounds', {}), L.pairNext + ' ✓');
         } })]));
@@ -219,7 +219,7 @@
       app.appendChild(miss);
       rounds.slice().reverse().slice(0, 2).forEach(function (r) { app.appendChild(roundSection(r)); });
       app.appendChild(withdrawForm());
-      app.appendChild(correctForm());
+      if (data.rounds.some(function (r) { return r.state !== 'draft' && r.pairings.some(function (p) { return p.games.some(function (g) { return g.result; }); }); })) app.appendChild(correctForm());
     }
     function withdrawForm() {
       var active = data.entries.filter(function (e) { return e.withdrawnAfterRound === null; });
@@ -300,8 +300,10 @@
       app.appendChild(statusBox);
       app.appendChild(alertBox);
       tbody = el('tbody');
+      // Individual events with one game a pairing: no board column.
+      var showBoards = data.event.kind === 'team' || games().some(function (x) { return x.g.board > 1; });
       app.appendChild(el('div', { class: 'table-wrap' }, [el('table', { class: 'result-sheet', id: 'result-sheet' }, [
-        el('thead', {}, [el('tr', {}, [L.table, L.board, L.red, L.black, L.result].map(function (h) { return el('th', { scope: 'col', text: h }); }))]),
+        el('thead', {}, [el('tr', {}, [[L.table, 'num'], showBoards ? [L.board, 'num'] : null, [L.red, ''], [L.black, ''], [L.result, '']].filter(Boolean).map(function (h) { return el('th', { scope: 'col', class: h[1] || null, text: h[0] }); }))]),
         tbody,
       ])]));
       games().forEach(function (x) {
@@ -312,7 +314,7 @@
         sel.addEventListener('change', function () { if (sel.value) save(x.g.id, sel.value); });
         var tr = el('tr', { id: 'g-' + x.p.table + '-' + x.g.board, 'data-game': x.g.id }, [
           el('td', { class: 'num', text: String(x.p.table) }),
-          el('td', { class: 'num', text: String(x.g.board) }),
+          showBoards ? el('td', { class: 'num', text: String(x.g.board) }) : null,
           el('td', { class: 'name', text: name(x.g.red) }),
           el('td', { class: 'name', text: name(x.g.black) }),
           el('td', { class: 'result-cell' }, [sel, el('span', { class: 'mark' })]),
@@ -362,6 +364,7 @@
         if (e.status === 401) { toLogin(); return false; }
         if (e.status === 409) {
           row.tr.classList.add('conflict');
+          statusBox.textContent = '';
           // Nothing is overwritten: show what is stored now, and let the arbiter decide.
           return load().then(function () {
             var now = find(gameId);
