@@ -34,7 +34,7 @@ describe('checker: a withdrawn entry in a round-robin table (二章7节3)', () =
 });
 
 describe('checker: rest rounds of a double round-robin (附录6 #3–4)', () => {
-  const five = (cycles: number, pairingSystem = 'round-robin'): Tournament => {
+  const five = (cycles: 1 | 2, pairingSystem = 'round-robin'): Tournament => {
     const rounds = roundRobinRounds(
       ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, drawNumber: i + 1 })),
       { eventKind: 'individual', gamesPerPairing: 1, cycles },
