@@ -148,6 +148,15 @@ describe('stage-chain (二章1节3)', () => {
     expect(final.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p2']]);
   });
 
+  it('a double round-robin of 5 in a chain: every round checks clean (one rest per cycle 附录6 #3–4, the second cycle meets again)', () => {
+    const t = field(5, [{ type: 'double_round_robin' }, { type: 'knockout', qualifiers: 2 }]);
+    for (let r = 1; r <= 11; r++) {
+      playRound(t);
+      expect(checkRound(t, r).filter((f) => f.severity === 'error')).toEqual([]);
+    }
+    expect(t.rounds[10].pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p2']]);
+  });
+
   it('a round-robin by draw number (附录6) then a knockout of the best 4 from its table: 1–4, 2–3', () => {
     const t = field(6, [{ type: 'round_robin' }, { type: 'knockout', qualifiers: 4 }]);
     for (let r = 1; r <= 5; r++) expect(playRound(t).pairings).toHaveLength(3);

@@ -304,22 +304,23 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
   // The system the checker knows the stage by: Swiss (needless floats), round-robin (a withdrawn entry keeps its table place).
   const type = pos.value.stage.type;
   const system = type === 'swiss' ? (t.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual') : type === 'knockout' ? 'knockout' : 'round-robin';
-  const view: Tournament = { ...t, entries, options: { ...t.options, pairingSystem: system, ...(pos.value.stage.type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}) } };
+  const view: Tournament = { ...t, entries, options: { ...t.options, pairingSystem: system, ...(type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}), ...(type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}) } };
   return { ok: true, value: { view, position: pos.value, field: field.value } };
 }
 
 /**
  * What the checker reads for `target` in a stage chain (checker.ts, `chuhe check-pairing`, the
  * server's draft checks): the stage's view over the rounds before it, and the pairs exempt from the
- * rematch finding — a knockout's matches, and every pair of a later round-robin or group stage,
- * pair qualifiers whoever met before (as the championships' knockout matches, 附录2 #7, 附录3 #6).
+ * rematch finding — a knockout's matches, a double round-robin's second cycle (附录6), and every
+ * pair of a later round-robin or group stage pair qualifiers whoever met before (as the championships' knockout matches, 附录2 #7, 附录3 #6).
  * Null when the stage cannot be known (the chain's own error is reported by pairing).
  */
 export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][] } | null {
   const seen = stageChainView({ ...t, rounds: t.rounds.filter((r) => r.round < target.round) }, target.round);
   if (!seen.ok) return null;
   const { position } = seen.value;
-  const exempt = position.stage.type === 'knockout' || (position.index > 0 && position.stage.type !== 'swiss') ? target.pairings.map((p): [string, string] => [p.red, p.black]) : [];
+  const type = position.stage.type;
+  const exempt = type === 'knockout' || type === 'double_round_robin' || (position.index > 0 && type !== 'swiss') ? target.pairings.map((p): [string, string] => [p.red, p.black]) : [];
   return { view: { ...seen.value.view, rounds: t.rounds }, exempt };
 }
 
