@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
-import { playDemo } from '../../apps/server/src/demo/demo-play';
+import { demoIncidents, playDemo } from '../../apps/server/src/demo/demo-play';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { startTestApp } from '../e2e/http-helpers';
 
@@ -38,6 +38,7 @@ describeInBrowser('public event pages in Chromium', () => {
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const tournamentId = await createDemoTournament(prisma);
     await playDemo(app, tournamentId);
+    await demoIncidents(app, tournamentId);
     const events = await prisma.event.findMany({ where: { tournamentId }, orderBy: { createdAt: 'asc' } });
     const [team, open, women] = events;
     const openEntry = await prisma.entry.findFirstOrThrow({ where: { eventId: open.id, drawNumber: 1 } });
@@ -54,6 +55,7 @@ describeInBrowser('public event pages in Chromium', () => {
       { name: 'player', path: `/events/${open.id}/entries/${openEntry.id}`, expect: 'svg.rank-chart' },
       { name: 'match-card', path: `/pairings/${match.id}`, expect: 'table.match-card' },
       { name: 'team-report', path: `/events/${team.id}/teams`, expect: 'table.board-prizes' },
+      { name: 'appeal-decisions', path: `/events/${open.id}/appeal-decisions`, expect: 'main h1' },
     );
     browser = await chromium.launch({
       executablePath: CHROMIUM,

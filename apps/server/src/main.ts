@@ -3,7 +3,7 @@ import cluster, { Worker } from 'node:cluster';
 import { resolve } from 'node:path';
 import { createApp } from './create-app';
 import { demoWanted, loadDemoTournament } from './demo/demo-tournament';
-import { playDemo } from './demo/demo-play';
+import { demoIncidents, playDemo } from './demo/demo-play';
 import { startDatabase } from './persistence/database';
 import { registerDatabaseStatus } from './persistence/database-status';
 import type { DatabaseStatus } from './persistence/embedded-database';
@@ -69,7 +69,10 @@ async function main(): Promise<void> {
   if (demoWanted(database.embedded)) {
     const demoId = await loadDemoTournament(app.get(PrismaService));
     // The demo is played part of the way through the server's own services (demo-play.ts).
-    if (demoId) await playDemo(app, demoId);
+    if (demoId) {
+      await playDemo(app, demoId);
+      await demoIncidents(app, demoId);
+    }
   }
   await app.listen(port);
   logger.log(`Chuhe is serving http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);
@@ -92,7 +95,10 @@ async function primary(count: number, database: Awaited<ReturnType<typeof startD
   if (demoWanted(database.embedded)) {
     const app = await createApp(database.url, { tournamentCreators: creators as 'anyone' | 'admins' });
     const demoId = await loadDemoTournament(app.get(PrismaService));
-    if (demoId) await playDemo(app, demoId);
+    if (demoId) {
+      await playDemo(app, demoId);
+      await demoIncidents(app, demoId);
+    }
     await app.close();
   }
   let stopping = false;

@@ -6,13 +6,18 @@ import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { DEMO_ORGANIZER } from './demo-tournament';
+import { AppealsService } from '../appeals/appeals.service';
+import { DisciplineService } from '../discipline/discipline.service';
+import { DisputesService } from '../disputes/disputes.service';
+import { hashPassword } from '../auth/password';
 
 /**
  * Plays the demo tournament part of the way through the server's own services, so every page has
  * something to show: the team championship and the open are in round 4 (three rounds complete,
  * the fourth published with some results in), the women's round-robin has five rounds complete.
- * Results come from a fixed seed, so every demo looks the same. Discipline, disputes and appeals
- * are added by `demoIncidents` when those modules are present.
+ * Results come from a fixed seed, so every demo looks the same. Then `demoIncidents` records what
+ * goes wrong at a board: a technical foul, a disputed position with the engine's report and the
+ * arbiter's ruling, and an appeal against it decided by a three-member committee.
  */
 export async function playDemo(app: INestApplicationContext, tournamentId: string): Promise<void> {
   const prisma = app.get(PrismaService);
@@ -46,4 +51,52 @@ export async function playDemo(app: INestApplicationContext, tournamentId: strin
       }
     }
   }
+}
+
+/** The demo's appeals committee (三章7A: at least three, an odd number); their password is the organizer's. */
+export const DEMO_COMMITTEE = ['appeals1@chuhe.demo', 'appeals2@chuhe.demo', 'appeals3@chuhe.demo'];
+
+/** 细则-style perpetual chase by a cannon (the dev set's first case): Red loses (棋例总纲 3). */
+const DEMO_DISPUTE = {
+  fen: '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1',
+  moves: ['c2a2', 'a7b7', 'a2b2', 'b7a7', 'b2a2', 'a7b7', 'a2b2', 'b7a7', 'b2a2'],
+};
+
+export async function demoIncidents(app: INestApplicationContext, tournamentId: string): Promise<void> {
+  const prisma = app.get(PrismaService);
+  const organizer = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_ORGANIZER.email } });
+  const user: AuthUser = { id: organizer.id, email: organizer.email, displayName: organizer.displayName };
+  const open = await prisma.event.findFirstOrThrow({ where: { tournamentId, kind: 'individual', category: 'open' } });
+  const games = await prisma.game.findMany({
+    where: { pairing: { round: { eventId: open.id, number: 3 }, blackEntryId: { not: null } } },
+    orderBy: { pairing: { table: 'asc' } },
+    take: 2,
+  });
+  const [fouled, disputed] = games;
+  // A technical foul (二章9节1: leaving the playing area without the arbiter's leave).
+  await app.get(DisciplineService).create(user, fouled.id, { playerId: fouled.redPlayerId!, kind: 'technical_foul', detail: 'leaving_seat', note: 'left the hall during play' });
+  // A disputed position judged by the engine, and the arbiter's ruling (三章6G).
+  const disputes = app.get(DisputesService);
+  const dispute = await disputes.open(user, disputed.id, { fen: DEMO_DISPUTE.fen, moves: DEMO_DISPUTE.moves });
+  // The result follows the verdict (red_loses → black_win); round 4 is paired, so the chief's reason.
+  await disputes.rule(user, dispute.id, { version: dispute.version, ruling: '红方炮长捉黑车，不变作负（棋例总纲 3，三章6G）。Red chases the rook perpetually and did not change: Red loses.', reason: 'ruling on the disputed position (三章6G)' });
+  // The committee: three members from affiliations not in the game (三章7D), one appeal, a majority.
+  const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
+  const pairing = await prisma.pairing.findUniqueOrThrow({ where: { id: disputed.pairingId }, include: { redEntry: { include: { player: true } }, blackEntry: { include: { player: true } } } });
+  const involved = new Set([pairing.redEntry.player?.affiliationId, pairing.blackEntry?.player?.affiliationId]);
+  const neutral = (await prisma.affiliation.findMany({ where: { tournamentId }, orderBy: { nameEn: 'asc' } })).filter((a) => !involved.has(a.id));
+  const members: AuthUser[] = [];
+  for (const [i, email] of DEMO_COMMITTEE.entries()) {
+    const u = await prisma.user.upsert({ where: { email }, create: { email, displayName: `仲裁委员 ${i + 1} Appeals member ${i + 1}`, passwordHash }, update: {} });
+    await prisma.tournamentRole.create({ data: { tournamentId, userId: u.id, role: 'appeals_member', affiliationId: neutral[i % neutral.length]?.id } });
+    members.push({ id: u.id, email: u.email, displayName: u.displayName });
+  }
+  const appeals = app.get(AppealsService);
+  const appeal = await appeals.file(user, disputed.id, {
+    text: '红方申诉：黑车有根，红炮所捉并非无根子，应属允许着法。Red appeals: the rook was protected, so the chase was allowed.',
+    entryId: pairing.redEntryId,
+    disputeId: dispute.id,
+  });
+  await appeals.vote(members[0], appeal.id, { choice: 'dismiss', note: '车在炮口下无根，判例明确。' });
+  await appeals.vote(members[1], appeal.id, { choice: 'dismiss' });
 }
