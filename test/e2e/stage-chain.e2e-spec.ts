@@ -103,7 +103,7 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       const y = random();
       return y < 0.42 ? 'red_win' : y < 0.8 ? 'black_win' : 'draw';
     };
-    let standings: { report: { rows: { entry: string }[] } } | undefined;
+    let standings: { report: { rows: { entry: string; score: number }[] } } | undefined;
     for (let r = 1; r <= 5; r++) {
       const round = await pairSameAsCli(play);
       expect([round.stageType, round.stageRound]).toEqual(['swiss', r]);
@@ -132,7 +132,10 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       [2, 'rapid', true], // colours reversed
     ]);
     expect(done.pairings.find((p) => p.matchKey === m2)!.games.map((g) => g.kind)).toEqual(['regular', 'rapid']);
-    await standingsAgree(play, 6);
+    // The tie-break games decide the match, not the score: match 1's players score one draw in round 6.
+    const after6 = (await standingsAgree(play, 6)) as typeof standings;
+    const score = (st: typeof standings, id: string) => st!.report.rows.find((row) => row.entry === id)!.score;
+    for (const id of [qf.pairings[0].red.id, qf.pairings[0].black!.id]) expect(score(after6, id) - score(standings, id)).toBe(1);
     // Game sides are players; the winners (player ids) of the quarter-finals in bracket order.
     const winners = [
       match1.games[1].black!.id, // drew the rapid game with Black

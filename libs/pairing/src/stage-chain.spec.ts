@@ -2,7 +2,7 @@ import { GameResult, Round, Tournament } from '../../tournament/src/model';
 import { computeStandings } from '../../standings/src/standings';
 import { PAIRING_SYSTEMS } from './registry';
 import { checkRound } from './checker';
-import { readStages, stageChainKnockouts, stageChainSystem, stageOfRound } from './stage-chain';
+import { readStages, stageChainKnockoutRounds, stageChainKnockouts, stageChainSystem, stageOfRound } from './stage-chain';
 
 function field(n: number, stages: unknown[]): Tournament {
   return {
@@ -49,6 +49,7 @@ describe('stage-chain (二章1节3)', () => {
     expect(at(6)).toEqual([1, 'knockout', 1, 3]);
     expect(at(8)).toEqual([1, 'knockout', 3, 3]);
     expect(at(9)).toBe('unsupported');
+    expect(stageChainKnockoutRounds(t)).toEqual([6, 7, 8]);
   });
 
   it('runs 16 players: 5 Swiss rounds, the knockout seeded 1–8, 4–5, 2–7, 3–6 from the standings, tie-break games by 附录2 7b', () => {

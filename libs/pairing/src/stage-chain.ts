@@ -54,8 +54,9 @@
  *   - Knockout stages are for individual events: a team match's winner (board points, its own
  *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported').
  *   - Standings: the stage chain has no standings of its own. libs/standings ranks the event as a
- *     Swiss over every round (a knockout's tie-break games count as games there); the knockout's
- *     result is the bracket (stageChainKnockouts).
+ *     Swiss over every round, counting only the first game of a knockout pairing
+ *     (stageChainKnockoutRounds → `standings.firstGameOnlyRounds`); the knockout's result is the
+ *     bracket (stageChainKnockouts).
  *
  * `stageOfRound` tells which stage a round belongs to (the server stores Stage rows and
  * Round.stageRound from it); `stageChainView` is the tournament as that stage sees it (entries
@@ -419,6 +420,18 @@ export function stageChainKnockouts(t: Tournament): R<ChainKnockoutMatch[]> {
   const m = knockoutMatches(t, k, field.value, through);
   if (!m.ok) return m;
   return { ok: true, value: m.value.flat() };
+}
+
+/**
+ * The event rounds of the chain's knockout stage (empty when it has none): the standings count
+ * only the first game of a pairing there — its tie-break games decide the match, not the score
+ * (as the championships' knockout rounds, championship-standings.ts; libs/standings
+ * `firstGameOnlyRounds`).
+ */
+export function stageChainKnockoutRounds(t: Tournament): number[] {
+  const plan = stagePlan(t);
+  if (!plan.ok) return [];
+  return plan.value.filter((s) => s.stage.type === 'knockout').flatMap((s) => Array.from({ length: s.rounds }, (_, i) => s.firstRound + i));
 }
 
 function pairStageChain(request: PairingRequest): R<RoundPairing> {

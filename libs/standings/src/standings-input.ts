@@ -18,7 +18,7 @@ import { FORMATS, WITHDRAWAL_REASONS, WithdrawalReason } from './withdrawals';
  * The tournament file of libs/tournament (parseTournament), extended for standings with three
  * optional top-level fields (documented in libs/standings/README.md):
  *
- *   "standings":   { "format", "chain", "counting", "lot", "roundRobinCycles", "byeGamePoints", "reserveBoards" }
+ *   "standings":   { "format", "chain", "counting", "lot", "roundRobinCycles", "byeGamePoints", "reserveBoards", "firstGameOnlyRounds" }
  *   "sanctions":   [ { "kind", "round", "player", "game"?, "count"?, "minutes"?, "minutesLate"?, "decision"?, "disqualify"?, "note"? } ]
  *   "withdrawals": [ { "entry", "afterRound", "reason"? } ]
  *
@@ -76,7 +76,7 @@ function parseSettings(c: Checker, raw: unknown, options: StandingsOptions): voi
   if (raw === undefined) return;
   const path = '$.standings';
   if (!isObject(raw)) return c.fail(path, 'wrong_type', "'standings' must be an object");
-  c.fields(raw, path, ['format', 'chain', 'counting', 'lot', 'roundRobinCycles', 'byeGamePoints', 'reserveBoards']);
+  c.fields(raw, path, ['format', 'chain', 'counting', 'lot', 'roundRobinCycles', 'byeGamePoints', 'reserveBoards', 'firstGameOnlyRounds']);
   const format = c.oneOf(raw, 'format', path, FORMATS);
   if (format) options.format = format;
   if (typeof raw.chain === 'string') {
@@ -110,6 +110,12 @@ function parseSettings(c: Checker, raw: unknown, options: StandingsOptions): voi
     if (!isObject(raw.reserveBoards) || Object.values(raw.reserveBoards).some((b) => !isInt(b) || b < 1)) {
       c.fail(`${path}.reserveBoards`, 'wrong_type', "'reserveBoards' maps a reserve's member id to a board number ≥ 1");
     } else options.reserveBoards = raw.reserveBoards as Record<string, number>;
+  }
+  // Knockout rounds whose tie-break games are further games of the pairing (a stage chain's knockout, 附录2 7b).
+  if (raw.firstGameOnlyRounds !== undefined) {
+    if (!Array.isArray(raw.firstGameOnlyRounds) || raw.firstGameOnlyRounds.some((r) => !isInt(r) || r < 1)) {
+      c.fail(`${path}.firstGameOnlyRounds`, 'wrong_type', "'firstGameOnlyRounds' is a list of round numbers ≥ 1");
+    } else options.firstGameOnlyRounds = raw.firstGameOnlyRounds as number[];
   }
 }
 

@@ -4,6 +4,7 @@ import type { Prisma, RoundState } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import type { Tx } from '../prisma/prisma.service';
 import { formatOptions } from './event-format';
+import { stageChainKnockoutRounds } from '@chuhe/pairing/stage-chain';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import { defaultChainFor } from '../events/tie-breaks';
 import type { StageType } from '../events/event.dto';
@@ -105,10 +106,20 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     options: fileOptions,
     entries,
     rounds: fileRounds,
-    standings: standingsSettings(event),
+    standings: { ...standingsSettings(event), ...knockoutFirstGames(fileOptions, entries) },
     sanctions: (options.sanctions ?? (event as { fileSanctions?: unknown[] }).fileSanctions ?? []).filter((x) => (x as { round: number }).round <= (rounds.length ? rounds[rounds.length - 1].number : 0)),
     withdrawals: [],
   };
+}
+
+/**
+ * A stage chain's knockout rounds (libs/pairing stage-chain.ts): the standings count the first game
+ * of each pairing only — the tie-break games (附录2 7b) decide the match, not the score.
+ */
+function knockoutFirstGames(options: TournamentOptions, entries: FileEntry[]): { firstGameOnlyRounds?: number[] } {
+  if (options.pairingSystem !== 'stage-chain') return {};
+  const rounds = stageChainKnockoutRounds({ options, entries, rounds: [] });
+  return rounds.length ? { firstGameOnlyRounds: rounds } : {};
 }
 
 /** The `standings` extras: the event's chain and counting settings (二章6节). */
