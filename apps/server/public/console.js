@@ -153,7 +153,12 @@
         ];
         if (r.state === 'draft') {
           cells.push(el('td', {}, [p.black ? el('button', { type: 'button', class: 'small', 'data-colours': String(p.table), text: L.colours, 'aria-label': L.colours + ' ' + L.table + ' ' + p.table,
-            onclick: function () { act(api('POST', '/api/rounds/' + r.id + '/colours', { version: r.version, pairingId: p.id }), L.colours + ' ✓'); } }) : null]));
+            onclick: function () {
+              var body = { version: r.version, pairingId: p.id };
+              var reasonInput = document.getElementById('change-reason');
+              if (reasonInput && reasonInput.value.trim()) body.reason = reasonInput.value.trim();
+              act(api('POST', '/api/rounds/' + r.id + '/colours', body), L.colours + ' ✓');
+            } }) : null]));
         }
         void g;
         return el('tr', { class: p.black ? '' : 'bye' }, cells);
@@ -164,6 +169,9 @@
         el('tbody', {}, rows),
       ])]));
       if (r.state === 'draft') {
+        var why = el('input', { type: 'text', id: 'change-reason' });
+        box.appendChild(field('change-reason', L.reason + ' (' + L.swap + ' / ' + L.colours + ' / ' + L.moveBye + ')', why));
+        var withReason = function (body) { if (why.value.trim()) body.reason = why.value.trim(); return body; };
         var ids = [];
         r.pairings.forEach(function (p) { ids.push(p.red.id); if (p.black) ids.push(p.black.id); });
         var opts = function () { return ids.map(function (id) { return el('option', { value: id, text: entryName(id) }); }); };
@@ -176,12 +184,12 @@
           el('label', { for: 'swap-b', class: 'sr-only', text: L.entry + ' B' }), b,
           el('button', { type: 'submit', text: L.swap }),
         ]);
-        swap.addEventListener('submit', function (ev) { ev.preventDefault(); act(api('POST', '/api/rounds/' + r.id + '/swap', { version: r.version, entryA: a.value, entryB: b.value }), L.swap + ' ✓'); });
+        swap.addEventListener('submit', function (ev) { ev.preventDefault(); act(api('POST', '/api/rounds/' + r.id + '/swap', withReason({ version: r.version, entryA: a.value, entryB: b.value })), L.swap + ' ✓'); });
         box.appendChild(swap);
         if (r.pairings.some(function (p) { return !p.black; })) {
           var byeSel = el('select', { id: 'bye-entry' }, opts());
           var bye = el('form', { class: 'inline-form', id: 'bye-form' }, [el('label', { for: 'bye-entry', text: L.moveBye }), byeSel, el('button', { type: 'submit', text: L.apply })]);
-          bye.addEventListener('submit', function (ev) { ev.preventDefault(); act(api('POST', '/api/rounds/' + r.id + '/bye', { version: r.version, entryId: byeSel.value }), L.moveBye + ' ✓'); });
+          bye.addEventListener('submit', function (ev) { ev.preventDefault(); act(api('POST', '/api/rounds/' + r.id + '/bye', withReason({ version: r.version, entryId: byeSel.value })), L.moveBye + ' ✓'); });
           box.appendChild(bye);
         }
         box.appendChild(el('p', { class: 'actions' }, [
@@ -262,7 +270,19 @@
       });
       return form;
     }
-    guarded(function () { load().then(function () { live(eventId, load); }); });
+    // A change elsewhere (results coming in) redraws the console — unless the user is typing into
+    // one of its forms: then a button offers the refresh instead of wiping what they typed.
+    function busy() {
+      var a = document.activeElement;
+      if (a && a.closest && a.closest('form')) return true;
+      return Array.prototype.some.call(app.querySelectorAll('form input[type=text], form input[type=number]'), function (i) { return i.value !== ''; });
+    }
+    function onChange() {
+      if (!busy()) return load();
+      statusBox.textContent = '';
+      statusBox.appendChild(el('button', { type: 'button', class: 'small', id: 'refresh', text: L.refresh, onclick: function () { load(); } }));
+    }
+    guarded(function () { load().then(function () { live(eventId, onChange); }); });
   }
 
   // ── arbiter's result sheet ────────────────────────────────────────────────────────────
@@ -346,7 +366,8 @@
       var m = /^\s*(\d{1,4})(?:[.\/](\d{1,2}))?\s*[\s:,]\s*(\S+)\s*$/.exec(text) || /^\s*(\d{1,4})(?:[.\/](\d{1,2}))?([=+\-½]+)\s*$/.exec(text);
       if (!m) { alertBox.textContent = ''; alertBox.appendChild(el('p', { class: 'error', text: L.error + ': “' + text + '” — ' + L.sheetHelp })); return; }
       var code = CODES[m[3].toLowerCase()];
-      var x = byKey[m[2] ? m[1] + '.' + m[2] : m[1]];
+      // Team events: the board too ("12.3 1"); individual events: the table's first game.
+      var x = data.event.kind === 'team' && !m[2] ? null : byKey[m[2] ? m[1] + '.' + m[2] : m[1]];
       if (!code || !x) { alertBox.textContent = ''; alertBox.appendChild(el('p', { class: 'error', text: L.error + ': “' + text + '”' })); return; }
       save(x.g.id, code).then(function (saved) { if (saved) { input.value = ''; input.focus(); } });
     }
