@@ -225,6 +225,8 @@ export class RoundsService {
   private currentStage(event: EventWithPlay, file: EventFile, number: number): StageAt {
     const stages = event.stages as StageConfig[];
     const name = stages.map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type)).join(' → ');
+    // Refused at creation (400 gamesPerPairing); an event stored before that rule is not run wrongly either.
+    if (event.kind === 'team' && event.gamesPerPairing === 2) throw conflict('team events with two games per board (二章5节4) cannot be paired: a team pairing has one game per board');
     if (file.options.pairingSystem === STAGE_CHAIN) {
       const seen = stageChainView(file, number);
       if (!seen.ok) throw this.pairingRefused(event, seen.error);
