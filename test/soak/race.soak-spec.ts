@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { Logger } from '@nestjs/common';
 import { createApp } from '../../apps/server/src/create-app';
+import { DEMO_ORGANIZER, loadDemoTournament } from '../../apps/server/src/demo/demo-tournament';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, SWISS_EVENT, TOURNAMENT } from '../e2e/http-helpers';
 
@@ -45,6 +47,19 @@ describe('two instances racing on one database', () => {
     if (drawn) await on(a).post(`/api/events/${e}/draw`).set('Authorization', auth).send({}).expect(201);
     return { t, e, players: ids as string[] };
   };
+
+  it('the demo: two instances loading it at once make one (under the migrations\' advisory lock)', async () => {
+    const other = createPrismaClient(testDatabaseUrl());
+    try {
+      const quiet = { log: () => undefined } as unknown as Logger;
+      const ids = await Promise.all([loadDemoTournament(prisma, quiet, { force: true }), loadDemoTournament(other, quiet, { force: true })]);
+      const demos = await prisma.tournament.count({ where: { roles: { some: { user: { email: DEMO_ORGANIZER.email } } } } });
+      expect(demos).toBe(1);
+      expect(ids.filter(Boolean).length).toBeLessThanOrEqual(1);
+    } finally {
+      await other.$disconnect();
+    }
+  }, 120_000);
 
   it('versions: one of two edits of one version wins, every time', async () => {
     const { players } = await field(2, false);
