@@ -231,6 +231,66 @@ describeInBrowser('staff pages in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('the chief arbiter corrects a result with a reason and withdraws an entry in the console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    watch(page);
+    await login(page, `${baseA}/events/${play.eventId}/console?lang=en`, chief);
+    await page.waitForSelector('#correct-form');
+    const round = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/rounds`).expect(200)).body[0];
+    const t2 = round.pairings.find((p: { table: number }) => p.table === 2).games[0];
+    expect(t2.result).toBe('draw');
+    const option = (await page.evaluate(`[...document.querySelectorAll('#correct-game option')].find((o) => o.textContent.indexOf('Table 2 ') >= 0).value`)) as string;
+    await page.selectOption('#correct-game', option);
+    await page.selectOption('#correct-result', 'red_win');
+    await page.fill('#correct-reason', 'score sheets signed for Red (二章8节6)');
+    await page.click('#correct-form button[type=submit]');
+    await page.waitForSelector('#console-status:has-text("Correct a result ✓")');
+    const corrected = (await request(a.getHttpServer()).get(`/api/rounds/${round.id}`).expect(200)).body;
+    expect(corrected.pairings.find((p: { table: number }) => p.table === 2).games[0].result).toBe('red_win');
+    const audit = (await request(a.getHttpServer()).get(`/api/tournaments/${play.tournamentId}/audit?entity=game&entityId=${t2.id}`).set('Authorization', play.organizer.auth).expect(200)).body;
+    expect(JSON.stringify(audit.items)).toContain('score sheets signed for Red');
+    // Withdraw the entry with draw number 3 after round 1.
+    const entry = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { drawNumber: number }) => e.drawNumber === 3);
+    await page.selectOption('#withdraw-entry', entry.id);
+    await page.fill('#withdraw-after', '1');
+    await page.fill('#withdraw-reason', 'ill');
+    await page.click('#withdraw-form button[type=submit]');
+    await page.waitForSelector('#console-status:has-text("withdrawn")');
+    const after = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { id: string }) => e.id === entry.id);
+    expect(after.withdrawnAfterRound).toBe(1);
+    expect(await page.locator(`#withdraw-entry option[value="${entry.id}"]`).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'staff-console-corrected-en.png'), fullPage: true });
+    await context.close();
+  }, 60_000);
+
+  it('100 boards typed on the keyboard sheet: measured', async () => {
+    const big = await playEvent(a, { ...SWISS_EVENT, nameZh: '大赛', nameEn: 'Big open' }, 200);
+    const bigArbiter = await withRole(a, big, 'arbiter');
+    const draft = await request(a.getHttpServer()).post(`/api/events/${big.eventId}/rounds`).set('Authorization', big.organizer.auth).send({}).expect(201);
+    await request(a.getHttpServer()).post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', big.organizer.auth).send({ version: draft.body.version }).expect(200);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    watch(page);
+    await login(page, `${baseA}/rounds/${draft.body.id}/results?lang=en`, bigArbiter);
+    await page.waitForSelector('#quick-entry');
+    await expect(page.locator('#open-count').textContent()).resolves.toBe('Still open: 100');
+    const codes = ['1', '=', '0'];
+    const t0 = Date.now();
+    for (let table = 1; table <= 100; table++) {
+      await page.type('#quick-entry', `${table} ${codes[table % 3]}`);
+      await page.keyboard.press('Enter');
+      await until(page, `document.querySelector('#quick-entry').value === ''`);
+    }
+    const ms = Date.now() - t0;
+    await until(page, `document.querySelector('#open-count').textContent === 'Every result of the round is in'`);
+    console.log(`100 boards typed and saved on the result sheet in ${(ms / 1000).toFixed(1)} s (${(ms / 100).toFixed(0)} ms a board, machine typing; a person needs ~2 s a board: ~3–4 min)`);
+    const stored = (await request(a.getHttpServer()).get(`/api/rounds/${draft.body.id}`).expect(200)).body;
+    expect(stored.state).toBe('completed');
+    await page.screenshot({ path: join(SHOTS, 'staff-result-sheet-100-en.png') });
+    await context.close();
+  }, 240_000);
+
   it('a captain hands in a lineup and sees it confirmed; after the deadline the public match card shows the boards', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();
