@@ -321,6 +321,13 @@ describeInBrowser('staff pages in Chromium', () => {
     await expect(publicPage.locator('main').innerText()).resolves.toContain(reserveName);
     await publicPage.screenshot({ path: join(SHOTS, 'match-card-after-deadline-en.png'), fullPage: true });
     await publicPage.close();
+    // The team event's console links each match's lineup page.
+    const organizer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watch(organizer);
+    await login(organizer, `${baseA}/events/${team.eventId}/console?lang=en`, team.organizer);
+    await organizer.waitForSelector(`a[href^="/pairings/${matchId}/lineup"]`);
+    await organizer.screenshot({ path: join(SHOTS, 'staff-console-team-en.png'), fullPage: true });
+    await organizer.close();
     await context.close();
   }, 90_000);
 

@@ -151,6 +151,9 @@
           el('td', { class: 'name', text: p.black ? p.black.drawNumber + '. ' + name(p.black) : L.bye }),
           el('td', { class: 'result' + (p.black && p.games.some(function (x) { return x.result === null; }) && r.state !== 'draft' ? ' open' : ''), text: p.black ? p.games.map(function (x) { return x.result ? resultText(x.result) : (r.state === 'draft' ? '' : L.open); }).join(' · ') : '' }),
         ];
+        if (r.state !== 'draft' && data.event.kind === 'team') {
+          cells.push(el('td', {}, [p.black ? el('a', { href: '/pairings/' + p.id + '/lineup?lang=' + lang, text: L.lineupTitle }) : null]));
+        }
         if (r.state === 'draft') {
           cells.push(el('td', {}, [p.black ? el('button', { type: 'button', class: 'small', 'data-colours': String(p.table), text: L.colours, 'aria-label': L.colours + ' ' + L.table + ' ' + p.table,
             onclick: function () {
@@ -163,7 +166,7 @@
         void g;
         return el('tr', { class: p.black ? '' : 'bye' }, cells);
       });
-      var head = [L.table, L.red, L.black, L.result].concat(r.state === 'draft' ? [L.colours] : []);
+      var head = [L.table, L.red, L.black, L.result].concat(r.state === 'draft' ? [L.colours] : data.event.kind === 'team' ? [L.lineupTitle] : []);
       box.appendChild(el('div', { class: 'table-wrap' }, [el('table', { class: 'console-pairings', id: 'pairings-' + r.number }, [
         el('thead', {}, [el('tr', {}, head.map(function (h, i) { return el('th', { scope: 'col', class: i === 0 ? 'num' : null, text: h }); }))]),
         el('tbody', {}, rows),
