@@ -225,7 +225,7 @@
       var miss = el('section', { class: 'staff-card', id: 'missing', 'aria-labelledby': 'missing-h' }, [el('h2', { id: 'missing-h', text: L.missing + ' (' + data.missing.length + ')' })]);
       if (!data.missing.length) miss.appendChild(el('p', { class: 'ok', text: L.noneMissing }));
       else miss.appendChild(el('ul', { class: 'missing-list' }, data.missing.slice(0, 200).map(function (m) {
-        return el('li', {}, [el('a', { href: '/rounds/' + m.roundId + '/results?lang=' + lang, text: fmt(L.round, { n: m.round }) + ' · ' + L.table + ' ' + m.table + (m.board > 1 ? '.' + m.board : '') }), ' ' + name(m.red) + ' – ' + name(m.black)]);
+        return el('li', {}, [el('a', { href: '/rounds/' + m.roundId + '/results?lang=' + lang, text: fmt(L.round, { n: m.round }) + ' · ' + L.table + ' ' + m.table + (m.board > 1 || data.event.kind === 'team' ? '.' + m.board : '') }), ' ' + name(m.red) + ' – ' + name(m.black)]);
       })));
       app.appendChild(miss);
       rounds.slice().reverse().slice(0, 2).forEach(function (r) { app.appendChild(roundSection(r)); });
@@ -381,7 +381,7 @@
       return api('PUT', '/api/games/' + gameId + '/result', { version: x.g.version, result: result }).then(function (r) {
         x.g.result = r.game.result; x.g.version = r.game.version;
         row.tr.classList.remove('conflict');
-        ok(L.saved + ': ' + L.table + ' ' + x.p.table + (x.g.board > 1 ? '.' + x.g.board : '') + ' ' + resultText(r.game.result));
+        ok(L.saved + ': ' + L.table + ' ' + x.p.table + (x.g.board > 1 || data.event.kind === 'team' ? '.' + x.g.board : '') + ' ' + resultText(r.game.result));
         update();
         return true;
       }, function (e) {
