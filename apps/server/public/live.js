@@ -43,7 +43,8 @@
     var data = {};
     try { data = JSON.parse(e.data); } catch (x) { /* keep going */ }
     if (data.version && data.version === version) return;
-    refresh();
+    // Spread the viewers' requests over half a second (the server renders a version once).
+    setTimeout(refresh, Math.floor(Math.random() * 500));
   });
   source.onerror = function () { document.body.setAttribute('data-live', 'reconnecting'); };
   window.addEventListener('pagehide', function () { source.close(); });

@@ -15,7 +15,14 @@ const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
  * `no-cache` (stored, but revalidated each time), and res.locals carry the event id and version for
  * the layout's live script (live.js subscribes to the event's Server-Sent Events from that version).
  */
+/** Rendered pages kept by ETag (the most recently used first out last). */
+const RENDERED_MAX = 300;
+
 export function pageEtag(prisma: PrismaService, live: LiveService) {
+  // The public pages are the same for every viewer (they render as anonymous: no cookie, and the
+  // controllers pass no user), so a page rendered once for a data version serves every viewer that
+  // asks for it — which is what happens when a result makes every live viewer fetch the page again.
+  const rendered = new Map<string, string>();
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
@@ -46,8 +53,24 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
         res.status(304).end();
         return;
       }
+      const hit = req.method === 'GET' ? rendered.get(etag) : undefined;
+      if (hit !== undefined) {
+        rendered.delete(etag);
+        rendered.set(etag, hit);
+        res.status(200).type('html').send(hit);
+        return;
+      }
       res.locals.liveEventId = eventId;
       res.locals.liveVersion = version;
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
+        // A page with a per-request CSP nonce in it cannot be served twice.
+        if (res.statusCode === 200 && typeof body === 'string' && !body.includes('nonce=')) {
+          rendered.set(etag, body);
+          if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
+        }
+        return send(body);
+      };
       next();
     } catch (e) {
       next(e);
