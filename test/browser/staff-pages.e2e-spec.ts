@@ -225,6 +225,16 @@ describeInBrowser('staff pages in Chromium', () => {
     const t5 = games.find((p) => p.table === 5)!.games[0];
     await page.selectOption(`#r-${t5.id}`, 'draw');
     await until(page, `document.querySelector('#open-count').textContent === 'Every result of the round is in'`);
+    // A foul on table 1's Red player, from the sheet.
+    await page.fill('#foul-game', '1');
+    await page.selectOption('#foul-side', 'red');
+    await page.selectOption('#foul-kind', 'technical_foul');
+    await page.fill('#foul-note', 'touched a piece and moved another (二章9节)');
+    await page.click('#foul-form button[type=submit]');
+    await page.waitForSelector('#console-status:has-text("Foul recorded")');
+    const t1 = games.find((p) => p.table === 1)!.games[0];
+    const fouls = (await request(a.getHttpServer()).get(`/api/games/${t1.id}/sanctions`).set('Authorization', chief.auth).expect(200)).body;
+    expect(JSON.stringify(fouls)).toContain('technical_foul');
     await page.screenshot({ path: join(SHOTS, 'staff-result-sheet-done-en.png'), fullPage: true });
     await until(viewer, `document.querySelectorAll('main table.standings tbody tr').length > 0`);
     await viewerContext.close();

@@ -345,8 +345,36 @@
         rowsByGame[x.g.id] = { tr: tr, sel: sel, x: x };
         tbody.appendChild(tr);
       });
+      app.appendChild(foulForm());
       update();
       input.focus();
+    }
+    // Fouls on a game (二章9节, 一章3节): POST /api/games/:id/sanctions; a losing consequence shows at once.
+    function foulForm() {
+      var where = el('input', { type: 'text', id: 'foul-game', inputmode: 'decimal', autocomplete: 'off' });
+      var side = el('select', { id: 'foul-side' }, [el('option', { value: 'red', text: L.red }), el('option', { value: 'black', text: L.black })]);
+      var kind = el('select', { id: 'foul-kind' }, Object.keys(L.kinds).map(function (k) { return el('option', { value: k, text: L.kinds[k] }); }));
+      var note = el('input', { type: 'text', id: 'foul-note' });
+      var form = el('form', { class: 'staff-form', id: 'foul-form' }, [el('h2', { text: L.foul }), el('p', { class: 'help', text: L.foulHelp }),
+        field('foul-game', L.foulGame, where), field('foul-side', L.side, side), field('foul-kind', L.kind, kind), field('foul-note', L.note, note),
+        el('button', { type: 'submit', text: L.foul })]);
+      form.addEventListener('submit', function (ev) {
+        ev.preventDefault();
+        var m = /^\s*(\d{1,4})(?:[.\/](\d{1,2}))?\s*$/.exec(where.value);
+        var x = m && byKey[m[2] ? m[1] + '.' + m[2] : m[1]];
+        if (!x) { alertBox.textContent = ''; alertBox.appendChild(el('p', { class: 'error', text: L.error + ': ' + L.foulGame + ' “' + where.value + '”' })); return; }
+        var player = side.value === 'red' ? x.g.red : x.g.black;
+        if (!player) return;
+        var body = { playerId: player.id, kind: kind.value };
+        if (note.value.trim()) body.note = note.value.trim();
+        api('POST', '/api/games/' + x.g.id + '/sanctions', body).then(function (r) {
+          var c = r && r.consequence;
+          ok(L.foulSaved + ': ' + L.table + ' ' + x.p.table + ' · ' + name(player) + ' · ' + L.kinds[kind.value] + (c && c.applied ? ' → ' + L.consequence + ': ' + resultText(c.result) + (c.article ? ' (' + c.article + ')' : '') : ''));
+          where.value = ''; note.value = '';
+          return load();
+        }, fail);
+      });
+      return form;
     }
     function find(id) { var all = games(); for (var i = 0; i < all.length; i++) if (all[i].g.id === id) return all[i]; return null; }
     function update() {

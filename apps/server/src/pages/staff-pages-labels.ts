@@ -19,6 +19,9 @@ export const STAFF_LABELS: Record<Language, Record<string, unknown>> = {
     lineupHelp: '按盘序选择本队上场队员（附录1）。双方提交或截止时间到后公布。', lineupFor: '排阵', submit: '提交排阵', submitted: '已提交', notSubmitted: '未提交', deadline: '截止时间', released: '已公布', notReleased: '未公布',
     matchCard: '对阵卡', hidden: '（公布前保密）', starter: '主力', reserve: '替补', confirmed: '排阵已确认', noTeams: '您不是本场比赛任何一队的领队。', console: '控制台', publicPage: '公开页面',
     live: '实时', refresh: '刷新',
+    foul: '记录犯规', foulHelp: '台号（团体赛「台.盘」）、犯规方与种类；两次技术犯规或四次违例判负（一章3节）。', foulGame: '台号', side: '犯规方', kind: '种类', note: '备注', foulSaved: '已记录犯规',
+    kinds: { technical_foul: '技术犯规', violation: '违例', unrecorded_moves: '漏记', misconduct: '违反纪律', device: '携带电子设备', self_exposure: '自杀着法' },
+    consequence: '判定',
   },
   en: {
     loginTitle: 'Staff login', loginIntro: 'Chief arbiters, arbiters and team captains log in to reach their pages.', consoleTitle: 'Chief arbiter console', sheetTitle: 'Result entry sheet', lineupTitle: 'Lineup',
@@ -37,5 +40,8 @@ export const STAFF_LABELS: Record<Language, Record<string, unknown>> = {
     lineupHelp: 'Choose your team’s players in board order (附录1). Released when both are in or at the deadline.', lineupFor: 'Lineup', submit: 'Submit the lineup', submitted: 'submitted', notSubmitted: 'not submitted', deadline: 'Deadline', released: 'released', notReleased: 'not released yet',
     matchCard: 'Match card', hidden: '(secret until released)', starter: 'starter', reserve: 'reserve', confirmed: 'Lineup confirmed', noTeams: 'You captain neither team of this match.', console: 'Console', publicPage: 'Public page',
     live: 'live', refresh: 'Refresh',
+    foul: 'Record a foul', foulHelp: 'Table (team events “table.board”), side and kind; two technical fouls or four violations lose the game (一章3节).', foulGame: 'Table', side: 'Side', kind: 'Kind', note: 'Note', foulSaved: 'Foul recorded',
+    kinds: { technical_foul: 'technical foul', violation: 'violation', unrecorded_moves: 'unrecorded moves', misconduct: 'misconduct', device: 'electronic device', self_exposure: 'self-exposure (自杀着法)' },
+    consequence: 'Consequence',
   },
 };
