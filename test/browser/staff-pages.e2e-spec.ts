@@ -235,6 +235,7 @@ describeInBrowser('staff pages in Chromium', () => {
     const t1 = games.find((p) => p.table === 1)!.games[0];
     const fouls = (await request(a.getHttpServer()).get(`/api/games/${t1.id}/sanctions`).set('Authorization', chief.auth).expect(200)).body;
     expect(JSON.stringify(fouls)).toContain('technical_foul');
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(SHOTS, 'staff-result-sheet-done-en.png'), fullPage: true });
     await until(viewer, `document.querySelectorAll('main table.standings tbody tr').length > 0`);
     await viewerContext.close();

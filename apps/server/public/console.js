@@ -314,12 +314,12 @@
       app.appendChild(el('p', { class: 'console-event' }, [el('strong', { text: name(data.event) + ' · ' + fmt(L.round, { n: r.number }) }), ' · ',
         el('a', { href: '/events/' + data.event.id + '/console?lang=' + lang, text: L.console }), ' · ', el('a', { href: '/events/' + data.event.id + '/rounds/' + r.number + '?lang=' + lang, text: L.publicPage }), ' · ', userBar()]));
       input = el('input', { type: 'text', id: 'quick-entry', autocomplete: 'off', spellcheck: 'false', inputmode: 'text', 'aria-describedby': 'quick-help' });
-      var form = el('form', { class: 'quick-form', id: 'quick-form' }, [el('label', { for: 'quick-entry', text: L.entryLabel }), input, el('button', { type: 'submit', text: L.enter })]);
+      // The entry line stays in view while the sheet scrolls, with the count of open games beside it.
+      counter = el('span', { class: 'open-count', id: 'open-count' });
+      var form = el('form', { class: 'quick-form', id: 'quick-form' }, [el('label', { for: 'quick-entry', text: L.entryLabel }), input, el('button', { type: 'submit', text: L.enter }), counter]);
       form.addEventListener('submit', function (ev) { ev.preventDefault(); quick(input.value); });
-      app.appendChild(form);
       app.appendChild(el('p', { class: 'help', id: 'quick-help', text: L.sheetHelp }));
-      counter = el('p', { class: 'open-count', id: 'open-count' });
-      app.appendChild(counter);
+      app.appendChild(form);
       app.appendChild(statusBox);
       app.appendChild(alertBox);
       tbody = el('tbody');
