@@ -164,6 +164,7 @@ interface GameRow {
   id: string;
   pairingId: string;
   board: number;
+  leg: number;
   kind: Game['kind'];
   redPlayerId: string | null;
   blackPlayerId: string | null;
@@ -202,7 +203,7 @@ interface GameRow {
  */
 async function readGame(tx: Tx, gameId: string): Promise<GameRow | null> {
   const rows = await tx.$queryRaw<GameRow[]>`
-    SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.kind::text AS kind,
+    SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.leg, g.kind::text AS kind,
       g."redPlayerId"::text AS "redPlayerId", g."blackPlayerId"::text AS "blackPlayerId",
       g.result::text AS result, g."penaltyReason"::text AS "penaltyReason",
       g."resultEnteredById"::text AS "resultEnteredById", g."resultEnteredAt", g.version, g."createdAt", g."updatedAt",
@@ -230,6 +231,7 @@ function gameOf(row: GameRow): Game {
     id: row.id,
     pairingId: row.pairingId,
     board: row.board,
+    leg: row.leg,
     kind: row.kind,
     redPlayerId: row.redPlayerId,
     blackPlayerId: row.blackPlayerId,
