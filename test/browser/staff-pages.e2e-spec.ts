@@ -237,6 +237,9 @@ describeInBrowser('staff pages in Chromium', () => {
     expect(JSON.stringify(fouls)).toContain('technical_foul');
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(SHOTS, 'staff-result-sheet-done-en.png'), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, 'staff-result-sheet-360-en.png'), fullPage: true });
     await until(viewer, `document.querySelectorAll('main table.standings tbody tr').length > 0`);
     await viewerContext.close();
     await context.close();
@@ -318,6 +321,9 @@ describeInBrowser('staff pages in Chromium', () => {
     await page.waitForSelector('#console-status:has-text("排阵已确认")');
     await page.waitForSelector(`ol.lineup-list[data-entry="${captainEntry}"] li`);
     await page.screenshot({ path: join(SHOTS, 'staff-lineup-confirmed-zh.png'), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, 'staff-lineup-360-zh.png'), fullPage: true });
     axePages.push({ name: 'lineup', url: `${baseA}/pairings/${matchId}/lineup?lang=en`, user: captain, ready: '#lineup-form-0' });
     // Before the deadline the public card keeps it secret.
     const publicPage = await browser.newPage({ viewport: { width: 1000, height: 800 } });
