@@ -11,10 +11,7 @@ export function eventConfigProblems(config: {
   gamesPerPairing?: number;
 }): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  // 二章5节4 allows two games per board in a team match; Chuhe's rounds and results store one game
-  // per board of a team pairing (Game.board is the board), so such an event is refused, not run wrongly.
-  if (config.kind === 'team' && config.gamesPerPairing === 2)
-    problems.push({ field: 'gamesPerPairing', reason: 'team events with two games per board (二章5节4) are not supported: use 1' });
+  // 二章5节4: a team match may have two games per board (Game.leg 1 and 2, colours reversed) — allowed.
   config.stages.forEach((stage, i) => {
     const field = `stages.${i}`;
     if (stage.type === 'swiss' && stage.rounds === undefined) problems.push({ field: `${field}.rounds`, reason: 'a Swiss stage needs its number of rounds' });

@@ -230,11 +230,16 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
       const pairingId = randomUUID();
       const matchKey = keys.get(k) ?? null;
       pairings.push({ id: pairingId, roundId, table: k + 1, redEntryId: entryIds.get(p.red)!, blackEntryId: entryIds.get(p.black)!, matchKey });
+      const seen = new Map<number, number>();
       p.games.forEach((g, b) => {
         const board = g.board ?? b + 1;
+        // A team match with two games per board lists both games of a board with its number (二章5节4): leg 1, 2.
+        const leg = (seen.get(board) ?? 0) + 1;
+        seen.set(board, leg);
         games.push({
           pairingId,
           board,
+          leg,
           kind: gameKind(matchKey, board),
           redPlayerId: gamePlayer(g.red),
           blackPlayerId: gamePlayer(g.black),

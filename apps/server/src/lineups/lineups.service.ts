@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { boardGames, checkLineup, defaultLineup, lineupReleased, pairingPoints, type GameResult, type TeamMember } from '@chuhe/tournament';
+import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -15,7 +16,7 @@ import { notifyEventChange } from '../live/notify';
 
 const MATCH_INCLUDE = {
   round: { include: { event: true } },
-  games: { orderBy: { board: 'asc' as const } },
+  games: { orderBy: [{ board: 'asc' as const }, { leg: 'asc' as const }] },
   lineups: { include: { boards: { orderBy: { board: 'asc' as const } } } },
   redEntry: { include: { team: { include: { members: { include: { player: true } } } } } },
   blackEntry: { include: { team: { include: { members: { include: { player: true } } } } } },
@@ -210,8 +211,9 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       if (games.some((g) => g.result !== null)) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'results: boards of this match already have results; correct them one by one' });
       const now = new Date();
       for (const g of games) {
-        // The first-listed team (pairing red) plays Red on the odd boards (附录6 用法2).
-        const firstIsRed = g.board % 2 === 1;
+        // The first-listed team (pairing red) plays Red on the odd boards (附录6 用法2); a board's
+        // second game (leg 2) reverses the colours (二章5节4).
+        const firstIsRed = (g.board % 2 === 1) === (g.leg === 1);
         const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
         const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
         const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
@@ -244,7 +246,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The boards take the lineups' players (附录6 用法2: the first-listed team Red on boards 1 and 3).
-   * A side without a lineup keeps the starters the round was paired with.
+   * A side without a lineup keeps the starters the round was paired with. With two games per board
+   * (二章5节4) the board's second game (leg 2) takes the same players, colours reversed.
    */
   private async fillBoards(tx: Tx, match: Match, userId: string | null, reason: string): Promise<void> {
     const event = match.round.event;
@@ -254,16 +257,17 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     };
     const red = order(match.redEntry);
     const black = order(match.blackEntry!);
-    const current = (board: number, side: 'red' | 'black') => match.games.find((g) => g.board === board && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
+    const current = (board: number, side: 'red' | 'black') => match.games.find((g) => g.board === board && g.leg === 1 && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
     // A side without a lineup keeps what it has: for odd boards the first-listed team is Red.
     const redSide = red ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'red' : 'black'));
     const blackSide = black ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'black' : 'red'));
-    for (const g of boardGames(redSide, blackSide, event.teamStarters)) {
-      const game = match.games.find((x) => x.board === g.board && x.kind === 'regular');
+    const legs = event.gamesPerPairing === 2 ? [1, 2] : [1];
+    for (const g of boardGames(redSide, blackSide, event.teamStarters).flatMap((b) => legs.map((leg) => (leg === 1 ? { ...b, leg } : { ...b, leg, red: b.black, black: b.red })))) {
+      const game = match.games.find((x) => x.board === g.board && x.leg === g.leg && x.kind === 'regular');
       const redPlayerId = g.red || null;
       const blackPlayerId = g.black || null;
       if (!game) {
-        const created = await tx.game.create({ data: { pairingId: match.id, board: g.board, redPlayerId, blackPlayerId } });
+        const created = await tx.game.create({ data: { pairingId: match.id, board: g.board, leg: g.leg, redPlayerId, blackPlayerId } });
         await this.audit.record(tx, { userId: userId ?? undefined, tournamentId: event.tournamentId, entity: 'game', entityId: created.id, action: 'create', after: created, reason });
         continue;
       }
@@ -322,6 +326,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       boards: match.games.map((g) => ({
         id: g.id,
         board: g.board,
+        leg: g.leg,
         kind: g.kind,
         red: gamesVisible && g.redPlayerId ? names.get(g.redPlayerId) ?? { id: g.redPlayerId } : null,
         black: gamesVisible && g.blackPlayerId ? names.get(g.blackPlayerId) ?? { id: g.blackPlayerId } : null,
@@ -335,7 +340,9 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
 /**
  * 附录1 #7: the match is decided by the sum of the boards' 局分 — 4 of 6 or more wins (场分 2),
  * 3–3 draws (1 each); the same comparison in half-points with 1/½/0 scoring (libs/tournament
- * pairingPoints). Null while a board has no result.
+ * pairingPoints). Two games per board (二章5节4): 大分 per board 2/1/0 decides, then 小分 (libs/standings
+ * scorePairing, what the standings count; libs/tournament pairingPoints compares 小分 only).
+ * Null while a board has no result.
  */
 function matchScore(match: Match) {
   const side = new Map<string, 'red' | 'black'>();
@@ -344,6 +351,17 @@ function matchScore(match: Match) {
   const games = match.games.filter((g) => g.kind === 'regular');
   if (!match.blackEntryId || games.some((g) => g.result === null || !g.redPlayerId || !g.blackPlayerId)) return null;
   const event = match.round.event;
+  if (event.gamesPerPairing === 2) {
+    const counted = games.filter((g) => g.result !== 'annulled');
+    if (!counted.length) return null;
+    const s = scorePairing(
+      'team',
+      2,
+      counted.map((g) => ({ board: g.board, aIsRed: side.get(g.redPlayerId!) === 'red', result: g.result as GameResult })),
+    );
+    const pair = ([red, black]: [number, number]) => ({ red, black });
+    return { scoring: SCORING_FROM_DB[event.scoring], gamePoints: pair(s.gamePoints), bigPoints: pair(s.bigPoints), matchPoints: pair(s.score) };
+  }
   const points = pairingPoints(
     { red: match.redEntryId, black: match.blackEntryId, games: games.map((g) => ({ red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result as GameResult, board: g.board })) },
     { eventKind: 'team', scoring: SCORING_FROM_DB[event.scoring], gamesPerPairing: event.gamesPerPairing as 1 | 2, boards: event.teamStarters },

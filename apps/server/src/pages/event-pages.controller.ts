@@ -2,7 +2,7 @@ import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
-import { CRITERIA, type CriterionId } from '@chuhe/standings';
+import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
 import { TeamReportService } from '../lineups/team-report.service';
@@ -265,10 +265,15 @@ export class EventPagesController {
       black: card.black ? bilingual(card.black, language) : null,
       boards: card.boards.map((b) => {
         const pts = resultPoints(b.result as GameResult | null, scoring);
-        // The first-listed team plays Red on the odd boards (附录6 用法2).
-        return { board: b.board, red: b.red && 'nameZh' in b.red ? bilingual(b.red as { nameZh: string; nameEn: string }, language) : null, black: b.black && 'nameZh' in b.black ? bilingual(b.black as { nameZh: string; nameEn: string }, language) : null, score: pts ? `${pts.red} : ${pts.black}` : '', note: resultNote(b.result as GameResult | null, language), firstIsRed: b.board % 2 === 1 };
+        // The first-listed team plays Red on the odd boards (附录6 用法2); a board's second game reversed (二章5节4).
+        return { board: b.board, red: b.red && 'nameZh' in b.red ? bilingual(b.red as { nameZh: string; nameEn: string }, language) : null, black: b.black && 'nameZh' in b.black ? bilingual(b.black as { nameZh: string; nameEn: string }, language) : null, score: pts ? `${pts.red} : ${pts.black}` : '', note: resultNote(b.result as GameResult | null, language), firstIsRed: (b.board % 2 === 1) === (b.leg === 1) };
       }),
-      score: card.score ? `${showPoints(card.score.matchPoints.red, scoring)} : ${showPoints(card.score.matchPoints.black, scoring)} (${showPoints(card.score.gamePoints.red, scoring)} : ${showPoints(card.score.gamePoints.black, scoring)})` : '',
+      score: card.score
+        ? `${showPoints(card.score.matchPoints.red, scoring)} : ${showPoints(card.score.matchPoints.black, scoring)} (${
+            // 二章5节4: two games per board — 大分 decides, then 小分.
+            'bigPoints' in card.score && card.score.bigPoints ? `${language === 'en' ? 'big points' : '大分'} ${card.score.bigPoints.red} : ${card.score.bigPoints.black}, ${language === 'en' ? 'small points' : '小分'} ` : ''
+          }${showPoints(card.score.gamePoints.red, scoring)} : ${showPoints(card.score.gamePoints.black, scoring)})`
+        : '',
       eventHref: `/events/${round.eventId}?lang=${language}`,
     };
   }
@@ -391,10 +396,16 @@ function whyText(row: Row, lang: Language): string {
 }
 
 /** 场分 of a team match from its boards (附录1 #7, libs/tournament), display units; null while a board is open. */
-function matchPoints(games: readonly { kind: string; board: number; result: string | null }[], scoring: string): { red: string; black: string } | null {
+function matchPoints(games: readonly { kind: string; board: number; leg?: number; result: string | null }[], scoring: string): { red: string; black: string } | null {
   const regular = games.filter((g) => g.kind === 'regular');
   if (regular.length === 0 || regular.some((g) => g.result === null)) return null;
   if (regular.every((g) => g.result === 'double_forfeit' || g.result === 'annulled')) return { red: '0', black: '0' };
+  if (regular.some((g) => g.leg === 2)) {
+    // 二章5节4: two games per board — 大分 per board decides, then 小分 (libs/standings scorePairing, as the standings count).
+    const counted = regular.filter((g) => g.result !== 'annulled');
+    const s = scorePairing('team', 2, counted.map((g) => ({ board: g.board, aIsRed: (g.board % 2 === 1) === (g.leg !== 2), result: g.result as GameResult })));
+    return { red: showPoints(s.score[0], scoring), black: showPoints(s.score[1], scoring) };
+  }
   let first = 0;
   let second = 0;
   for (const g of regular) {
@@ -407,7 +418,7 @@ function matchPoints(games: readonly { kind: string; board: number; result: stri
 }
 
 /** A team match's outcome as if it were one game, for the rank table's marks. */
-function teamOutcome(games: readonly { kind: string; board: number; result: string | null }[], scoring: string): GameResult | null {
+function teamOutcome(games: readonly { kind: string; board: number; leg?: number; result: string | null }[], scoring: string): GameResult | null {
   const m = matchPoints(games, scoring);
   if (!m) return null;
   return m.red === m.black ? 'draw' : Number(m.red) > Number(m.black) ? 'red_win' : 'black_win';

@@ -32,7 +32,7 @@ export const EVENT_FILE_INCLUDE = {
     orderBy: { number: 'asc' as const },
     include: {
       stage: true,
-      pairings: { orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }], include: { games: { orderBy: { board: 'asc' as const } } } },
+      pairings: { orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }], include: { games: { orderBy: [{ board: 'asc' as const }, { leg: 'asc' as const }] } } },
     },
   },
 } satisfies Prisma.EventInclude;

@@ -20,6 +20,8 @@ export interface GameInsert {
   id: string;
   pairingId: string;
   board: number;
+  /** 1, or 2 for the second game on a board of a two-game team pairing (二章5节4); default 1. */
+  leg?: number;
   kind: string;
   redPlayerId: string | null;
   blackPlayerId: string | null;
@@ -59,12 +61,12 @@ export async function insertPairings(tx: Tx, rows: readonly PairingInsert[], now
 export async function insertGames(tx: Tx, rows: readonly GameInsert[], now = new Date()): Promise<void> {
   if (!rows.length) return;
   await tx.$executeRaw`
-    INSERT INTO "Game" ("id", "pairingId", "board", "kind", "redPlayerId", "blackPlayerId", "result", "updatedAt")
-    SELECT u.id, u.pairing_id, u.board, u.kind::"GameKind", u.red, u.black, u.result::"GameResult", ${utc(now)}::timestamp(3)
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.pairingId)}::uuid[], ${rows.map((r) => r.board)}::int[],
+    INSERT INTO "Game" ("id", "pairingId", "board", "leg", "kind", "redPlayerId", "blackPlayerId", "result", "updatedAt")
+    SELECT u.id, u.pairing_id, u.board, u.leg, u.kind::"GameKind", u.red, u.black, u.result::"GameResult", ${utc(now)}::timestamp(3)
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.pairingId)}::uuid[], ${rows.map((r) => r.board)}::int[], ${rows.map((r) => r.leg ?? 1)}::int[],
                 ${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.redPlayerId)}::uuid[], ${rows.map((r) => r.blackPlayerId)}::uuid[],
                 ${rows.map((r) => r.result)}::text[])
-      AS u(id, pairing_id, board, kind, red, black, result)`;
+      AS u(id, pairing_id, board, leg, kind, red, black, result)`;
 }
 
 export async function insertAuditRows(tx: Tx, rows: readonly AuditInsert[], now = new Date()): Promise<void> {

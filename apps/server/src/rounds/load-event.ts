@@ -19,7 +19,7 @@ export async function loadEventFlat(db: Tx, eventId: string): Promise<EventWithP
     ? await db.$queryRaw<Pairing[]>`SELECT p.* FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" WHERE r."eventId" = ${eventId}::uuid ORDER BY p."table" ASC NULLS LAST, p.id`
     : [];
   const games = pairings.length
-    ? await db.$queryRaw<Game[]>`SELECT g.* FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" WHERE r."eventId" = ${eventId}::uuid ORDER BY g.board, g.id`
+    ? await db.$queryRaw<Game[]>`SELECT g.* FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" WHERE r."eventId" = ${eventId}::uuid ORDER BY g.board, g.leg, g.id`
     : [];
   return stitch(event, entries, rounds, pairings, games);
 }

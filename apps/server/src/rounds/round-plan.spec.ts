@@ -32,6 +32,21 @@ describe('pairingGames', () => {
     ]);
   });
 
+  it('team, two games per board (二章5节4): each board twice, leg 2 with the colours reversed; a withdrawn team forfeits all six', () => {
+    const games = pairingGames({ kind: 'team', gamesPerPairing: 2, teamStarters: 3 }, 1, 'p', team('A', 1, ['a1', 'a2', 'a3']), team('B', 2, ['b1', 'b2', 'b3']));
+    expect(games.map((g) => [g.board, g.leg, g.redPlayerId, g.blackPlayerId])).toEqual([
+      [1, 1, 'a1', 'b1'],
+      [1, 2, 'b1', 'a1'],
+      [2, 1, 'b2', 'a2'],
+      [2, 2, 'a2', 'b2'],
+      [3, 1, 'a3', 'b3'],
+      [3, 2, 'b3', 'a3'],
+    ]);
+    const gone = { ...team('B', 2, ['b1', 'b2', 'b3']), status: 'withdrawn', withdrawnAfterRound: 1 } as Entry;
+    const forfeits = pairingGames({ kind: 'team', gamesPerPairing: 2, teamStarters: 3 }, 2, 'p', team('A', 1, ['a1', 'a2', 'a3']), gone);
+    expect(forfeits.map((g) => g.result)).toEqual(['red_win_forfeit', 'black_win_forfeit', 'black_win_forfeit', 'red_win_forfeit', 'red_win_forfeit', 'black_win_forfeit']);
+  });
+
   it('a side withdrawn before the round loses by forfeit (二章7节3–4), both: double forfeit, with the reason', () => {
     const red = pairingGames({ kind: 'individual', gamesPerPairing: 2, teamStarters: 3 }, 7, 'p', player('a', 1, 6), player('b', 2));
     expect(red.map((g) => g.result)).toEqual(['black_win_forfeit', 'red_win_forfeit']);

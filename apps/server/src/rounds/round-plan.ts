@@ -16,6 +16,8 @@ export interface PlannedGame {
   id: string;
   pairingId: string;
   board: number;
+  /** The game within the board of a two-game team pairing (二章5节4): 1, or 2 with colours reversed. Always 1 otherwise. */
+  leg: number;
   kind: 'regular';
   redPlayerId: string | null;
   blackPlayerId: string | null;
@@ -38,7 +40,8 @@ export function starters(entry: EventEntry): (string | null)[] {
 /**
  * The games of a pairing. Individual: one game, or two with colours reversed in game 2 (附录6
  * 用法1). Team: one game per board from the starters; the team listed first (Red) has Red on the
- * odd boards and Black on the even ones (附录6 用法2, 附录1 #9). A side whose entry withdrew
+ * odd boards and Black on the even ones (附录6 用法2, 附录1 #9); with two games per board (二章5节4)
+ * each board has a second game (leg 2) with the colours reversed. A side whose entry withdrew
  * before this round loses by forfeit (二章7节3–4); both withdrawn: double forfeit.
  */
 export function pairingGames(
@@ -65,6 +68,7 @@ export function pairingGames(
         id: randomUUID(),
         pairingId,
         board,
+        leg: 1,
         kind: 'regular',
         redPlayerId: firstRed ? red.playerId : black.playerId,
         blackPlayerId: firstRed ? black.playerId : red.playerId,
@@ -76,20 +80,25 @@ export function pairingGames(
   }
   const a = starters(red);
   const b = starters(black);
+  const legs = event.gamesPerPairing === 2 ? 2 : 1;
   for (let board = 1; board <= event.teamStarters; board++) {
-    const firstRed = board % 2 === 1;
     const ap = a[board - 1] ?? null;
     const bp = b[board - 1] ?? null;
-    games.push({
-      id: randomUUID(),
-      pairingId,
-      board,
-      kind: 'regular',
-      redPlayerId: firstRed ? ap : bp,
-      blackPlayerId: firstRed ? bp : ap,
-      result: firstRed ? forfeit(redGone, blackGone) : forfeit(blackGone, redGone),
-      ...(reason ? { reason } : {}),
-    });
+    for (let leg = 1; leg <= legs; leg++) {
+      // Leg 1: 附录6 用法2; leg 2 reverses the colours (二章5节4).
+      const firstRed = (board % 2 === 1) === (leg === 1);
+      games.push({
+        id: randomUUID(),
+        pairingId,
+        board,
+        leg,
+        kind: 'regular',
+        redPlayerId: firstRed ? ap : bp,
+        blackPlayerId: firstRed ? bp : ap,
+        result: firstRed ? forfeit(redGone, blackGone) : forfeit(blackGone, redGone),
+        ...(reason ? { reason } : {}),
+      });
+    }
   }
   return games;
 }

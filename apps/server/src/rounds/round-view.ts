@@ -30,6 +30,8 @@ export interface EntrySummary {
 export interface GameRow {
   id: string;
   board: number;
+  /** The game within the board of a two-game team pairing (二章5节4); 1 otherwise. */
+  leg: number;
   kind: string;
   redPlayerId: string | null;
   blackPlayerId: string | null;
@@ -129,10 +131,11 @@ export function roundView(round: RoundRow, pairings: readonly PairingRow[], name
       red: names.entry(p.redEntryId),
       black: p.blackEntryId === null ? null : names.entry(p.blackEntryId),
       games: [...p.games]
-        .sort((a, b) => a.board - b.board)
+        .sort((a, b) => a.board - b.board || a.leg - b.leg)
         .map((g) => ({
           id: g.id,
           board: g.board,
+          leg: g.leg,
           kind: g.kind,
           red: g.redPlayerId === null ? null : names.player(g.redPlayerId),
           black: g.blackPlayerId === null ? null : names.player(g.blackPlayerId),

@@ -207,7 +207,7 @@ export class RoundsService {
           const red = side(g.redPlayerId, p.redEntryId);
           const black = side(g.blackPlayerId, p.blackEntryId);
           games.push({ round: r.number, table: p.table, board: g.board, red, black });
-          open.push(`round ${r.number} table ${p.table ?? '-'} board ${g.board}: ${red} – ${black}`);
+          open.push(`round ${r.number} table ${p.table ?? '-'} board ${g.board}${g.leg > 1 ? ` game ${g.leg}` : ''}: ${red} – ${black}`);
         }
       }
     }
@@ -225,8 +225,6 @@ export class RoundsService {
   private currentStage(event: EventWithPlay, file: EventFile, number: number): StageAt {
     const stages = event.stages as StageConfig[];
     const name = stages.map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type)).join(' → ');
-    // Refused at creation (400 gamesPerPairing); an event stored before that rule is not run wrongly either.
-    if (event.kind === 'team' && event.gamesPerPairing === 2) throw conflict('team events with two games per board (二章5节4) cannot be paired: a team pairing has one game per board');
     if (file.options.pairingSystem === STAGE_CHAIN) {
       const seen = stageChainView(file, number);
       if (!seen.ok) throw this.pairingRefused(event, seen.error);
@@ -606,6 +604,7 @@ function gameRow(g: PlannedGame | PairingRow['games'][number]): PairingRow['game
   return {
     id: g.id,
     board: g.board,
+    leg: g.leg,
     kind: g.kind,
     redPlayerId: g.redPlayerId,
     blackPlayerId: g.blackPlayerId,

@@ -32,11 +32,11 @@ interface MemberRow {
   nameEn: string;
 }
 
-type PlayTuple = [string, string, number | null, string, string | null, string | null, number, string | null, number | null, string | null, string | null, string | null, string | null, string | null, number | null, string | null];
+type PlayTuple = [string, string, number | null, string, string | null, string | null, number, string | null, number | null, string | null, string | null, string | null, string | null, string | null, number | null, string | null, number | null];
 
 function playRow(t: PlayTuple): PlayRow {
-  const [roundId, pairingId, table, redEntryId, blackEntryId, matchKey, pairingVersion, gameId, board, kind, redPlayerId, blackPlayerId, result, penaltyReason, gameVersion, at] = t;
-  return { roundId, pairingId, table, redEntryId, blackEntryId, matchKey, pairingVersion, gameId, board, kind, redPlayerId, blackPlayerId, result, penaltyReason, gameVersion, resultEnteredAt: at === null ? null : new Date(at) };
+  const [roundId, pairingId, table, redEntryId, blackEntryId, matchKey, pairingVersion, gameId, board, kind, redPlayerId, blackPlayerId, result, penaltyReason, gameVersion, at, leg] = t;
+  return { roundId, pairingId, table, redEntryId, blackEntryId, matchKey, pairingVersion, gameId, board, leg: leg ?? 1, kind, redPlayerId, blackPlayerId, result, penaltyReason, gameVersion, resultEnteredAt: at === null ? null : new Date(at) };
 }
 
 interface PlayRow {
@@ -49,6 +49,7 @@ interface PlayRow {
   pairingVersion: number;
   gameId: string | null;
   board: number | null;
+  leg: number;
   kind: string | null;
   redPlayerId: string | null;
   blackPlayerId: string | null;
@@ -94,8 +95,8 @@ export async function loadEventForFile(db: Tx, eventId: string, options: { state
     // cheaper than a driver row (and an adapter conversion) per game for thousands of games.
     db.$queryRaw<{ rows: string | null }[]>`
       SELECT json_agg(json_build_array(p."roundId", p.id, p."table", p."redEntryId", p."blackEntryId", p."matchKey", p.version,
-                                       g.id, g.board, g.kind, g."redPlayerId", g."blackPlayerId", g.result, g."penaltyReason", g.version, g."resultEnteredAt")
-                      ORDER BY r.number, p."table" ASC NULLS LAST, p.id, g.board)::text AS rows
+                                       g.id, g.board, g.kind, g."redPlayerId", g."blackPlayerId", g.result, g."penaltyReason", g.version, g."resultEnteredAt", g.leg)
+                      ORDER BY r.number, p."table" ASC NULLS LAST, p.id, g.board, g.leg)::text AS rows
         FROM "Round" r
         JOIN "Pairing" p ON p."roundId" = r.id
         LEFT JOIN "Game" g ON g."pairingId" = p.id
@@ -140,6 +141,7 @@ export async function loadEventForFile(db: Tx, eventId: string, options: { state
         id: row.gameId,
         pairingId: row.pairingId,
         board: row.board,
+        leg: row.leg,
         kind: row.kind,
         redPlayerId: row.redPlayerId,
         blackPlayerId: row.blackPlayerId,
