@@ -54,7 +54,7 @@ describeInBrowser('public event pages in Chromium', () => {
       { name: 'rank-table', path: `/events/${open.id}/crosstable`, expect: 'table.rank-table' },
       { name: 'player', path: `/events/${open.id}/entries/${openEntry.id}`, expect: 'svg.rank-chart' },
       { name: 'match-card', path: `/pairings/${match.id}`, expect: 'table.match-card' },
-      { name: 'team-report', path: `/events/${team.id}/teams`, expect: 'table.board-prizes' },
+      { name: 'team-report', path: `/events/${team.id}/teams`, expect: 'table.player-records' },
       { name: 'appeal-decisions', path: `/events/${open.id}/appeal-decisions`, expect: 'main h1' },
     );
     browser = await chromium.launch({

@@ -299,6 +299,17 @@ export class EventPagesController {
           games: r.gamePoints ? `${r.gamePoints[0]}:${r.gamePoints[1]}` : '',
         })),
       })),
+      // Each player's record across boards; a reserve's total counts one board (附录1 #6).
+      players: report.players
+        .filter((m) => m.boards.length > 0)
+        .map((m) => ({
+          ...bilingual(players.get(m.player), language),
+          team: pick(names.get(m.team), language),
+          role: m.starterBoard === null ? translate('reserve', language) : `${translate('board', language)} ${m.starterBoard}`,
+          boards: m.boards.map((b) => `${translate('board', language)} ${b.board}: ${b.points} / ${b.games}`).join(' · '),
+          counted: m.countedPoints,
+          countedBoard: m.countedBoard,
+        })),
       boardPrizes: report.boardPrizes.map((b) => ({
         board: b.board,
         rows: b.rows.slice(0, 10).map((r) => ({ rank: r.rank, ...bilingual(players.get(r.player), language), team: pick(names.get(r.team), language), points: r.points, games: r.games })),
