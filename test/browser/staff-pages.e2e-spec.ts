@@ -270,10 +270,14 @@ describeInBrowser('staff pages in Chromium', () => {
     await page.fill('#withdraw-after', '1');
     await page.fill('#withdraw-reason', 'ill');
     await page.click('#withdraw-form button[type=submit]');
-    await page.waitForSelector('#console-status:has-text("withdrawn")');
-    const after = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { id: string }) => e.id === entry.id);
-    expect(after.withdrawnAfterRound).toBe(1);
-    expect(await page.locator(`#withdraw-entry option[value="${entry.id}"]`).count()).toBe(0);
+    // The status line may be redrawn at once by the live update the withdrawal sets off: wait on the data.
+    const withdrawnEntry = async () => (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { id: string }) => e.id === entry.id);
+    for (let waited = 0; waited < 15_000 && (await withdrawnEntry()).withdrawnAfterRound !== 1; waited += 200) await page.waitForTimeout(200);
+    expect((await withdrawnEntry()).withdrawnAfterRound).toBe(1);
+    // The console redraws from the API after the status line: wait for the withdrawn entry to leave the list.
+    const withdrawnOption = page.locator(`#withdraw-entry option[value="${entry.id}"]`);
+    for (let waited = 0; waited < 15_000 && (await withdrawnOption.count()) > 0; waited += 100) await page.waitForTimeout(100);
+    expect(await withdrawnOption.count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'staff-console-corrected-en.png'), fullPage: true });
     await context.close();
   }, 60_000);
