@@ -86,7 +86,8 @@ export class EntriesService {
         if (problems.length) throw badRequest(problems);
         const existing = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { playerId: true } });
         if (existing.length) {
-          const i = dto.playerIds.indexOf(existing[0].playerId!);
+          // Name the first of the list already entered (the query's order is not the list's).
+          const i = Math.min(...existing.map((e) => dto.playerIds.indexOf(e.playerId!)));
           throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)` });
         }
         const late = await hasDraw(tx, eventId);
