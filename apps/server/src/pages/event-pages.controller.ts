@@ -100,9 +100,9 @@ export class EventPagesController {
   @Get('events/:eventId/standings')
   @Render('standings')
   async standingsPage(@Param('eventId') eventId: string, @Query('afterRound') afterRound: unknown, @Query('lang') lang: unknown, @Req() req: Request) {
-    const { language, event, names } = await this.load(eventId, lang, req);
     const n = typeof afterRound === 'string' && /^\d{1,3}$/.test(afterRound) ? Number(afterRound) : undefined;
-    const result = await this.standings.standings(eventId, n);
+    // The names and the table are independent reads: side by side (a 1,000-player page, issue 12).
+    const [{ language, event, names }, result] = await Promise.all([this.load(eventId, lang, req), this.standings.standings(eventId, n)]);
     const report = result.report as Report & { rows?: Row[]; chain?: { criterion: string; label: string; rule: string; definition: string }[]; places?: unknown[]; standings?: { rows: Row[]; chain: { criterion: string; label: string; rule: string; definition: string }[] } };
     const table = (report.rows ? report : report.standings!) as { rows: Row[]; chain: { criterion: string; label: string; rule: string; definition: string }[]; notes?: string[] };
     const chain = table.chain.filter((c) => c.criterion !== 'score');
