@@ -29,21 +29,11 @@ import { loadEventFlat } from '../../apps/server/src/rounds/load-event';
 import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
 import { createTestDatabase } from '../support/test-database';
+import { median, prng } from './bench-support';
 
 const PLAYERS = 1000;
 const PLAYED = 9;
 const RUNS = 7;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string; timing: string }> {
   return new Promise((resolve, reject) => {
@@ -59,11 +49,6 @@ function call(port: number, method: string, path: string, body?: unknown, auth?:
     req.on('error', reject);
     req.end(data);
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {

@@ -24,21 +24,11 @@ import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
 import { playFingerprint } from '../../apps/server/src/standings/fingerprint';
 import { StandingsService } from '../../apps/server/src/standings/standings.service';
 import { createTestDatabase } from '../support/test-database';
+import { median, prng } from './bench-support';
 
 const PLAYERS = 1000;
 const ROUNDS = 9;
 const RUNS = 25;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function swissFile(): Tournament {
   const random = prng(20261124);
@@ -83,11 +73,6 @@ function call(port: number, method: string, path: string, body?: unknown, auth?:
   });
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 async function timed(runs: number, f: () => Promise<unknown> | unknown): Promise<number> {
   for (let i = 0; i < 3; i++) await f();
   const ms: number[] = [];
@@ -112,11 +97,8 @@ async function timedCold(runs: number, before: () => Promise<unknown>, f: () => 
 }
 
 export async function bench(): Promise<void> {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    console.log('server-standings: set DATABASE_URL to a PostgreSQL server (a fresh database is created and dropped)');
-    return;
-  }
+  // A PostgreSQL server (DATABASE_URL, else the machine's own), where a fresh database is created and dropped.
+  const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const db = await createTestDatabase(server, 'chuhe_bench');
   const app = await createApp(db.url, { logger: false, tournamentCreators: 'anyone', directRoleGrants: true });
   try {

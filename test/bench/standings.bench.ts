@@ -9,20 +9,10 @@
  */
 import { Game, GameResult, Tournament } from '@chuhe/tournament';
 import { Sanction, computeStandings } from '@chuhe/standings';
+import { median, prng } from './bench-support';
 
 const PLAYERS = 10_000;
 const ROUNDS = 11;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A Swiss-like event: each round pairs neighbours in score order (random inside a score group). */
 function swissTournament(): { t: Tournament; sanctions: Sanction[] } {
@@ -74,11 +64,6 @@ function reference(t: Tournament): string[] {
     }
   }
   return t.entries.map((e) => e.id).sort((a, b) => score.get(b)! - score.get(a)!);
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /** Median wall time and median CPU time (user + system, all threads) in ms. */
