@@ -124,6 +124,21 @@ function withCharColumns<T extends object>(queryable: T): T {
   };
   const startTransaction = target.startTransaction?.bind(target);
   if (startTransaction) target.startTransaction = async (...args) => withCharColumns(await startTransaction(...args));
+  // adapter-pg 7.10 runs a migration script cut at every ";" — inside $$…$$ function bodies too
+  // (migration event_changes has plpgsql triggers). PostgreSQL takes the whole script in one
+  // simple query, as apps/server/src/persistence/migrate.ts and `prisma migrate deploy` send it.
+  const scripted = target as T & { client?: { query(sql: string): Promise<unknown> }; executeScript?: (script: string) => Promise<void>; onError?: (e: unknown) => never };
+  if (scripted.executeScript && scripted.client) {
+    const client = scripted.client;
+    scripted.executeScript = async (script) => {
+      try {
+        await client.query(script);
+      } catch (error) {
+        if (scripted.onError) scripted.onError(error);
+        throw error;
+      }
+    };
+  }
   return queryable;
 }
 

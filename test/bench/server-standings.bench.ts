@@ -2,7 +2,7 @@
  * Server standings speed (issue 9): `GET /api/events/:eventId/standings` of a 1,000-player Swiss
  * after 9 rounds, through HTTP on a real PostgreSQL (DATABASE_URL's server, a fresh database).
  * Goal: under 100 ms — measured for an unchanged event (public reads between two results reuse
- * the table once the fingerprint query says nothing changed) and right after a result. Reference in the same run, on the same event: the library alone —
+ * the table while the event's data version (play/event-version.ts) has not moved) and right after a result. Reference in the same run, on the same event: the library alone —
  * parseStandingsFile + standingsReport (what `chuhe standings --json` computes) on the exported
  * file already in memory. The breakdown shows where the server's time goes: loading the event
  * (Prisma), building the file, the library, JSON over HTTP.
@@ -20,8 +20,9 @@ import { createApp } from '../../apps/server/src/create-app';
 import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
 import { EVENT_FILE_INCLUDE, eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
-import { playFingerprint } from '../../apps/server/src/standings/fingerprint';
+import { loadEventPlay } from '../../apps/server/src/play/event-loader';
+import { EventCache } from '../../apps/server/src/play/event-cache';
+import { eventVersions } from '../../apps/server/src/play/event-version';
 import { StandingsService } from '../../apps/server/src/standings/standings.service';
 import { createTestDatabase } from '../support/test-database';
 import { median, prng } from './bench-support';
@@ -121,12 +122,12 @@ export async function bench(): Promise<void> {
       if (r.status !== 200) throw new Error(`standings: ${r.status} ${r.text.slice(0, 200)}`);
     };
     const prisma = app.get(PrismaService);
-    // Warm: nothing changed since the last read (the table is reused after the fingerprint query).
+    // Warm: nothing changed since the last read (the table is reused after the version query).
     const http = await timed(RUNS, get);
     // Cold: a result was entered just before the read (one game touched), so the table is computed.
     const game = await prisma.game.findFirstOrThrow({ where: { pairing: { round: { eventId } } } });
     const cold = await timedCold(RUNS, () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }), get);
-    const fingerprint = await timed(RUNS, () => playFingerprint(prisma, eventId));
+    const version = await timed(RUNS, () => eventVersions(prisma, eventId));
     // The public standings page (issue 12: < 100 ms server time for 1,000 players), once published.
     await prisma.tournament.update({ where: { id: tournament.id }, data: { publishedAt: new Date() } });
     const page = async () => {
@@ -162,7 +163,11 @@ export async function bench(): Promise<void> {
     }
     const c1 = process.cpuUsage(c0);
     const libraryCpu = (c1.user + c1.system) / 1000 / RUNS;
-    const load = await timed(RUNS, () => loadEventForFile(prisma, eventId));
+    const load = await timed(RUNS, () => loadEventPlay(prisma, eventId));
+    // The event cache after a result: the version query, then that round's pairings and games only.
+    const cache = new EventCache();
+    await cache.load(prisma, eventId);
+    const cachedLoad = await timedCold(RUNS, () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }), () => cache.load(prisma, eventId));
     const loadPrisma = await timed(5, () => loadEvent(prisma, eventId));
     const build = await timed(RUNS, () => eventFile(event));
     const library = await timed(RUNS, () => {
@@ -192,11 +197,11 @@ export async function bench(): Promise<void> {
     }
     const goal = (ms: number) => (ms < 100 ? 'met' : 'NOT met');
     console.log(`server standings, ${PLAYERS} players × ${ROUNDS} rounds (import of the file: ${importMs.toFixed(0)} ms):`);
-    console.log(`  GET /api/events/:id/standings, unchanged event: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(http)}; fingerprint query ${fingerprint.toFixed(1)} ms)`);
+    console.log(`  GET /api/events/:id/standings, unchanged event: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(http)}; data version query ${version.toFixed(1)} ms)`);
     console.log(`  GET /api/events/:id/standings, right after a result: median ${cold.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(cold)})`);
     console.log(`  standings PAGE /events/:id/standings: median ${pageWarm.toFixed(1)} ms unchanged, ${pageCold.toFixed(1)} ms right after a result (goal < 100 ms: ${goal(pageCold)})`);
     console.log(`  library alone (parse + standingsReport + JSON, same file): ${library.toFixed(1)} ms — ratios ${(http / library).toFixed(2)}× (unchanged), ${(cold / library).toFixed(2)}× (after a result)`);
-    console.log(`  breakdown after a result: fingerprint, then loadEventForFile ${load.toFixed(1)} ms (play/event-file loadEvent, Prisma's nested include: ${loadPrisma.toFixed(1)} ms), eventFile ${build.toFixed(1)} ms, rest (fingerprint, library, JSON, HTTP) ${(cold - load - build).toFixed(1)} ms`);
+    console.log(`  breakdown after a result: the event cache reads the version and that round again ${cachedLoad.toFixed(1)} ms (the whole event: loadEventPlay ${load.toFixed(1)} ms, play/event-file loadEvent's nested include ${loadPrisma.toFixed(1)} ms), eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(cold - cachedLoad - build).toFixed(1)} ms`);
     console.log(`  CPU time in this process per request: ${warmCpu.toFixed(1)} ms unchanged, ${coldCpu.toFixed(1)} ms after a result; library alone ${libraryCpu.toFixed(1)} ms (mean)`);
     console.log(`  (the machine is shared: wall times vary with its load — load average now ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} CPUs)`);
   } finally {

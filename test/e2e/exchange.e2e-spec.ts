@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Tournament } from '@chuhe/tournament';
 import { seededRandom } from '@chuhe/registration/prng';
 import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
-import { loadEventForFile } from '../../apps/server/src/standings/event-loader';
+import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
 import { cli, cliCheckPairing, cliStandings, playFile } from './play-files';
@@ -55,11 +55,11 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     return res.body.event.id;
   }
 
-  /** The standings' fast loader reads exactly what play/event-file's loadEvent reads. */
+  /** The fast loader (play/event-loader.ts, behind the event cache) reads exactly what play/event-file's loadEvent reads. */
   async function sameFileAsLoadEvent(eventId: string, throughRound?: number) {
     const options = throughRound === undefined ? {} : { throughRound };
     const slow = await loadEvent(prisma, eventId);
-    const fast = await loadEventForFile(prisma, eventId, options);
+    const fast = await loadEventPlay(prisma, eventId);
     expect(eventFile(fast!, options)).toEqual(eventFile(slow!, options));
   }
 

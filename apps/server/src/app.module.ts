@@ -18,6 +18,7 @@ import { RecordsModule } from './records/records.module';
 import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsModule } from './standings/standings.module';
+import { PlayModule } from './play/play.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 
@@ -29,6 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PrismaModule.forUrl(databaseUrl),
+        PlayModule,
         AuditModule,
         AuthModule,
         TournamentsModule,

@@ -25,11 +25,6 @@ export function sanctionView(s: Sanction) {
   return { ...s, article };
 }
 
-/** The standings cache (standings/fingerprint.ts) watches the games' updatedAt: a sanction touches its game (no version bump). */
-async function touchGame(tx: Tx, gameId: string): Promise<void> {
-  await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
-}
-
 function conflict(message: string) {
   return new ConflictException({ statusCode: 409, error: 'Conflict', message });
 }
@@ -83,7 +78,6 @@ export class DisciplineService {
           confirmedAt: confirmed ? new Date() : null,
         },
       });
-      await touchGame(tx, gameId);
       await this.audit.record(tx, { userId: user.id, tournamentId: round.event.tournamentId, entity: 'sanction', entityId: row.id, action: 'create', after: row, reason: `${dto.kind} (${SANCTION_ARTICLES[dto.kind]}), ${gameLabel(ctx)}${confirmed ? '' : ': proposed to the chief arbiter (三章6M)'}` });
       return row;
     });
@@ -102,7 +96,6 @@ export class DisciplineService {
       if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
       const after = await tx.sanction.findUniqueOrThrow({ where: { id: sanctionId } });
       const ctx = await gameContext(tx, s.gameId);
-      await touchGame(tx, s.gameId);
       await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'sanction', entityId: s.id, action: 'update', before: s, after, reason: 'confirmed by the chief arbiter (三章6M)' });
       return after;
     });
@@ -128,7 +121,6 @@ export class DisciplineService {
       }
       const { count } = await tx.sanction.updateMany({ where: { id: sanctionId, version: dto.version }, data: { state: 'revoked', version: { increment: 1 } } });
       if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
-      await touchGame(tx, s.gameId);
       const entry = await tx.sanction.create({
         data: { gameId: s.gameId, playerId: s.playerId, kind: s.kind, detail: s.detail, note: dto.reason, state: 'confirmed', revokesId: s.id, proposedById: user.id, confirmedById: user.id, confirmedAt: new Date() },
       });

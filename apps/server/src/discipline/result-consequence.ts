@@ -6,7 +6,7 @@ import { eventFile } from '../play/event-file';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import { EntriesService } from '../entries/entries.service';
-import { loadEventForFile } from '../standings/event-loader';
+import { loadEventPlay } from '../play/event-loader';
 import { gameContext } from './game-context';
 import { fileSanctions } from './sanction-file';
 
@@ -94,7 +94,7 @@ export class ResultConsequence {
       const absent = noShow.playerId === ctx.redPlayerId ? 'red' : 'black';
       target = { result: absent === 'red' ? 'black_win_forfeit' : 'red_win_forfeit', penaltyReason: null, article: PENALTY_ARTICLES.adjournment_no_show };
     } else if (round.state !== 'draft') {
-      const event = await loadEventForFile(this.prisma, eventId, { states: ['published', 'completed'] });
+      const event = await loadEventPlay(this.prisma, eventId);
       if (event) {
         const file = eventFile(event);
         const effects = applySanctions(file.rounds, await fileSanctions(this.prisma, eventId));

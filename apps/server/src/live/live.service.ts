@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { DATABASE_URL, PrismaService } from '../prisma/prisma.service';
-import { playFingerprint } from '../standings/fingerprint';
+import { eventDataVersion } from '../play/event-version';
 import { LIVE_CHANNEL } from './notify';
 
 /** One Server-Sent Events stream (an open GET /api/events/:eventId/live). */
@@ -19,7 +19,7 @@ const COALESCE_MS = 200;
  * Live updates across server instances: a dedicated `pg` client LISTENs on LIVE_CHANNEL (results,
  * publications, lineups NOTIFY in their own transaction, notify.ts); a notification for an event
  * somebody watches becomes one SSE `change` frame whose id is the event's data version (a hash of
- * standings/fingerprint.ts — the same version the public pages put in their ETag). A viewer that
+ * play/event-version.ts — the same version the public pages put in their ETag). A viewer that
  * reconnects sends the last id it saw (Last-Event-ID) and is told at once if the data moved on
  * meanwhile; after the listener itself reconnects, every watched event is checked the same way.
  */
@@ -59,7 +59,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   /** The event's data version: changes whenever anything its public pages show changes; null if no such event. */
   async version(eventId: string): Promise<string | null> {
-    const f = await playFingerprint(this.prisma, eventId);
+    const f = await eventDataVersion(this.prisma, eventId);
     return f === null ? null : createHash('sha1').update(f).digest('base64url').slice(0, 20);
   }
 

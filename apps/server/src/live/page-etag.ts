@@ -9,7 +9,7 @@ const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 
 /**
  * ETag with the data version for the public event pages (issue 12): the tag is the event's data
- * version (LiveService.version, from standings/fingerprint.ts) with a hash of what else shapes the
+ * version (LiveService.version, from play/event-version.ts) with a hash of what else shapes the
  * page (the URL with its query, the Accept-Language). If-None-Match with the current tag → 304
  * before anything is rendered; otherwise the page renders with that ETag and Cache-Control
  * `no-cache` (stored, but revalidated each time), and res.locals carry the event id and version for

@@ -13,7 +13,8 @@ import { stageRoundCount } from '../play/event-format';
 import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
-import { loadEventFlat } from './load-event';
+import { EventCache } from '../play/event-cache';
+import { loadEventPlay } from '../play/event-loader';
 import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
@@ -80,6 +81,7 @@ export class RoundsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly events: EventCache,
   ) {}
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────
@@ -132,7 +134,8 @@ export class RoundsService {
       const committed = await this.prisma.$transaction(async (tx) => {
         await lockEventPlay(tx, eventId);
         timing.lap('lock');
-        const event = await loadEventFlat(tx, eventId);
+        // Under the lock and before any write: the cached event, if nothing changed since (play/event-cache.ts).
+        const event = await this.events.load(tx, eventId);
         timing.lap('load');
         if (!event) throw notFound('event');
         const draft = event.rounds.find((r) => r.state === 'draft');
@@ -405,7 +408,7 @@ export class RoundsService {
   /** The play lock, then the draft at `version` (404 / 409 not a draft / 409 stale), and the whole event (pairing, checking). */
   private async lockedDraft(tx: Tx, roundId: string, version: number) {
     const { round, eventId } = await this.lockedDraftOnly(tx, roundId, version);
-    const event = await loadEventFlat(tx, eventId);
+    const event = await loadEventPlay(tx, eventId);
     if (!event) throw notFound('round');
     return { event, round };
   }
@@ -476,7 +479,7 @@ export class RoundsService {
     if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
     return this.prisma.$transaction(async (tx) => {
       await lockEventPlay(tx, eventId);
-      const event = await loadEventFlat(tx, eventId);
+      const event = await loadEventPlay(tx, eventId);
       if (!event) throw notFound('event');
       if (event.version !== dto.version) staleOrMissing('event', event);
       const ids = new Set(event.entries.map((e) => e.id));

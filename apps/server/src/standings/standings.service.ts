@@ -3,9 +3,9 @@ import { parseStandingsFile } from '@chuhe/standings';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing/standings-report';
 import { notFound } from '../common/optimistic';
 import { EventFile, eventFile } from '../play/event-file';
-import { loadEventForFile } from './event-loader';
-import { playFingerprint } from './fingerprint';
-import { PrismaService, Tx } from '../prisma/prisma.service';
+import { EventCache } from '../play/event-cache';
+import type { LoadedEvent } from '../play/event-loader';
+import { PrismaService } from '../prisma/prisma.service';
 
 export interface EventStandings {
   eventId: string;
@@ -23,43 +23,39 @@ export interface EventStandings {
  * (parseStandingsFile), then libs/pairing standingsReport — the CLI's own code path, so the server
  * and `chuhe standings --json` on the exported file give the same answer.
  */
-/** Standings tables kept per event and round, each checked against the event's fingerprint before use. */
-const CACHE_SIZE = 64;
-
 @Injectable()
 export class StandingsService {
-  private readonly cache = new Map<string, { fingerprint: string; value: EventStandings }>();
+  /**
+   * Tables computed per state of the event: EventCache returns the same object while nothing the
+   * file reads has changed (play/event-version.ts), so a table is computed once per state and round.
+   */
+  private readonly tables = new WeakMap<LoadedEvent, Map<string, EventStandings>>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly events: EventCache,
+  ) {}
 
   /** The event's file through round `afterRound` (public: published and completed rounds only). */
-  async file(eventId: string, afterRound?: number, db: Tx = this.prisma): Promise<EventFile> {
-    const options = afterRound === undefined ? {} : { throughRound: afterRound };
-    const event = await loadEventForFile(db, eventId, options);
-    if (!event) throw notFound('event');
-    const file = eventFile(event, options);
-    if (afterRound === undefined) return file;
-    // The event as it stood after round N: a withdrawal after a later round had not happened yet
-    // (else a round-robin's 二章7节3 half-way rule would annul results in the past tables).
-    return { ...file, entries: file.entries.map((e) => (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound > afterRound ? withoutWithdrawal(e) : e)) };
+  async file(eventId: string, afterRound?: number): Promise<EventFile> {
+    return fileOf(await this.event(eventId), afterRound);
   }
 
   /**
-   * Public reads repeat between two results: the table is computed once per state of the event
-   * (playFingerprint, one SQL query) and reused while nothing it depends on has changed.
-   * The value returned is shared between callers: read it, never mutate it.
+   * Public reads repeat between two results: the table is computed once per state of the event and
+   * reused while nothing it depends on has changed. The value returned is shared between callers:
+   * read it, never mutate it.
    */
   async standings(eventId: string, afterRound?: number): Promise<EventStandings> {
-    const key = `${eventId}:${afterRound ?? ''}`;
-    const fingerprint = await playFingerprint(this.prisma, eventId);
-    if (fingerprint === null) throw notFound('event');
-    const hit = this.cache.get(key);
-    if (hit && hit.fingerprint === fingerprint) return hit.value;
-    const { report, rounds } = await this.report(eventId, afterRound);
+    const event = await this.event(eventId);
+    let tables = this.tables.get(event);
+    if (!tables) this.tables.set(event, (tables = new Map()));
+    const key = String(afterRound ?? '');
+    const hit = tables.get(key);
+    if (hit) return hit;
+    const { report, rounds } = reportAfter(fileOf(event, afterRound));
     const value: EventStandings = { eventId, afterRound: rounds, kind: report.kind, report: report.json };
-    this.cache.delete(key);
-    this.cache.set(key, { fingerprint, value });
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    tables.set(key, value);
     return value;
   }
 
@@ -74,9 +70,28 @@ export class StandingsService {
   }
 
   private async report(eventId: string, afterRound?: number): Promise<{ report: StandingsReport; rounds: number }> {
-    const file = await this.file(eventId, afterRound);
-    return { report: reportOf(file), rounds: file.rounds.length ? file.rounds[file.rounds.length - 1].round : 0 };
+    return reportAfter(await this.file(eventId, afterRound));
   }
+
+  private async event(eventId: string): Promise<LoadedEvent> {
+    const event = await this.events.load(this.prisma, eventId);
+    if (!event) throw notFound('event');
+    return event;
+  }
+}
+
+/** The file of the event as it stood after round `afterRound` (all published rounds when undefined). */
+function fileOf(event: LoadedEvent, afterRound?: number): EventFile {
+  const options = afterRound === undefined ? {} : { throughRound: afterRound };
+  const file = eventFile(event, options);
+  if (afterRound === undefined) return file;
+  // The event as it stood after round N: a withdrawal after a later round had not happened yet
+  // (else a round-robin's 二章7节3 half-way rule would annul results in the past tables).
+  return { ...file, entries: file.entries.map((e) => (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound > afterRound ? withoutWithdrawal(e) : e)) };
+}
+
+function reportAfter(file: EventFile): { report: StandingsReport; rounds: number } {
+  return { report: reportOf(file), rounds: file.rounds.length ? file.rounds[file.rounds.length - 1].round : 0 };
 }
 
 /** The standings of a tournament file as `chuhe standings --json` computes them. */
