@@ -246,6 +246,7 @@ export async function bench(): Promise<void> {
     console.log('  (the machine is shared: wall times vary with its load)');
   } finally {
     await app.close();
-    await db.drop();
+    if (process.env.BENCH_KEEP_DB) console.log(`  kept the database: ${db.url}`);
+    else await db.drop();
   }
 }

@@ -79,3 +79,62 @@ export async function insertAuditRows(tx: Tx, rows: readonly AuditInsert[], now 
                 ${rows.map((r) => jsonText(r.before))}::text[], ${rows.map((r) => jsonText(r.after))}::text[], ${rows.map((r) => r.reason)}::text[])
       AS u(id, user_id, tournament_id, entity, entity_id, action, before, after, reason)`;
 }
+
+export interface DraftRoundInsert {
+  id: string;
+  eventId: string;
+  stageId: string;
+  number: number;
+  stageRound: number;
+  scheduledAt: Date | null;
+  createdById: string;
+  findings: unknown;
+}
+
+/**
+ * A new draft round with its pairings, games and their audit rows in ONE statement: each INSERT a data-modifying WITH of the next, every foreign key checked at its end.
+ * One round trip and one plan where five statements took ~20 ms more of driver and adapter work
+ * than PostgreSQL's own ~30 ms for 500 pairings (the server-round bench).
+ */
+export async function insertDraftRound(tx: Tx, round: DraftRoundInsert, pairings: readonly PairingInsert[], games: readonly GameInsert[], audits: readonly AuditInsert[], now = new Date()): Promise<void> {
+  const at = utc(now);
+  await tx.$executeRaw`
+    WITH r AS (
+      INSERT INTO "Round" ("id", "eventId", "stageId", "number", "stageRound", "state", "scheduledAt", "findings", "createdById", "createdAt", "updatedAt")
+      VALUES (${round.id}::uuid, ${round.eventId}::uuid, ${round.stageId}::uuid, ${round.number}, ${round.stageRound}, 'draft',
+              ${round.scheduledAt === null ? null : utc(round.scheduledAt)}::timestamp(3), ${JSON.stringify(round.findings)}::jsonb, ${round.createdById}::uuid,
+              ${at}::timestamp(3), ${at}::timestamp(3))
+      RETURNING 1
+    ), p AS (
+      INSERT INTO "Pairing" ("id", "roundId", "table", "redEntryId", "blackEntryId", "matchKey", "updatedAt")
+      SELECT u.id, u.round_id, u.tbl, u.red, u.black, u.match_key, ${at}::timestamp(3)
+      FROM unnest(${pairings.map((r) => r.id)}::uuid[], ${pairings.map((r) => r.roundId)}::uuid[], ${pairings.map((r) => r.table)}::int[],
+                  ${pairings.map((r) => r.redEntryId)}::uuid[], ${pairings.map((r) => r.blackEntryId)}::uuid[], ${pairings.map((r) => r.matchKey)}::text[])
+        AS u(id, round_id, tbl, red, black, match_key)
+      RETURNING 1
+    ), g AS (
+      INSERT INTO "Game" ("id", "pairingId", "board", "leg", "kind", "redPlayerId", "blackPlayerId", "result", "updatedAt")
+      SELECT u.id, u.pairing_id, u.board, u.leg, u.kind::"GameKind", u.red, u.black, u.result::"GameResult", ${at}::timestamp(3)
+      FROM unnest(${games.map((r) => r.id)}::uuid[], ${games.map((r) => r.pairingId)}::uuid[], ${games.map((r) => r.board)}::int[], ${games.map((r) => r.leg ?? 1)}::int[],
+                  ${games.map((r) => r.kind)}::text[], ${games.map((r) => r.redPlayerId)}::uuid[], ${games.map((r) => r.blackPlayerId)}::uuid[],
+                  ${games.map((r) => r.result)}::text[])
+        AS u(id, pairing_id, board, leg, kind, red, black, result)
+      RETURNING 1
+    )
+    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
+    SELECT u.id, ${at}::timestamp(3), u.user_id, u.tournament_id, u.entity, u.entity_id, u.action::"AuditAction", u.before::jsonb, u.after::jsonb, u.reason
+    FROM unnest(${audits.map((r) => r.id)}::uuid[], ${audits.map((r) => r.userId)}::uuid[], ${audits.map((r) => r.tournamentId)}::uuid[],
+                ${audits.map((r) => r.entity)}::text[], ${audits.map((r) => r.entityId)}::text[], ${audits.map((r) => r.action)}::text[],
+                ${audits.map((r) => jsonText(r.before))}::text[], ${audits.map((r) => jsonText(r.after))}::text[], ${audits.map((r) => r.reason)}::text[])
+      AS u(id, user_id, tournament_id, entity, entity_id, action, before, after, reason)`;
+}
+
+/** A new round's findings, and the round's own audit row, in one statement (after insertDraftRound). */
+export async function insertRoundFindings(tx: Tx, roundId: string, findings: unknown, audit: AuditInsert, now = new Date()): Promise<void> {
+  const at = utc(now);
+  await tx.$executeRaw`
+    WITH r AS (UPDATE "Round" SET "findings" = ${JSON.stringify(findings)}::jsonb, "updatedAt" = ${at}::timestamp(3) WHERE "id" = ${roundId}::uuid RETURNING 1)
+    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
+    VALUES (${audit.id}::uuid, ${at}::timestamp(3), ${audit.userId}::uuid, ${audit.tournamentId}::uuid, ${audit.entity}, ${audit.entityId},
+            ${audit.action}::"AuditAction", ${jsonText(audit.before)}::jsonb, ${jsonText(audit.after)}::jsonb, ${audit.reason})`;
+}

@@ -15,7 +15,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { EventCache } from '../play/event-cache';
 import { loadEventPlay } from '../play/event-loader';
-import { insertAuditRows, insertGames, insertPairings } from './bulk-insert';
+import { AuditInsert, insertAuditRows, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 import { notifyEventChange } from '../live/notify';
@@ -35,8 +35,10 @@ function conflict(message: string, extra: Record<string, unknown> = {}): Conflic
   return new ConflictException({ statusCode: 409, error: 'Conflict', message, ...extra });
 }
 
+/** A unique constraint broken: P2002 from a model query, P2010 with PostgreSQL's 23505 from a raw one (bulk-insert.ts). */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === 'P2002' || (error.code === 'P2010' && /23505|unique constraint/i.test(`${JSON.stringify(error.meta ?? {})} ${error.message}`));
 }
 
 function label(entry: EventEntry | undefined): string {
@@ -148,31 +150,33 @@ export class RoundsService {
         timing.lap('file');
         const proposal = this.pair(event, file, stage);
         timing.lap('pair');
-        const round = await tx.round.create({
-          data: {
-            eventId,
-            stageId: await this.stageId(tx, event, stage),
-            number,
-            stageRound: stage.stageRound,
-            state: 'draft',
-            scheduledAt: dto.scheduledAt ? new Date(dto.scheduledAt) : null,
-            createdById: user.id,
-          },
-          include: { stage: true },
-        });
-        const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, round.id, proposal.round, proposal.warnings, timing);
-        const updated = await tx.round.update({ where: { id: round.id }, data: { findings: json(findings) }, include: { stage: true } });
-        await this.audit.record(tx, {
+        const roundId = randomUUID();
+        const plan = this.planRows(user, event, file, stage, roundId, proposal.round);
+        const stageId = event.rounds.find((r) => r.stage.index === stage.index)?.stageId ?? (await this.stageId(tx, event, stage));
+        const scheduledAt = dto.scheduledAt ? new Date(dto.scheduledAt) : null;
+        // The round, its pairings, games and their audit rows in one statement (bulk-insert.ts) —
+        // sent first, so that PostgreSQL writes them while this process checks the round.
+        const written = insertDraftRound(tx, { id: roundId, eventId, stageId, number, stageRound: stage.stageRound, scheduledAt, createdById: user.id, findings: [] }, plan.inserts, plan.games, plan.audits);
+        written.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+        await new Promise((resolve) => setImmediate(resolve)); // the statement leaves before the check takes the CPU
+        const findings = this.findingsOf(file, stage, proposal.round, proposal.warnings, plan.pairings);
+        timing.lap('check');
+        await written;
+        timing.lap('insert');
+        await insertRoundFindings(tx, roundId, findings, {
+          id: randomUUID(),
           userId: user.id,
           tournamentId: event.tournamentId,
           entity: 'round',
-          entityId: round.id,
+          entityId: roundId,
           action: 'create',
-          after: { number, state: 'draft', scheduledAt: round.scheduledAt, findings },
+          before: null,
+          after: { number, state: 'draft', scheduledAt, findings },
           reason: `paired with ${file.options.pairingSystem}`,
         });
-        timing.lap('round');
-        const view = roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+        timing.lap('findings');
+        const row: RoundRow = { id: roundId, eventId, number, stageRound: stage.stageRound, state: 'draft', scheduledAt, publishedAt: null, completedAt: null, version: 1, findings, stage: { index: stage.index, type: stage.type } };
+        const view = roundView(row, plan.pairings, namesOf(event.entries as EntryWithNames[]));
         timing.lap('view');
         return view;
       }, TX);
@@ -285,9 +289,44 @@ export class RoundsService {
   }
 
   /**
-   * Writes a round's pairings and games in three statements (pairings, games, audit rows) —
-   * table numbers 1…, byes last with no table and no games — and checks the round.
+   * A round's pairings as rows — table numbers 1…, byes last with no table and no games — with
+   * their games and their audit rows (no database).
    */
+  private planRows(user: AuthUser, event: EventWithPlay, file: EventFile, stage: StageConfig & { stageRound?: number; index?: number }, roundId: string, proposal: FileRound) {
+    const entries = new Map(event.entries.map((e) => [e.id, e]));
+    const keys = this.matchKeys(file, stage, proposal);
+    const pairings: DraftPairing[] = [];
+    const games: PlannedGame[] = [];
+    proposal.pairings.forEach((p, i) => {
+      const id = randomUUID();
+      const planned = pairingGames(event, proposal.round, id, entries.get(p.red)!, entries.get(p.black)!);
+      games.push(...planned);
+      pairings.push({ id, table: i + 1, matchKey: keys.get(i) ?? null, version: 1, redEntryId: p.red, blackEntryId: p.black, games: planned.map(gameRow) });
+    });
+    for (const b of proposal.byes) pairings.push({ id: randomUUID(), table: null, matchKey: null, version: 1, redEntryId: b, blackEntryId: null, games: [] });
+    const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
+    const audits: AuditInsert[] = pairings.map((p) => ({
+      id: randomUUID(),
+      userId: user.id,
+      tournamentId: event.tournamentId,
+      entity: 'pairing',
+      entityId: p.id,
+      action: 'create' as const,
+      before: null,
+      after: { roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games },
+      reason: reasonOf.get(p.id) ?? null,
+    }));
+    const inserts: PairingInsert[] = pairings.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey }));
+    return { pairings, inserts, games, audits };
+  }
+
+  /** The checker's findings on a paired round, with the pairing system's warnings (round-plan.ts storedFindings). */
+  private findingsOf(file: EventFile, stage: StageConfig, proposal: FileRound, warnings: PairingWarning[], pairings: DraftPairing[]): StoredFinding[] {
+    const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
+    return storedFindings(this.checked(file, proposal, stage, knockoutPairs), warnings, proposal.round);
+  }
+
+  /** A draft paired again (repair): its pairings, games and audit rows in three statements, and the findings. */
   private async writePairings(
     tx: Tx,
     user: AuthUser,
@@ -297,42 +336,12 @@ export class RoundsService {
     roundId: string,
     proposal: FileRound,
     warnings: PairingWarning[],
-    timing: Timing = new Timing(),
   ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
-    const entries = new Map(event.entries.map((e) => [e.id, e]));
-    const keys = this.matchKeys(file, stage, proposal);
-    const rows: DraftPairing[] = [];
-    const games: PlannedGame[] = [];
-    proposal.pairings.forEach((p, i) => {
-      const id = randomUUID();
-      const planned = pairingGames(event, proposal.round, id, entries.get(p.red)!, entries.get(p.black)!);
-      games.push(...planned);
-      rows.push({ id, table: i + 1, matchKey: keys.get(i) ?? null, version: 1, redEntryId: p.red, blackEntryId: p.black, games: planned.map(gameRow) });
-    });
-    for (const b of proposal.byes) rows.push({ id: randomUUID(), table: null, matchKey: null, version: 1, redEntryId: b, blackEntryId: null, games: [] });
-    await insertPairings(tx, rows.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey })));
-    await insertGames(tx, games);
-    timing.lap('insert');
-    const knockoutPairs = new Set(rows.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
-    const findings = storedFindings(this.checked(file, proposal, stage, knockoutPairs), warnings, proposal.round);
-    timing.lap('check');
-    const reasonOf = new Map(games.filter((g) => g.reason).map((g) => [g.pairingId, g.reason!]));
-    await insertAuditRows(
-      tx,
-      rows.map((p) => ({
-        id: randomUUID(),
-        userId: user.id,
-        tournamentId: event.tournamentId,
-        entity: 'pairing',
-        entityId: p.id,
-        action: 'create' as const,
-        before: null,
-        after: { roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games },
-        reason: reasonOf.get(p.id) ?? null,
-      })),
-    );
-    timing.lap('audit');
-    return { pairings: rows, findings };
+    const plan = this.planRows(user, event, file, stage, roundId, proposal);
+    await insertPairings(tx, plan.inserts);
+    await insertGames(tx, plan.games);
+    await insertAuditRows(tx, plan.audits);
+    return { pairings: plan.pairings, findings: this.findingsOf(file, stage, proposal, warnings, plan.pairings) };
   }
 
   // ── changing a draft ─────────────────────────────────────────────────────────────────────
