@@ -11,6 +11,9 @@ CREATE TABLE "EventChange" (
 -- CreateIndex
 CREATE INDEX "EventChange_eventId_part_roundId_idx" ON "EventChange"("eventId", "part", "roundId");
 
+-- DropIndex: Pairing_roundId_table_key serves the same lookups.
+DROP INDEX "Pairing_roundId_idx";
+
 -- AddForeignKey
 ALTER TABLE "EventChange" ADD CONSTRAINT "EventChange_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "Event"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
