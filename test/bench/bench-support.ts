@@ -1,4 +1,5 @@
-/** Small helpers the benches share: a seeded PRNG (mulberry32) and the median of a sample. */
+/** Small helpers the benches share: a seeded PRNG (mulberry32), the median of a sample, an HTTP call. */
+import { request as httpRequest } from 'node:http';
 
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -14,4 +15,21 @@ export function prng(seed: number): () => number {
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
+}
+
+/** One HTTP request to the server on 127.0.0.1:`port`: status, body text and its Server-Timing header. */
+export function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string; timing: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), timing: String(res.headers['server-timing'] ?? '') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
 }

@@ -19,7 +19,6 @@
  * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench -- server-round
  */
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pairingSystemFor } from '@chuhe/pairing';
 import { standingsReport } from '@chuhe/pairing/standings-report';
@@ -32,27 +31,11 @@ import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
 import { createTestDatabase } from '../support/test-database';
-import { median, prng } from './bench-support';
+import { call, median, prng } from './bench-support';
 
 const PLAYERS = 1000;
 const PLAYED = 9;
 const RUNS = 7;
-
-function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string; timing: string }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = httpRequest(
-      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), timing: String(res.headers['server-timing'] ?? '') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
   for (let i = 0; i < warmup; i++) await f();

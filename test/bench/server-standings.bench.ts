@@ -11,7 +11,6 @@
  * order, seeded results) so the bench does not depend on the pairing engine's speed.
  * Run: DATABASE_URL=postgresql://… npm run bench -- server-standings
  */
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { standingsReport } from '@chuhe/pairing/standings-report';
 import { parseStandingsFile } from '@chuhe/standings';
@@ -25,7 +24,7 @@ import { EventCache } from '../../apps/server/src/play/event-cache';
 import { eventVersions } from '../../apps/server/src/play/event-version';
 import { StandingsService } from '../../apps/server/src/standings/standings.service';
 import { createTestDatabase } from '../support/test-database';
-import { median, prng } from './bench-support';
+import { call, median, prng } from './bench-support';
 
 const PLAYERS = 1000;
 const ROUNDS = 9;
@@ -56,22 +55,6 @@ function swissFile(): Tournament {
     t.rounds.push({ round: r, pairings, byes: [] });
   }
   return t;
-}
-
-function call(port: number, method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = httpRequest(
-      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
 }
 
 async function timed(runs: number, f: () => Promise<unknown> | unknown): Promise<number> {
