@@ -33,3 +33,15 @@ export function call(port: number, method: string, path: string, body?: unknown,
     req.end(data);
   });
 }
+
+/** Median wall time of `f` over `runs` calls, after `warmup` calls. */
+export async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await f();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+}

@@ -31,22 +31,11 @@ import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
 import { createTestDatabase } from '../support/test-database';
-import { call, median, prng } from './bench-support';
+import { call, median, prng, timed } from './bench-support';
 
 const PLAYERS = 1000;
 const PLAYED = 9;
 const RUNS = 7;
-
-async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
-  for (let i = 0; i < warmup; i++) await f();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await f();
-    ms.push(performance.now() - t0);
-  }
-  return median(ms);
-}
 
 /** Players, entries (draw numbers 1…N) and rounds 1…PLAYED with results, straight into the database. */
 async function seed(prisma: PrismaService, tournamentId: string, eventId: string): Promise<void> {
