@@ -14,17 +14,23 @@
  * By default the server runs in this process (and the one-client breakdown says where a result's
  * time goes). BENCH_WORKERS=N runs the real server (main.ts) in its own processes, N cluster
  * workers (CHUHE_WORKERS), so that the clients' CPU is not the server's and several cores serve.
+ *
+ * After the table: the CPU time per HTTP result of the server, the bench's clients and PostgreSQL
+ * (Linux /proc: who fills the cores), and each run second by second (p50/p99 of the requests sent
+ * in that second: a tail from one stall shows in one second, a saturated queue in all of them).
+ * BENCH_SERVER_NODE_ARGS passes node flags to the server process (e.g. --cpu-prof).
  */
 import type { INestApplication } from '@nestjs/common';
 import { ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { createApp } from '../../apps/server/src/create-app';
 import { applyMigrations } from '../../apps/server/src/persistence/migrate';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { AuthService } from '../../apps/server/src/auth/auth.service';
 import { TournamentScopeService } from '../../apps/server/src/auth/tournament-scope.service';
 import { ResultsService } from '../../apps/server/src/results/results.service';
 
@@ -33,6 +39,56 @@ const BOARDS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 interface Stats { label: string; n: number; errors: number; p50: number; p99: number; max: number; perSecond: number }
+
+/**
+ * CPU time (ms) of processes, from /proc (Linux; 0 elsewhere): which side of a result costs the
+ * machine's cores — the server's event loop, PostgreSQL's backends, or the bench's own clients.
+ */
+function cpuMs(pids: () => number[]): number {
+  let ticks = 0;
+  for (const pid of pids()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, and the children's that exited (a closed connection's backend, a worker): cutime, cstime
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1000) / 100; // USER_HZ
+}
+
+/** Every process: pid, parent, name (Linux /proc; none elsewhere). */
+function processes(): { pid: number; ppid: number; comm: string }[] {
+  let dirs: string[];
+  try {
+    dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+  const out: { pid: number; ppid: number; comm: string }[] = [];
+  for (const d of dirs) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      out.push({ pid: Number(d), comm: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(stat.slice(close + 2).split(' ')[1]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+const postgresPids = () => processes().filter((p) => p.comm === 'postgres').map((p) => p.pid);
+
+/** The process and its descendants (the cluster's primary and its workers). */
+function treePids(root: number): number[] {
+  const all = processes();
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const p of all) if (p.ppid === tree[i]) tree.push(p.pid);
+  return tree;
+}
 
 function stats(label: string, latencies: number[], errors: number, seconds: number): Stats {
   const s = [...latencies].sort((a, b) => a - b);
@@ -47,8 +103,10 @@ function print(rows: Stats[]): void {
 }
 
 /** Runs `clients` loops for SECONDS; `think` ms between a client's requests (0 = flat out). */
-async function drive(clients: number, think: number, once: (client: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+async function drive(clients: number, think: number, once: (client: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number; timeline: string }> {
   const latencies: number[] = [];
+  /** Per second of the run: the latencies of the requests sent in it (where a tail comes from: a stall, or a queue). */
+  const bySecond: number[][] = Array.from({ length: SECONDS + 1 }, () => []);
   let errors = 0;
   const start = performance.now();
   const end = start + SECONDS * 1000;
@@ -60,13 +118,22 @@ async function drive(clients: number, think: number, once: (client: number) => P
         const t0 = performance.now();
         const ok = await once(client).catch(() => false);
         const ms = performance.now() - t0;
-        if (ok) latencies.push(ms);
-        else errors += 1;
+        if (ok) {
+          latencies.push(ms);
+          bySecond[Math.min(SECONDS, Math.floor((t0 - start) / 1000))].push(ms);
+        } else errors += 1;
         if (think) await new Promise((r) => setTimeout(r, think * (0.5 + Math.random())));
       }
     }),
   );
-  return { latencies, errors, seconds: (performance.now() - start) / 1000 };
+  const timeline = bySecond
+    .filter((l) => l.length)
+    .map((l) => {
+      const s = l.sort((a, b) => a - b);
+      return `${s[Math.floor(0.5 * s.length)].toFixed(0)}/${s[Math.min(s.length - 1, Math.floor(0.99 * s.length))].toFixed(0)}`;
+    })
+    .join(' ');
+  return { latencies, errors, seconds: (performance.now() - start) / 1000, timeline };
 }
 
 export async function bench(): Promise<void> {
@@ -85,7 +152,9 @@ export async function bench(): Promise<void> {
     let base: string;
     if (external > 0) {
       const port = 20000 + Math.floor(Math.random() * 20000);
-      child = spawn(process.execPath, [join(__dirname, '../../bin/ts-run.js'), join(__dirname, '../../apps/server/src/main.ts')], {
+      // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process alone.
+      const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../../bin/ts-run.js'), join(__dirname, '../../apps/server/src/main.ts')], {
         env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: String(external), CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
         stdio: 'ignore',
       });
@@ -156,13 +225,12 @@ export async function bench(): Promise<void> {
     };
 
     // Where one result's time goes, one client at a time (no queueing): the whole HTTP request, the
-    // service alone (ResultsService.enterResult, no HTTP/Nest), the access guard's three statements
-    // (session, the game's tournament, the role), and the Prisma-only write.
+    // service alone (ResultsService.enterResult, no HTTP/Nest), the access guard's statement
+    // (session, the game's tournament, the role in one), and the Prisma-only write.
     const breakdown: Stats[] = [];
     if (app) {
     const results = app.get(ResultsService);
     const scope = app.get(TournamentScopeService);
-    const authService = app.get(AuthService);
     const me = { id: user, email, displayName: 'bench' };
     const token = auth.slice(7);
     const sequential = async (label: string, once: (i: number) => Promise<unknown>, n = 60) => {
@@ -181,11 +249,7 @@ export async function bench(): Promise<void> {
         const r = await results.enterResult({ user: me, gameId: g.id, dto: { result: i % 2 ? 'draw' : 'red_win', version: g.version } as never });
         g.version = (r as { game: { version: number } }).game.version;
       }),
-      await sequential('1 client: guard (session, scope, role)', async (i) => {
-        await authService.userForToken(token);
-        const tid = await scope.tournamentIdFor({ gameId: games[i % games.length].id });
-        await prisma.$queryRawUnsafe('SELECT 1 FROM "TournamentRole" WHERE "tournamentId" = $1::uuid AND "userId" = $2::uuid AND role::text = ANY($3::text[]) LIMIT 1', tid, user, ['organizer', 'chief_arbiter', 'arbiter']);
-      }),
+      await sequential('1 client: guard (session, scope, role)', (i) => scope.access(token, scope.resourceOf({ gameId: games[i % games.length].id })!, ['organizer', 'chief_arbiter', 'arbiter'])),
       await sequential('1 client: Prisma-only write', (i) => viaPrisma(i)),
       await sequential('1 client: SELECT 1 through Prisma', () => prisma.$queryRawUnsafe('SELECT 1')),
       await sequential('1 client: HTTP GET /api/tie-breaks (no database)', () => call('GET', '/api/tie-breaks')),
@@ -196,14 +260,32 @@ export async function bench(): Promise<void> {
     }
 
     const rows: Stats[] = [];
+    const timelines: string[] = [];
+    // CPU per HTTP result (ms): the server process (the bench's own when in process), PostgreSQL, the bench.
+    const cpu: string[] = [];
+    const serverPid = child?.pid;
     for (const [clients, think] of [[50, 0], [200, 0], [50, 1000], [200, 1000]] as const) {
       const kind = think ? 'arbiters (1 s apart)' : 'flat out';
+      const pg0 = cpuMs(postgresPids);
+      const server0 = serverPid ? cpuMs(() => treePids(serverPid)) : NaN;
+      const self0 = cpuMs(() => [process.pid]);
       const h = await drive(clients, think, viaHttp);
+      const per = (ms: number) => (ms / Math.max(1, h.latencies.length + h.errors)).toFixed(2).padStart(6);
+      cpu.push(
+        `HTTP   ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) +
+          (serverPid ? ` server ${per(cpuMs(() => treePids(serverPid)) - server0)}  bench ${per(cpuMs(() => [process.pid]) - self0)}` : ` server+bench ${per(cpuMs(() => [process.pid]) - self0)}`) +
+          `  postgres ${per(cpuMs(postgresPids) - pg0)}`,
+      );
       rows.push(stats(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`, h.latencies, h.errors, h.seconds));
       const p = await drive(clients, think, viaPrisma);
       rows.push(stats(`Prisma ${String(clients).padStart(3)} clients, ${kind}`, p.latencies, p.errors, p.seconds));
+      timelines.push(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${h.timeline}`, `Prisma ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${p.timeline}`);
     }
     print(rows);
+    console.log(`CPU ms per HTTP result (${serverPid ? 'server process, bench process' : 'this process: server and clients'}, all PostgreSQL processes; ${cpus().length} cores = ${cpus().length * 1000} ms/s):`);
+    for (const line of cpu) console.log(line);
+    console.log('p50/p99 ms of the requests sent in each second of a run (a stall shows in one second, a queue in all):');
+    for (const line of timelines) console.log(line);
     for (let i = 0; i < rows.length; i += 2) console.log(`${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`);
     await prisma.$disconnect();
     await app?.close();

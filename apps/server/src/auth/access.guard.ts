@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { PrismaService } from '../prisma/prisma.service';
 import { ACCESS_KEY, AccessRule, AuthUser } from './auth.decorators';
 import { AuthService } from './auth.service';
-import { TournamentScopeService } from './tournament-scope.service';
+import { isUuid, missing, TournamentScopeService } from './tournament-scope.service';
 
 /**
  * Global guard: identifies the user from `Authorization: Bearer <token>` (anonymous otherwise),
@@ -23,11 +23,26 @@ export class AccessGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) request.user = await this.auth.userForToken(header.slice(7).trim());
-
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+
+    // A role route with a token (result entry, the hot path): the session, the resource's tournament
+    // and the role in one statement, checked in the same order as below (401, 404, 403).
+    if (rule?.kind === 'roles' && token !== undefined) {
+      const resource = this.scope.resourceOf(request.params as Record<string, string>);
+      if (resource && isUuid(resource.id)) {
+        const access = await this.scope.access(token, resource, rule.roles);
+        request.user = access?.user;
+        if (!access) throw notLoggedIn();
+        if (access.tournamentId === null) throw missing(resource);
+        if (!access.held) throw lacksRole(rule.roles);
+        return true;
+      }
+    }
+
+    if (token !== undefined) request.user = await this.auth.userForToken(token);
     if (!rule) return true;
-    if (!request.user) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'log in first (Authorization: Bearer <token>)' });
+    if (!request.user) throw notLoggedIn();
     if (rule.kind === 'authenticated') return true;
 
     const tournamentId = await this.scope.tournamentIdFor(request.params as Record<string, string>);
@@ -39,7 +54,15 @@ export class AccessGuard implements CanActivate {
       request.user.id,
       rule.roles,
     );
-    if (!held.length) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `needs one of the roles ${rule.roles.join(', ')} in this tournament` });
+    if (!held.length) throw lacksRole(rule.roles);
     return true;
   }
+}
+
+function notLoggedIn(): UnauthorizedException {
+  return new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'log in first (Authorization: Bearer <token>)' });
+}
+
+function lacksRole(roles: readonly string[]): ForbiddenException {
+  return new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `needs one of the roles ${roles.join(', ')} in this tournament` });
 }
