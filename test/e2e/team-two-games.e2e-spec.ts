@@ -38,6 +38,8 @@ describe('team events with two games per board (二章5节4)', () => {
   const members = new Map<string, { starters: string[]; reserve: string }>(); // entry id → players
   const captains = new Map<string, { auth: string }>();
   let arbiter: { auth: string };
+  /** The last round's matches (round 5): board 1 of the first match is drawn twice, for the sanctions below. */
+  let lastRound: Match[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -150,7 +152,14 @@ describe('team events with two games per board (二章5节4)', () => {
         expect(forfeit.body.score).toMatchObject({ bigPoints: { red: 6, black: 0 }, gamePoints: { red: 12, black: 0 }, matchPoints: { red: 2, black: 0 } });
         for (const m2 of matches.slice(1)) for (const g of m2.games) await put(g, results[Math.floor(random() * results.length)]);
       } else {
-        for (const m of matches) for (const g of m.games) await put(g, results[Math.floor(random() * results.length)]);
+        if (r === 5) lastRound = matches;
+        for (const m of matches) {
+          for (const g of m.games) {
+            const result = results[Math.floor(random() * results.length)];
+            // Round 5, match 1, board 1: both games drawn over the board, so that a sanction can decide either.
+            await put(g, r === 5 && m === matches[0] && g.board === 1 ? 'draw' : result);
+          }
+        }
       }
 
       const done = (await http().get(`/api/rounds/${round.id}`).expect(200)).body;
@@ -167,5 +176,55 @@ describe('team events with two games per board (二章5节4)', () => {
     // Round-robin of 6: five rounds, then the format is finished.
     const sixth = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
     expect(sixth.status).toBe(409);
+  });
+
+  it('a foul recorded on leg 2 of a board counts against leg 2 in the standings, not leg 1 (二章5节4, 一章3节6)', async () => {
+    expect(lastRound).toHaveLength(3);
+    const m = lastRound[0];
+    const boards = (await card(m.id)).body.boards as Game[];
+    const leg1 = boards.find((g) => g.board === 1 && g.leg === 1)!;
+    const leg2 = boards.find((g) => g.board === 1 && g.leg === 2)!;
+    // The first team's board-1 player: Red in leg 1, Black in leg 2 (colours reversed).
+    const player = members.get(m.red.id)!.starters[0];
+    const opponent = members.get(m.black!.id)!.starters[0];
+    expect([leg1.red?.id, leg1.black?.id, leg1.result]).toEqual([player, opponent, 'draw']);
+    expect([leg2.red?.id, leg2.black?.id, leg2.result]).toEqual([opponent, player, 'draw']);
+
+    // One technical foul in leg 1, two in leg 2: leg 2 is lost (一章3节6), leg 1 stays drawn — the
+    // fouls of the two games of a board do not add up.
+    const foul = (g: Game) =>
+      http().post(`/api/games/${g.id}/sanctions`).set('Authorization', arbiter.auth).send({ playerId: player, kind: 'technical_foul' }).expect(201);
+    await foul(leg1);
+    await foul(leg2);
+    await foul(leg2);
+
+    // The tournament file names the game of each sanction by board and leg; leg 2's game carries `leg`.
+    const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
+    const games = file.rounds[4].pairings.find((p: { red: string }) => p.red === m.red.id).games as { board: number; leg?: number; red: string }[];
+    expect(games.filter((g) => g.board === 1).map((g) => [g.red, g.leg])).toEqual([
+      [player, undefined],
+      [opponent, 2],
+    ]);
+    const mine = (file.sanctions as { round: number; player: string; game?: number; leg?: number }[]).filter((x) => x.player === player && x.round === 5);
+    expect(mine.map((x) => [x.game, x.leg])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 2],
+    ]);
+
+    // The standings (server and `chuhe standings` on the exported file) lose leg 2 for the player, not leg 1.
+    const server = (await http().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
+    expect(server.report).toEqual(await cliStandings(file));
+    const rec = server.report.teamMatches.find((x: { round: number; red: string }) => x.round === 5 && x.red === m.red.id);
+    const boardOne = (rec.games as { board: number; leg?: number; red: string; black: string; result: string }[]).filter((g) => g.board === 1);
+    expect(boardOne.map((g) => [g.leg, g.red, g.black, g.result])).toEqual([
+      [undefined, player, opponent, 'draw'],
+      [2, opponent, player, 'red_win_penalty'],
+    ]);
+    expect(server.report.discipline.penalties).toContainEqual({ round: 5, board: 1, leg: 2, red: opponent, black: player, result: 'red_win_penalty', reason: 'technical_fouls' });
+    expect(server.report.discipline.penalties.filter((x: { round: number; board: number; leg?: number; red: string }) => x.round === 5 && x.red === player)).toEqual([]);
+    expect(server.report.discipline.fouls).toContainEqual({ player, technical: 3, violations: 0 });
+    // Leg 1 as stored is still drawn.
+    expect((await card(m.id)).body.boards.find((g: Game) => g.board === 1 && g.leg === 1).result).toBe('draw');
   });
 });

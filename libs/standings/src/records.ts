@@ -25,6 +25,8 @@ export type RowKind = (typeof ROW_KINDS)[number];
 
 export interface GameRecord {
   board: number;
+  /** 二章5节4: the game within its board (Game.leg), only when > 1. */
+  leg?: number;
   red: string;
   black: string;
   result: GameResult;
@@ -272,6 +274,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
           played: isPlayedResult(result),
           points: result === 'annulled' ? [0, 0] : pointsPair(gamePointsOf(result, aIsRed ? 'red' : 'black'), gamePointsOf(result, aIsRed ? 'black' : 'red')),
         };
+        if (g.leg !== undefined && g.leg > 1) rec.leg = g.leg;
         if (penaltyReason) rec.penaltyReason = penaltyReason;
         if (result !== 'annulled') {
           if (games === NO_GAMES) games = [rec];

@@ -88,6 +88,8 @@ export function progressiveScores(records: Records, order: readonly number[], ro
 
 export interface BoardGame {
   board: number;
+  /** 二章5节4: the board's second game (leg 2) in a two-games-per-board match; absent for leg 1. */
+  leg?: number;
   red: string;
   black: string;
   result: GameResult;
@@ -114,7 +116,7 @@ export interface TeamMatch {
 export function teamMatches(records: Records, gpScale: number): TeamMatch[] {
   const ids = records.entries.map((e) => e.id);
   const game = (g: Records['matches'][number]['games'][number]): BoardGame => {
-    const out: BoardGame = { board: g.board, red: g.red, black: g.black, result: g.result, points: [g.points[0] / gpScale, g.points[1] / gpScale] };
+    const out: BoardGame = { board: g.board, ...(g.leg !== undefined && { leg: g.leg }), red: g.red, black: g.black, result: g.result, points: [g.points[0] / gpScale, g.points[1] / gpScale] };
     if (g.penaltyReason) out.penaltyReason = g.penaltyReason;
     return out;
   };

@@ -7,7 +7,7 @@ export const STANDINGS_ERROR_CODES = [
   'unknown_chain', // a default chain id that does not exist
   'chain_locked', // the tie-break chain changed after round 1 was published
   'paired_after_withdrawal_before_start', // 二章7节2: withdrawn before round 1 but still paired
-  'ambiguous_game', // a sanction matches several games (give `game`)
+  'ambiguous_game', // a sanction matches several games (give `game`, and `leg` on a board with two games, 二章5节4)
 ] as const;
 export type StandingsErrorCode = (typeof STANDINGS_ERROR_CODES)[number];
 

@@ -212,6 +212,74 @@ describe('sanction errors', () => {
   });
 });
 
+describe('two games per board in a team pairing (二章5节4): `game` names the board, `leg` the game on it', () => {
+  // A1 plays board 1 twice: leg 1 as Red, leg 2 (colours reversed, `leg: 2` as the server writes it) as Black.
+  const t = () => team(['A', 'B'], ['A-B dd/dd/dd'], { gamesPerPairing: 2 });
+  const foul = (leg?: number): Sanction => ({ kind: 'technical_foul', round: 1, player: 'A1', game: 1, ...(leg !== undefined && { leg }) });
+  const boardOne = (s: Standings) => s.teamMatches![0].games.filter((g) => g.board === 1).map((g) => [g.red, g.black, g.result]);
+
+  test('two technical fouls on leg 2 lose leg 2 (一章3节6), not leg 1', () => {
+    const s = standings(t(), { format: 'swiss', sanctions: [foul(2), foul(2)] });
+    expect(boardOne(s)).toEqual([
+      ['A1', 'B1', 'draw'],
+      ['B1', 'A1', 'red_win_penalty'],
+    ]);
+    expect(s.discipline.penalties).toEqual([{ round: 1, board: 1, leg: 2, red: 'B1', black: 'A1', result: 'red_win_penalty', reason: 'technical_fouls' }]);
+    expect(s.discipline.fouls).toEqual([{ player: 'A1', technical: 2, violations: 0 }]);
+  });
+
+  test('leg 1 is named by `leg: 1`; a foul in each game does not add up to a loss', () => {
+    const one = standings(t(), { format: 'swiss', sanctions: [foul(1), foul(1)] });
+    expect(boardOne(one)).toEqual([
+      ['A1', 'B1', 'black_win_penalty'],
+      ['B1', 'A1', 'draw'],
+    ]);
+    const split = standings(t(), { format: 'swiss', sanctions: [foul(1), foul(2)] });
+    expect(boardOne(split)).toEqual([
+      ['A1', 'B1', 'draw'],
+      ['B1', 'A1', 'draw'],
+    ]);
+    expect(split.discipline.fouls).toEqual([{ player: 'A1', technical: 2, violations: 0 }]);
+  });
+
+  test('`leg` without `game`: the player plays one board', () => {
+    const s = standings(t(), { format: 'swiss', sanctions: [{ kind: 'device', round: 1, player: 'A1', leg: 2 }] });
+    expect(boardOne(s)).toEqual([
+      ['A1', 'B1', 'draw'],
+      ['B1', 'A1', 'red_win_penalty'],
+    ]);
+  });
+
+  test('without `leg` on a board with two games: ambiguous_game, give "leg" — never a silent leg 1', () => {
+    for (const sanction of [foul(), { kind: 'device', round: 1, player: 'A1' } as Sanction]) {
+      const s = computeStandings(t(), { sanctions: [sanction] });
+      expect(!s.ok && s.error.code).toBe('ambiguous_game');
+      expect(!s.ok && s.error.path).toBe('sanctions[0].leg');
+      expect(!s.ok && s.error.message).toMatch(/2 games on board 1 in round 1.*give "leg"/);
+    }
+  });
+
+  test('a file whose games on a board do not carry `leg`: ambiguous_game, even with `leg`', () => {
+    const old = t();
+    for (const p of old.rounds[0].pairings) for (const g of p.games) delete g.leg;
+    const s = computeStandings(old, { sanctions: [foul(1)] });
+    expect(!s.ok && s.error.code).toBe('ambiguous_game');
+    expect(!s.ok && s.error.message).toMatch(/each game of the board its "leg"/);
+  });
+
+  test('a leg the board does not have', () => {
+    const s = computeStandings(t(), { sanctions: [foul(3)] });
+    expect(!s.ok && s.error).toMatchObject({ code: 'unknown_player', path: 'sanctions[0].leg' });
+    expect(!s.ok && s.error.message).toMatch(/no game on board 1, leg 3 in round 1/);
+  });
+
+  test('one game per board: `leg` may be omitted, and `leg: 1` names the game', () => {
+    const one = team(['A', 'B'], ['A-B ddd']);
+    const sanctions = (leg?: number): Sanction[] => [1, 2].map(() => ({ kind: 'technical_foul', round: 1, player: 'A2', game: 2, ...(leg !== undefined && { leg }) }));
+    for (const leg of [undefined, 1]) expect(standings(one, { format: 'swiss', sanctions: sanctions(leg) }).teamMatches![0].games[1].result).toBe('red_win_penalty');
+  });
+});
+
 describe('misconduct away from the board', () => {
   test('climbs the ladder even in a round without a game of the player', () => {
     const t = individual(['a', 'b', 'c'], ['a-b =, c bye', 'a-c =, b bye', 'b-c =, a bye']);

@@ -32,6 +32,12 @@ export interface Sanction {
   player: string;
   /** Game.board of the game meant, when the player has several games in the round. */
   game?: number;
+  /**
+   * 二章5节4: Game.leg of the game meant on that board, when a team pairing plays two games per
+   * board (1, or 2 with the colours reversed). Needed only when the board has two games: then a
+   * sanction without it is 'ambiguous_game', never taken as leg 1.
+   */
+  leg?: number;
   /** unrecorded_moves: how many unrecorded moves this record adds (default 1). */
   count?: number;
   /** time_deduction: minutes taken from the player (negative: minutes given). */
@@ -109,7 +115,14 @@ interface GameState {
 }
 type BySideCount = { red: number; black: number };
 
-type GameIndex = Map<number, Map<string, { game: Game; side: Side; board: number }[]>>;
+interface PlayerGame {
+  game: Game;
+  side: Side;
+  board: number;
+  /** Game.leg (二章5节4), 1 when absent. */
+  leg: number;
+}
+type GameIndex = Map<number, Map<string, PlayerGame[]>>;
 
 /** Round → player → their games in that round, for the players the sanctions name only. */
 function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): GameIndex {
@@ -121,12 +134,12 @@ function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): G
   }
   const index: GameIndex = new Map();
   for (const round of rounds) {
-    const byPlayer = new Map<string, { game: Game; side: Side; board: number }[]>();
+    const byPlayer = new Map<string, PlayerGame[]>();
     index.set(round.round, byPlayer);
     const players = wanted.get(round.round);
     if (!players) continue;
     const add = (player: string, game: Game, side: Side, board: number): void => {
-      const item = { game, side, board };
+      const item: PlayerGame = { game, side, board, leg: game.leg ?? 1 };
       const list = byPlayer.get(player);
       if (list) list.push(item);
       else byPlayer.set(player, [item]);
@@ -145,15 +158,41 @@ function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): G
   return index;
 }
 
-function findGame(index: GameIndex, s: Sanction, path: string): Result<{ game: Game; side: Side }> {
+/**
+ * The game a sanction names: the player's games in the round, narrowed by `game` (the board) and
+ * `leg` when given. 二章5节4: in a team pairing with two games per board a board has two games
+ * (leg 1 and leg 2, colours reversed); a sanction on such a board must give `leg` — a missing one
+ * is ambiguous, not leg 1, so that a foul is never counted against the wrong game of the board.
+ */
+function findGame(index: GameIndex, s: Sanction, path: string): Result<PlayerGame> {
   const byPlayer = index.get(s.round);
   if (!byPlayer) return fail('invalid_input', `${path}: round ${s.round} does not exist`, `${path}.round`);
-  const found = (byPlayer.get(s.player) ?? []).filter((g) => s.game === undefined || g.board === s.game);
+  const games = byPlayer.get(s.player) ?? [];
+  const found = games.filter((g) => (s.game === undefined || g.board === s.game) && (s.leg === undefined || g.leg === s.leg));
   if (found.length === 0) {
-    return fail('unknown_player', `${path}: player '${s.player}' has no game in round ${s.round}`, `${path}.player`);
+    if (games.length === 0 || (s.game === undefined && s.leg === undefined)) {
+      return fail('unknown_player', `${path}: player '${s.player}' has no game in round ${s.round}`, `${path}.player`);
+    }
+    const named = [s.game !== undefined && `board ${s.game}`, s.leg !== undefined && `leg ${s.leg}`].filter(Boolean).join(', ');
+    const at = s.leg !== undefined && games.some((g) => s.game === undefined || g.board === s.game) ? 'leg' : 'game';
+    return fail('unknown_player', `${path}: player '${s.player}' has no game on ${named} in round ${s.round}`, `${path}.${at}`);
   }
   if (found.length > 1) {
-    return fail('ambiguous_game', `${path}: player '${s.player}' has ${found.length} games in round ${s.round}; give "game"`, `${path}.game`);
+    const board = found[0].board;
+    if (found.some((g) => g.board !== board)) {
+      const twoOnABoard = s.leg === undefined && found.some((g) => found.some((h) => h !== g && h.board === g.board));
+      return fail('ambiguous_game', `${path}: player '${s.player}' has ${found.length} games in round ${s.round}; give "game"${twoOnABoard ? ' and "leg" (二章5节4)' : ''}`, `${path}.game`);
+    }
+    if (s.leg === undefined && found.some((g) => g.leg !== found[0].leg)) {
+      // 二章5节4: both games of the board.
+      return fail('ambiguous_game', `${path}: player '${s.player}' has ${found.length} games on board ${board} in round ${s.round} (two games per board, 二章5节4); give "leg"`, `${path}.leg`);
+    }
+    // Several games with the same board and leg: a file that lists both games of a board without their leg.
+    return fail(
+      'ambiguous_game',
+      `${path}: player '${s.player}' has ${found.length} games on board ${board}${s.leg !== undefined ? `, leg ${s.leg}` : ''} in round ${s.round}; the file must give each game of the board its "leg" (二章5节4) and the sanction the "leg" meant`,
+      `${path}.leg`,
+    );
   }
   return ok(found[0]);
 }

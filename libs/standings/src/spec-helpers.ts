@@ -96,6 +96,8 @@ export function team(ids: string[], rounds: string[], options: Partial<Tournamen
               black: aRed ? player(b, board) : player(a, board),
               result: teamCode(ch, aRed),
               board,
+              // 二章5节4: the board's second game, as the server's file writes it (leg 1 is left out).
+              ...(k === 1 && { leg: 2 }),
             });
           });
         });

@@ -36,6 +36,7 @@ describe('parseStandingsFile', () => {
         { kind: 'adjournment_no_show', round: 1, player: 'b', minutesLate: 20 },
         { kind: 'time_deduction', round: 1, player: 'b', minutes: 5 },
         { kind: 'unrecorded_moves', round: 1, player: 'a', count: 16, game: 1 },
+        { kind: 'violation', round: 1, player: 'b', game: 1, leg: 2 },
       ],
       withdrawals: [{ entry: 'c', afterRound: 1, reason: 'withdrawal' }],
     });
@@ -48,9 +49,11 @@ describe('parseStandingsFile', () => {
     expect(o.roundRobinCycles).toBe(2);
     expect(o.byeGamePoints).toBe(1);
     expect(o.reserveBoards).toEqual({ A4: 2 });
-    expect(o.sanctions).toHaveLength(6);
+    expect(o.sanctions).toHaveLength(7);
     expect(o.sanctions![1]).toEqual({ kind: 'misconduct', round: 1, player: 'b', decision: 'removal' });
     expect(o.sanctions![5]).toEqual({ kind: 'unrecorded_moves', round: 1, player: 'a', count: 16, game: 1 });
+    // 二章5节4: the second game on board 1 of a team pairing with two games per board.
+    expect(o.sanctions![6]).toEqual({ kind: 'violation', round: 1, player: 'b', game: 1, leg: 2 });
     expect(o.withdrawals).toEqual([{ entry: 'c', afterRound: 1, reason: 'withdrawal' }]);
   });
 
@@ -59,7 +62,7 @@ describe('parseStandingsFile', () => {
       ...base,
       entries: [{ id: 'a' }, ...base.entries.slice(1)],
       standings: { format: 'knockout', chain: 'fide', counting: { byeIsWin: 'yes' }, extra: 1 },
-      sanctions: [{ kind: 'slap', round: 0 }, 'x'],
+      sanctions: [{ kind: 'slap', round: 0 }, 'x', { kind: 'violation', round: 1, player: 'a', game: 1, leg: 0 }, { kind: 'violation', round: 1, player: 'a', leg: 'two' }],
       withdrawals: [{ entry: 'c' }],
     });
     expect(r.ok).toBe(false);
@@ -75,6 +78,8 @@ describe('parseStandingsFile', () => {
         '$.sanctions[0].round',
         '$.sanctions[0].player',
         '$.sanctions[1]',
+        '$.sanctions[2].leg',
+        '$.sanctions[3].leg',
         '$.withdrawals[0].afterRound',
       ]),
     );

@@ -129,7 +129,7 @@ function parseSanctions(c: Checker, raw: unknown): Sanction[] | undefined {
   raw.forEach((s, i) => {
     const path = `$.sanctions[${i}]`;
     if (!isObject(s)) return c.fail(path, 'wrong_type', 'a sanction is an object {kind, round, player, …}');
-    c.fields(s, path, ['kind', 'round', 'player', 'game', 'count', 'minutes', 'minutesLate', 'decision', 'disqualify', 'note']);
+    c.fields(s, path, ['kind', 'round', 'player', 'game', 'leg', 'count', 'minutes', 'minutesLate', 'decision', 'disqualify', 'note']);
     const kind = c.oneOf(s, 'kind', path, SANCTION_KINDS, true);
     const round = c.int(s, 'round', path, 1, true);
     const player = c.string(s, 'player', path, true);
@@ -137,6 +137,9 @@ function parseSanctions(c: Checker, raw: unknown): Sanction[] | undefined {
     const sanction: Sanction = { kind, round, player };
     const game = c.int(s, 'game', path, 1, false);
     if (game !== undefined) sanction.game = game;
+    // 二章5节4: the game on that board when a team pairing plays two games per board.
+    const leg = c.int(s, 'leg', path, 1, false);
+    if (leg !== undefined) sanction.leg = leg;
     const count = c.int(s, 'count', path, 1, false);
     if (count !== undefined) sanction.count = count;
     if (s.minutes !== undefined) {

@@ -110,7 +110,8 @@ export interface Standings {
     fouls: { player: string; technical: number; violations: number }[];
     ladder: LadderRecord[];
     timeAdjustments: TimeAdjustment[];
-    penalties: { round: number; board: number; red: string; black: string; result: string; reason?: string }[];
+    /** `leg`: the board's second game (二章5节4), absent for leg 1. */
+    penalties: { round: number; board: number; leg?: number; red: string; black: string; result: string; reason?: string }[];
   };
   pending: { round: number; red: string; black: string }[];
   notes: string[];
@@ -337,7 +338,7 @@ function penaltiesOf(records: Records): Standings['discipline']['penalties'] {
   for (const m of records.matches) {
     for (const g of m.games) {
       if (g.result !== 'red_win_penalty' && g.result !== 'black_win_penalty') continue;
-      out.push({ round: m.round, board: g.board, red: g.red, black: g.black, result: g.result, ...(g.penaltyReason && { reason: g.penaltyReason }) });
+      out.push({ round: m.round, board: g.board, ...(g.leg !== undefined && { leg: g.leg }), red: g.red, black: g.black, result: g.result, ...(g.penaltyReason && { reason: g.penaltyReason }) });
     }
   }
   return out;

@@ -96,6 +96,11 @@ export interface Game {
   result: GameResult | null;
   /** Board number in a team match (1-based); game number in a two-game pairing. */
   board?: number;
+  /**
+   * 二章5节4: the game within its board when a team pairing plays two games per board (1, or 2
+   * with the colours reversed); absent = 1. An individual two-game pairing numbers its games by `board`.
+   */
+  leg?: number;
   penaltyReason?: PenaltyReason;
 }
 

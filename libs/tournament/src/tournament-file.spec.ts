@@ -79,6 +79,34 @@ describe('parseTournament', () => {
     expect(!r.ok && r.error[0]).toMatchObject({ path: '$.rounds[0].pairings[0].games[0]', code: 'game_players' });
   });
 
+  describe('leg: the game within a board when a team pairing plays two games per board (二章5节4)', () => {
+    const teamFile = (games: unknown[]) => ({
+      options: { eventKind: 'team', boards: 1, gamesPerPairing: 2 },
+      entries: [
+        { id: 'T1', drawNumber: 1, members: [{ id: 't1a', board: 1 }] },
+        { id: 'T2', drawNumber: 2, members: [{ id: 't2a', board: 1 }] },
+      ],
+      rounds: [{ pairings: [{ red: 'T1', black: 'T2', games }] }],
+    });
+    it('is read and kept on the game; absent means leg 1 and stays absent', () => {
+      const r = parseTournament(
+        teamFile([
+          { red: 't1a', black: 't2a', result: 'draw', board: 1 },
+          { red: 't2a', black: 't1a', result: 'red_win', board: 1, leg: 2 },
+        ]),
+      );
+      if (!r.ok) throw new Error(formatTournamentFileErrors(r.error));
+      expect(r.value.rounds[0].pairings[0].games).toEqual([
+        { red: 't1a', black: 't2a', result: 'draw', board: 1 },
+        { red: 't2a', black: 't1a', result: 'red_win', board: 1, leg: 2 },
+      ]);
+    });
+    it.each([0, -1, 1.5, '2', null])('a leg of %p is refused like a bad board', (leg) => {
+      const r = parseTournament(teamFile([{ red: 't1a', black: 't2a', result: 'draw', board: 1, leg }]));
+      expect(!r.ok && r.error).toEqual([expect.objectContaining({ path: '$.rounds[0].pairings[0].games[0].leg' })]);
+    });
+  });
+
   it('reports bad JSON text and non-objects at $', () => {
     const r = parseTournamentText('{"entries": [');
     expect(!r.ok && r.error[0].path).toBe('$');

@@ -69,7 +69,7 @@ const ENTRY_FIELDS = [
 ] as const;
 const ROUND_FIELDS = ['round', 'pairings', 'games', 'byes'] as const;
 const PAIRING_FIELDS = ['red', 'black', 'games'] as const;
-const GAME_FIELDS = ['red', 'black', 'result', 'board', 'penaltyReason'] as const;
+const GAME_FIELDS = ['red', 'black', 'result', 'board', 'leg', 'penaltyReason'] as const;
 const MEMBER_FIELDS = ['id', 'name', 'board'] as const;
 
 type Checker = JsonChecker<TournamentFileErrorCode>;
@@ -191,6 +191,8 @@ function parseGame(c: Checker, g: unknown, p: string): Game | undefined {
   if (g.result === undefined) c.fail(`${p}.result`, 'missing', "'result' is required (null while the game is unfinished)");
   else if (g.result !== null) result = c.oneOf(g, 'result', p, GAME_RESULTS) ?? null;
   const board = c.int(g, 'board', p, 1, false);
+  // 二章5节4: a team pairing with two games per board names the second game of a board `leg: 2`.
+  const leg = c.int(g, 'leg', p, 1, false);
   const penaltyReason = c.oneOf(g, 'penaltyReason', p, PENALTY_REASONS);
   if (red === undefined || black === undefined) return undefined;
   if (red === black) c.fail(p, 'game_players', `a player cannot play himself ('${red}')`);
@@ -199,6 +201,7 @@ function parseGame(c: Checker, g: unknown, p: string): Game | undefined {
     black,
     result,
     ...(board !== undefined && { board }),
+    ...(leg !== undefined && { leg }),
     ...(penaltyReason !== undefined && { penaltyReason }),
   };
 }

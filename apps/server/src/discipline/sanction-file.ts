@@ -7,6 +7,9 @@ interface Row {
   kind: string;
   round: number;
   board: number;
+  leg: number;
+  /** The board has two games in the pairing (二章5节4). */
+  twoLegs: boolean;
   playerId: string;
   entryId: string | null;
   eventKind: 'individual' | 'team';
@@ -22,13 +25,15 @@ interface Row {
 /**
  * The event's confirmed sanctions (not revoked) as libs/standings `Sanction`s, in recorded order,
  * for the tournament file's `sanctions` extras: `player` is the entry id in an individual event and
- * the member's Player.id in a team event (the ids the file's games name), `game` the board.
+ * the member's Player.id in a team event (the ids the file's games name), `game` the board, `leg`
+ * the game on a board with two games (二章5节4).
  */
 export async function fileSanctions(db: Tx, eventId: string, options: { states?: readonly RoundState[]; throughRound?: number } = {}): Promise<FileSanction[]> {
   const states = options.states ?? ['published', 'completed'];
   const through = options.throughRound ?? 2_147_483_647;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT s.kind, r.number AS round, g.board, s."playerId"::text AS "playerId",
+    SELECT s.kind, r.number AS round, g.board, g.leg, s."playerId"::text AS "playerId",
+           EXISTS (SELECT 1 FROM "Game" o WHERE o."pairingId" = g."pairingId" AND o.board = g.board AND o.id <> g.id) AS "twoLegs",
            (SELECT en.id::text FROM "Entry" en WHERE en."eventId" = r."eventId" AND en."playerId" = s."playerId" AND en.id IN (p."redEntryId", p."blackEntryId") LIMIT 1) AS "entryId",
            ev.kind::text AS "eventKind", s.count, s.minutes, s."minutesLate", s.decision, s.disqualify, s.note, s.detail
       FROM "Sanction" s
@@ -44,6 +49,8 @@ export async function fileSanctions(db: Tx, eventId: string, options: { states?:
 
 function toFileSanction(r: Row): FileSanction {
   const s: FileSanction = { kind: r.kind as FileSanction['kind'], round: r.round, player: r.eventKind === 'individual' ? (r.entryId ?? r.playerId) : r.playerId, game: r.board };
+  // 二章5节4: on a board with two games the sanction names its game (leg 1 too: libs/standings refuses to guess).
+  if (r.leg > 1 || r.twoLegs) s.leg = r.leg;
   if (r.count !== null) s.count = r.count;
   if (r.minutes !== null) s.minutes = r.minutes;
   if (r.minutesLate !== null) s.minutesLate = r.minutesLate;

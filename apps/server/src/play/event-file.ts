@@ -160,6 +160,7 @@ function filePairing(kind: EventWithPlay['kind'], playerOfEntry: ReadonlyMap<str
       const red = individual ? (g.redPlayerId === playerOfEntry.get(p.blackEntryId!) ? p.blackEntryId! : p.redEntryId) : g.redPlayerId!;
       const black = individual ? (red === p.redEntryId ? p.blackEntryId! : p.redEntryId) : g.blackPlayerId!;
       const game: FileGame = { red, black, result: g.result, board: g.board };
+      if (g.leg > 1) game.leg = g.leg; // 二章5节4: a board's second game; leg 1 is left out
       if (g.penaltyReason) game.penaltyReason = g.penaltyReason;
       return game;
     });
