@@ -224,7 +224,9 @@ describe('team events with two games per board (二章5节4)', () => {
     expect(server.report.discipline.penalties).toContainEqual({ round: 5, board: 1, leg: 2, red: opponent, black: player, result: 'red_win_penalty', reason: 'technical_fouls' });
     expect(server.report.discipline.penalties.filter((x: { round: number; board: number; leg?: number; red: string }) => x.round === 5 && x.red === player)).toEqual([]);
     expect(server.report.discipline.fouls).toContainEqual({ player, technical: 3, violations: 0 });
-    // Leg 1 as stored is still drawn.
-    expect((await card(m.id)).body.boards.find((g: Game) => g.board === 1 && g.leg === 1).result).toBe('draw');
+    // As stored: leg 2 is lost by the penalty (the sanction's consequence is entered on that game), leg 1 is still drawn.
+    const after = (await card(m.id)).body.boards as Game[];
+    expect(after.find((g) => g.board === 1 && g.leg === 1)!.result).toBe('draw');
+    expect(after.find((g) => g.board === 1 && g.leg === 2)!.result).toBe('red_win_penalty');
   });
 });

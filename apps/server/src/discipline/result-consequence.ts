@@ -104,7 +104,7 @@ export class ResultConsequence {
         const fileRound = file.rounds.find((r) => r.round === round.number);
         const fileGame = fileRound?.pairings
           .flatMap((p) => p.games)
-          .find((g) => g.board === ctx.board && ((g.red === red && g.black === black) || (g.red === black && g.black === red)));
+          .find((g) => g.board === ctx.board && (g.leg ?? 1) === ctx.leg && ((g.red === red && g.black === black) || (g.red === black && g.black === red))); // 二章5节4: the board's own game
         const override = fileGame ? effects.value.overrides.get(fileGame) : undefined;
         if (individual) {
           for (const r of effects.value.removals) if (r.afterRound === round.number) leaving.push({ entryId: r.player, afterRound: r.afterRound, reason: '二章8节11: third offence — removed from the event (停止该棋手继续比赛)' });

@@ -233,8 +233,9 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
       const seen = new Map<number, number>();
       p.games.forEach((g, b) => {
         const board = g.board ?? b + 1;
-        // A team match with two games per board lists both games of a board with its number (二章5节4): leg 1, 2.
-        const leg = (seen.get(board) ?? 0) + 1;
+        // A team match with two games per board lists both games of a board with its number (二章5节4):
+        // leg 1, 2 — as the file says, else in the file's order.
+        const leg = g.leg ?? (seen.get(board) ?? 0) + 1;
         seen.set(board, leg);
         games.push({
           pairingId,
