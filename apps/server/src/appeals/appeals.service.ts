@@ -6,8 +6,14 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { affiliationsInvolved, gameContext, gameLabel, type GameContext } from '../discipline/game-context';
 import { sanctionView } from '../discipline/discipline.service';
-import type { Appeal, GameResult } from '../generated/prisma/client';
-import { gameAudit } from '../results/play-effects';
+import type { Appeal, Game, GameResult } from '../generated/prisma/client';
+import { loadEvent } from '../play/event-file';
+import type { EventWithPlay } from '../play/event-file';
+import { lockEventPlaySharedForGame } from '../play/locks';
+import { notifyEventChange } from '../live/notify';
+import { laterPairingsAffected } from '../results/later-pairings';
+import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
+import type { Actor, MatchOutcome, RoundStateChange } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
 import { EntriesService } from '../entries/entries.service';
@@ -18,6 +24,23 @@ function conflict(message: string) {
 }
 function forbidden(message: string) {
   return new ForbiddenException({ statusCode: 403, error: 'Forbidden', message });
+}
+
+/** Votes wait for the event's play lock (shared) like results do: let them queue (results.service). */
+const DECISION_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
+/** What a decision that changed a game's result set off (see changeResult). */
+interface DecisionEffects {
+  updated: Game;
+  players: { id: string; nameZh: string; nameEn: string }[];
+  round: { id: string; number: number; state: 'draft' | 'published' | 'completed'; completedAt: Date | null; version: number };
+  actor: Actor;
+  match: MatchOutcome | null;
+  /** The appealed game itself went: an earlier game of its match decides the match. */
+  gameRemoved: boolean;
+  settled: RoundStateChange | null;
+  /** The event as the libs read it, when round N+1 is paired (laterPairingsAffected). */
+  event: EventWithPlay | null;
 }
 
 /**
@@ -155,11 +178,24 @@ export class AppealsService {
    * A member votes (三章7C: 表决). The committee is checked first (三章7A after 三章7D); a recused
    * member cannot vote. Once a choice has the majority of the sitting members the decision is
    * final and takes effect at once: the game's result (when upheld with a result), the fee
-   * refunded (upheld) or forfeited (dismissed), audit rows — all in this transaction.
+   * refunded (upheld) or forfeited (dismissed), audit rows — all in this transaction. A changed
+   * result sets off what result entry sets off (results.service): the knockout match re-settled
+   * and the round's state with it, the live notification, and — round N+1 already paired — the
+   * pairings of round N+1 the changed result would have changed (laterPairingsAffected).
    */
   async vote(user: AuthUser, appealId: string, dto: VoteDto) {
     if (dto.result && dto.choice !== 'uphold') throw badRequest([{ field: 'result', reason: 'only an uphold vote names the result' }]);
-    return this.prisma.$transaction(async (tx) => {
+    const done = await this.prisma.$transaction(async (tx) => {
+      // Locks in result entry's order (results.service): the event's play lock (shared), the
+      // knockout match's pairing row, then the appeal's row. A decision may add or remove games of
+      // the match (and round N+1 must not be paired meanwhile); result entry removing a game
+      // touches the appeals on it (Appeal.gameId SET NULL) — the other order could deadlock.
+      const filed = await tx.appeal.findUnique({ where: { id: appealId }, select: { gameId: true } });
+      if (!filed) throw notFound('appeal');
+      if (filed.gameId) {
+        await lockEventPlaySharedForGame(tx, filed.gameId);
+        await tx.$executeRaw`SELECT 1 FROM "Pairing" p WHERE p.id = (SELECT g."pairingId" FROM "Game" g WHERE g.id = ${filed.gameId}::uuid) AND p."matchKey" IS NOT NULL FOR UPDATE`;
+      }
       // One decision per appeal: votes on it are serialised on its row.
       await tx.$executeRaw`SELECT id FROM "Appeal" WHERE id = ${appealId}::uuid FOR UPDATE`;
       const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
@@ -181,10 +217,17 @@ export class AppealsService {
         committee,
         votes.map((v) => ({ userId: v.userId, choice: v.choice, result: /^\[([a-z_]+)\]/.exec(v.note ?? '')?.[1] ?? null })),
       );
-      if (!decision) return { vote, decided: false, committee, appeal };
+      if (!decision) return { vote, decided: false as const, committee, appeal };
       const upheld = decision.choice === 'uphold';
       const decidedResult = (upheld ? decision.result : null) as GameResult | null;
-      const text = `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
+      let text = `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
+      // The game first (its audit reason carries the decision), then the appeal: when the match
+      // turns out decided by an earlier game, the appeal's decision says what became of this one.
+      let effects: DecisionEffects | null = null;
+      if (ctx && decidedResult && decidedResult !== ctx.result) {
+        effects = await this.changeResult(tx, user, ctx, decidedResult, appealId, `[appeal] 三章7C: appeal ${appealId} upheld — ${text}`);
+        if (effects.gameRemoved) text += `; ${gameLabel(ctx)} removed: match ${ctx.pairing.matchKey} is decided by an earlier game (附录2 7b)`;
+      }
       const { count } = await tx.appeal.updateMany({
         where: { id: appealId, version: appeal.version },
         data: { state: upheld ? 'upheld' : 'dismissed', feeStatus: upheld ? 'refunded' : 'forfeited', decision: text, decidedResult, decidedAt: new Date(), version: { increment: 1 } },
@@ -192,22 +235,99 @@ export class AppealsService {
       if (count === 0) staleOrMissing('appeal', await tx.appeal.findUnique({ where: { id: appealId } }));
       const decided = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after: decided, reason: `${text}; fee ${upheld ? 'refunded' : 'forfeited'} (二章8节4)` });
-      let gameChanged = false;
-      if (ctx && decidedResult && decidedResult !== ctx.result) {
-        await this.changeResult(tx, user, ctx, decidedResult, `[appeal] 三章7C: appeal ${appealId} upheld — ${text}`);
-        gameChanged = true;
+      return { vote, decided: true as const, committee, appeal: decided, effects };
+    }, DECISION_TRANSACTION);
+
+    if (!done.decided) return done;
+    const { effects, ...response } = done;
+    if (!effects) return { ...response, gameChanged: false };
+
+    // As result entry: the round completes with its last result in one statement after the commit
+    // (play-effects completeRoundIfDone) unless the match's games changed and it was settled inside.
+    const round =
+      effects.settled ??
+      (effects.round.state === 'published' ? await completeRoundIfDone(this.prisma, effects.actor, effects.round.id) : null) ??
+      effects.round;
+    const names = new Map(effects.players.map((p) => [p.id, p]));
+    const player = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    const view = (g: Game) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId));
+    const out: Record<string, unknown> = { ...response, gameChanged: true, game: view(effects.updated), round };
+    if (effects.gameRemoved) out.gameRemoved = true;
+    if (effects.match) {
+      const { created, removed, ...match } = effects.match;
+      out.match = match;
+      out.gamesCreated = created.map(view);
+      out.gamesRemoved = removed.map(view);
+    }
+    if (effects.event) {
+      // The decision is committed: whatever the comparison does, the answer says so (as results.service).
+      try {
+        out.laterPairingsAffected = laterPairingsAffected(effects.event, effects.round.number);
+      } catch (e) {
+        out.laterPairingsAffected = { round: effects.round.number + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
       }
-      return { vote, decided: true, committee, appeal: decided, gameChanged };
-    });
+    }
+    return out;
   }
 
-  /** The committee's result: the game row with its version and an audit row in the appeal's transaction (standings follow: they read the games). */
-  private async changeResult(tx: Tx, user: AuthUser, ctx: GameContext, result: GameResult, reason: string) {
+  /**
+   * The committee's result, in the appeal's transaction: the game row with its version and an
+   * audit row, then what result entry does after a changed result (results.service enterResult):
+   * the live notification, the knockout match re-settled (附录2 7b, 附录3 #6) with the round's
+   * state, and the event read for the comparison with round N+1 when it is already paired.
+   * Standings follow: they read the games.
+   */
+  private async changeResult(tx: Tx, user: AuthUser, ctx: GameContext, result: GameResult, appealId: string, reason: string): Promise<DecisionEffects> {
     const penaltyReason = result === 'red_win_penalty' || result === 'black_win_penalty' ? (ctx.penaltyReason ?? 'other') : null;
     const { count } = await tx.game.updateMany({ where: { id: ctx.id, version: ctx.version }, data: { result, penaltyReason, resultEnteredById: user.id, version: { increment: 1 } } });
     if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: ctx.id } }));
-    const where = { round: ctx.pairing.round.number, table: ctx.pairing.table };
-    await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit({ ...ctx, result, penaltyReason, version: ctx.version + 1 }, where), reason });
+    const round = ctx.pairing.round;
+    const eventId = round.event.id;
+    const actor: Actor = { userId: user.id, tournamentId: round.event.tournamentId };
+    const where = { round: round.number, table: ctx.pairing.table };
+    const { redPlayer, blackPlayer, pairing: _pairing, ...game } = ctx;
+    const updated: Game = { ...game, result, penaltyReason, resultEnteredById: user.id, version: ctx.version + 1 };
+    await this.audit.record(tx, { ...actor, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit(updated, where), reason });
+    await notifyEventChange(tx, eventId, 'result'); // public pages refresh, delivered at commit (live/)
+
+    // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or the games
+    // the changed result made pointless. The pairing's row is locked (vote, before the appeal's).
+    let match: MatchOutcome | null = null;
+    let gameRemoved = false;
+    if (ctx.pairing.matchKey && round.event.kind === 'individual') {
+      const games = await tx.game.findMany({ where: { pairingId: ctx.pairingId }, orderBy: { board: 'asc' } });
+      const stage = await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } });
+      const { redEntry, blackEntry } = ctx.pairing;
+      match = await settleKnockoutMatch(tx, this.audit, actor, {
+        stageType: stage.type,
+        round: round.number,
+        pairing: { id: ctx.pairingId, matchKey: ctx.pairing.matchKey, table: ctx.pairing.table, redEntry: { id: redEntry.id, playerId: redEntry.playerId }, blackEntry: blackEntry && { id: blackEntry.id, playerId: blackEntry.playerId } },
+        games,
+        reason: `appeal ${appealId} upheld (三章7C)`,
+      });
+      // Result entry refuses (409) to remove the game it enters. A committee decision is final and
+      // effective at once (三章7C): it stands — the appeal keeps the decided result — and when an
+      // earlier game of the match already decides it, this game goes as any game after the
+      // deciding one does (附录2 7b: no further game once the match is decided), audited above.
+      gameRemoved = !!match?.removed.some((g) => g.id === ctx.id);
+    }
+    // Games added or removed: settle the round here, under its row lock (it may also reopen).
+    const gamesChanged = !!match && (match.created.length > 0 || match.removed.length > 0);
+    const settled = gamesChanged ? await settleRoundState(tx, this.audit, actor, round.id) : null;
+
+    // A correction after round N+1 is paired: the comparison needs the event with this result, read here.
+    const later = await tx.round.findFirst({ where: { eventId, number: round.number + 1 }, select: { id: true } });
+    const event = later ? await loadEvent(tx, eventId) : null;
+    return {
+      updated,
+      players: [redPlayer, blackPlayer].filter((p) => p !== null).map((p) => ({ id: p.id, nameZh: p.nameZh, nameEn: p.nameEn })),
+      round: { id: round.id, number: round.number, state: round.state, completedAt: round.completedAt, version: round.version },
+      actor,
+      match,
+      gameRemoved,
+      settled,
+      event,
+    };
   }
 
   /**
