@@ -131,7 +131,7 @@ export async function bench(): Promise<void> {
       const r = await call(port, 'POST', `/api/events/${eventId}/rounds`, {}, auth);
       if (r.status !== 201) throw new Error(`pair: ${r.status} ${r.text.slice(0, 300)}`);
       last = JSON.parse(r.text);
-      // Server-Timing: lock;dur=…, load;dur=…, file, pair, insert, check, audit, round, view.
+      // Server-Timing: lock;dur=…, load, file, pair, plan, send (the insert statement leaves), check, insert (its rest), findings, view.
       for (const part of r.timing.split(',')) {
         const m = /^\s*([a-z]+);dur=([\d.]+)/.exec(part);
         if (m) phases.set(m[1], [...(phases.get(m[1]) ?? []), Number(m[2])]);

@@ -21,7 +21,7 @@ export class RoundsController {
   async pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: PairRoundDto, @Res({ passthrough: true }) res: Response) {
     const timing = new Timing();
     const view = await this.rounds.pairNext(user, eventId, dto, timing);
-    // Where the time went (lock, load, file, pair, insert, check, audit, round, view): Server-Timing.
+    // Where the time went (lock, load, file, pair, plan, send, check, insert, findings, view): Server-Timing.
     res.setHeader('Server-Timing', timing.header());
     return view;
   }

@@ -152,6 +152,7 @@ export class RoundsService {
         timing.lap('pair');
         const roundId = randomUUID();
         const plan = this.planRows(user, event, file, stage, roundId, proposal.round);
+        timing.lap('plan');
         const stageId = event.rounds.find((r) => r.stage.index === stage.index)?.stageId ?? (await this.stageId(tx, event, stage));
         const scheduledAt = dto.scheduledAt ? new Date(dto.scheduledAt) : null;
         // The round, its pairings, games and their audit rows in one statement (bulk-insert.ts) —
@@ -159,6 +160,7 @@ export class RoundsService {
         const written = insertDraftRound(tx, { id: roundId, eventId, stageId, number, stageRound: stage.stageRound, scheduledAt, createdById: user.id, findings: [] }, plan.inserts, plan.games, plan.audits);
         written.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
         await new Promise((resolve) => setImmediate(resolve)); // the statement leaves before the check takes the CPU
+        timing.lap('send');
         const findings = this.findingsOf(file, stage, proposal.round, proposal.warnings, plan.pairings);
         timing.lap('check');
         await written;
