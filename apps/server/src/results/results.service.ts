@@ -41,9 +41,9 @@ export class ResultsService {
 
     const penaltyReason = dto.penaltyReason ?? null;
     const done = await this.prisma.$transaction(async (tx) => {
-      const now = new Date();
       const eventId = await lockEventPlaySharedForGame(tx, gameId);
       if (!eventId) throw notFound('game');
+      const now = new Date();
       // Read after the lock, and — when nothing else follows (no correction after round N+1, no
       // knockout match) — update, audit and notify in the same statement (issue 13: a round trip
       // to PostgreSQL costs the event loop and the database more than the statement's work).
