@@ -59,6 +59,17 @@ function cpuMs(pids: () => number[]): number {
   return (ticks * 1000) / 100; // USER_HZ
 }
 
+/** CPU time (ms) the whole machine spent busy, all cores (Linux /proc/stat; 0 elsewhere). */
+function machineBusyMs(): number {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Every process: pid, parent, name (Linux /proc; none elsewhere). */
 function processes(): { pid: number; ppid: number; comm: string }[] {
   let dirs: string[];
@@ -269,12 +280,18 @@ export async function bench(): Promise<void> {
       const pg0 = cpuMs(postgresPids);
       const server0 = serverPid ? cpuMs(() => treePids(serverPid)) : NaN;
       const self0 = cpuMs(() => [process.pid]);
+      const machine0 = machineBusyMs();
       const h = await drive(clients, think, viaHttp);
       const per = (ms: number) => (ms / Math.max(1, h.latencies.length + h.errors)).toFixed(2).padStart(6);
+      const server = serverPid ? cpuMs(() => treePids(serverPid)) - server0 : 0;
+      const self = cpuMs(() => [process.pid]) - self0;
+      const pg = cpuMs(postgresPids) - pg0;
+      // Whatever else ran meanwhile (another job on the machine makes a run's tail its own).
+      const others = Math.max(0, machineBusyMs() - machine0 - server - self - pg) / h.seconds;
       cpu.push(
         `HTTP   ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) +
-          (serverPid ? ` server ${per(cpuMs(() => treePids(serverPid)) - server0)}  bench ${per(cpuMs(() => [process.pid]) - self0)}` : ` server+bench ${per(cpuMs(() => [process.pid]) - self0)}`) +
-          `  postgres ${per(cpuMs(postgresPids) - pg0)}`,
+          (serverPid ? ` server ${per(server)}  bench ${per(self)}` : ` server+bench ${per(self)}`) +
+          `  postgres ${per(pg)}  | other processes ${others.toFixed(0)} ms/s`,
       );
       rows.push(stats(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`, h.latencies, h.errors, h.seconds));
       const p = await drive(clients, think, viaPrisma);
