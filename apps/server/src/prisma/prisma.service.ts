@@ -1,14 +1,31 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { createHash } from 'node:crypto';
 import { PrismaClient } from '../generated/prisma/client';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
+
+/** Named (prepared) statements for the first few hundred distinct SQL texts: PostgreSQL parses and plans them once per connection. */
+const NAMED_STATEMENTS = 500;
+
+function statementNames(): (query: { sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < NAMED_STATEMENTS) {
+      name = `chuhe_${createHash('sha1').update(sql).digest('base64url').slice(0, 22)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
 
 /** The one Prisma client of the server; the only place (with persistence/) that touches the database. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+    // min = max: connections opened in a burst stay open (pg-pool closes idle ones after 10 s).
+    super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, min: 10 }, { statementNameGenerator: statementNames() as (query: { sql: string }) => string }) });
   }
 
   async onModuleDestroy(): Promise<void> {
