@@ -30,6 +30,7 @@ import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
 import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
+import { insertDraftRound } from '../../apps/server/src/rounds/bulk-insert';
 import { createTestDatabase } from '../support/test-database';
 import { call, median, prng, timed } from './bench-support';
 
@@ -186,6 +187,27 @@ export async function bench(): Promise<void> {
     const same = JSON.stringify(eventFile((await loadEventPlay(prisma, eventId))!)) === JSON.stringify(eventFile((await loadEvent(prisma, eventId))!));
     if (!same) throw new Error('loadEventPlay and loadEvent give different files');
     const names = await timed(RUNS, () => prisma.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE }));
+    // The write alone: the one statement the route sends (round, 500 pairings, 500 games, 500 audit
+    // rows), in a transaction rolled back — PostgreSQL's share (foreign keys, indexes, triggers)
+    // and Prisma's, without pairing or HTTP.
+    const userId = (await prisma.user.findUniqueOrThrow({ where: { email } })).id;
+    const playerOf = new Map(event.entries.map((e) => [e.id, e.playerId]));
+    const stageId = event.rounds[0].stageId;
+    const writeOnce = async () => {
+      const roundId = randomUUID();
+      const pairings = round.pairings.map((p, i) => ({ id: randomUUID(), roundId, table: i + 1, redEntryId: p.red, blackEntryId: p.black, matchKey: null }));
+      const games = pairings.map((p) => ({ id: randomUUID(), pairingId: p.id, board: 1, kind: 'regular', redPlayerId: playerOf.get(p.redEntryId)!, blackPlayerId: playerOf.get(p.blackEntryId)!, result: null }));
+      const audits = pairings.map((p, i) => ({ id: randomUUID(), userId, tournamentId: tournament.id, entity: 'pairing', entityId: p.id, action: 'create' as const, before: null, after: { roundId, table: p.table, red: p.redEntryId, black: p.blackEntryId, games: [games[i]] }, reason: null }));
+      await prisma
+        .$transaction(async (tx) => {
+          await insertDraftRound(tx, { id: roundId, eventId, stageId, number: 99, stageRound: 99, scheduledAt: null, createdById: userId, findings: [] }, pairings, games, audits);
+          throw new Error('rolled back');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rolled back') throw e;
+        });
+    };
+    const write = await timed(RUNS, writeOnce);
 
     // Standings of the event after 9 rounds (the standings module's route), and the library alone.
     const standingsHttp = await timed(RUNS, async () => {
@@ -207,6 +229,7 @@ export async function bench(): Promise<void> {
     console.log(`  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`);
     console.log(`  the first pairing after the server started (nothing cached): ${coldPair.toFixed(0)} ms`);
+    console.log(`  the write alone (the route's one statement: round, pairings, games, audit rows; rolled back): ${write.toFixed(0)} ms — what the route adds at least, with the pairing itself`);
     console.log(`  loading the whole event, for comparison: loadEventPlay ${flat.toFixed(0)} ms, play's loadEvent (nested include) ${load.toFixed(0)} ms; eventFile ${build.toFixed(0)} ms; checkRound ${check.toFixed(0)} ms`);
     const inRoute = [...phases].map(([name, ms]) => `${name} ${median(ms).toFixed(0)}`);
     const serverSide = [...phases.values()].reduce((sum, ms) => sum + median(ms), 0);
