@@ -11,7 +11,7 @@ import { loadEvent } from '../play/event-file';
 import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { notifyEventChange } from '../live/notify';
-import { laterPairingsAffected } from '../results/later-pairings';
+import { laterPairingsAfterCommit } from '../results/later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
 import type { Actor, MatchOutcome, RoundStateChange } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -259,14 +259,7 @@ export class AppealsService {
       out.gamesCreated = created.map(view);
       out.gamesRemoved = removed.map(view);
     }
-    if (effects.event) {
-      // The decision is committed: whatever the comparison does, the answer says so (as results.service).
-      try {
-        out.laterPairingsAffected = laterPairingsAffected(effects.event, effects.round.number);
-      } catch (e) {
-        out.laterPairingsAffected = { round: effects.round.number + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
-      }
-    }
+    if (effects.event) out.laterPairingsAffected = laterPairingsAfterCommit(effects.event, effects.round.number);
     return out;
   }
 

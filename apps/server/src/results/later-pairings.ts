@@ -59,3 +59,15 @@ export function laterPairingsAffected(event: EventWithPlay, round: number): Late
     }),
   };
 }
+
+/**
+ * laterPairingsAffected for a response after the change is committed: whatever the comparison
+ * does, the answer is a 200 that says so (a failure becomes `problem`, never a 500).
+ */
+export function laterPairingsAfterCommit(event: EventWithPlay, round: number): LaterPairingsAffected | null | { round: number; changed: false; pairings: []; problem: string } {
+  try {
+    return laterPairingsAffected(event, round);
+  } catch (e) {
+    return { round: round + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
+  }
+}

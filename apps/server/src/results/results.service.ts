@@ -9,7 +9,7 @@ import { loadEvent } from '../play/event-file';
 import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { laterPairingsAffected } from './later-pairings';
+import { laterPairingsAfterCommit } from './later-pairings';
 import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-draw';
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
@@ -155,14 +155,7 @@ export class ResultsService {
       response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
     }
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
-    if (done.event) {
-      // The correction is committed: whatever the comparison does, the answer is a 200 that says so.
-      try {
-        response.laterPairingsAffected = laterPairingsAffected(done.event, done.round.number);
-      } catch (e) {
-        response.laterPairingsAffected = { round: done.round.number + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
-      }
-    }
+    if (done.event) response.laterPairingsAffected = laterPairingsAfterCommit(done.event, done.round.number);
     return response;
   }
 }
