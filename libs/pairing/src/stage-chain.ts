@@ -316,13 +316,13 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
  * pair of a later round-robin or group stage pair qualifiers whoever met before (as the championships' knockout matches, 附录2 #7, 附录3 #6).
  * Null when the stage cannot be known (the chain's own error is reported by pairing).
  */
-export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][] } | null {
+export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][]; stageType: ChainStageType } | null {
   const seen = stageChainView({ ...t, rounds: t.rounds.filter((r) => r.round < target.round) }, target.round);
   if (!seen.ok) return null;
   const { position } = seen.value;
   const type = position.stage.type;
   const exempt = type === 'knockout' || type === 'double_round_robin' || (position.index > 0 && type !== 'swiss') ? target.pairings.map((p): [string, string] => [p.red, p.black]) : [];
-  return { view: { ...seen.value.view, rounds: t.rounds }, exempt };
+  return { view: { ...seen.value.view, rounds: t.rounds }, exempt, stageType: type };
 }
 
 function gamesOf(t: Tournament, red: string, black: string): Pairing['games'] {
