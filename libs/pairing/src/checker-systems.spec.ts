@@ -137,3 +137,30 @@ describe('checker: colours the rules give never block a round', () => {
     expect(errs.length).toBeGreaterThan(0);
   });
 });
+
+describe('附录3 #3 特设第一轮同单位的赛员不相遇: on by default in a 6+1 championship (issue 22)', () => {
+  /** 8 players, two affiliations of four, numbered so that 1–2, 3–4 … would be all within one. */
+  const sixPlusOne = (options: Record<string, unknown> = {}): Tournament => ({
+    ...tournament('championship-6-1', [], 8, options),
+    entries: Array.from({ length: 8 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1, affiliation: i % 4 < 2 ? 'A' : 'B', rating: 2400 - i })),
+  });
+  const sameInRound1 = (t: Tournament) => {
+    const r = PAIRING_SYSTEMS['championship-6-1'].pair({ tournament: t });
+    if (!r.ok) throw new Error(r.error.message);
+    const aff = new Map(t.entries.map((e) => [e.id, e.affiliation]));
+    return { round: r.value, same: r.value.pairings.filter((p) => aff.get(p.red) === aff.get(p.black)).length };
+  };
+
+  test('round 1 pairs no two players of one affiliation, with no option set', () => {
+    expect(sameInRound1(sixPlusOne()).same).toBe(0);
+  });
+
+  test('the checker refuses a hand-made round 1 within one affiliation; an organizer who sets sameAffiliation "allowed" may', () => {
+    const round1: Round = { round: 1, byes: [], pairings: [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']].map(([red, black]) => ({ red, black, games: [{ red, black, result: null }] })) };
+    const codes = (t: Tournament) => checkRound({ ...t, rounds: [round1] }, 1).filter((f) => f.severity === 'error').map((f) => f.code);
+    expect(codes(sixPlusOne())).toContain('forbidden_pair');
+    expect(codes(sixPlusOne({ sameAffiliation: 'allowed' }))).not.toContain('forbidden_pair');
+    // Other formats: no rule unless asked for.
+    expect(codes({ ...sixPlusOne(), options: { ...sixPlusOne().options, pairingSystem: 'swiss-individual' } })).not.toContain('forbidden_pair');
+  });
+});

@@ -42,6 +42,7 @@
 import { Round, Tournament } from '../../tournament/src/model';
 import { scoresAfter } from '../../tournament/src/scoring-basics';
 import { needlessFloats } from './checker-floats';
+import { sameAffiliationRule } from './same-affiliation';
 import { championshipKnockouts } from './championship-system';
 import { stageChainCheck } from './stage-chain';
 import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
@@ -178,7 +179,7 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
   const knockoutPairs = championshipKnockoutPairs(tournament, target);
   for (const [a, b] of staged?.exempt ?? []) knockoutPairs.add(pairKey(a, b));
   const forbidden = new Set((tournament.options.forbiddenPairs as [string, string][] | undefined)?.map(([a, b]) => pairKey(a, b)) ?? []);
-  const sameAffiliation = tournament.options.sameAffiliation as string | undefined;
+  const sameAffiliation = sameAffiliationRule(input.options); // 附录3 #3 on by default for 6+1
   for (const p of target.pairings) {
     if (p.red === p.black) continue;
     const met = hist(p.red).opponents.get(p.black);
