@@ -208,14 +208,15 @@ export class AppealsService {
       if (!committee.canDecide) throw conflict(`committee: ${committee.problem}`);
       const vote = await tx.appealVote.upsert({
         where: { appealId_userId: { appealId, userId: user.id } },
-        create: { appealId, userId: user.id, choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null },
-        update: { choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null, votedAt: new Date() },
+        // The result is a field of its own: a note is only a note, whatever it begins with.
+        create: { appealId, userId: user.id, choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null },
+        update: { choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null, votedAt: new Date() },
       });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: 'create', after: vote });
       const votes = await tx.appealVote.findMany({ where: { appealId } });
       const decision = decisionOf(
         committee,
-        votes.map((v) => ({ userId: v.userId, choice: v.choice, result: /^\[([a-z_]+)\]/.exec(v.note ?? '')?.[1] ?? null })),
+        votes.map((v) => ({ userId: v.userId, choice: v.choice, result: v.result })),
       );
       if (!decision) return { vote, decided: false as const, committee, appeal };
       const upheld = decision.choice === 'uphold';
