@@ -159,6 +159,7 @@ describe('appeals', () => {
     expect(hearing.body.game.result).toBe('red_win');
     const before = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     const standingsBefore = (await http().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
+    const enteredBefore = (await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } })).resultEnteredAt!;
     const first = await vote(members[2].auth, { choice: 'uphold', result: 'draw', note: '对方长捉在先' }).expect(201);
     expect(first.body.decided).toBe(false);
     expect(first.body.vote).toMatchObject({ result: 'draw', note: '对方长捉在先' });
@@ -169,6 +170,11 @@ describe('appeals', () => {
     expect((await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } })).result).toBe('draw');
     const audit = await prisma.auditLog.findFirst({ where: { entity: 'game', entityId: gameA.id }, orderBy: { at: 'desc' } });
     expect(audit!.reason).toContain('三章7C');
+    // The one way a result changes (issue 22): the decision moves resultEnteredAt and is audited as result entry is.
+    const changed = await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } });
+    expect(changed.resultEnteredAt!.getTime()).toBeGreaterThan(enteredBefore.getTime());
+    expect(changed.resultEnteredById).toBe(members[3].id);
+    expect(audit!.after).toMatchObject({ round: 1, table: 1, result: 'draw' });
     const after = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     const results = (f: { rounds: { pairings: { games: { result: string }[] }[] }[] }) => f.rounds[0].pairings.flatMap((p) => p.games.map((g) => g.result));
     expect(results(after).filter((r: string) => r === 'draw').length).toBe(results(before).filter((r: string) => r === 'draw').length + 1);

@@ -169,6 +169,11 @@ describe('team lineups (附录1 #8) and match cards', () => {
     await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send(body).expect(409);
     const round = await http().get(`/api/rounds/${roundId}`).expect(200);
     expect(round.body.state).toBe('completed');
+    // The one way a result changes (issue 22): each forfeit's audit row is result entry's (round, table, board), with the article.
+    const audits = await prisma.auditLog.findMany({ where: { entity: 'game', entityId: { in: res.body.boards.map((b: { gameId?: string; id?: string }) => b.gameId ?? b.id) } } });
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+    for (const a of audits.filter((x) => x.reason?.includes('二章7节1'))) expect(a.after).toMatchObject({ round: 1, table: m.table, result: expect.stringMatching(/forfeit/) });
+    expect(audits.filter((x) => x.reason?.includes('二章7节1'))).toHaveLength(3);
   });
 
   it('the team report: records round by round, players across boards (附录1 #6), board prizes', async () => {

@@ -5,13 +5,12 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Game } from '../generated/prisma/client';
-import { loadEvent } from '../play/event-file';
-import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { laterPairingsAfterCommit } from './later-pairings';
+import { changeResult, resultChangeResponse } from './change-result';
+import type { ResultTarget } from './change-result';
 import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-draw';
-import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
+import { completeRoundIfDone, gameView } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
 import { LIVE_CHANNEL, notifyEventChange } from '../live/notify';
@@ -62,13 +61,13 @@ export class ResultsService {
       const round = { id: row.roundId, number: row.roundNumber, state: row.roundState, completedAt: row.roundCompletedAt, version: row.roundVersion };
       const tournamentId = row.tournamentId;
       const actor = { userId: user.id, tournamentId };
-      const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
       // 二章8节12: a draw with a stored record shorter than 40 plies waits for the chief arbiter
       // (discipline/). The record's length came with the read: most games have none, no statement.
       const earlyDrawPossible = dto.result === 'draw' && row.recordPlies !== null && row.recordPlies < EARLY_DRAW_PLIES;
       if (row.entered) {
+        const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
         const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-        return { updated, red, black, round, settled: null, actor, match: null, event: null, earlyDraw };
+        return { fast: { updated, red, black, round, actor }, earlyDraw };
       }
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
@@ -84,78 +83,38 @@ export class ResultsService {
         if (!reason) throw badRequest([{ field: 'reason', reason: `round ${round.number + 1} is already paired: a correction needs a reason` }]);
       }
 
-      // Two results of one knockout match at once must not both add (or remove) its next game: the
-      // pairing's row serializes them, taken before any of its games is touched (no deadlock).
-      if (pairing.matchKey) await tx.$executeRaw`SELECT 1 FROM "Pairing" WHERE id = ${pairing.id}::uuid FOR UPDATE`;
-
-      const { count } = await tx.game.updateMany({
-        where: { id: gameId, version: dto.version },
-        data: { result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } },
-      });
-      if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: gameId }, select: { version: true } }));
-      const where = { round: round.number, table: pairing.table };
-      await this.audit.record(tx, {
-        ...actor,
-        entity: 'game',
-        entityId: gameId,
-        action: 'update',
-        before: gameAudit(game, where),
-        after: gameAudit(updated, where),
+      const target: ResultTarget = { game, red, black, pairing, round, stageType: row.stageType, event: { id: eventId, kind: row.eventKind, tournamentId }, laterRoundPaired: later };
+      const change = await changeResult(tx, this.audit, {
+        target,
+        result: dto.result,
+        penaltyReason,
+        actor,
         reason,
+        version: dto.version,
+        matchReason: reason ? `correction (${reason})` : 'result entered',
+        now,
       });
-      await notifyEventChange(tx, eventId, 'result'); // delivered at commit, to every server instance (live/)
-
-      // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
-      let match: MatchOutcome | null = null;
-      if (pairing.matchKey && row.eventKind === 'individual') {
-        const games = await tx.game.findMany({ where: { pairingId: pairing.id }, orderBy: { board: 'asc' } });
-        match = await settleKnockoutMatch(tx, this.audit, actor, {
-          stageType: row.stageType,
-          round: round.number,
-          pairing,
-          games,
-          reason: reason ? `correction (${reason})` : 'result entered',
-        });
-        if (match?.removed.some((g) => g.id === gameId)) {
-          throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
-        }
+      if (change.gameRemoved) {
+        throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
       }
-      // Games added or removed: settle the round here, under its row lock (it may also reopen).
-      const gamesChanged = !!match && (match.created.length > 0 || match.removed.length > 0);
-      const settled = gamesChanged ? await settleRoundState(tx, this.audit, actor, round.id) : null;
-
-      // The comparison needs the event as the libs see it, with this correction: read it here, pair outside.
-      const event: EventWithPlay | null = later ? await loadEvent(tx, eventId) : null;
       const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-      return { updated, red, black, round, settled, actor, match, event, earlyDraw };
+      return { change, earlyDraw };
     }, RESULT_TRANSACTION);
 
-    // The round completes with its last result (see completeRoundIfDone: one atomic statement after
-    // the commit, so that results entered at once never wait on each other for the round's row).
-    const roundState =
-      done.settled ??
-      (done.round.state === 'published' ? await completeRoundIfDone(this.prisma, done.actor, done.round.id) : null) ?? {
-        id: done.round.id,
-        number: done.round.number,
-        state: done.round.state,
-        completedAt: done.round.completedAt,
-        version: done.round.version,
-      };
-
-    const names = new Map([done.red, done.black].filter((p) => p !== null).map((p) => [p.id, p]));
-    const player = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    if (!done.fast) {
+      const response = await resultChangeResponse(this.prisma, done.change);
+      if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
+      return response;
+    }
+    // The fast path: the round completes with its last result (see completeRoundIfDone: one atomic
+    // statement after the commit, so that results entered at once never wait on each other for the round's row).
+    const fast = done.fast;
+    const roundState = (fast.round.state === 'published' ? await completeRoundIfDone(this.prisma, fast.actor, fast.round.id) : null) ?? fast.round;
     const response: Record<string, unknown> = {
-      game: gameView(done.updated, done.red, done.black),
+      game: gameView(fast.updated, fast.red, fast.black),
       round: roundState,
     };
-    if (done.match) {
-      const { created, removed, ...match } = done.match;
-      response.match = match;
-      response.gamesCreated = created.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
-      response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
-    }
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
-    if (done.event) response.laterPairingsAffected = laterPairingsAfterCommit(done.event, done.round.number);
     return response;
   }
 }
