@@ -2,7 +2,7 @@
 // module's route (PUT /api/games/:gameId/result).
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, TOURNAMENT } from './http-helpers';
+import { newUser, roundBody, TOURNAMENT } from './http-helpers';
 import { mulberry32 } from '@chuhe/xiangqi';
 
 export interface PlayEvent {
@@ -93,9 +93,9 @@ export async function playRound(app: INestApplication, auth: string, roundId: st
 }
 
 /** Pair (201), publish (200) and return the published round. */
-export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth) {
+export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth, body?: { scheduledAt?: string }) {
   const http = () => request(app.getHttpServer());
-  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send({});
+  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send(body ?? (await roundBody(app, play.eventId)));
   if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
   const published = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', auth).send({ version: draft.body.version });
   if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${JSON.stringify(published.body)}`);
