@@ -1,5 +1,4 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { boardGames, checkLineup, defaultLineup, lineupReleased, pairingPoints, type GameResult, type TeamMember } from '@chuhe/tournament';
 import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
@@ -9,6 +8,7 @@ import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
+import { ServerSecret } from '../prisma/server-secret';
 import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
@@ -37,9 +37,13 @@ export function lineupDeadline(round: { scheduledAt: Date | null }, event: { lin
   return round.scheduledAt ? new Date(round.scheduledAt.getTime() - event.lineupDeadlineMinutes * 60_000) : null;
 }
 
-/** The audit records that (and when) a lineup was handed in, not whom it names: it stays secret until release. */
-function sealed(lineup: { entryId: string; source: string; players: string[] }) {
-  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, sha256: createHash('sha256').update(lineup.players.join(',')).digest('hex') };
+/**
+ * The audit records that (and when) a lineup was handed in, not whom it names: it stays secret
+ * until release (附录1 #8). The seal is an HMAC under the server secret (issue 23 #3): a plain hash
+ * of the player ids was recovered from the public team list in a few dozen guesses.
+ */
+async function sealed(secret: ServerSecret, lineup: { entryId: string; source: string; players: string[] }) {
+  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, seal: await secret.hmac('lineup-seal', `${lineup.entryId}:${lineup.players.join(',')}`) };
 }
 
 @Injectable()
@@ -50,6 +54,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly secret: ServerSecret,
   ) {}
 
   /** Every instance sweeps; the event lock and the unique (pairing, entry) make the default lineup happen once. */
@@ -101,7 +106,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
           entity: 'lineup',
           entityId: lineup.id,
           action: 'create',
-          after: { ...sealed({ entryId: entry.id, source: lineup.source, players }), players },
+          after: { ...(await sealed(this.secret, { entryId: entry.id, source: lineup.source, players })), players },
           reason: `附录1 #8: no lineup by the deadline (${deadline.toISOString()}): the starters play in registered board order`,
         });
         applied++;
@@ -176,12 +181,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         entity: 'lineup',
         entityId: lineupId,
         action: existing ? 'update' : 'create',
-        before: existing ? sealed({ entryId, source: existing.source, players: existing.boards.map((b) => b.playerId) }) : undefined,
-        after: sealed({ entryId, source, players: checked.value }),
+        before: existing ? await sealed(this.secret, { entryId, source: existing.source, players: existing.boards.map((b) => b.playerId) }) : undefined,
+        after: await sealed(this.secret, { entryId, source, players: checked.value }),
         reason: dto.reason,
       });
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      if (asArbiter || lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
+      // The boards (the games' players, which every public read shows) are filled only at release —
+      // the chief arbiter's lineup too stays secret until both are in or the deadline passed (附录1 #8).
+      if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       await notifyEventChange(tx, head.round.eventId, 'lineup'); // delivered at commit (live/)
       return this.present(after, viewer, now);
