@@ -7,7 +7,10 @@ import { testDatabaseUrl } from '../support/database';
 export async function startTestApp(): Promise<INestApplication> {
   // Any logged-in user may create tournaments in tests (the server's default lets only its admins),
   // and POST …/roles grants at once to a registered email (production: an invitation, see grantRole).
-  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true });
+  // Every spec logs in from 127.0.0.1, each its users' first login an unknown address's, while
+  // some specs fail logins on purpose: the address throttle (50 free failures for all accounts of
+  // an address) would slow the whole run. login-throttle.e2e-spec.ts tests the real policies.
+  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true, loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } } });
   await app.init();
   return app;
 }

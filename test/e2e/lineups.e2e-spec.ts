@@ -81,7 +81,7 @@ describe('team lineups (附录1 #8) and match cards', () => {
     expect(JSON.stringify(file.rounds)).not.toContain(team.reserve);
     const audit = await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ entity: 'lineup' }).set('Authorization', appeals.auth).expect(200);
     const rows = Array.isArray(audit.body) ? audit.body : audit.body.items ?? audit.body.rows ?? audit.body.data;
-    expect(JSON.stringify(rows)).toContain('sha256');
+    expect(JSON.stringify(rows)).toContain('"seal"');
     expect(JSON.stringify(rows)).not.toContain(team.reserve);
   });
 

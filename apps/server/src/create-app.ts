@@ -7,6 +7,7 @@ import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
+import { LoginThrottle, type ThrottlePolicies } from './auth/login-throttle';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -30,6 +31,8 @@ export interface CreateAppOptions {
    * behaviour before invitations) instead of inviting. For the e2e helpers only: no variable sets it.
    */
   directRoleGrants?: boolean;
+  /** Other login throttle policies than THROTTLE (login-throttle.ts); for the e2e helpers only. */
+  loginThrottle?: Partial<ThrottlePolicies>;
 }
 
 export async function createApp(databaseUrl: string, options: CreateAppOptions = {}): Promise<INestApplication> {
@@ -41,6 +44,10 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   if (creators !== 'admins' && creators !== 'anyone') throw new Error(`CHUHE_TOURNAMENT_CREATORS must be admins or anyone, not ${creators}`);
   app.set(TOURNAMENT_CREATORS_SETTING, creators);
   app.set(DIRECT_ROLE_GRANTS_SETTING, options.directRoleGrants === true);
+  if (options.loginThrottle) {
+    const throttle = app.get(LoginThrottle);
+    throttle.policies = { ...throttle.policies, ...options.loginThrottle };
+  }
   // Behind a reverse proxy, CHUHE_TRUST_PROXY (hops, e.g. 1, or addresses) makes req.ip the client's, for the rate limits.
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
