@@ -10,7 +10,6 @@ import type { Appeal, Game, GameResult } from '../generated/prisma/client';
 import { loadEvent } from '../play/event-file';
 import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
-import { notifyEventChange } from '../live/notify';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
 import type { Actor, MatchOutcome, RoundStateChange } from '../results/play-effects';
@@ -281,7 +280,6 @@ export class AppealsService {
     const { redPlayer, blackPlayer, pairing: _pairing, ...game } = ctx;
     const updated: Game = { ...game, result, penaltyReason, resultEnteredById: user.id, version: ctx.version + 1 };
     await this.audit.record(tx, { ...actor, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit(updated, where), reason });
-    await notifyEventChange(tx, eventId, 'result'); // public pages refresh, delivered at commit (live/)
 
     // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or the games
     // the changed result made pointless. The pairing's row is locked (vote, before the appeal's).

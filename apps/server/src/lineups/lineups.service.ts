@@ -12,7 +12,6 @@ import { lockEventPlay } from '../play/locks';
 import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
-import { notifyEventChange } from '../live/notify';
 
 const MATCH_INCLUDE = {
   round: { include: { event: true } },
@@ -183,7 +182,6 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       if (asArbiter || lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      await notifyEventChange(tx, head.round.eventId, 'lineup'); // delivered at commit (live/)
       return this.present(after, viewer, now);
     });
   }

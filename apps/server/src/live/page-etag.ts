@@ -1,11 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { PrismaService } from '../prisma/prisma.service';
+import { EVENT_PAGE, MATCH_CARD } from './live-page';
 import type { LiveService } from './live.service';
-
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}|standings|crosstable|teams|entries/${UUID}))?/?$`);
-const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 
 /**
  * ETag with the data version for the public event pages (issue 12): the tag is the event's data
@@ -62,6 +59,9 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       }
       res.locals.liveEventId = eventId;
       res.locals.liveVersion = version;
+      // The layout's live hooks: the stream of this page (live.controller.ts) and the tag to poll with.
+      res.locals.livePath = encodeURIComponent(req.path);
+      res.locals.liveEtag = etag;
       const send = res.send.bind(res);
       res.send = (body?: unknown) => {
         // A page with a per-request CSP nonce in it cannot be served twice.

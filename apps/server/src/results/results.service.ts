@@ -14,7 +14,6 @@ import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-dra
 import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
-import { LIVE_CHANNEL, notifyEventChange } from '../live/notify';
 
 /**
  * 200 arbiters at once share the connection pool: a transaction may wait for a connection longer
@@ -103,7 +102,6 @@ export class ResultsService {
         after: gameAudit(updated, where),
         reason,
       });
-      await notifyEventChange(tx, eventId, 'result'); // delivered at commit, to every server instance (live/)
 
       // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
       let match: MatchOutcome | null = null;
@@ -215,7 +213,7 @@ interface GameRow {
  * both players known, the version the one read, no round N+1 yet (a correction: pairers only, with
  * a reason, and the comparison) and no knockout match (its row lock and its next games). Then it
  * also writes the audit row (as AuditService.record would: gameAudit's picture before and after)
- * and the live NOTIFY (as notifyEventChange would). Otherwise it changes nothing, `entered` is
+ * (the live NOTIFY follows from the EventChange trigger, as for every write). Otherwise it changes nothing, `entered` is
  * false, and the caller takes the long way with the row read. Timestamps are UTC, as Prisma writes them.
  */
 async function readAndEnter(
@@ -264,12 +262,10 @@ async function readAndEnter(
         ${a.reason}
       FROM entered x, g
     )
-    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
-      (SELECT count(*)::int FROM (SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ eventId: a.eventId, kind: 'result' })}) FROM entered) n) AS notified
+    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered
     FROM g`;
   const row = rows[0];
   if (!row) return null;
-  delete (row as { notified?: unknown }).notified;
   return row;
 }
 
