@@ -2,11 +2,14 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import type { Request, Response } from 'express';
 import hbs from 'hbs';
 import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
@@ -42,6 +45,15 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
   for (const handler of securityHeaders()) app.use(handler);
+  // Compression (issue 24): brotli or gzip for HTML, JSON, CSS, scripts. Not for live streams (each
+  // frame must leave at once; a compressor per stream would cost every viewer its memory), nor for
+  // what is compressed already (static files and cached pages, compressed once, carry their encoding).
+  app.use(
+    compression({
+      threshold: 1024,
+      filter: (req: Request, res: Response) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useBodyParser('json', { limit: '5mb' });
@@ -52,7 +64,10 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
   hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
-  app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}` links one.
+  const assets = staticAssets(views);
+  app.use(assets.handler());
+  hbs.registerHelper('asset', (name: string) => assets.url(name));
 
   const document = SwaggerModule.createDocument(
     app,
@@ -65,4 +80,21 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
   return app;
+}
+
+/** Everything under /static/: apps/server/public, the bundled browser scripts (dist/client → js/), the vendored htmx. */
+function staticAssets(views: string): StaticAssets {
+  const root = join(views, '..', '..', '..');
+  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(join(root, 'dist', 'client'), 'js/');
+  for (const [file, name] of [
+    ['htmx.org/dist/htmx.min.js', 'vendor/htmx.min.js'],
+    ['htmx-ext-sse/dist/sse.js', 'vendor/htmx-ext-sse.js'],
+  ]) {
+    try {
+      assets.addFile(require.resolve(file), name);
+    } catch {
+      // not installed (yet): pages that need it say so in their own tests
+    }
+  }
+  return assets;
 }
