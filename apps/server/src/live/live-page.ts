@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { constants, deflateRawSync } from 'node:zlib';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** The public pages of an event (hub, pairings of a round, standings, crosstable, teams, a player). */
@@ -37,10 +38,35 @@ export function livePageKey(raw: string): { key: string; eventId: string | null;
  * the element that says `sse-swap="change"` (and public/live.js without htmx). Encoded once and the
  * same bytes written to every viewer of that page.
  */
-export function pageFrame(version: string, main: string): Buffer {
+export function pageFrame(version: string, main: string): SharedFrame {
   const lines = main.trim().split(/\r\n|\r|\n/);
-  return Buffer.from(`id: ${version}\nevent: change\ndata: ${lines.join('\ndata: ')}\n\n`, 'utf8');
+  return sharedFrame(`id: ${version}\nevent: change\ndata: ${lines.join('\ndata: ')}\n\n`);
 }
+
+/**
+ * A frame as every viewer gets it: the bytes, and the same compressed once (issue 24) for the
+ * streams that accept gzip. A gzip stream is a header, then deflate blocks: each frame is deflated
+ * on its own (no reference to what came before) and flushed to a byte boundary, so the same
+ * compressed bytes are valid in every viewer's stream, wherever it stands — one compression for
+ * 10,000 viewers where a compressor per stream would cost each its CPU and ~300 KB of memory.
+ */
+export interface SharedFrame {
+  plain: Buffer;
+  gzip: Buffer;
+}
+
+export function sharedFrame(text: string): SharedFrame {
+  const plain = Buffer.from(text, 'utf8');
+  return { plain, gzip: deflateChunk(plain) };
+}
+
+/** One frame's deflate blocks, flushed (Z_SYNC_FLUSH), independent of any other. */
+export function deflateChunk(data: Buffer | string): Buffer {
+  return deflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH, level: 6 });
+}
+
+/** The gzip member header a compressed stream starts with (no name, no time, unknown OS). */
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
 /** The `<main>` element's content of a rendered page. */
 export function mainOf(html: string): string | null {

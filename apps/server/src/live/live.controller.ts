@@ -3,11 +3,12 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
 import { PrismaService } from '../prisma/prisma.service';
-import { livePageKey } from './live-page';
+import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame } from './live-page';
 import { LiveService, LiveStream } from './live.service';
 
 /** Heartbeat comment: keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
+const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
 
 @ApiTags('live')
 @Controller('api')
@@ -74,7 +75,7 @@ export class LiveController {
         if (!key || owner !== eventId) throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'page must be the path of one of this event’s public pages (with ?lang=)' });
         page = key.key;
       }
-      const current = await this.live.version(eventId);
+      const current = await this.live.currentVersion(eventId);
       if (current === null) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'event not found' });
       const header = req.headers['last-event-id'];
       const last = typeof header === 'string' && header ? header : typeof since === 'string' && since ? since : null;
@@ -84,11 +85,22 @@ export class LiveController {
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache, no-transform');
       res.setHeader('X-Accel-Buffering', 'no');
+      // Compressed when the viewer accepts gzip: the shared frames are compressed once for all (live-page.ts).
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (gzip) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Vary', 'Accept-Encoding');
+      }
       res.flushHeaders();
-      res.write('retry: 2000\n\n');
+      const write = (frame: SharedFrame | string) => {
+        if (typeof frame === 'string') res.write(gzip ? deflateChunk(frame) : frame);
+        else res.write(gzip ? frame.gzip : frame.plain);
+      };
+      if (gzip) res.write(GZIP_HEADER);
+      write('retry: 2000\n\n');
       let ended = false;
       const stream: LiveStream & { backlog: () => number } = {
-        send: (frame) => void res.write(frame),
+        send: write,
         end: () => {
           if (ended) return;
           ended = true;
@@ -101,8 +113,8 @@ export class LiveController {
       if (last !== null && last !== current) {
         const made = page ? await this.live.pageFrame(page, current) : null;
         if (!ended) stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
-      } else res.write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
-      const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      } else write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
+      const beat = setInterval(() => write(KEEP_ALIVE), HEARTBEAT_MS);
       beat.unref();
       // Streams do not last for ever: the EventSource reconnects (Last-Event-ID) and is counted again.
       const maxAge = this.live.admission.limits.maxAgeMs;

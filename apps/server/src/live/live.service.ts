@@ -4,12 +4,13 @@ import { Client } from 'pg';
 import { DATABASE_URL, PrismaService } from '../prisma/prisma.service';
 import { eventDataVersion } from '../play/event-version';
 import { LiveAdmission, liveLimits } from './live-limits';
-import { pageFrame, renderPage } from './live-page';
+import { pageFrame, renderPage, SharedFrame, sharedFrame } from './live-page';
 import { LIVE_CHANNEL } from './notify';
 
 /** One Server-Sent Events stream (an open GET /api/events/:eventId/live). */
 export interface LiveStream {
-  send(frame: Buffer | string): void;
+  /** A frame shared by many viewers (compressed once), or one of this stream's own. */
+  send(frame: SharedFrame | string): void;
   /** Ends the response (the server is shutting down). */
   end(): void;
 }
@@ -39,9 +40,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('LiveService');
   private readonly streams = new Map<string, Watchers>();
   private readonly pending = new Map<string, { kinds: Set<string>; timer: NodeJS.Timeout }>();
+  private readonly flushing = new Map<string, Promise<void>>();
+  private readonly versions = new Map<string, Promise<string | null>>();
+  /** Moves with every notification: a version read before one is not kept after it. */
+  private epoch = 0;
   /** The last frame rendered per page, and the renders under way (one per page and version). */
-  private readonly frames = new Map<string, { version: string; frame: Buffer }>();
-  private readonly rendering = new Map<string, Promise<{ version: string; frame: Buffer } | null>>();
+  private readonly frames = new Map<string, { version: string; frame: SharedFrame }>();
+  private readonly rendering = new Map<string, Promise<{ version: string; frame: SharedFrame } | null>>();
   private origin: { host: string; port: number } | null = null;
   private client: Client | null = null;
   private closed = false;
@@ -89,6 +94,21 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return f === null ? null : createHash('sha1').update(f).digest('base64url').slice(0, 20);
   }
 
+  /**
+   * The version as a stream opens: kept per event until the next notification of that event, so a
+   * crowd arriving at once costs one query, not one each. Only while the listener is connected (a
+   * notification missed while it was away would leave the kept version stale).
+   */
+  async currentVersion(eventId: string): Promise<string | null> {
+    const kept = this.versions.get(eventId);
+    if (kept && this.client) return kept;
+    const epoch = this.epoch;
+    const read = this.version(eventId);
+    const version = await read;
+    if (version !== null && this.client && epoch === this.epoch && !this.versions.has(eventId)) this.versions.set(eventId, read);
+    return version;
+  }
+
   /** Watches an event: `page` is a live-page key (its viewers get rendered frames), '' for the API's JSON frames. */
   watch(eventId: string, page: string, stream: LiveStream): () => void {
     let pages = this.streams.get(eventId);
@@ -113,7 +133,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The page's frame at the current version (or newer), rendered once however many viewers want it. */
-  pageFrame(page: string, version: string): Promise<{ version: string; frame: Buffer } | null> {
+  pageFrame(page: string, version: string): Promise<{ version: string; frame: SharedFrame } | null> {
     const kept = this.frames.get(page);
     if (kept && kept.version === version) return Promise.resolve(kept);
     const key = `${page}\n${version}`;
@@ -134,7 +154,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Writes a frame unless the viewer cannot keep up (then it is cut off; its EventSource reconnects and catches up). */
-  static deliver(stream: LiveStream & { backlog?: () => number }, frame: Buffer | string): void {
+  static deliver(stream: LiveStream & { backlog?: () => number }, frame: SharedFrame | string): void {
     if (stream.backlog && stream.backlog() > BACKLOG_BYTES) stream.end();
     else stream.send(frame);
   }
@@ -169,6 +189,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const reconnected = this.client === null && this.streams.size > 0;
+    this.versions.clear();
+    this.epoch++;
     this.client = client;
     // Notifications sent while the listener was away are lost: tell every watched event's viewers to compare.
     if (reconnected) for (const eventId of this.streams.keys()) this.schedule(eventId, 'catch-up');
@@ -182,6 +204,9 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (typeof message.eventId !== 'string') return;
+    this.epoch++;
+    this.versions.delete(message.eventId);
+    if (this.versions.size > 10_000) this.versions.clear();
     if (!this.streams.has(message.eventId)) return; // nobody here watches it
     this.schedule(message.eventId, typeof message.kind === 'string' ? message.kind : 'change');
   }
@@ -192,8 +217,20 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       pending.kinds.add(kind);
       return;
     }
-    const timer = setTimeout(() => void this.flush(eventId), COALESCE_MS);
+    const timer = setTimeout(() => this.startFlush(eventId), COALESCE_MS);
     this.pending.set(eventId, { kinds: new Set([kind]), timer });
+  }
+
+  /** One push per event at a time: changes that arrive while a crowd is being written to go out together after it. */
+  private startFlush(eventId: string): void {
+    const under = this.flushing.get(eventId);
+    if (under) {
+      void under.then(() => this.startFlush(eventId));
+      return;
+    }
+    if (!this.pending.has(eventId)) return;
+    const done = this.flush(eventId).finally(() => this.flushing.delete(eventId));
+    this.flushing.set(eventId, done);
   }
 
   private async flush(eventId: string): Promise<void> {
@@ -206,8 +243,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       if (version === null) return;
       await Promise.all(
         [...pages].map(async ([page, streams]) => {
-          let frame: Buffer | string;
-          if (page === '') frame = LiveService.frame(version, [...pending.kinds].sort());
+          let frame: SharedFrame | string;
+          if (page === '') frame = sharedFrame(LiveService.frame(version, [...pending.kinds].sort()));
           else {
             const made = await this.pageFrame(page, version);
             // Not rendered (the page is gone, or answers otherwise now): the viewers fetch it themselves.
