@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
 import { publishTournament } from './live-helpers';
 import { nextRound, Play, playEvent } from './results-helpers';
@@ -84,9 +84,15 @@ describe('serving: compression and content-hashed static files', () => {
     expect(json.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(json.body).toString())).toBeTruthy();
 
+    // A live stream is compressed as gzip made of frames each compressed once for every viewer: a
+    // client inflates each frame as it arrives (the stream never ends, so no trailer is awaited).
     const live = await get(port, `/api/events/${play.eventId}/live`, { 'Accept-Encoding': 'gzip, br' });
     expect(live.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(live.headers['content-encoding']).toBeUndefined();
-    expect(live.body.toString()).toContain('event: hello');
+    expect(live.headers['content-encoding']).toBe('gzip');
+    const inflated = gunzipSync(live.body, { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+    expect(inflated).toMatch(/^retry: 2000\n\nid: [\w-]+\nevent: hello\n/);
+    const plainLive = await get(port, `/api/events/${play.eventId}/live`);
+    expect(plainLive.headers['content-encoding']).toBeUndefined();
+    expect(plainLive.body.toString()).toContain('event: hello');
   });
 });
