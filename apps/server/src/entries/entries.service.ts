@@ -16,7 +16,6 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
 import { drawLateNumbers, hasDraw } from './late-draw';
-import { notifyEventChange } from '../live/notify';
 
 const ENTRY_INCLUDE = {
   player: { include: { affiliation: true } },
@@ -155,7 +154,6 @@ export class EntriesService {
       await lockEventPlay(tx, before.eventId); // first: the play lock, then the event row (API.md)
       const event = await lockEvent(tx, before.eventId);
       if (before.status === 'withdrawn') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: already withdrawn' });
-      await notifyEventChange(tx, before.eventId, 'entry'); // delivered at commit, not at all on a rollback (live/)
       const rounds = await tx.round.findMany({ where: { eventId: event.id }, select: { id: true, number: true, state: true }, orderBy: { number: 'asc' } });
       const lastPublished = Math.max(0, ...rounds.filter((r) => r.state !== 'draft').map((r) => r.number));
       const note = reason?.trim() || null;

@@ -13,7 +13,6 @@ import { ServerSecret } from '../prisma/server-secret';
 import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
-import { notifyEventChange } from '../live/notify';
 
 const MATCH_INCLUDE = {
   round: { include: { event: true } },
@@ -202,7 +201,6 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       // the chief arbiter's lineup too stays secret until both are in or the deadline passed (附录1 #8).
       if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed: deadlinePassed || replacesDefault })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : replacesDefault ? '附录1 #8: handed in before the deadline (it arrived while the deadline was applied)' : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      await notifyEventChange(tx, head.round.eventId, 'lineup'); // delivered at commit (live/)
       return this.present(after, viewer, now);
     }, LINEUP_TRANSACTION);
   }

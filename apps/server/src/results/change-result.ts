@@ -1,7 +1,6 @@
 import type { AuditService } from '../audit/audit.service';
 import { staleOrMissing } from '../common/optimistic';
 import type { Game, GameResult, PenaltyReason } from '../generated/prisma/client';
-import { notifyEventChange } from '../live/notify';
 import { loadEvent } from '../play/event-file';
 import type { EventWithPlay } from '../play/event-file';
 import type { Tx } from '../prisma/prisma.service';
@@ -111,7 +110,7 @@ export async function changeResult(tx: Tx, audit: AuditService, input: ChangeRes
   const updated: Game = { ...game, ...data, version: version + 1 };
   const where = { round: round.number, table: pairing.table };
   await audit.record(tx, { ...actor, entity: 'game', entityId: game.id, action: 'update', before: gameAudit(game, where), after: gameAudit(updated, where), reason: input.reason });
-  await notifyEventChange(tx, target.event.id, 'result'); // delivered at commit, to every server instance (live/)
+  // Live viewers hear of it from the EventChange trigger at commit (live/notify.ts).
 
   // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
   let match: MatchOutcome | null = null;

@@ -13,7 +13,6 @@ import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-dra
 import { completeRoundIfDone, gameView } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
-import { LIVE_CHANNEL, notifyEventChange } from '../live/notify';
 
 /**
  * 200 arbiters at once share the connection pool: a transaction may wait for a connection longer
@@ -194,7 +193,7 @@ interface GameRow {
  * both players known, the version the one read, no round N+1 yet (a correction: pairers only, with
  * a reason, and the comparison) and no knockout match (its row lock and its next games). Then it
  * also writes the audit row (as AuditService.record would: gameAudit's picture before and after)
- * and the live NOTIFY (as notifyEventChange would). Otherwise it changes nothing, `entered` is
+ * (the live NOTIFY follows from the EventChange trigger, as for every write). Otherwise it changes nothing, `entered` is
  * false, and the caller takes the long way with the row read. Timestamps are UTC, as Prisma writes them.
  */
 async function readAndEnter(
@@ -264,12 +263,10 @@ async function readAndEnter(
       FROM completed d, g
     )
     SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
-      (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt",
-      (SELECT count(*)::int FROM (SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ eventId: a.eventId, kind: 'result' })}) FROM entered) n) AS notified
+      (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"
     FROM g`;
   const row = rows[0];
   if (!row) return null;
-  delete (row as { notified?: unknown }).notified;
   return row;
 }
 
