@@ -73,6 +73,8 @@ export interface Game {
   end: GameEnd;
   /** The result token written in the record, if any (`1-0`, `0-1`, `1/2-1/2`, `*`). */
   resultToken?: string;
+  /** What the import read leniently or found contradictory (the game is still valid). */
+  warnings?: string[];
 }
 
 export interface ImportOptions {
@@ -84,11 +86,35 @@ export interface ImportOptions {
 export function importGame(text: string, options: ImportOptions = {}): Result<Game, RecordError> {
   const parsed = parseRecordText(text);
   if (!parsed.ok) return err(new RecordError('syntax', parsed.error.message));
-  const { tags, moves, result } = parsed.value;
+  const { tags, moves, result, warnings } = parsed.value;
   const fen = tags.FEN ?? options.fen ?? INITIAL_FEN;
   const game = replayGame(fen, moves, tags);
-  if (game.ok && result) game.value.resultToken = result;
+  if (!game.ok) return game;
+  if (result) game.value.resultToken = result;
+  game.value.warnings = [...warnings, ...resultWarnings(game.value, tags.Result, result)];
   return game;
+}
+
+const RESULT_WORDS: Record<string, string> = { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'a draw', '½-½': 'a draw' };
+
+/**
+ * A result written in the record (the Result tag or the movetext's token) that the final
+ * position contradicts: a mate, 困毙 or 自杀着法 decides the game (四章2节1A), so a record
+ * ending in one with another result is kept but warned about.
+ */
+export function resultWarnings(game: Game, tagResult: string | undefined, tokenResult: string | undefined): string[] {
+  const out: string[] = [];
+  if (game.end.kind === 'ongoing') return out;
+  const implied = endResult(game.end);
+  for (const [where, written] of [
+    ['the Result tag', tagResult],
+    ['the result at the end of the moves', tokenResult],
+  ] as const) {
+    if (written && written !== '*' && RESULT_WORDS[written] && (written === '½-½' ? '1/2-1/2' : written) !== implied) {
+      out.push(`${where} says ${written} (${RESULT_WORDS[written]}) but ${describeEnd(game.end)} (${implied}, 四章2节1A)`);
+    }
+  }
+  return out;
 }
 
 /** Replays move texts from a FEN, checking each (see `importGame`). */
