@@ -39,3 +39,7 @@ export { disputeProcedure, aimlessRounds, DISPUTE_CYCLES, AIMLESS_ROUNDS } from 
 export type { DisputeProcedure, ProcedureInstruction, ProcedureOptions, AimlessRun } from './dispute-procedure';
 export { disputeReport, ROLE_ZH } from './dispute-report';
 export type { DisputeReport, DisputeReportInput, ReportMove, ReportDiagram } from './dispute-report';
+export { RecordEntry } from './record-entry';
+export type { TapOutcome } from './record-entry';
+export { recordFindings, recordEntrant, recordResultOf, moveLimitReachedAt, UNRECORDED_MOVES_LOSS } from './record-findings';
+export type { RecordFinding, RecordFindingsInput, RecordResult } from './record-findings';
