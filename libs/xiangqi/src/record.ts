@@ -214,11 +214,13 @@ export function gameMoveTexts(game: Game, notation: Notation): string[] {
   return game.plies.map((p, i) => formatMove(positions[i], p.move, notation));
 }
 
+const PGN_FORMAT_NAMES: Record<Notation, string> = { chinese: 'Chinese', 'chinese-traditional': 'Chinese', axf: 'AXF', 'axf-chinese': 'AXF', wxf: 'WXF', iccs: 'ICCS' };
+
 /**
  * Writes the game: a numbered move list (one full move per line) in a notation, or a PGN with
  * Chinese movetext (`pgnNotation` chooses another; ICCS adds `[Format "ICCS"]`).
  */
-export function exportGame(game: Game, format: ExportFormat, options: { pgnNotation?: Notation } = {}): string {
+export function exportGame(game: Game, format: ExportFormat, options: { pgnNotation?: Notation; formatTag?: boolean } = {}): string {
   const start = Position.fromFen(game.startFen);
   if (!start.ok) throw new Error('bug: a Game holds a valid start FEN');
   const first = start.value.fullmoves;
@@ -238,6 +240,8 @@ export function exportGame(game: Game, format: ExportFormat, options: { pgnNotat
   for (const [k, v] of Object.entries(game.tags)) if (!['Game', 'FEN', 'Result', 'Format'].includes(k)) tags.push([k, v]);
   if (game.startFen !== INITIAL_FEN && start.value.toFen() !== INITIAL_FEN) tags.push(['FEN', start.value.toFen()]);
   if (notation === 'iccs') tags.push(['Format', 'ICCS']);
+  // XQ PGN's Format tag names the movetext's notation (asked for by event downloads).
+  else if (options.formatTag) tags.push(['Format', PGN_FORMAT_NAMES[notation]]);
   tags.push(['Result', result]);
   return makePgn(tags, gameMoveTexts(game, notation), first, blackFirst, result);
 }
