@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { Tournament } from '@chuhe/tournament';
-import { seededRandom } from '@chuhe/registration/prng';
+import { seededRandom } from '@chuhe/registration';
 import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
 import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';

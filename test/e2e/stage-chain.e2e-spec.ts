@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { seededRandom } from '@chuhe/registration/prng';
+import { seededRandom } from '@chuhe/registration';
 import { startTestApp } from './http-helpers';
 import { cli, cliCheckPairing, cliStandings } from './play-files';
 import { drawnEvent, PlayEvent } from './rounds-helpers';

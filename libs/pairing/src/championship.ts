@@ -5,8 +5,8 @@
  * The ranking (A1, A2, … after the Swiss rounds) is an input: it comes from the standings
  * library (附录2 #10, 附录3 #5 tie-breaks), not from here.
  */
-import { Round, Side, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { Round, Side, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 import { entryHistories, EntryHistory, isActiveIn } from './checker-history';
 import { ColourReason } from './championship-colours';
 import { KnockoutMatchFormat, KnockoutMatchPlayers } from './knockout-match';

@@ -1,4 +1,4 @@
-import { Round, Tournament } from '../../tournament/src/model';
+import { Round, Tournament } from '@chuhe/tournament';
 import { checkRound } from './checker';
 import { SIX_PLUS_ONE_AFTER_SIX_ROUNDS, tournament } from './championship.fixtures';
 import { PAIRING_SYSTEMS } from './registry';

@@ -30,8 +30,8 @@
  *   const findings = checkRound(tournament, 5);          // round 5 against rounds 1–4
  *   const errors = findings.filter((f) => f.severity === 'error');
  */
-import { Round, Tournament } from '../../tournament/src/model';
-import { scoresAfter } from '../../tournament/src/scoring-basics';
+import { Round, Tournament } from '@chuhe/tournament';
+import { scoresAfter } from '@chuhe/tournament';
 import { needlessFloats } from './checker-floats';
 import { championshipKnockouts } from './championship-system';
 import { stageChainCheck } from './stage-chain';

@@ -1,4 +1,4 @@
-import { Tournament } from '../../tournament/src/model';
+import { Tournament } from '@chuhe/tournament';
 import { championshipFivePlusTwo, championshipSixPlusOne } from './championship-system';
 import { PAIRING_SYSTEM_IDS, PairingSystem, PairingSystemId } from './pairing-system';
 import { roundRobinSystem } from './round-robin-rounds';

@@ -1,5 +1,5 @@
-import { GameResult, Round, Tournament } from '../../tournament/src/model';
-import { computeStandings } from '../../standings/src/standings';
+import { GameResult, Round, Tournament } from '@chuhe/tournament';
+import { computeStandings } from '@chuhe/standings';
 import { PAIRING_SYSTEMS } from './registry';
 import { checkRound } from './checker';
 import { readStages, stageChainKnockoutRounds, stageChainKnockouts, stageChainSystem, stageOfRound } from './stage-chain';

@@ -62,9 +62,9 @@
  * Round.stageRound from it); `stageChainView` is the tournament as that stage sees it (entries
  * outside the stage withdrawn before it, the stage's system named) — the view the checker reads.
  */
-import { Entry, Pairing, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
-import { computeStandings } from '../../standings/src/standings';
+import { Entry, Pairing, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { computeStandings } from '@chuhe/standings';
 import { decideColours, seededLot } from './championship-colours';
 import { entryHistories, isActiveIn } from './checker-history';
 import { groupRoundRobin } from './group-round-robin';

@@ -14,8 +14,8 @@
  * (Entry.withdrawnAfterRound, the earlier one wins) so pairing and the checker skip those entries
  * as standings does (二章7节2–4).
  */
-import { CRITERIA, Format, Standings, StandingsFile, StandingsFileError, StandingsOptions, computeStandings, parseStandingsFile } from '../../standings/src';
-import type { Tournament } from '../../tournament/src/model';
+import { CRITERIA, Format, Standings, StandingsFile, StandingsFileError, StandingsOptions, computeStandings, parseStandingsFile } from '@chuhe/standings';
+import type { Tournament } from '@chuhe/tournament';
 import { ChampionshipStandings, championshipStandings, isChampionshipSystem } from './championship-standings';
 
 export type StandingsJson = Omit<Standings, 'chain'> & { chain: (Standings['chain'][number] & { definition: string })[] };

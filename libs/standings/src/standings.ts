@@ -1,4 +1,4 @@
-import { Tournament } from '../../tournament/src';
+import { Tournament } from '@chuhe/tournament';
 import { ChainStep, resolveChain } from './chains';
 import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './criteria';
 import { Records, buildRecords, checkRoundEntries } from './records';

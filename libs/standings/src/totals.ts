@@ -1,4 +1,4 @@
-import { ScoringSystem } from '../../tournament/src';
+import { ScoringSystem } from '@chuhe/tournament';
 import { Records } from './records';
 import { WIN } from './scoring';
 import { CountingSettings } from './settings';

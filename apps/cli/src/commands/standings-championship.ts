@@ -5,7 +5,7 @@
  * (formatStandings). Used by standings.ts; not a command of its own.
  */
 import { Standings } from '@chuhe/standings';
-import { ChampionshipStandings } from '@chuhe/pairing/championship-standings';
+import { ChampionshipStandings } from '@chuhe/pairing';
 
 /** Terminal width: CJK and full-width characters take two columns (as in standings.ts). */
 function width(text: string): number {

@@ -13,7 +13,7 @@
  */
 import { CHAIN_IDS, DisplayValue, FORMATS, Format, Standings, StandingRow, parseStandingsText } from '@chuhe/standings';
 import { Command, parseArgs, UsageError } from '../cli-io';
-import { standingsReport } from '@chuhe/pairing/standings-report';
+import { standingsReport } from '@chuhe/pairing';
 import { formatChampionship } from './standings-championship';
 
 const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;

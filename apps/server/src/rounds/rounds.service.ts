@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
-import { stageChainView } from '@chuhe/pairing/stage-chain';
+import { stageChainView } from '@chuhe/pairing';
 import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';

@@ -1,6 +1,6 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { parseStandingsFile } from '@chuhe/standings';
-import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing/standings-report';
+import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing';
 import { notFound } from '../common/optimistic';
 import { EventFile, eventFile } from '../play/event-file';
 import { EventCache } from '../play/event-cache';

@@ -1,4 +1,4 @@
-import { Result } from '../../../tournament/src/result';
+import { Result } from '@chuhe/tournament';
 import { PairingError } from '../pairing-system';
 import { solveSparse } from './swiss-sparse';
 import { EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, matchGraph, prepare } from './swiss-weights';

@@ -1,6 +1,6 @@
-import { Game, Pairing, Side, Tournament, opposite } from '../../../tournament/src/model';
-import { Result } from '../../../tournament/src/result';
-import { seededRandom } from '../../../registration/src/prng';
+import { Game, Pairing, Side, Tournament, opposite } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { seededRandom } from '@chuhe/registration';
 import { PairingError, PairingRequest, PairingSystem, PairingWarning, RoundPairing } from '../pairing-system';
 import { ColourCandidate, allocateColours, colourDiff } from './swiss-colours';
 import { EngineInput, EngineOutput, EnginePlayer, GroupPattern, runSwissEngine } from './swiss-engine';

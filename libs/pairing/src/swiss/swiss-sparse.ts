@@ -1,4 +1,4 @@
-import { Side } from '../../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
 import type { EngineInput } from './swiss-engine';
