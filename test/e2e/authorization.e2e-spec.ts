@@ -140,6 +140,9 @@ const MATRIX: Record<string, string> = {
   'POST /api/rounds/:roundId/record-links': RESULTS,
   'PUT /api/games/:gameId/record/lock': RESULTS,
   'PUT /api/record-links/:token/record': PUBLIC,
+  'GET /records/:token': PUBLIC, // the entry page a record link opens
+  'GET /games/:gameId': PUBLIC, // the public game viewer
+  'GET /games/:gameId/diagrams': PUBLIC,
   'GET /events/:eventId': PUBLIC,
   'GET /events/:eventId/appeal-decisions': PUBLIC,
   'GET /events/:eventId/crosstable': PUBLIC,

@@ -22,6 +22,9 @@ describe('record links (issue 25)', () => {
     play = await playEvent(app, SWISS_EVENT, 6);
     arbiter = await withRole(app, play, 'arbiter');
     round = await nextRound(app, play);
+    // The public pages show published tournaments only.
+    const t = (await http().get(`/api/tournaments/${play.tournamentId}`).expect(200)).body;
+    await http().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
   });
   afterAll(async () => app.close());
 
@@ -97,6 +100,19 @@ describe('record links (issue 25)', () => {
     expect(roundPgn.text.match(/\[Game "Chinese Chess"\]/g)).toHaveLength(2);
     const eventPgn = await http().get(`/api/events/${play.eventId}/records.pgn`).expect(200);
     expect(eventPgn.text.match(/\[Round "1"\]/g)).toHaveLength(2);
+    // The pages: the viewer (any position by ?ply=), the diagram sheet, the entry page (the loser's refused).
+    const viewer = await http().get(`/games/${game.id}?ply=3&lang=en`).set('Accept', 'text/html').expect(200);
+    expect(viewer.text).toContain('aria-current="step"');
+    expect(viewer.text).toContain('H2+3');
+    expect((await http().get(`/games/${game.id}/diagrams?lang=zh`).set('Accept', 'text/html').expect(200)).text).toContain('炮二平五');
+    const page = await http().get(`/records/${mine.red.token}`).set('Accept', 'text/html').expect(200);
+    expect(page.text).toContain('id="entry-data"');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    const refusedPage = await http().get(`/records/${mine.black.token}?lang=en`).set('Accept', 'text/html').expect(403);
+    expect(refusedPage.text).toContain('二章3节7');
+    // The client script is served, bundled.
+    const js = await http().get('/static/js/record-entry.js').expect(200);
+    expect(js.text.length).toBeGreaterThan(1000);
   });
 
   it('the arbiter uploads files as they come: GBK of several games (choose one), Big5, encrypted XQF; CBR refused by name', async () => {

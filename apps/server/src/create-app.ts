@@ -53,6 +53,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   // {{t "key"}} translates in the page's language (the render's root `lang`).
   hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
   app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+  // Browser scripts bundled from apps/server/client/*.ts (scripts/build-client.js).
+  app.useStaticAssets(join(views, '..', '..', '..', 'dist', 'client'), { prefix: '/static/js/' });
 
   const document = SwaggerModule.createDocument(
     app,
