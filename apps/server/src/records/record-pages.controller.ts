@@ -37,7 +37,8 @@ export class RecordPagesController {
     const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, language, v);
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const eventName = language === 'en' ? view.event.nameEn : view.event.nameZh;
-    const labels = Object.fromEntries(Object.keys(RECORD_MESSAGES).map((k) => [k, t(k as RecordMessageKey)]));
+    // Raw templates: the client fills {n}, {reason}.
+    const labels = Object.fromEntries(Object.entries(RECORD_MESSAGES).map(([k, v]) => [k, v[language]]));
     const data = { token, gameId: view.gameId, lang: language, result: view.result, mayEnter: view.mayEnter, initialFen: view.initialFen, adjournedFen: view.adjournedFen, record: view.record, viewerHref: `/games/${view.gameId}?lang=${language}`, labels };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),
