@@ -6,7 +6,7 @@
  * server); undo; the running record in Chinese and WXF; the end position checked against the
  * result. The moves go to PUT /api/record-links/:token/record, which checks them again.
  */
-import { RecordEntry, gameFromMoves, recordFindings, recordResultOf, makeSquareName, parseSquare, squareFile, squareRank } from '@chuhe/xiangqi';
+import { RecordEntry, gameFromMoves, recordFindings, recordResultOf, makeSquareName, squareFile, squareRank } from '@chuhe/xiangqi';
 import type { Piece, Square } from '@chuhe/xiangqi';
 
 interface EntryData {
@@ -115,7 +115,6 @@ function renderList() {
   const zh = entry.texts('chinese');
   const wxf = entry.texts('wxf');
   const blackFirst = entry.startFen.split(' ')[1] === 'b';
-  const rows: string[] = [];
   const tbody = $('move-list');
   tbody.replaceChildren();
   let row: HTMLTableRowElement | undefined;
@@ -131,7 +130,6 @@ function renderList() {
       tbody.appendChild(row);
     }
     const td = document.createElement('td');
-    td.innerHTML = '';
     const a = document.createElement('span');
     a.className = 'zh';
     a.textContent = text;
@@ -141,7 +139,6 @@ function renderList() {
     td.append(a, ' ', b);
     row.appendChild(td);
     if (!red) n++;
-    rows.push(text);
   });
   $('ply-count').textContent = L('plies', { n: entry.moves.length });
   renderEnd();
@@ -210,6 +207,4 @@ $('submit-record').addEventListener('click', async () => {
   }
 });
 
-// parseSquare is kept for the keyboard: typing "h2" then "e2" in the move box works as ICCS.
-void parseSquare;
 render();

@@ -63,7 +63,8 @@ export function readUploadedFile(base64: string, gameIndex: number | undefined, 
     const e = chosen.error!;
     throw badRequest([{ field: 'file', reason: `${games.length > 1 ? `game ${chosen.index}: ` : ''}${e.message}` }]);
   }
-  const text = file.value.format === 'xqf' ? exportGame(chosen.game, 'pgn') : exportGame(chosen.game, 'pgn');
+  // Stored as PGN: the chosen game in UTF-8, whatever the file was.
+  const text = exportGame(chosen.game, 'pgn');
   return { game: chosen.game, format: file.value.format, text, note, warnings: chosen.warnings };
 }
 
