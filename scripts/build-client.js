@@ -1,43 +1,36 @@
 #!/usr/bin/env node
+// Part of `npm run build`: bundles each browser script apps/server/client/<name>.ts (with what it
+// imports from the libraries, e.g. the result vocabulary of @chuhe/tournament) into
+// dist/client/<name>.js, served at /static/js/<name>.js. One esbuild call; the TypeScript itself is
+// type-checked with the rest of the tree (`npm run typecheck`).
 'use strict';
-// Bundles the browser scripts apps/server/client/<name>.ts (TypeScript, may import @chuhe/<lib>)
-// to dist/client/<name>.js, served at /static/js/<name>.js (apps/server/src/web/README.md).
-// esbuild resolves the libraries through their exports map's "@chuhe/source" condition (their
-// TypeScript sources), so the bundle needs no prior `tsc -b`. Run by `npm run build` and postinstall;
-// `buildClient()` is also called by the browser tests.
-const { readdirSync } = require('node:fs');
+const { readdirSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-const ROOT = join(__dirname, '..');
-const SRC = join(ROOT, 'apps', 'server', 'client');
-const OUT = join(ROOT, 'dist', 'client');
-
-async function buildClient() {
-  const esbuild = require('esbuild');
-  const entries = readdirSync(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.spec.ts'));
-  await esbuild.build({
-    entryPoints: entries.map((f) => join(SRC, f)),
-    outdir: OUT,
+const root = join(__dirname, '..');
+const sourceDir = join(root, 'apps', 'server', 'client');
+const entryPoints = existsSync(sourceDir)
+  ? readdirSync(sourceDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts')).map((f) => join(sourceDir, f))
+  : [];
+if (entryPoints.length === 0) process.exit(0);
+let esbuild;
+try {
+  esbuild = require('esbuild');
+} catch {
+  console.warn('build-client: esbuild is not installed (npm ci --omit=dev?); browser scripts not rebuilt');
+  process.exit(0);
+}
+esbuild
+  .build({
+    entryPoints,
+    outdir: join(root, 'dist', 'client'),
     bundle: true,
     format: 'iife',
-    platform: 'browser',
     target: ['es2020'],
-    conditions: ['@chuhe/source'],
+    platform: 'browser',
     minify: true,
     sourcemap: true,
+    conditions: ['@chuhe/source'],
     logLevel: 'warning',
-  });
-  return entries.map((f) => f.replace(/\.ts$/, '.js'));
-}
-
-module.exports = { buildClient, CLIENT_OUT: OUT };
-
-if (require.main === module) {
-  buildClient().then(
-    (built) => console.log(`client scripts: ${built.join(', ')} → dist/client`),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+  })
+  .catch(() => process.exit(1));

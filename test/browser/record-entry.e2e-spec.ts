@@ -3,6 +3,7 @@
 // the public viewer; the loser's link is refused; the arbiter locks the record; a revoked link
 // is refused. Screenshots in test/screenshots/.
 import { INestApplication } from '@nestjs/common';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,8 +13,6 @@ import { Position, makeSquareName, mulberry32 } from '@chuhe/xiangqi';
 import type { Move } from '@chuhe/xiangqi';
 import { SWISS_EVENT, startTestApp } from '../e2e/http-helpers';
 import { Play, RoundBody, nextRound, playEvent, putResult, withRole } from '../e2e/results-helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildClient } = require('../../scripts/build-client.js') as { buildClient: () => Promise<string[]> };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -50,7 +49,8 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    await buildClient();
+    // The page's script, bundled as `npm run build` does.
+    execFileSync(process.execPath, [join(__dirname, '..', '..', 'scripts', 'build-client.js')], { stdio: 'inherit' });
     app = await startTestApp();
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
