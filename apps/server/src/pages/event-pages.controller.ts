@@ -92,6 +92,8 @@ export class EventPagesController {
             : p.games.slice(1).map((g) => ({ label: `${translate(g.kind === 'regular' ? 'games' : g.kind, language)} ${g.board}`, score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
           matchKey: p.matchKey,
           card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
+          // Issue 25: the game viewer (its record, when entered).
+          gameHref: !team && p.black && main ? `/games/${main.id}?lang=${language}` : null,
         };
       }),
     };
@@ -232,6 +234,7 @@ export class EventPagesController {
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
+          gameHref: event.kind !== 'team' && other && g ? `/games/${g.id}?lang=${language}` : null,
         });
       }
       if (r.state === 'completed') {
