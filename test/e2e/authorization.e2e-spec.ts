@@ -27,6 +27,7 @@ const LINEUP = 'chief_arbiter|organizer|team_captain';
  */
 const MATRIX: Record<string, string> = {
   'DELETE /api/affiliations/:affiliationId': REG,
+  'DELETE /api/entries/:entryId': REG, // an entry made by mistake, before round 1 (issue 20)
   'DELETE /api/events/:eventId': REG,
   'DELETE /api/players/:playerId': REG,
   'DELETE /api/rounds/:roundId': REG,
@@ -81,6 +82,7 @@ const MATRIX: Record<string, string> = {
   'POST /api/auth/logout-everywhere': AUTH,
   'POST /api/auth/password': AUTH,
   'POST /api/auth/register': PUBLIC,
+  'POST /api/entries/:entryId/undo-withdrawal': REG, // a mistaken withdrawal, until the next round is paired (issue 20)
   'POST /api/entries/:entryId/withdraw': REG,
   'POST /api/events/:eventId/draw': REG,
   'POST /api/events/:eventId/entries': REG,

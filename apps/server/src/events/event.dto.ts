@@ -1,6 +1,7 @@
 import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { SAME_AFFILIATION_RULES } from '@chuhe/tournament';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
@@ -130,6 +131,18 @@ export class CreateEventDto {
   @ArrayMaxSize(16)
   @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
+
+  @ApiPropertyOptional({ enum: SAME_AFFILIATION_RULES, default: 'allowed', description: "entries of one affiliation: may meet ('allowed'), not in round 1 ('round1', 附录3 #3), never ('event'); Event.pairingOptions.sameAffiliation" })
+  @IsOptional()
+  @IsIn(SAME_AFFILIATION_RULES)
+  sameAffiliation?: (typeof SAME_AFFILIATION_RULES)[number];
+
+  @ApiPropertyOptional({ default: 30, description: 'team events: lineups are due this many minutes before the round starts (附录1 #8: 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  lineupDeadlineMinutes?: number;
 }
 
 export class UpdateEventDto {
@@ -163,4 +176,45 @@ export class UpdateEventDto {
   @ArrayMaxSize(16)
   @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
+
+  @ApiPropertyOptional({ enum: EVENT_CATEGORIES, description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn(EVENT_CATEGORIES)
+  category?: (typeof EVENT_CATEGORIES)[number];
+
+  @ApiPropertyOptional({ enum: SCORINGS, description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn(SCORINGS)
+  scoring?: (typeof SCORINGS)[number];
+
+  @ApiPropertyOptional({ enum: [1, 2], description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn([1, 2])
+  gamesPerPairing?: 1 | 2;
+
+  @ApiPropertyOptional({ description: 'team events, until round 1 is paired (附录1 #1)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  teamStarters?: number;
+
+  @ApiPropertyOptional({ description: 'team events, until round 1 is paired (附录1 #1)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  teamReserves?: number;
+
+  @ApiPropertyOptional({ enum: SAME_AFFILIATION_RULES })
+  @IsOptional()
+  @IsIn(SAME_AFFILIATION_RULES)
+  sameAffiliation?: (typeof SAME_AFFILIATION_RULES)[number];
+
+  @ApiPropertyOptional({ description: 'team events: lineups are due this many minutes before the round starts (附录1 #8: 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  lineupDeadlineMinutes?: number;
 }
