@@ -22,6 +22,7 @@ import { PlayModule } from './play/play.module';
 import { SetupPagesModule } from './setup-pages/setup-pages.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { WebModule } from './web/web.module';
 
 /** One module per part of the user's world (DESIGN.md); registration is what exists so far. */
 @Module({})
@@ -52,6 +53,7 @@ export class AppModule {
         ExchangeModule,
         HealthModule,
         PagesModule,
+        WebModule,
         SetupPagesModule,
       ],
     };
