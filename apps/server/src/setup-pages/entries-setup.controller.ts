@@ -10,7 +10,7 @@ import { undoWithdrawalRefusal } from '../entries/withdrawal-undo';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, actWith, eventOr404, langOf, nameIn, setupCrumbs, translator } from './setup-view';
+import { act, actWith, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
 
 type EntryRow = Awaited<ReturnType<EntriesService['list']>>[number];
 
@@ -62,7 +62,8 @@ export class EntriesSetupController {
 
   @Post('manage/entries/:entryId/remove')
   @RequireRole(...REGISTRARS)
-  async remove(@Param('entryId', uuidParam('entryId')) entryId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async remove(@Param('entryId', uuidParam('entryId')) entryId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
     const t = translator(res);
     let redraw = false;

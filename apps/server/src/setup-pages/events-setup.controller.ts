@@ -15,7 +15,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { ForbiddenPairDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, eventOr404, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, eventOr404, requireConfirmation, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
 
 /** Form strings → the event's settings in the DTO's shape (the preset gives kind and stages). */
 function eventInput(v: Record<string, unknown>, creating: boolean): Record<string, unknown> {
@@ -248,7 +248,8 @@ export class EventsSetupController {
 
   @Post('manage/events/:eventId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('eventId', uuidParam('eventId')) eventId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     const event = await eventOr404(this.prisma, eventId);
     await act(req, res, () => this.events.remove({ user: req.user!, id: eventId }), `/tournaments/${event.tournamentId}/manage`, translator(res)('deleted'), `/manage/events/${eventId}`);
   }

@@ -12,7 +12,7 @@ import { ImportsService } from '../imports/imports.service';
 import { PlayersService } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
 import { csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
 
 /** Form strings → the player DTO's shape. */
@@ -114,7 +114,8 @@ export class PlayersSetupController {
 
   @Post('manage/players/:playerId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('playerId', uuidParam('playerId')) playerId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(@Param('playerId', uuidParam('playerId')) playerId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     const p = await this.players.get(playerId);
     await act(req, res, () => this.players.remove({ user: req.user!, id: playerId }), `/tournaments/${p.tournamentId}/manage/players`, translator(res)('deleted'));
   }

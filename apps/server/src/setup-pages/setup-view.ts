@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth.decorators';
 import { translate, type Language } from '../pages/i18n';
@@ -82,4 +82,12 @@ export async function actWith<D extends object>(req: Request, res: Response, dto
 /** `{value,label}` options from a list of values and a message-key prefix. */
 export function options(lang: Language, prefix: string, values: readonly string[]) {
   return values.map((value) => ({ value, label: translate(`${prefix}${value}`, lang) }));
+}
+
+/**
+ * Every destructive action asks first (issue 20): its confirming button posts `confirm=yes`; a post
+ * without it (a stray request, a script) is refused before anything runs.
+ */
+export function requireConfirmation(body: Record<string, unknown>): void {
+  if (body?.confirm !== 'yes') throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'confirm: this action asks first; confirm it on its page', errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }] });
 }

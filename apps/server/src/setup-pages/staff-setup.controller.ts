@@ -10,7 +10,7 @@ import { GrantRoleDto, TOURNAMENT_ROLES } from '../tournaments/tournament.dto';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { emptyForm, FormState, formRefusal, formValue, validateAs } from '../web/forms';
 import { flash } from '../web/page-context';
-import { act, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
 
 /** The link an invitation's token opens (shown once to the organizer, to copy). */
 function invitationUrl(req: Request, token: string): string {
@@ -65,15 +65,18 @@ export class StaffSetupController {
   async revokeInvitation(
     @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
     @Param('invitationId', uuidParam('invitationId')) invitationId: string,
+    @Body() body: Record<string, unknown>,
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
+    requireConfirmation(body);
     await act(req, res, () => this.tournaments.revokeInvitation({ user: req.user!, tournamentId, invitationId }), `/tournaments/${tournamentId}/manage/staff`, translator(res)('invitationRevoked'));
   }
 
   @Post('tournaments/:tournamentId/manage/roles/:roleId/remove')
   @RequireRole('organizer')
-  async removeRole(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Param('roleId', uuidParam('roleId')) roleId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async removeRole(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Param('roleId', uuidParam('roleId')) roleId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     await act(req, res, () => this.tournaments.revokeRole({ user: req.user!, tournamentId, roleId }), `/tournaments/${tournamentId}/manage/staff`, translator(res)('roleRemoved'));
   }
 

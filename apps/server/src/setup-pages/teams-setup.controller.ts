@@ -12,7 +12,7 @@ import { CreateTeamDto, UpdateTeamDto } from '../teams/team.dto';
 import { TeamsService } from '../teams/teams.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
-import { act, eventOr404, langOf, nameIn, setupCrumbs, translator } from './setup-view';
+import { act, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
 
 /** The board selects `board1…boardN` and `reserve1…reserveM`, in order, blanks dropped. */
 function memberInput(v: Record<string, unknown>, starters: number, reserves: number) {
@@ -107,7 +107,8 @@ export class TeamsSetupController {
 
   @Post('manage/teams/:teamId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('teamId', uuidParam('teamId')) teamId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(@Param('teamId', uuidParam('teamId')) teamId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     const team = await this.teams.get(teamId);
     await act(req, res, () => this.teams.remove({ user: req.user!, id: teamId }), `/manage/events/${team.eventId}/teams`, translator(res)('deleted'));
   }

@@ -13,7 +13,7 @@ import { TOURNAMENT_CREATORS_SETTING } from '../tournaments/tournaments.controll
 import { TournamentCreators, TournamentsService } from '../tournaments/tournaments.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { myTournaments } from './my-tournaments';
-import { act, actWith, langOf, nameIn, rolesIn, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, actWith, langOf, requireConfirmation, nameIn, rolesIn, setupCrumbs, tournamentOr404, translator } from './setup-view';
 
 const TOURNAMENT_FIELDS = ['nameZh', 'nameEn', 'venue', 'startDate', 'endDate', 'organizer', 'timeZone'] as const;
 
@@ -201,7 +201,8 @@ export class TournamentSetupController {
 
   @Post('manage/affiliations/:affiliationId/delete')
   @RequireRole(...REGISTRARS)
-  async deleteAffiliation(@Param('affiliationId', uuidParam('affiliationId')) id: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async deleteAffiliation(@Param('affiliationId', uuidParam('affiliationId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    requireConfirmation(body);
     const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
     await act(req, res, () => this.affiliations.remove({ user: req.user!, id }), `/tournaments/${a.tournamentId}/manage/affiliations`, translator(res)('deleted'));
   }
