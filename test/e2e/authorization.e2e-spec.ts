@@ -165,8 +165,8 @@ const MATRIX: Record<string, string> = {
   'PUT /api/roles/:roleId/affiliation': ORG,
   // The organizer's setup pages and My tournaments (issue 20 #2–7): the same roles as their API routes.
   'GET /my': AUTH,
-  'GET /tournaments/new': AUTH,
-  'POST /tournaments/new': AUTH,
+  'GET /my/new-tournament': AUTH,
+  'POST /my/new-tournament': AUTH,
   'GET /invitations/:token': PUBLIC,
   'POST /invitations/:token': AUTH,
   'GET /tournaments/:tournamentId/manage': REG,

@@ -49,13 +49,13 @@ export class TournamentSetupController {
     res.render('setup/my', { title: t('myTournaments'), breadcrumbs: [{ label: t('myTournaments') }], tournaments: items });
   }
 
-  @Get('tournaments/new')
+  @Get('my/new-tournament')
   @Authenticated()
   newTournament(@Res() res: Response) {
     res.render('setup/tournament-form', this.tournamentFormContext(res, emptyForm({ rulesEdition: 'axf_2017' }), undefined));
   }
 
-  @Post('tournaments/new')
+  @Post('my/new-tournament')
   @Authenticated()
   async createTournament(@Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
     const t = translator(res);
@@ -216,7 +216,7 @@ export class TournamentSetupController {
       title: tour ? t('editTournament') : t('newTournament'),
       breadcrumbs: tour ? setupCrumbs(lang, tour, { label: t('editTournament') }) : [{ label: t('myTournaments'), href: '/my' }, { label: t('newTournament') }],
       form,
-      action: tour ? `/tournaments/${tour.id}/manage/edit` : '/tournaments/new',
+      action: tour ? `/tournaments/${tour.id}/manage/edit` : '/my/new-tournament',
       version: tour?.version,
       scripts: ['/static/js/time-zone.js'],
     };
