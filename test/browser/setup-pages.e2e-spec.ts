@@ -140,10 +140,10 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     await page.fill('#f-nameZh', '男子个人赛');
     await page.fill('#f-nameEn', 'Open individual');
     await page.selectOption('#f-preset', 'individual_swiss');
-    await page.fill('#f-rounds', '');
+    await page.fill('#f-stages-0-rounds', '');
     await submit(page, 'main form.stacked');
-    await expect(page.locator('#f-rounds-error').textContent()).resolves.toMatch(/rounds/);
-    await page.fill('#f-rounds', '7');
+    await expect(page.locator('#f-stages-0-rounds-error').textContent()).resolves.toMatch(/rounds/);
+    await page.fill('#f-stages-0-rounds', '7');
     await page.selectOption('#f-sameAffiliation', 'round1');
     await screenshot(page, 'setup-event-form-1280');
     await submit(page, 'main form.stacked');
@@ -177,7 +177,7 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     await page.fill('#f-nameZh', '团体赛');
     await page.fill('#f-nameEn', 'Team event');
     await page.selectOption('#f-preset', 'team_swiss');
-    await page.fill('#f-rounds', '5');
+    await page.fill('#f-stages-0-rounds', '5');
     await submit(page, 'main form.stacked');
     await page.waitForURL(/\/manage\/events\/[0-9a-f-]+$/);
     await page.click('main a[href$="/teams"]');

@@ -15,13 +15,13 @@ import { PrismaService } from '../prisma/prisma.service';
 import { ForbiddenPairDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, eventOr404, requireConfirmation, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, eventOr404, requireConfirmation, unplacedErrors, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
 
 /** Form strings → the event's settings in the DTO's shape (the preset gives kind and stages). */
 function eventInput(v: Record<string, unknown>, creating: boolean): Record<string, unknown> {
   const preset = formValue.text(v.preset) as EventPreset | undefined;
   const known = preset && (EVENT_PRESETS as readonly string[]).includes(preset);
-  const numbers = { rounds: formValue.int(v.rounds), groups: formValue.int(v.groups), qualifiers: formValue.int(v.qualifiers) } as Record<string, number | undefined>;
+  const numbers = { rounds: formValue.int(v[ROUNDS]), groups: formValue.int(v[GROUPS]), qualifiers: formValue.int(v[QUALIFIERS]) } as Record<string, number | undefined>;
   const team = known ? presetKind(preset) === 'team' : v.kind === 'team';
   return {
     nameZh: formValue.text(v.nameZh),
@@ -32,24 +32,20 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
     scoring: formValue.text(v.scoring),
     gamesPerPairing: formValue.int(v.gamesPerPairing),
     ...(team ? { teamStarters: formValue.int(v.teamStarters), teamReserves: formValue.int(v.teamReserves) } : {}),
-    timeControl: { baseMinutes: formValue.int(v.baseMinutes), incrementSeconds: formValue.int(v.incrementSeconds), movesInBase: formValue.int(v.movesInBase) },
+    timeControl: { baseMinutes: formValue.int(v['timeControl.baseMinutes']), incrementSeconds: formValue.int(v['timeControl.incrementSeconds']), movesInBase: formValue.int(v['timeControl.movesInBase']) },
     sameAffiliation: formValue.text(v.sameAffiliation),
     lineupDeadlineMinutes: formValue.int(v.lineupDeadlineMinutes),
   };
 }
 
-/** The DTO names a stage's problem `stages.0.rounds`; the form has one field per number. */
-function stageFieldsToForm(form: FormState): FormState {
-  const errors = { ...form.errors };
-  for (const [key, reason] of Object.entries(form.errors)) {
-    const m = /^stages(?:\.\d+)?(?:\.(\w+))?$/.exec(key);
-    if (!m) continue;
-    const field = m[1] === 'rounds' || m[1] === 'groups' || m[1] === 'qualifiers' ? m[1] : 'preset';
-    errors[field] ??= reason;
-  }
-  for (const [key, reason] of Object.entries(form.errors)) if (key.startsWith('timeControl.')) errors[key.slice('timeControl.'.length)] ??= reason;
-  return { ...form, errors };
-}
+/**
+ * The form's number fields carry the names the API gives their problems (`stages.0.rounds`,
+ * `timeControl.baseMinutes`), so that a refusal lands beside its field: every preset has its Swiss
+ * rounds or groups in stage 0 and its knockout qualifiers in stage 1.
+ */
+const ROUNDS = 'stages.0.rounds';
+const GROUPS = 'stages.0.groups';
+const QUALIFIERS = 'stages.1.qualifiers';
 
 /**
  * Events (issue 20 #4): create and edit with the rules' formats as presets, scoring, time control,
@@ -69,7 +65,7 @@ export class EventsSetupController {
   @Get('tournaments/:tournamentId/manage/events/new')
   @RequireRole(...REGISTRARS)
   async newPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
-    const values = { preset: 'individual_swiss', rounds: 9, category: 'open', scoring: '2-1-0', gamesPerPairing: 1, baseMinutes: 60, incrementSeconds: 30, teamStarters: 3, teamReserves: 1, sameAffiliation: 'allowed', lineupDeadlineMinutes: 30 };
+    const values = { preset: 'individual_swiss', [ROUNDS]: 9, category: 'open', scoring: '2-1-0', gamesPerPairing: 1, 'timeControl.baseMinutes': 60, 'timeControl.incrementSeconds': 30, teamStarters: 3, teamReserves: 1, sameAffiliation: 'allowed', lineupDeadlineMinutes: 30 };
     res.render('setup/event-form', await this.formContext(res, id, undefined, emptyForm(values)));
   }
 
@@ -81,7 +77,7 @@ export class EventsSetupController {
       values: body,
       toInput: (v) => eventInput(v, true),
       run: (dto) => this.events.create({ user: req.user!, tournamentId: id, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, stageFieldsToForm(form)) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, form) }),
       redirect: (e) => `/manage/events/${e.id}`,
       flash: () => translator(res)('eventCreated'),
     });
@@ -129,11 +125,13 @@ export class EventsSetupController {
     const values = {
       ...event,
       preset: preset?.preset ?? '',
-      ...(preset?.numbers ?? {}),
+      [ROUNDS]: preset?.numbers.rounds ?? '',
+      [GROUPS]: preset?.numbers.groups ?? '',
+      [QUALIFIERS]: preset?.numbers.qualifiers ?? '',
       scoring: event.scoring === 'two_one_zero' ? '2-1-0' : '1-0.5-0',
-      baseMinutes: tc.baseMinutes,
-      incrementSeconds: tc.incrementSeconds ?? '',
-      movesInBase: tc.movesInBase ?? '',
+      'timeControl.baseMinutes': tc.baseMinutes,
+      'timeControl.incrementSeconds': tc.incrementSeconds ?? '',
+      'timeControl.movesInBase': tc.movesInBase ?? '',
       sameAffiliation: (event.pairingOptions as { sameAffiliation?: string }).sameAffiliation ?? 'allowed',
     };
     res.render('setup/event-form', await this.formContext(res, event.tournamentId, event, emptyForm(values)));
@@ -156,7 +154,7 @@ export class EventsSetupController {
         return input;
       },
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, stageFieldsToForm(form)) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, form) }),
       redirect: () => `/manage/events/${eventId}`,
       flash: () => translator(res)('saved'),
     });
@@ -286,6 +284,7 @@ export class EventsSetupController {
       ],
       sameAffiliationOptions: options(lang, 'sameAffiliation_', SAME_AFFILIATION_RULES),
       isTeam: event ? event.kind === 'team' : undefined,
+      unplaced: unplacedErrors(form, EVENT_FORM_FIELDS),
     };
   }
 
@@ -342,6 +341,9 @@ export class EventsSetupController {
     };
   }
 }
+
+/** The fields the event form shows (a refusal naming another lands under the format). */
+const EVENT_FORM_FIELDS = ['nameZh', 'nameEn', 'preset', ROUNDS, GROUPS, QUALIFIERS, 'category', 'scoring', 'gamesPerPairing', 'teamStarters', 'teamReserves', 'timeControl.baseMinutes', 'timeControl.incrementSeconds', 'timeControl.movesInBase', 'sameAffiliation', 'lineupDeadlineMinutes'];
 
 /** How many steps the chain form offers (the rules' longest chain has 9). */
 const STEPS = 10;

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth.decorators';
 import { translate, type Language } from '../pages/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
-import { formRefusal, validateAs } from '../web/forms';
+import { FormState, formRefusal, validateAs } from '../web/forms';
 import { flash } from '../web/page-context';
 
 /** The page's language (set by the page context before the handler runs). */
@@ -90,4 +90,11 @@ export function options(lang: Language, prefix: string, values: readonly string[
  */
 export function requireConfirmation(body: Record<string, unknown>): void {
   if (body?.confirm !== 'yes') throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'confirm: this action asks first; confirm it on its page', errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }] });
+}
+
+/** Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the form says so. */
+export function unplacedErrors(form: FormState, shown: readonly string[]): string[] {
+  return Object.entries(form.errors)
+    .filter(([field]) => !shown.includes(field))
+    .map(([field, reason]) => `${field}: ${reason}`);
 }
