@@ -8,9 +8,13 @@ import { uuidParam } from '../common/id-param';
 import { PrismaService } from '../prisma/prisma.service';
 import { GrantRoleDto, TOURNAMENT_ROLES } from '../tournaments/tournament.dto';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { emptyForm, FormState, formRefusal, formValue, validateAs } from '../web/forms';
+import { emptyForm, FormState, formRefusal, formValue, submitForm } from '../web/forms';
+import { clearCookie, readCookies, setCookie } from '../web/session-cookie';
 import { flash } from '../web/page-context';
 import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+
+/** Carries a new invitation's token from the invite form to the staff page that shows it once. */
+const INVITATION_COOKIE = 'chuhe_invitation';
 
 /** The link an invitation's token opens (shown once to the organizer, to copy). */
 function invitationUrl(req: Request, token: string): string {
@@ -32,32 +36,39 @@ export class StaffSetupController {
 
   @Get('tournaments/:tournamentId/manage/staff')
   @RequireRole('organizer')
-  async staffPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
-    res.render('setup/staff', await this.staffContext(res, id, emptyForm({ role: 'arbiter' })));
+  async staffPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+    const t = translator(res);
+    const fresh = readCookies(req)[INVITATION_COOKIE];
+    if (fresh) clearCookie(req, res, INVITATION_COOKIE);
+    const [invitationId, token] = fresh?.split('.') ?? [];
+    const context = await this.staffContext(res, id, emptyForm({ role: 'arbiter' }));
+    const invitation = invitationId ? context.invitations.find((i) => i.id === invitationId) : undefined;
+    res.setHeader('Cache-Control', 'no-store');
+    res.render('setup/staff', {
+      ...context,
+      created: invitation && token ? { link: invitationUrl(req, token), role: invitation.roleLabel, note: t('invitationLinkOnce', { email: invitation.email }) } : undefined,
+    });
   }
 
   /**
-   * The invitation is made and its link shown on the answer itself (200, no redirect): the token is
-   * answered once and never stored in clear, so a redirect would have nothing to show.
+   * The invitation is made, then the browser is sent back to the staff page, which shows its link
+   * once: the token travels in a one-minute HttpOnly cookie read and cleared by that page (it is never
+   * stored in clear on the server, and a reload neither shows it again nor invites twice).
    */
   @Post('tournaments/:tournamentId/manage/staff')
   @RequireRole('organizer')
   async invite(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
-    const values = { email: body.email, role: body.role, teamId: body.teamId };
-    try {
-      const dto = await validateAs(GrantRoleDto, { email: formValue.text(body.email), role: formValue.text(body.role), teamId: formValue.text(body.teamId) });
-      const invitation = await this.tournaments.invite({ user: req.user!, tournamentId: id, dto });
-      const t = translator(res);
-      res.setHeader('Cache-Control', 'no-store');
-      res.render('setup/staff', {
-        ...(await this.staffContext(res, id, emptyForm({ role: dto.role }))),
-        created: { link: invitationUrl(req, invitation.token), email: invitation.email, role: t(`role_${invitation.role}`), note: t('invitationLinkOnce', { email: invitation.email }) },
-      });
-    } catch (error) {
-      const refused = formRefusal(error);
-      if (!refused) throw error;
-      res.status(refused.status).render('setup/staff', await this.staffContext(res, id, { values, ...refused.form }));
-    }
+    await submitForm(req, res, {
+      dto: GrantRoleDto,
+      values: { email: body.email, role: body.role, teamId: body.teamId },
+      toInput: (v) => ({ email: formValue.text(v.email), role: formValue.text(v.role), teamId: formValue.text(v.teamId) }),
+      run: (dto) => this.tournaments.invite({ user: req.user!, tournamentId: id, dto }),
+      render: async (form) => ({ view: 'setup/staff', context: await this.staffContext(res, id, form) }),
+      redirect: (invitation) => {
+        setCookie(req, res, INVITATION_COOKIE, `${invitation.id}.${invitation.token}`, { maxAgeSeconds: 60 });
+        return `/tournaments/${id}/manage/staff`;
+      },
+    });
   }
 
   @Post('tournaments/:tournamentId/manage/invitations/:invitationId/revoke')
