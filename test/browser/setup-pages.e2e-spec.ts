@@ -208,7 +208,7 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     await page.reload();
     // Shown once: a reload shows no link, the invitations are pending.
     await expect(page.locator('#invitation-link').count()).resolves.toBe(0);
-    await expect(page.locator('text=arbiter@test.chuhe').count()).resolves.toBe(1);
+    await expect(page.locator('table.list td:text-is("arbiter@test.chuhe")').count()).resolves.toBe(1);
 
     // The arbiter and the captain accept, each in their own browser.
     const arbiterContext = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
