@@ -35,10 +35,12 @@ describe('setup pages', () => {
     const anonymous = await http().get('/my/new-tournament').set('Accept', 'text/html').expect(303);
     expect(anonymous.headers.location).toBe('/login?next=%2Fmy%2Fnew-tournament');
     const me = await browserOf('org');
+    // The DTO's rule (the API's), then the service's: each beside its field.
     const refused = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF', timeZone: 'Mars/Olympus' }).expect(400);
-    expect(refused.text).toMatch(/id="f-endDate-error">[^<]*startDate/);
     expect(refused.text).toMatch(/id="f-timeZone-error">[^<]*IANA/);
     expect(refused.text).toContain('value="Page Open"');
+    const dates = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF' }).expect(400);
+    expect(dates.text).toMatch(/id="f-endDate-error">[^<]*startDate/);
     const created = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-01', endDate: '2026-12-05', organizer: 'AXF', timeZone: 'Asia/Kuala_Lumpur' }).expect(303);
     expect(created.headers.location).toMatch(/^\/tournaments\/[0-9a-f-]{36}\/manage$/);
     const id = created.headers.location.split('/')[2];
@@ -69,14 +71,16 @@ describe('setup pages', () => {
     const url = new URL((link![1] ?? link![2]).replace(/&#x3D;/g, '='));
     // Shown once: the staff page again shows no link.
     expect((await org.get(`/tournaments/${id}/manage/staff`).expect(200)).text).not.toContain('id="invitation-link"');
+    // Anonymous on the landing page: log in or sign up, coming back here.
+    const anon = await http().get(url.pathname).set('Accept', 'text/html').expect(200);
+    expect(anon.text).toContain(`/signup?next=${encodeURIComponent(url.pathname)}`);
     const arbiter = await browserOf('arb');
     const landing = await arbiter.get(url.pathname).expect(200);
     expect(landing.text).toContain(`action="${url.pathname}"`);
     await arbiter.post(url.pathname, {}).expect(303);
     await arbiter.get(`/tournaments/${id}/manage/players`).expect(403);
-    // Anonymous on the landing page: log in or sign up, coming back here.
-    const anon = await http().get(url.pathname).set('Accept', 'text/html').expect(200);
-    expect(anon.text).toContain(`/signup?next=${encodeURIComponent(url.pathname)}`);
+    // The link is used: it says so.
+    expect((await http().get(url.pathname).set('Accept', 'text/html').expect(200)).text).toContain('class="warning"');
   });
 
   it('players: add (one validation with the API), search in either script, CSV preview writes nothing, import, delete asks first', async () => {

@@ -153,7 +153,7 @@ export class PlayersSetupController {
       return;
     }
     if (!csv) return void res.status(400).render('setup/import', await this.importContext(res, id, { values: {}, errors: { csv: t('csvMissing') } }));
-    res.render('setup/import', await this.previewContext(res, id, csv, emptyForm({ csv })));
+    res.status(200).render('setup/import', await this.previewContext(res, id, csv, emptyForm({ csv })));
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────

@@ -140,7 +140,7 @@ export class TeamsSetupController {
       return;
     }
     if (!csv) return void res.status(400).render('setup/import', await this.importContext(res, eventId, { values: {}, errors: { csv: t('csvMissing') } }));
-    res.render('setup/import', await this.previewContext(res, eventId, csv, emptyForm({ csv })));
+    res.status(200).render('setup/import', await this.previewContext(res, eventId, csv, emptyForm({ csv })));
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
