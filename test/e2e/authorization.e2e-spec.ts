@@ -345,7 +345,7 @@ describe('authorization of every route (generated from the controllers)', () => 
       }
     }
     expect(violations).toEqual([]);
-  });
+  }, 300_000); // every protected route × 9 callers: the page routes (issue 20) more than doubled them
 
   it('POST /api/tournaments needs a login (401) and any user may create one', async () => {
     await request(app.getHttpServer()).post('/api/tournaments').send(TOURNAMENT).expect(401);

@@ -73,7 +73,7 @@ describe('setup pages', () => {
     expect((await org.get(`/tournaments/${id}/manage/staff`).expect(200)).text).not.toContain('id="invitation-link"');
     // Anonymous on the landing page: log in or sign up, coming back here.
     const anon = await http().get(url.pathname).set('Accept', 'text/html').expect(200);
-    expect(anon.text).toContain(`/signup?next=${encodeURIComponent(url.pathname)}`);
+    expect(anon.text).toContain(`/signup?next&#x3D;${encodeURIComponent(url.pathname)}`); // (= escaped by Handlebars)
     const arbiter = await browserOf('arb');
     const landing = await arbiter.get(url.pathname).expect(200);
     expect(landing.text).toContain(`action="${url.pathname}"`);
