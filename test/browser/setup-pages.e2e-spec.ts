@@ -144,7 +144,7 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     await submit(page, 'main form.stacked');
     await expect(page.locator('#f-stages-0-rounds-error').textContent()).resolves.toMatch(/rounds/);
     await page.fill('#f-stages-0-rounds', '7');
-    await page.selectOption('#f-sameAffiliation', 'round1');
+    await page.selectOption('#f-pairingOptions-sameAffiliation', 'round1');
     await screenshot(page, 'setup-event-form-1280');
     await submit(page, 'main form.stacked');
     await page.waitForURL(/\/manage\/events\/[0-9a-f-]+$/);

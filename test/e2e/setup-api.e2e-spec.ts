@@ -103,17 +103,17 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
     expect(closed.body.message).toMatch(/withdraw/);
   });
 
-  it('edits the scoring, same-affiliation rule and lineup deadline until round 1; category and team size only without entries', async () => {
+  it('edits the scoring, pairing options and lineup deadline (until round 1); category and team size only without entries', async () => {
     const organizer = await newUser(app, 'org');
     const t = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id;
-    const created = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...TEAM_EVENT, sameAffiliation: 'round1', lineupDeadlineMinutes: 45, scoring: '1-0.5-0' }).expect(201);
+    const created = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...TEAM_EVENT, pairingOptions: { sameAffiliation: 'round1' }, lineupDeadlineMinutes: 45, scoring: '1-0.5-0' }).expect(201);
     expect(created.body).toMatchObject({ pairingOptions: { sameAffiliation: 'round1' }, lineupDeadlineMinutes: 45, scoring: '1-0.5-0' });
-    const bad = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, sameAffiliation: 'sometimes', lineupDeadlineMinutes: -1 }).expect(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['lineupDeadlineMinutes', 'sameAffiliation']);
+    const bad = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, pairingOptions: { sameAffiliation: 'sometimes' }, lineupDeadlineMinutes: -1 }).expect(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['lineupDeadlineMinutes', 'pairingOptions.sameAffiliation']);
     const updated = await http()
       .patch(`/api/events/${created.body.id}`)
       .set('Authorization', organizer.auth)
-      .send({ version: created.body.version, scoring: '2-1-0', sameAffiliation: 'event', lineupDeadlineMinutes: 20, teamStarters: 4, category: 'women' })
+      .send({ version: created.body.version, scoring: '2-1-0', pairingOptions: { sameAffiliation: 'event' }, lineupDeadlineMinutes: 20, teamStarters: 4, category: 'women' })
       .expect(200);
     expect(updated.body).toMatchObject({ scoring: '2-1-0', pairingOptions: { sameAffiliation: 'event' }, lineupDeadlineMinutes: 20, teamStarters: 4, category: 'women' });
 
@@ -129,7 +129,7 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
     const frozen = await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: now.version, scoring: '1-0.5-0' });
     expect(frozen.status).toBe(409);
     expect(frozen.body.message).toMatch(/^scoring: round 1 has been paired/);
-    // What is not frozen still changes: the lineup deadline and the same-affiliation rule.
-    await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: now.version, lineupDeadlineMinutes: 60, sameAffiliation: 'allowed' }).expect(200);
+    // What is not frozen still changes: the lineup deadline.
+    await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: now.version, lineupDeadlineMinutes: 60 }).expect(200);
   });
 });

@@ -65,7 +65,7 @@ export class EventsService {
           tieBreaks: dto.tieBreaks ?? defaultTieBreaks(dto.kind, dto.stages),
           // A chain given by hand stays when the format changes; the default one follows it (二章6节2–5).
           tieBreaksCustom: dto.tieBreaks !== undefined,
-          ...(dto.sameAffiliation ? { pairingOptions: { sameAffiliation: dto.sameAffiliation } } : {}),
+          ...(dto.pairingOptions ? { pairingOptions: plain(dto.pairingOptions) } : {}),
           ...(dto.lineupDeadlineMinutes !== undefined ? { lineupDeadlineMinutes: dto.lineupDeadlineMinutes } : {}),
         },
       });
@@ -81,7 +81,7 @@ export class EventsService {
       if (!before) throw notFound('event');
       // The format and the tie-break chain are fixed once round 1 is published (二章6节; issue: editable until round 1).
       // So are the scoring, the category, games per pairing and the team's size: round 1 was paired with them.
-      const frozen = (['stages', 'tieBreaks', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined);
+      const frozen = (['stages', 'tieBreaks', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined);
       if (entriesClosed(before) && frozen) throw closedConflict(frozen);
       const problems = changes.stages || changes.gamesPerPairing ? eventConfigProblems({ kind: before.kind, stages: changes.stages ?? (before.stages as unknown as StageDto[]), gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing }) : [];
       if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined)) problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
@@ -101,7 +101,8 @@ export class EventsService {
         ...(changes.teamStarters !== undefined ? { teamStarters: changes.teamStarters } : {}),
         ...(changes.teamReserves !== undefined ? { teamReserves: changes.teamReserves } : {}),
         ...(changes.lineupDeadlineMinutes !== undefined ? { lineupDeadlineMinutes: changes.lineupDeadlineMinutes } : {}),
-        ...(changes.sameAffiliation !== undefined ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), sameAffiliation: changes.sameAffiliation }) } : {}),
+        // The keys given replace the stored ones; the others (forbiddenPairs …) stay.
+        ...(changes.pairingOptions ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), ...plain(changes.pairingOptions) as Record<string, unknown> }) } : {}),
         // The chain follows the format (二章6节2–5: round-robin and Swiss have different chains) unless
         // the organizer set it by hand (Event.tieBreaksCustom); setting it by hand makes it custom.
         ...(changes.tieBreaks

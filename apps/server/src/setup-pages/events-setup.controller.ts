@@ -33,7 +33,7 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
     gamesPerPairing: formValue.int(v.gamesPerPairing),
     ...(team ? { teamStarters: formValue.int(v.teamStarters), teamReserves: formValue.int(v.teamReserves) } : {}),
     timeControl: { baseMinutes: formValue.int(v['timeControl.baseMinutes']), incrementSeconds: formValue.int(v['timeControl.incrementSeconds']), movesInBase: formValue.int(v['timeControl.movesInBase']) },
-    sameAffiliation: formValue.text(v.sameAffiliation),
+    pairingOptions: { sameAffiliation: formValue.text(v[SAME_AFFILIATION]) },
     lineupDeadlineMinutes: formValue.int(v.lineupDeadlineMinutes),
   };
 }
@@ -46,6 +46,7 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
 const ROUNDS = 'stages.0.rounds';
 const GROUPS = 'stages.0.groups';
 const QUALIFIERS = 'stages.1.qualifiers';
+const SAME_AFFILIATION = 'pairingOptions.sameAffiliation';
 
 /**
  * Events (issue 20 #4): create and edit with the rules' formats as presets, scoring, time control,
@@ -65,7 +66,7 @@ export class EventsSetupController {
   @Get('tournaments/:tournamentId/manage/events/new')
   @RequireRole(...REGISTRARS)
   async newPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
-    const values = { preset: 'individual_swiss', [ROUNDS]: 9, category: 'open', scoring: '2-1-0', gamesPerPairing: 1, 'timeControl.baseMinutes': 60, 'timeControl.incrementSeconds': 30, teamStarters: 3, teamReserves: 1, sameAffiliation: 'allowed', lineupDeadlineMinutes: 30 };
+    const values = { preset: 'individual_swiss', [ROUNDS]: 9, category: 'open', scoring: '2-1-0', gamesPerPairing: 1, 'timeControl.baseMinutes': 60, 'timeControl.incrementSeconds': 30, teamStarters: 3, teamReserves: 1, [SAME_AFFILIATION]: 'allowed', lineupDeadlineMinutes: 30 };
     res.render('setup/event-form', await this.formContext(res, id, undefined, emptyForm(values)));
   }
 
@@ -132,7 +133,7 @@ export class EventsSetupController {
       'timeControl.baseMinutes': tc.baseMinutes,
       'timeControl.incrementSeconds': tc.incrementSeconds ?? '',
       'timeControl.movesInBase': tc.movesInBase ?? '',
-      sameAffiliation: (event.pairingOptions as { sameAffiliation?: string }).sameAffiliation ?? 'allowed',
+      [SAME_AFFILIATION]: (event.pairingOptions as { sameAffiliation?: string }).sameAffiliation ?? 'allowed',
     };
     res.render('setup/event-form', await this.formContext(res, event.tournamentId, event, emptyForm(values)));
   }
@@ -148,7 +149,7 @@ export class EventsSetupController {
       toInput: (v) => {
         const input: Record<string, unknown> = { ...eventInput(v, false), version: formValue.int(v.version) };
         // What round 1 froze is not sent again once it is paired (the fields are shown, disabled).
-        if (started) for (const k of ['stages', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves']) delete input[k];
+        if (started) for (const k of ['stages', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves']) delete input[k];
         // Unchanged entry-shaping values are not changes (the API refuses changing them while there are entries).
         for (const k of ['category', 'teamStarters', 'teamReserves'] as const) if (input[k] === event[k]) delete input[k];
         return input;
@@ -343,7 +344,7 @@ export class EventsSetupController {
 }
 
 /** The fields the event form shows (a refusal naming another lands under the format). */
-const EVENT_FORM_FIELDS = ['nameZh', 'nameEn', 'preset', ROUNDS, GROUPS, QUALIFIERS, 'category', 'scoring', 'gamesPerPairing', 'teamStarters', 'teamReserves', 'timeControl.baseMinutes', 'timeControl.incrementSeconds', 'timeControl.movesInBase', 'sameAffiliation', 'lineupDeadlineMinutes'];
+const EVENT_FORM_FIELDS = ['nameZh', 'nameEn', 'preset', ROUNDS, GROUPS, QUALIFIERS, 'category', 'scoring', 'gamesPerPairing', 'teamStarters', 'teamReserves', 'timeControl.baseMinutes', 'timeControl.incrementSeconds', 'timeControl.movesInBase', SAME_AFFILIATION, 'lineupDeadlineMinutes'];
 
 /** How many steps the chain form offers (the rules' longest chain has 9). */
 const STEPS = 10;
