@@ -19,6 +19,7 @@ import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsModule } from './standings/standings.module';
 import { PlayModule } from './play/play.module';
+import { SetupPagesModule } from './setup-pages/setup-pages.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { WebModule } from './web/web.module';
@@ -53,6 +54,7 @@ export class AppModule {
         HealthModule,
         PagesModule,
         WebModule,
+        SetupPagesModule,
       ],
     };
   }

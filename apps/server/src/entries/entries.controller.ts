@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
+import { BulkEntryDto, CreateEntryDto, DrawDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
 import { EntriesService } from './entries.service';
 
 @ApiTags('entries')
@@ -40,6 +40,22 @@ export class EntriesController {
   @RequireRole(...PAIRERS)
   withdraw(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: WithdrawEntryDto) {
     return this.entries.withdraw({ user, id, version: dto.version, afterRound: dto.afterRound, reason: dto.reason });
+  }
+
+  /** Undoes a mistaken withdrawal until the next round is paired (409 after; audited). */
+  @Post('entries/:entryId/undo-withdrawal')
+  @HttpCode(200)
+  @RequireRole(...PAIRERS)
+  undoWithdrawal(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: UndoWithdrawalDto) {
+    return this.entries.undoWithdrawal({ user, id, version: dto.version, reason: dto.reason });
+  }
+
+  /** Removes an individual entry made by mistake, until round 1 is paired (then: withdraw). */
+  @Delete('entries/:entryId')
+  @HttpCode(204)
+  @RequireRole(...REGISTRARS)
+  async remove(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string): Promise<void> {
+    await this.entries.remove({ user, id });
   }
 
   @Post('events/:eventId/draw')

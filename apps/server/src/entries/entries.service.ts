@@ -16,6 +16,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
 import { drawLateNumbers, hasDraw } from './late-draw';
+import { undoWithdrawalRefusal } from './withdrawal-undo';
 
 const ENTRY_INCLUDE = {
   player: { include: { affiliation: true } },
@@ -248,6 +249,66 @@ export class EntriesService {
     });
     const { compare, ...response } = done;
     return compare ? { ...response, laterPairingsAffected: laterPairingsAfterCommit(compare.event, compare.round) } : response;
+  }
+
+  /**
+   * Undoes a withdrawal entered by mistake, until the next round is paired (undoWithdrawalRefusal):
+   * the entry is active again and plays from the next round on. Nothing else changed when it left
+   * (no later round, hence no forfeit was written). Before the start the withdrawal freed its draw
+   * number: when numbers were drawn, the event needs a new draw (二章7节2). Audited with the reason.
+   */
+  undoWithdrawal({ user, id, version, reason }: { user: AuthUser; id: string; version: number; reason?: string }) {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.entry.findUnique({ where: { id } });
+      if (!before) throw notFound('entry');
+      await lockEventPlay(tx, before.eventId); // first: the play lock, then the event row (API.md)
+      const event = await lockEvent(tx, before.eventId);
+      const rounds = await tx.round.findMany({ where: { eventId: event.id }, select: { number: true, state: true } });
+      const refusal = undoWithdrawalRefusal(before, rounds);
+      if (refusal) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `entry: ${refusal}` });
+      const { count } = await tx.entry.updateMany({
+        where: { id, version },
+        data: { status: 'active', withdrawnAt: null, withdrawnAfterRound: null, withdrawalReason: null, version: { increment: 1 } },
+      });
+      if (count === 0) staleOrMissing('entry', before);
+      const redrawNeeded = before.drawNumber === null && !entriesClosed(event) && (await hasDraw(tx, event.id));
+      if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
+      const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
+      const note = reason?.trim();
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'entry',
+        entityId: id,
+        action: 'update',
+        before,
+        after,
+        reason: `withdrawal undone (it was after round ${before.withdrawnAfterRound ?? 0}${before.withdrawalReason ? `: ${before.withdrawalReason}` : ''})${note ? ` — ${note}` : ''}`,
+      });
+      return { entry: after, redrawNeeded };
+    });
+  }
+
+  /**
+   * Removes an entry made by mistake, until round 1 is paired (afterwards it withdraws, 二章7节3–4).
+   * An entry that held a draw number leaves a gap: the event needs a new draw (二章7节2). A team
+   * entry goes with its team (DELETE /api/teams/:teamId).
+   */
+  async remove({ user, id }: { user: AuthUser; id: string }): Promise<{ redrawNeeded: boolean }> {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.entry.findUnique({ where: { id }, include: ENTRY_INCLUDE });
+      if (!before) throw notFound('entry');
+      const event = await lockEvent(tx, before.eventId);
+      // A draft round 1 pairs it already (round1PairedAt is set at publication).
+      if (entriesClosed(event) || (await tx.round.count({ where: { eventId: event.id } })) > 0)
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: round 1 has been paired: withdraw the entry instead (二章7节2–4)' });
+      if (before.teamId) throw badRequest([{ field: 'entryId', reason: 'a team entry is removed with its team (DELETE /api/teams/:teamId)' }]);
+      await tx.entry.delete({ where: { id } });
+      const redrawNeeded = before.drawNumber !== null;
+      if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'delete', before, ...(redrawNeeded ? { reason: '二章7节2: the entry held a draw number, a new draw is needed' } : {}) });
+      return { redrawNeeded };
+    });
   }
 
   /** Draw numbers by lot (抽签) with a recorded seed; refused once round 1 is paired. */

@@ -61,6 +61,18 @@ export class WithdrawEntryDto {
   reason?: string;
 }
 
+/** Undoes a mistaken withdrawal (POST /api/entries/:entryId/undo-withdrawal). */
+export class UndoWithdrawalDto {
+  @VersionField()
+  version!: number;
+
+  @ApiPropertyOptional({ example: '误操作：退出的是另一位棋手 / the wrong player was withdrawn' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
 export class PinDto {
   @ApiProperty()
   @IsUUID()

@@ -157,6 +157,19 @@ export class CreateEventDto {
   @ArrayMaxSize(16)
   @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
+
+  @ApiPropertyOptional({ type: PairingOptionsDto, description: 'the pairing options the organizer sets (same-affiliation rule, round-1 pairing …)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PairingOptionsDto)
+  pairingOptions?: PairingOptionsDto;
+
+  @ApiPropertyOptional({ default: 30, description: 'team events: lineups are due this many minutes before the round starts (附录1 #8: 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  lineupDeadlineMinutes?: number;
 }
 
 export class UpdateEventDto {
@@ -190,6 +203,42 @@ export class UpdateEventDto {
   @ArrayMaxSize(16)
   @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
+
+  @ApiPropertyOptional({ enum: EVENT_CATEGORIES, description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn(EVENT_CATEGORIES)
+  category?: (typeof EVENT_CATEGORIES)[number];
+
+  @ApiPropertyOptional({ enum: SCORINGS, description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn(SCORINGS)
+  scoring?: (typeof SCORINGS)[number];
+
+  @ApiPropertyOptional({ enum: [1, 2], description: 'until round 1 is paired' })
+  @IsOptional()
+  @IsIn([1, 2])
+  gamesPerPairing?: 1 | 2;
+
+  @ApiPropertyOptional({ description: 'team events, until round 1 is paired (附录1 #1)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  teamStarters?: number;
+
+  @ApiPropertyOptional({ description: 'team events, until round 1 is paired (附录1 #1)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  teamReserves?: number;
+
+  @ApiPropertyOptional({ description: 'team events: lineups are due this many minutes before the round starts (附录1 #8: 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  lineupDeadlineMinutes?: number;
 
   @ApiPropertyOptional({ type: PairingOptionsDto, description: 'until round 1 is paired; merged into the stored options' })
   @IsOptional()

@@ -6,7 +6,7 @@ import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { CreateEventDto, UpdateEventDto } from './event.dto';
+import { CreateEventDto, StageDto, UpdateEventDto } from './event.dto';
 import { eventConfigProblems } from './event-rules';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
 import { defaultTieBreaks } from './tie-breaks';
@@ -65,6 +65,8 @@ export class EventsService {
           tieBreaks: dto.tieBreaks ?? defaultTieBreaks(dto.kind, dto.stages),
           // A chain given by hand stays when the format changes; the default one follows it (二章6节2–5).
           tieBreaksCustom: dto.tieBreaks !== undefined,
+          ...(dto.pairingOptions ? { pairingOptions: plain(dto.pairingOptions) } : {}),
+          ...(dto.lineupDeadlineMinutes !== undefined ? { lineupDeadlineMinutes: dto.lineupDeadlineMinutes } : {}),
         },
       });
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'event', entityId: event.id, action: 'create', after: event });
@@ -78,16 +80,27 @@ export class EventsService {
       const before = await tx.event.findUnique({ where: { id } });
       if (!before) throw notFound('event');
       // The format and the tie-break chain are fixed once round 1 is published (二章6节; issue: editable until round 1).
-      if (entriesClosed(before) && (changes.stages || changes.tieBreaks || changes.pairingOptions)) throw closedConflict(changes.stages ? 'stages' : changes.tieBreaks ? 'tieBreaks' : 'pairingOptions');
-      if (changes.stages) {
-        const problems = eventConfigProblems({ kind: before.kind, stages: changes.stages });
-        if (problems.length) throw badRequest(problems);
-      }
+      // So are the scoring, the category, games per pairing and the team's size: round 1 was paired with them.
+      const frozen = (['stages', 'tieBreaks', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined);
+      if (entriesClosed(before) && frozen) throw closedConflict(frozen);
+      const problems = changes.stages || changes.gamesPerPairing ? eventConfigProblems({ kind: before.kind, stages: changes.stages ?? (before.stages as unknown as StageDto[]), gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing }) : [];
+      if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined)) problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+      if (problems.length) throw badRequest(problems);
+      // Who may enter, and a team's size, were checked when the entries were made: changed only while there are none.
+      const entryShape = (['category', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined && changes[k] !== before[k]);
+      if (entryShape && (await tx.entry.count({ where: { eventId: id } })) > 0)
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `${entryShape}: the event has entries already (they were checked against the current value); remove them first` });
       const data = {
         ...(changes.nameZh !== undefined ? { nameZh: changes.nameZh } : {}),
         ...(changes.nameEn !== undefined ? { nameEn: changes.nameEn } : {}),
         ...(changes.stages ? { stages: plain(changes.stages) } : {}),
         ...(changes.timeControl ? { timeControl: plain(changes.timeControl) } : {}),
+        ...(changes.category !== undefined ? { category: changes.category } : {}),
+        ...(changes.scoring !== undefined ? { scoring: SCORING_TO_DB[changes.scoring] } : {}),
+        ...(changes.gamesPerPairing !== undefined ? { gamesPerPairing: changes.gamesPerPairing } : {}),
+        ...(changes.teamStarters !== undefined ? { teamStarters: changes.teamStarters } : {}),
+        ...(changes.teamReserves !== undefined ? { teamReserves: changes.teamReserves } : {}),
+        ...(changes.lineupDeadlineMinutes !== undefined ? { lineupDeadlineMinutes: changes.lineupDeadlineMinutes } : {}),
         // The keys given replace the stored ones; the others (forbiddenPairs …) stay.
         ...(changes.pairingOptions ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), ...plain(changes.pairingOptions) as Record<string, unknown> }) } : {}),
         // The chain follows the format (二章6节2–5: round-robin and Swiss have different chains) unless

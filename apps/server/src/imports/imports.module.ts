@@ -2,5 +2,5 @@ import { Module } from '@nestjs/common';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
-@Module({ controllers: [ImportsController], providers: [ImportsService] })
+@Module({ controllers: [ImportsController], providers: [ImportsService], exports: [ImportsService] })
 export class ImportsModule {}

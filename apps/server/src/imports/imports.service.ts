@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv } from '@chuhe/registration';
+import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, TeamRow } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
+import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
+import type { Event } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
@@ -28,11 +30,7 @@ export class ImportsService {
     const parsed = readPlayersCsv(csv);
     if (!parsed.ok) throw importError(parsed.error);
     return this.prisma.$transaction(async (tx) => {
-      const existing = await tx.player.findMany({ where: { tournamentId }, include: { affiliation: true } });
-      const known = new Set(existing.map((p) => playerKey(p.nameZh, p.affiliation?.nameZh)));
-      const problems: ImportProblem[] = parsed.value
-        .filter((row) => known.has(playerKey(row.nameZh, row.affiliation)))
-        .map((row) => ({ line: row.line, column: 'name_zh', reason: 'this player (with this affiliation) is already registered' }));
+      const problems = await registeredPlayerProblems(tx, tournamentId, parsed.value);
       if (problems.length) throw importError(problems);
       const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, tournamentId, parsed.value.map((r) => r.affiliation));
       const created = await createPlayers(tx, tournamentId, parsed.value, affiliations);
@@ -48,19 +46,8 @@ export class ImportsService {
       if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: import players instead' }]);
       const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
       if (!parsed.ok) throw importError(parsed.error);
-      const problems: ImportProblem[] = [];
-      const teamNames = new Set((await tx.team.findMany({ where: { eventId }, select: { nameZh: true } })).map((t) => t.nameZh));
-      const players = await tx.player.findMany({ where: { tournamentId: event.tournamentId }, include: { affiliation: true, teamMembers: { include: { team: true } } } });
-      const byKey = new Map(players.map((p) => [playerKey(p.nameZh, p.affiliation?.nameZh), p]));
-      for (const team of parsed.value) {
-        if (teamNames.has(team.nameZh)) problems.push({ line: team.line, column: 'team_zh', reason: 'a team with this name is already in the event' });
-        for (const member of [...team.starters, ...team.reserves]) {
-          const p = byKey.get(playerKey(member.nameZh, team.affiliation));
-          if (p?.teamMembers.some((m) => m.team.eventId === eventId)) problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
-          if (event.category === 'women' && member.gender !== 'female') problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
-        }
-      }
-      if (problems.length) throw importError(problems.sort((a, b) => a.line - b.line));
+      const { problems, byKey } = await teamProblems(tx, event, parsed.value);
+      if (problems.length) throw importError(problems);
       const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
       const created = [];
       const late = await hasDraw(tx, eventId);
@@ -99,6 +86,71 @@ export class ImportsService {
       return { imported: created.length, teams: created, newAffiliations };
     }, IMPORT_TRANSACTION);
   }
+  /**
+   * What importPlayers would do with this CSV, without writing anything (the page's preview): the
+   * rows read, every problem by line and column (the same checks as the import), and the
+   * affiliations the import would create (flagged: their English name is missing until edited).
+   */
+  async previewPlayers({ tournamentId, csv }: { tournamentId: string; csv: string }): Promise<ImportPreview<PlayerRow>> {
+    const parsed = readPlayersCsv(csv);
+    if (!parsed.ok) return { rows: [], problems: parsed.error, newAffiliations: [] };
+    const problems = await registeredPlayerProblems(this.prisma, tournamentId, parsed.value);
+    return { rows: parsed.value, problems, newAffiliations: await missingAffiliations(this.prisma, tournamentId, parsed.value.map((r) => r.affiliation)) };
+  }
+
+  /** What importTeams would do with this CSV, without writing anything (see previewPlayers). */
+  async previewTeams({ eventId, csv }: { eventId: string; csv: string }): Promise<ImportPreview<TeamRow>> {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId } });
+    if (!event) throw notFound('event');
+    if (entriesClosed(event)) throw closedConflict('teams');
+    if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: import players instead' }]);
+    const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
+    if (!parsed.ok) return { rows: [], problems: parsed.error, newAffiliations: [] };
+    const { problems } = await teamProblems(this.prisma, event, parsed.value);
+    return { rows: parsed.value, problems, newAffiliations: await missingAffiliations(this.prisma, event.tournamentId, parsed.value.map((t) => t.affiliation)) };
+  }
+}
+
+/** A dry run of an import: what would be written, what is wrong, which affiliations would be new. */
+export interface ImportPreview<Row> {
+  rows: Row[];
+  problems: ImportProblem[];
+  newAffiliations: string[];
+}
+
+type Db = Tx | PrismaService;
+
+/** Rows naming a player already registered (same Chinese name and affiliation). */
+async function registeredPlayerProblems(db: Db, tournamentId: string, rows: PlayerRow[]): Promise<ImportProblem[]> {
+  const existing = await db.player.findMany({ where: { tournamentId }, include: { affiliation: true } });
+  const known = new Set(existing.map((p) => playerKey(p.nameZh, p.affiliation?.nameZh)));
+  return rows
+    .filter((row) => known.has(playerKey(row.nameZh, row.affiliation)))
+    .map((row) => ({ line: row.line, column: 'name_zh', reason: 'this player (with this affiliation) is already registered' }));
+}
+
+/** The team CSV checked against the event: names taken, players in another team, women's events. */
+async function teamProblems(db: Db, event: Event, teams: TeamRow[]) {
+  const problems: ImportProblem[] = [];
+  const teamNames = new Set((await db.team.findMany({ where: { eventId: event.id }, select: { nameZh: true } })).map((t) => t.nameZh));
+  const players = await db.player.findMany({ where: { tournamentId: event.tournamentId }, include: { affiliation: true, teamMembers: { include: { team: true } } } });
+  const byKey = new Map(players.map((p) => [playerKey(p.nameZh, p.affiliation?.nameZh), p]));
+  for (const team of teams) {
+    if (teamNames.has(team.nameZh)) problems.push({ line: team.line, column: 'team_zh', reason: 'a team with this name is already in the event' });
+    for (const member of [...team.starters, ...team.reserves]) {
+      const p = byKey.get(playerKey(member.nameZh, team.affiliation));
+      if (p?.teamMembers.some((m) => m.team.eventId === event.id)) problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
+      if (event.category === 'women' && member.gender !== 'female') problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
+    }
+  }
+  return { problems: problems.sort((a, b) => a.line - b.line), byKey };
+}
+
+/** The affiliation names an import would create (not yet in the tournament), in the order first named. */
+async function missingAffiliations(db: Db, tournamentId: string, names: (string | undefined)[]): Promise<string[]> {
+  const wanted = [...new Set(names.filter((n): n is string => !!n))];
+  const known = new Set((await db.affiliation.findMany({ where: { tournamentId, nameZh: { in: wanted } }, select: { nameZh: true } })).map((a) => a.nameZh));
+  return wanted.filter((n) => !known.has(n));
 }
 
 function playerKey(nameZh: string, affiliation: string | undefined | null): string {

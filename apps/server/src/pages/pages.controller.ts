@@ -52,8 +52,12 @@ export class PagesController {
         })
       : null;
     if (!t) throw new NotFoundException(translate('notFound', language));
+    // Its organizer and chief arbiter find the setup pages from here (issue 20).
+    const userId = (req as Request & { user?: { id: string } }).user?.id;
+    const canManage = userId ? (await this.prisma.tournamentRole.count({ where: { tournamentId: t.id, userId, role: { in: ['organizer', 'chief_arbiter'] } } })) > 0 : false;
     return {
       ...layout(language, language === 'en' ? t.nameEn : t.nameZh, `/tournaments/${t.id}`),
+      manageHref: canManage ? `/tournaments/${t.id}/manage` : undefined,
       tournament: {
         name: language === 'en' ? t.nameEn : t.nameZh,
         otherName: language === 'en' ? t.nameZh : t.nameEn,

@@ -1,0 +1,100 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../auth/auth.decorators';
+import { translate, type Language } from '../pages/i18n';
+import type { PrismaService } from '../prisma/prisma.service';
+import { FormState, formRefusal, validateAs } from '../web/forms';
+import { flash } from '../web/page-context';
+
+/** The page's language (set by the page context before the handler runs). */
+export function langOf(res: Response): Language {
+  return (res.locals.lang as Language | undefined) ?? 'zh';
+}
+
+/** A translator bound to the page's language. */
+export function translator(res: Response) {
+  const lang = langOf(res);
+  return (key: string, vars: Record<string, string | number> = {}) => translate(key, lang, vars);
+}
+
+/** A record's name in the page's language, the other one beside it. */
+export function nameIn(lang: Language, x: { nameZh: string; nameEn: string }): string {
+  return lang === 'en' ? x.nameEn : x.nameZh;
+}
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+/** Breadcrumbs from the tournament down to the setup page (the last one without href). */
+export function setupCrumbs(lang: Language, tournament: { id: string; nameZh: string; nameEn: string }, ...rest: Crumb[]): Crumb[] {
+  return [
+    { label: nameIn(lang, tournament), href: `/tournaments/${tournament.id}` },
+    { label: translate('manage', lang), href: `/tournaments/${tournament.id}/manage` },
+    ...rest,
+  ];
+}
+
+/** The roles the user holds in the tournament (what the setup pages show: organizer-only actions). */
+export async function rolesIn(prisma: PrismaService, tournamentId: string, user: AuthUser | undefined): Promise<Set<string>> {
+  if (!user) return new Set();
+  const rows = await prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id }, select: { role: true } });
+  return new Set(rows.map((r) => r.role));
+}
+
+export async function tournamentOr404(prisma: PrismaService, id: string) {
+  const t = await prisma.tournament.findUnique({ where: { id } });
+  if (!t) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such tournament' });
+  return t;
+}
+
+export async function eventOr404(prisma: PrismaService, id: string) {
+  const e = await prisma.event.findUnique({ where: { id }, include: { tournament: true } });
+  if (!e) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such event' });
+  return e;
+}
+
+/**
+ * A one-button action (publish, revoke, delete …), after the page that asked first: the service
+ * runs, then the browser goes back to `redirect` with a one-time message — the success message, or
+ * the refusal's reason (a 409 or a 400: the record changed, or it is still in use). 401/403/404
+ * and 5xx are their own pages.
+ */
+export async function act(req: Request, res: Response, run: () => Promise<unknown>, redirect: string, message: string | (() => string), refusedRedirect = redirect): Promise<void> {
+  try {
+    await run();
+    flash(req, res, typeof message === 'string' ? message : message());
+  } catch (error) {
+    const refused = formRefusal(error);
+    if (!refused) throw error;
+    flash(req, res, refused.form.error || Object.values(refused.form.errors).join('; '));
+    return void res.redirect(303, refusedRedirect);
+  }
+  res.redirect(303, redirect);
+}
+
+/** The same, validating `input` with the API's DTO first. */
+export async function actWith<D extends object>(req: Request, res: Response, dto: new () => D, input: unknown, run: (dto: D) => Promise<unknown>, redirect: string, message: string): Promise<void> {
+  await act(req, res, async () => run(await validateAs(dto, input)), redirect, message);
+}
+
+/** `{value,label}` options from a list of values and a message-key prefix. */
+export function options(lang: Language, prefix: string, values: readonly string[]) {
+  return values.map((value) => ({ value, label: translate(`${prefix}${value}`, lang) }));
+}
+
+/**
+ * Every destructive action asks first (issue 20): its confirming button posts `confirm=yes`; a post
+ * without it (a stray request, a script) is refused before anything runs.
+ */
+export function requireConfirmation(body: Record<string, unknown>): void {
+  if (body?.confirm !== 'yes') throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'confirm: this action asks first; confirm it on its page', errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }] });
+}
+
+/** Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the form says so. */
+export function unplacedErrors(form: FormState, shown: readonly string[]): string[] {
+  return Object.entries(form.errors)
+    .filter(([field]) => !shown.includes(field))
+    .map(([field, reason]) => `${field}: ${reason}`);
+}
