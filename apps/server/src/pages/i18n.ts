@@ -1,3 +1,4 @@
+import { STAFF_MESSAGES } from './messages/staff';
 /**
  * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
  * or when the browser's Accept-Language prefers English over Chinese.
@@ -126,7 +127,7 @@ const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 export function translate(key: string, lang: Language, vars: Record<string, string | number> = {}): string {
-  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
+  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key] ?? STAFF_MESSAGES[key];
   const text = entry ? entry[lang] : key;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
