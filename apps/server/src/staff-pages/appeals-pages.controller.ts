@@ -9,7 +9,8 @@ import { notFound } from '../common/optimistic';
 import type { DisputeReport } from '@chuhe/xiangqi';
 import { PrismaService } from '../prisma/prisma.service';
 import { disputeView } from './dispute-view';
-import { runAction, type FormState } from './page-action';
+import { submitForm, type FormState } from '../web/forms';
+import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
 import { gameKey, nameOf, resultOptions, resultText, text, tr } from './staff-view';
 import { isoToLocal } from './times';
@@ -68,30 +69,30 @@ export class AppealsPagesController {
           excerpt: a.text.length > 80 ? `${a.text.slice(0, 80)}…` : a.text,
         })),
     }));
-    res.render('staff/appeals', {
+    show(res, { view: 'staff/appeals', context: {
       lang,
       title: `${t('appeals.title')} · ${nameOf(tournament, lang)}`,
       breadcrumbs: crumbs(lang, tournament, null, { label: t('appeals.title') }),
       groups,
-    });
+    } });
   }
 
   @Get('staff/appeals/:appealId')
   @RequireRole('appeals_member', ...STAFF)
   async hearing(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) appealId: string, @Req() req: Request, @Res() res: Response) {
-    await this.render(req, res, user, appealId, { values: {}, errors: {} });
+    show(res, await this.render(req, res, user, appealId, { values: {}, errors: {} }));
   }
 
   @Post('staff/appeals/:appealId/vote')
   @RequireRole('appeals_member')
   async vote(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) appealId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: VoteDto,
       values: body,
-      input: { choice: body.choice, result: body.choice === 'uphold' ? text(body.result) : undefined, note: text(body.note) },
+      toInput: () => ({ choice: body.choice, result: body.choice === 'uphold' ? text(body.result) : undefined, note: text(body.note) }),
       run: (dto) => this.appeals.vote(user, appealId, dto),
       redirect: () => `/staff/appeals/${appealId}#tally`,
-      failed: (form) => this.render(req, res, user, appealId, form),
+      render: (form) => this.render(req, res, user, appealId, form),
     });
   }
 
@@ -103,7 +104,7 @@ export class AppealsPagesController {
     const event = await this.prisma.event.findUniqueOrThrow({ where: { id: a.eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } });
     const member = (await this.prisma.tournamentRole.count({ where: { tournamentId: event.tournament.id, userId: user.id, role: 'appeals_member' } })) > 0;
     const c = h.committee;
-    res.render('staff/appeal', {
+    return { view: 'staff/appeal', context: {
       lang,
       title: `${t('hearing.title')} · ${nameOf(event, lang)}`,
       breadcrumbs: crumbs(lang, event.tournament, event, { label: t('appeals.title'), href: `/tournaments/${event.tournament.id}/appeals` }, { label: t('hearing.title') }),
@@ -138,6 +139,6 @@ export class AppealsPagesController {
       ],
       results: resultOptions(lang).filter((o) => ['', 'red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty', 'annulled'].includes(o.value)),
       form,
-    });
+    } };
   }
 }

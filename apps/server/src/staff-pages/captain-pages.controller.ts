@@ -10,7 +10,8 @@ import { SubmitLineupDto } from '../lineups/lineup.dto';
 import { LineupsService } from '../lineups/lineups.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { gameInfo } from './game-info';
-import { runAction, type FormState } from './page-action';
+import { submitForm, type FormState } from '../web/forms';
+import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
 import { gameKey, int, nameOf, resultText, text, tr } from './staff-view';
 import { isoToLocal } from './times';
@@ -76,19 +77,19 @@ export class CaptainPagesController {
           games: p.games.map((g) => ({ label: `${t('staff.board')} ${g.board}: ${nameOf(g.redPlayer, lang)} – ${nameOf(g.blackPlayer, lang)}`, result: g.result ? resultText(g.result, lang) : t('staff.open'), appealHref: g.result ? `/games/${g.id}/appeal` : null })),
         })),
     }));
-    res.render('staff/my-team', {
+    show(res, { view: 'staff/my-team', context: {
       lang,
       title: `${t('captain.title')} · ${nameOf(tournament, lang)}`,
       breadcrumbs: crumbs(lang, tournament, null, { label: t('captain.title') }),
       teams,
-    });
+    } });
   }
 
   // ── lineup ──────────────────────────────────────────────────────────────────────────────
   @Get('pairings/:pairingId/lineup')
   @RequireRole('team_captain', ...PAIRERS)
   async lineupForm(@CurrentUser() user: AuthUser, @Param('pairingId', uuidParam('pairingId')) pairingId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderLineup(req, res, user, pairingId, null);
+    show(res, await this.renderLineup(req, res, user, pairingId, null));
   }
 
   @Post('pairings/:pairingId/lineup/:entryId')
@@ -106,13 +107,13 @@ export class CaptainPagesController {
       .filter((k) => /^board\d+$/.test(k))
       .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))
       .map((k) => body[k]);
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: SubmitLineupDto,
       values: body,
-      input: { players, version: int(text(body.version) ?? ''), reason: text(body.reason) },
+      toInput: () => ({ players, version: int(text(body.version) ?? ''), reason: text(body.reason) }),
       run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto }),
       redirect: () => `/pairings/${pairingId}/lineup?saved=${entryId}`,
-      failed: (form) => this.renderLineup(req, res, user, pairingId, { entryId, form }),
+      render: (form) => this.renderLineup(req, res, user, pairingId, { entryId, form }),
     });
   }
 
@@ -133,7 +134,7 @@ export class CaptainPagesController {
     const boards = card.boards.filter((b) => b.kind === 'regular').length || 3;
     const saved = typeof req.query.saved === 'string' ? [card.red, card.black].find((s) => s?.entryId === req.query.saved) : undefined;
     const tz = event.tournament.timeZone ?? 'UTC';
-    res.render('staff/lineup', {
+    return { view: 'staff/lineup', context: {
       lang,
       title: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}`,
       breadcrumbs: crumbs(lang, event.tournament, event, { label: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}` }),
@@ -164,26 +165,26 @@ export class CaptainPagesController {
         };
       }),
       noTeams: sides.length === 0,
-    });
+    } };
   }
 
   // ── appeal (二章8节4) ────────────────────────────────────────────────────────────────────
   @Get('games/:gameId/appeal')
   @RequireRole(...STAFF, 'team_captain')
   async appealForm(@Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderAppeal(req, res, gameId, EMPTY);
+    show(res, await this.renderAppeal(req, res, gameId, EMPTY));
   }
 
   @Post('games/:gameId/appeal')
   @RequireRole(...STAFF, 'team_captain')
   async fileAppeal(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: FileAppealDto,
       values: body,
-      input: { text: text(body.text), disputeId: text(body.disputeId), entryId: text(body.entryId) },
+      toInput: () => ({ text: text(body.text), disputeId: text(body.disputeId), entryId: text(body.entryId) }),
       run: (dto) => this.appeals.file(user, gameId, dto),
       redirect: (a) => `/games/${gameId}/appeal?filed=${a.id}`,
-      failed: (form) => this.renderAppeal(req, res, gameId, form),
+      render: (form) => this.renderAppeal(req, res, gameId, form),
     });
   }
 
@@ -198,7 +199,7 @@ export class CaptainPagesController {
     const disputes = await this.prisma.dispute.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' }, select: { id: true, ruling: true, createdAt: true } });
     const fee = `${(event.appealFeeAmount / 100).toFixed(2)} ${event.appealFeeCurrency}`;
     const filed = typeof req.query.filed === 'string';
-    res.render('staff/appeal-file', {
+    return { view: 'staff/appeal-file', context: {
       lang,
       title: `${t('appeal.fileTitle')} · ${info.label}`,
       breadcrumbs: crumbs(lang, info.tournament, event, { label: t('appeal.fileTitle') }),
@@ -211,7 +212,7 @@ export class CaptainPagesController {
       entries: [info.game.pairing.redEntry, info.game.pairing.blackEntry].filter((e) => e !== null).map((e) => ({ value: e!.id, label: nameOf(e!.team ?? e!.player, lang), selected: form.values.entryId === e!.id })),
       disputes: [{ value: '', label: '—' }, ...disputes.map((d) => ({ value: d.id, label: d.ruling ?? d.createdAt.toISOString(), selected: form.values.disputeId === d.id }))],
       form,
-    });
+    } };
   }
 }
 

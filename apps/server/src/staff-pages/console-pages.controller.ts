@@ -17,7 +17,8 @@ import { laterPairingsAfterCommit } from '../results/later-pairings';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto, VersionDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
 import { consoleView } from './console-view';
-import { runAction, type FormState } from './page-action';
+import { submitForm, type FormState } from '../web/forms';
+import { show } from './page-context';
 import { confirmPage, crumbs, langOf } from './page-context';
 import { int, nameOf, text, tr } from './staff-view';
 import { localToIso } from './times';
@@ -46,7 +47,7 @@ export class ConsolePagesController {
 
   @Get('events/:eventId/console')
   async page(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Query('later') later: unknown, @Req() req: Request, @Res() res: Response) {
-    await this.render(req, res, user, eventId, {}, typeof later === 'string' && /^\d{1,4}$/.test(later) ? Number(later) : null);
+    show(res, await this.render(req, res, user, eventId, {}, typeof later === 'string' && /^\d{1,4}$/.test(later) ? Number(later) : null));
   }
 
   private async render(req: Request, res: Response, user: AuthUser, eventId: string, forms: Record<string, FormState>, laterRound: number | null = null) {
@@ -64,14 +65,14 @@ export class ConsolePagesController {
       later = loaded ? laterPairingsAfterCommit(loaded, laterRound) : null;
     }
     const view = consoleView({ event, rounds, next, earlyDraws, sanctions, later }, lang);
-    res.render('staff/console', {
+    return { view: 'staff/console', context: {
       lang,
       title: `${t('console.title')} · ${nameOf(event, lang)}`,
       breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title') }),
       scheduleHint: t('console.scheduleHint', { zone: event.tournament.timeZone ?? 'UTC' }),
       ...view,
       forms,
-    });
+    } };
   }
 
   /** Re-renders the console with one form's errors and values (400/409 kept beside that form). */
@@ -86,25 +87,25 @@ export class ConsolePagesController {
   @Post('events/:eventId/console/pair')
   async pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
     const tz = await this.timeZone(eventId);
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: PairRoundDto,
       values: body,
-      input: { scheduledAt: localToIso(text(body.scheduledAt), tz) },
+      toInput: () => ({ scheduledAt: localToIso(text(body.scheduledAt), tz) }),
       run: (dto) => this.rounds.pairNext(user, eventId, dto),
       redirect: () => this.back(eventId, '#draft'),
-      failed: this.again(req, res, user, eventId, 'pair'),
+      render: this.again(req, res, user, eventId, 'pair'),
     });
   }
 
   @Post('events/:eventId/console/forbidden-pairs')
   async forbid(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: ForbiddenPairDto,
       values: body,
-      input: { version: int(body.version), entryA: body.entryA, entryB: body.entryB, reason: text(body.reason) },
+      toInput: () => ({ version: int(body.version), entryA: body.entryA, entryB: body.entryB, reason: text(body.reason) }),
       run: (dto) => this.rounds.addForbiddenPair(user, eventId, dto),
       redirect: () => this.back(eventId, '#draft'),
-      failed: this.again(req, res, user, eventId, 'forbid'),
+      render: this.again(req, res, user, eventId, 'forbid'),
     });
   }
 
@@ -125,23 +126,23 @@ export class ConsolePagesController {
     };
     switch (action) {
       case 'swap':
-        return runAction(res, { dto: SwapDto, values: body, input: { version, entryA: body.entryA, entryB: body.entryB, reason }, run: (dto) => this.rounds.swap(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), failed });
+        return submitForm(req, res, { dto: SwapDto, values: body, toInput: () => ({ version, entryA: body.entryA, entryB: body.entryB, reason }), run: (dto) => this.rounds.swap(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
       case 'colours':
-        return runAction(res, { dto: ColoursDto, values: body, input: { version, pairingId: body.pairingId, reason }, run: (dto) => this.rounds.colours(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), failed });
+        return submitForm(req, res, { dto: ColoursDto, values: body, toInput: () => ({ version, pairingId: body.pairingId, reason }), run: (dto) => this.rounds.colours(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
       case 'bye':
-        return runAction(res, { dto: ByeDto, values: body, input: { version, entryId: body.entryId, reason }, run: (dto) => this.rounds.bye(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), failed });
+        return submitForm(req, res, { dto: ByeDto, values: body, toInput: () => ({ version, entryId: body.entryId, reason }), run: (dto) => this.rounds.bye(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
       case 'repair':
         if (body.confirm !== 'yes') return ask(t('console.confirmRepair', { n: round.number }), t('console.repair'));
-        return runAction(res, { dto: VersionDto, values: body, input: { version }, run: (dto) => this.rounds.repair(user, roundId, dto.version), redirect: () => this.back(eventId, '#draft'), failed });
+        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.repair(user, roundId, dto.version), redirect: () => this.back(eventId, '#draft'), render: failed });
       case 'publish':
         if (body.confirm !== 'yes') return ask(t('console.confirmPublish', { n: round.number }), t('console.publish', { n: round.number }));
-        return runAction(res, { dto: VersionDto, values: body, input: { version }, run: (dto) => this.rounds.publish(user, roundId, dto.version), redirect: () => this.back(eventId, '#rounds'), failed });
+        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.publish(user, roundId, dto.version), redirect: () => this.back(eventId, '#rounds'), render: failed });
       case 'delete':
         if (body.confirm !== 'yes') return ask(t('console.confirmDelete', { n: round.number }), t('console.deleteDraft'));
-        return runAction(res, { dto: VersionDto, values: body, input: { version }, run: (dto) => this.rounds.remove(user, roundId, dto.version), redirect: () => this.back(eventId), failed });
+        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.remove(user, roundId, dto.version), redirect: () => this.back(eventId), render: failed });
       case 'schedule': {
         const tz = await this.timeZone(eventId);
-        return runAction(res, { dto: UpdateRoundDto, values: body, input: { version, scheduledAt: localToIso(text(body.scheduledAt), tz) ?? null }, run: (dto) => this.rounds.schedule(user, roundId, dto), redirect: () => this.back(eventId, '#rounds'), failed: this.again(req, res, user, eventId, `schedule-${roundId}`) });
+        return submitForm(req, res, { dto: UpdateRoundDto, values: body, toInput: () => ({ version, scheduledAt: localToIso(text(body.scheduledAt), tz) ?? null }), run: (dto) => this.rounds.schedule(user, roundId, dto), redirect: () => this.back(eventId, '#rounds'), render: this.again(req, res, user, eventId, `schedule-${roundId}`) });
       }
       default:
         throw notFound('action');
@@ -151,13 +152,13 @@ export class ConsolePagesController {
   @Post('games/:gameId/console/early-draw')
   async earlyDraw(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
     const eventId = await this.eventOfGame(gameId);
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: DecideEarlyDrawDto,
       values: body,
-      input: { version: int(body.version), decision: body.decision, reason: text(body.reason) },
+      toInput: () => ({ version: int(body.version), decision: body.decision, reason: text(body.reason) }),
       run: (dto) => this.discipline.decideEarlyDraw(user, gameId, dto),
       redirect: () => this.back(eventId, '#early-draws'),
-      failed: this.again(req, res, user, eventId, `early-${gameId}`),
+      render: this.again(req, res, user, eventId, `early-${gameId}`),
     });
   }
 
@@ -171,7 +172,7 @@ export class ConsolePagesController {
     if (body.confirm !== 'yes') {
       return confirmPage(res, { lang, title: t('console.confirmSanction'), question: t('console.confirmSanctionQ'), action: `/sanctions/${sanctionId}/console/confirm`, fields: body, submitLabel: t('console.confirmSanction'), cancelHref: this.back(event.id, '#proposed'), breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(event.id) }, { label: t('console.confirmSanction') }) });
     }
-    await runAction(res, { dto: SanctionVersionDto, values: body, input: { version: int(body.version) }, run: (dto) => this.discipline.confirm(user, sanctionId, dto.version), redirect: () => this.back(event.id, '#proposed'), failed: this.again(req, res, user, event.id, `sanction-${sanctionId}`) });
+    await submitForm(req, res, { dto: SanctionVersionDto, values: body, toInput: () => ({ version: int(body.version) }), run: (dto) => this.discipline.confirm(user, sanctionId, dto.version), redirect: () => this.back(event.id, '#proposed'), render: this.again(req, res, user, event.id, `sanction-${sanctionId}`) });
   }
 
   @Post('pairings/:pairingId/console/team-forfeit')
@@ -187,20 +188,20 @@ export class ConsolePagesController {
     }
     // "both": a double forfeit names both teams (二章7节1).
     const absent = body.absent === 'both' ? [pairing.redEntryId, pairing.blackEntryId].filter((x): x is string => x !== null) : [body.absent].filter((x) => typeof x === 'string' && x !== '');
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: TeamForfeitDto,
       values: body,
-      input: { absent, reason: text(body.reason) },
+      toInput: () => ({ absent, reason: text(body.reason) }),
       run: (dto) => this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason }),
       redirect: () => this.back(event.id, '#rounds'),
-      failed: this.again(req, res, user, event.id, `forfeit-${pairingId}`),
+      render: this.again(req, res, user, event.id, `forfeit-${pairingId}`),
     });
   }
 
   // ── import a tournament file into a new event ─────────────────────────────────────────────
   @Get('tournaments/:tournamentId/import-event')
   async importForm(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderImport(req, res, tournamentId, { values: {}, errors: {} });
+    show(res, await this.renderImport(req, res, tournamentId, { values: {}, errors: {} }));
   }
 
   @Post('tournaments/:tournamentId/import-event')
@@ -212,15 +213,15 @@ export class ConsolePagesController {
       file = raw.trim() ? JSON.parse(raw) : undefined;
     } catch (e) {
       res.status(400);
-      return this.renderImport(req, res, tournamentId, { values: body, errors: { file: tr(lang)('import.notJson', { why: (e as Error).message }) } });
+      return show(res, await this.renderImport(req, res, tournamentId, { values: body, errors: { file: tr(lang)('import.notJson', { why: (e as Error).message }) } }));
     }
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: ImportTournamentFileDto,
       values: body,
-      input: { file, nameZh: text(body.nameZh), nameEn: text(body.nameEn) },
+      toInput: () => ({ file, nameZh: text(body.nameZh), nameEn: text(body.nameEn) }),
       run: (dto) => this.exchange.importFile({ user, tournamentId, dto }),
       redirect: (r) => `/events/${(r as { event: { id: string } }).event.id}/console`,
-      failed: (form) => this.renderImport(req, res, tournamentId, form),
+      render: (form) => this.renderImport(req, res, tournamentId, form),
     });
   }
 
@@ -231,13 +232,13 @@ export class ConsolePagesController {
     if (!tournament) throw notFound('tournament');
     // Errors of the file name their JSON path (file.entries[3].drawNumber): all shown under the file field.
     const fileErrors = Object.entries(form.errors).filter(([k]) => k === 'file' || k.startsWith('file.')).map(([k, v]) => (k === 'file' ? v : `${k}: ${v}`));
-    res.render('staff/import-event', {
+    return { view: 'staff/import-event', context: {
       lang,
       title: t('import.title'),
       breadcrumbs: crumbs(lang, tournament, null, { label: t('import.title') }),
       action: `/tournaments/${tournamentId}/import-event`,
       form: { ...form, errors: { ...form.errors, file: fileErrors.join('; ') || undefined } },
-    });
+    } };
   }
 
   private async eventOfGame(gameId: string): Promise<string> {

@@ -13,7 +13,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { PutRecordDto } from '../records/records.dto';
 import { RecordsService } from '../records/records.service';
 import { gameInfo } from './game-info';
-import { runAction, type FormState } from './page-action';
+import { submitForm, type FormState } from '../web/forms';
+import { show } from './page-context';
 import { confirmPage, langOf } from './page-context';
 import { disputeView } from './dispute-view';
 import { int, nameOf, resultText, text, tr } from './staff-view';
@@ -40,20 +41,20 @@ export class GamePagesController {
   @Get('games/:gameId/record')
   @RequireRole(...RESULT_ENTRY)
   async recordForm(@Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderRecord(req, res, gameId, EMPTY);
+    show(res, await this.renderRecord(req, res, gameId, EMPTY));
   }
 
   @Post('games/:gameId/record')
   @RequireRole(...RESULT_ENTRY)
   async putRecord(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
     const info = await gameInfo(this.prisma, gameId, langOf(req, res));
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: PutRecordDto,
       values: body,
-      input: { text: typeof body.text === 'string' ? body.text : undefined, fen: text(body.fen), version: int(body.version) },
+      toInput: () => ({ text: typeof body.text === 'string' ? body.text : undefined, fen: text(body.fen), version: int(body.version) }),
       run: (dto) => this.records.put(user, gameId, dto),
       redirect: () => `${info.sheetHref}#g-${info.key}`,
-      failed: (form) => this.renderRecord(req, res, gameId, form),
+      render: (form) => this.renderRecord(req, res, gameId, form),
     });
   }
 
@@ -62,7 +63,7 @@ export class GamePagesController {
     const t = tr(lang);
     const info = await gameInfo(this.prisma, gameId, lang);
     const stored = await this.prisma.gameRecord.findUnique({ where: { gameId }, select: { text: true, version: true, moves: true } });
-    res.render('staff/record', {
+    return { view: 'staff/record', context: {
       lang,
       title: `${t('record.title')} · ${info.label}`,
       breadcrumbs: info.breadcrumbs(t('record.title')),
@@ -70,26 +71,26 @@ export class GamePagesController {
       action: `/games/${gameId}/record`,
       stored: stored && { plies: t('record.stored', { n: Array.isArray(stored.moves) ? stored.moves.length : 0 }), version: stored.version },
       form: { ...form, values: { text: stored?.text ?? '', ...form.values } },
-    });
+    } };
   }
 
   // ── foul ────────────────────────────────────────────────────────────────────────────────
   @Get('games/:gameId/foul')
   @RequireRole(...RESULT_ENTRY)
   async foulForm(@Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderFoul(req, res, gameId, EMPTY);
+    show(res, await this.renderFoul(req, res, gameId, EMPTY));
   }
 
   @Post('games/:gameId/foul')
   @RequireRole(...RESULT_ENTRY)
   async recordFoul(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: CreateSanctionDto,
       values: body,
-      input: { playerId: body.playerId, kind: body.kind, detail: text(body.detail), count: int(text(body.count) ?? ''), minutes: int(text(body.minutes) ?? ''), note: text(body.note) },
+      toInput: () => ({ playerId: body.playerId, kind: body.kind, detail: text(body.detail), count: int(text(body.count) ?? ''), minutes: int(text(body.minutes) ?? ''), note: text(body.note) }),
       run: (dto) => this.discipline.create(user, gameId, dto),
       redirect: () => `/games/${gameId}/foul#sanctions`,
-      failed: (form) => this.renderFoul(req, res, gameId, form),
+      render: (form) => this.renderFoul(req, res, gameId, form),
     });
   }
 
@@ -100,7 +101,7 @@ export class GamePagesController {
     const list = await this.discipline.listForGame(gameId);
     const players = [info.game.redPlayer, info.game.blackPlayer].filter((p) => p !== null);
     const names = new Map(players.map((p) => [p.id, nameOf(p, lang)]));
-    res.render('staff/foul', {
+    return { view: 'staff/foul', context: {
       lang,
       title: `${t('foul.title')} · ${info.label}`,
       breadcrumbs: info.breadcrumbs(t('foul.title')),
@@ -110,14 +111,14 @@ export class GamePagesController {
       kinds: SANCTION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`), selected: form.values.kind === k })),
       sanctions: list.map((s) => ({ label: `${names.get(s.playerId) ?? ''} · ${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''}`, state: t(`foul.state.${s.state}`), article: s.article, note: s.note })),
       form,
-    });
+    } };
   }
 
   // ── disputed positions (三章6G) ─────────────────────────────────────────────────────────
   @Get('staff/games/:gameId/dispute')
   @RequireRole(...RESULT_ENTRY)
   async openForm(@Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderOpen(req, res, gameId, { values: { fromRecord: 'on' }, errors: {} });
+    show(res, await this.renderOpen(req, res, gameId, { values: { fromRecord: 'on' }, errors: {} }));
   }
 
   @Post('staff/games/:gameId/dispute')
@@ -127,13 +128,13 @@ export class GamePagesController {
     const input = fromRecord
       ? { fromRecord: true, uptoPly: int(text(body.uptoPly) ?? '') }
       : { fen: text(body.fen), moves: (typeof body.moves === 'string' ? body.moves : '').split(/[\s,]+/).filter(Boolean), lenient: body.lenient === 'on' ? true : undefined };
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: OpenDisputeDto,
       values: body,
       input,
       run: (dto) => this.disputes.open(user, gameId, dto),
       redirect: (d) => `/staff/disputes/${d.id}`,
-      failed: (form) => this.renderOpen(req, res, gameId, form),
+      render: (form) => this.renderOpen(req, res, gameId, form),
     });
   }
 
@@ -142,7 +143,7 @@ export class GamePagesController {
     const t = tr(lang);
     const info = await gameInfo(this.prisma, gameId, lang);
     const earlier = await this.disputes.listForGame(gameId);
-    res.render('staff/dispute-open', {
+    return { view: 'staff/dispute-open', context: {
       lang,
       title: `${t('dispute.open')} · ${info.label}`,
       breadcrumbs: info.breadcrumbs(t('dispute.open')),
@@ -150,13 +151,13 @@ export class GamePagesController {
       action: `/staff/games/${gameId}/dispute`,
       earlier: earlier.map((d) => ({ href: `/staff/disputes/${d.id}`, label: `${d.report.verdictText[lang]}${d.ruling ? ` · ${t('dispute.ruled', { ruling: d.ruling })}` : ''}` })),
       form,
-    });
+    } };
   }
 
   @Get('staff/disputes/:disputeId')
   @RequireRole(...STAFF, 'appeals_member')
   async dispute(@Param('disputeId', uuidParam('disputeId')) disputeId: string, @Req() req: Request, @Res() res: Response) {
-    await this.renderDispute(req, res, disputeId, EMPTY);
+    show(res, await this.renderDispute(req, res, disputeId, EMPTY));
   }
 
   @Post('staff/disputes/:disputeId/ruling')
@@ -169,13 +170,13 @@ export class GamePagesController {
       const info = await gameInfo(this.prisma, d.gameId, lang);
       return confirmPage(res, { lang, title: t('dispute.saveRuling'), question: t('dispute.confirmRuling'), detail: `${info.label}: ${typeof body.result === 'string' && body.result ? resultText(body.result, lang) : t('dispute.fromVerdict')}`, action: `/staff/disputes/${disputeId}/ruling`, fields: body, submitLabel: t('dispute.saveRuling'), cancelHref: `/staff/disputes/${disputeId}`, breadcrumbs: info.breadcrumbs(t('dispute.title')) });
     }
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: RuleDisputeDto,
       values: body,
-      input: { version: int(body.version), ruling: text(body.ruling), result: text(body.result) },
+      toInput: () => ({ version: int(body.version), ruling: text(body.ruling), result: text(body.result) }),
       run: (dto) => this.disputes.rule(user, disputeId, dto),
       redirect: () => `/staff/disputes/${disputeId}`,
-      failed: (form) => this.renderDispute(req, res, disputeId, form),
+      render: (form) => this.renderDispute(req, res, disputeId, form),
     });
   }
 
@@ -184,7 +185,7 @@ export class GamePagesController {
     const t = tr(lang);
     const d = await this.disputes.get(disputeId);
     const info = await gameInfo(this.prisma, d.gameId, lang);
-    res.render('staff/dispute', {
+    return { view: 'staff/dispute', context: {
       lang,
       title: `${t('dispute.title')} · ${info.label}`,
       breadcrumbs: info.breadcrumbs(t('dispute.title')),
@@ -196,6 +197,6 @@ export class GamePagesController {
       action: `/staff/disputes/${disputeId}/ruling`,
       results: [{ value: '', label: t('dispute.fromVerdict') }, ...GAME_RESULTS.filter((r) => ['red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty'].includes(r)).map((r) => ({ value: r, label: resultText(r, lang) }))],
       form,
-    });
+    } };
   }
 }

@@ -32,3 +32,8 @@ export function confirmPage(res: Response, ctx: { lang: Language; title: string;
       .flatMap(([name, v]) => (Array.isArray(v) ? v.map((value) => ({ name, value: String(value) })) : [{ name, value: String(v) }])),
   });
 }
+
+/** Renders a page built as { view, context } (the shape submitForm's `render` returns for a refused form). */
+export function show(res: Response, page: { view: string; context: object }): void {
+  res.render(page.view, page.context);
+}

@@ -7,7 +7,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { EnterResultDto } from '../results/result.dto';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
-import { runAction } from './page-action';
+import { submitForm } from '../web/forms';
+import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
 import { findByLine, sheetGames, sheetView, type SheetState } from './result-sheet-view';
 import { nameOf, resultText, text, tr } from './staff-view';
@@ -34,7 +35,7 @@ export class ResultSheetPagesController {
   async page(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Query('saved') saved: unknown, @Req() req: Request, @Res() res: Response) {
     const state: SheetState = {};
     if (typeof saved === 'string') state.saved = saved;
-    await this.render(req, res, user, roundId, state);
+    show(res, await this.render(req, res, user, roundId, state));
   }
 
   private async render(req: Request, res: Response, user: AuthUser, roundId: string, state: SheetState) {
@@ -45,7 +46,7 @@ export class ResultSheetPagesController {
       const g = games.find((x) => x.id === state.saved);
       state.saved = g?.result ? t('sheet.saved', { game: g.key, result: resultText(g.result, lang) }) : undefined;
     }
-    res.render('staff/result-sheet', {
+    return { view: 'staff/result-sheet', context: {
       lang,
       title: `${t('sheet.title')} · ${t('staff.round', { n: round.number })} · ${nameOf(event, lang)}`,
       breadcrumbs: crumbs(lang, event.tournament, event, { label: `${t('staff.round', { n: round.number })} · ${t('sheet.title')}` }),
@@ -54,7 +55,7 @@ export class ResultSheetPagesController {
       publicHref: `/events/${event.id}/rounds/${round.number}`,
       action: `/rounds/${roundId}/results`,
       ...sheetView(round, games, team, state, lang, null),
-    });
+    } };
   }
 
   private async load(user: AuthUser, roundId: string, lang: 'zh' | 'en') {
@@ -79,7 +80,7 @@ export class ResultSheetPagesController {
       const found = findByLine(body.entry, games, team, lang);
       if ('why' in found) {
         res.status(400);
-        return this.render(req, res, user, roundId, { quick: { values: body, errors: { entry: found.why } } });
+        return show(res, await this.render(req, res, user, roundId, { quick: { values: body, errors: { entry: found.why } } }));
       }
       target = found.game;
       result = found.result;
@@ -88,7 +89,7 @@ export class ResultSheetPagesController {
       target = games.find((g) => g.id === body.gameId);
       if (!target) {
         res.status(400);
-        return this.render(req, res, user, roundId, { quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } } });
+        return show(res, await this.render(req, res, user, roundId, { quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } } }));
       }
       result = body.result;
       version = typeof body.version === 'string' && /^\d+$/.test(body.version) ? Number(body.version) : body.version;
@@ -97,18 +98,18 @@ export class ResultSheetPagesController {
     const reason = text(body.reason);
     // A result that would replace a stored one asks first, showing the old one (the version the question was asked on goes with the answer).
     if (target.result !== null && body.replace !== 'yes' && target.result !== result) {
-      return this.render(req, res, user, roundId, { replace: { game: target, result: String(result), penaltyReason, reason } });
+      return show(res, await this.render(req, res, user, roundId, { replace: { game: target, result: String(result), penaltyReason, reason } }));
     }
     const gameId = target.id;
     const pairer = await this.prisma.tournamentRole.count({ where: { userId: user.id, role: { in: PAIRERS }, tournament: { events: { some: { id: event.id } } } } });
-    await runAction(res, {
+    await submitForm(req, res, {
       dto: EnterResultDto,
       values: body,
-      input: { result, version, penaltyReason, reason },
+      toInput: () => ({ result, version, penaltyReason, reason }),
       run: (dto) => this.results.enterResult({ user, gameId, dto }),
       // A late correction: the chief arbiter sees the later pairings it would have changed on the console.
       redirect: (r) => (r.laterPairingsAffected && pairer ? `/events/${event.id}/console?later=${round.number}#later` : `/rounds/${roundId}/results?saved=${gameId}#quick-entry`),
-      failed: async (form) => {
+      render: async (form) => {
         if (form.error) {
           // 409: show what is stored now; nothing was overwritten.
           const now = (await this.load(user, roundId, lang)).games.find((g) => g.id === gameId);
