@@ -110,8 +110,42 @@ export class ConsolePagesController {
   }
 
   /** The draft's changes and its publication: swap, colours, bye, re-pair, publish, delete, schedule. */
-  @Post('rounds/:roundId/console/:action')
-  async roundAction(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Param('action') action: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  @Post('rounds/:roundId/console/swap')
+  swap(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'swap', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/colours')
+  colours(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'colours', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/bye')
+  bye(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'bye', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/repair')
+  repair(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'repair', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/publish')
+  publish(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'publish', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/delete')
+  remove(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'delete', body, req, res);
+  }
+
+  @Post('rounds/:roundId/console/schedule')
+  schedule(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+    return this.roundAction(user, roundId, 'schedule', body, req, res);
+  }
+
+  private async roundAction(user: AuthUser, roundId: string, action: 'swap' | 'colours' | 'bye' | 'repair' | 'publish' | 'delete' | 'schedule', body: Form, req: Request, res: Response) {
     const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { eventId: true, number: true } });
     if (!round) throw notFound('round');
     const eventId = round.eventId;
@@ -144,8 +178,6 @@ export class ConsolePagesController {
         const tz = await this.timeZone(eventId);
         return submitForm(req, res, { dto: UpdateRoundDto, values: body, toInput: () => ({ version, scheduledAt: localToIso(text(body.scheduledAt), tz) ?? null }), run: (dto) => this.rounds.schedule(user, roundId, dto), redirect: () => this.back(eventId, '#rounds'), render: this.again(req, res, user, eventId, `schedule-${roundId}`) });
       }
-      default:
-        throw notFound('action');
     }
   }
 
