@@ -1,8 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
-import { getRound, pairDraft, Play, playEvent, publish, putResult, withRole } from './results-helpers';
+import { grantRole, newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
+import { getRound, pairDraft, Play, playEvent, publish, putResult } from './results-helpers';
 import { drawnEvent, PlayEvent } from './rounds-helpers';
 
 /**
@@ -42,16 +42,23 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
   beforeAll(async () => {
     app = await startTestApp();
     play = await playEvent(app, SWISS_EVENT, 6);
-    cookies.organizer = await logIn(play.organizer.email);
-    for (const role of ['chief_arbiter', 'arbiter', 'appeals_member']) cookies[role] = await logIn((await withRole(app, play, role)).email);
-    cookies.stranger = await logIn((await newUser(app, 'stranger')).email);
-    // A team event of the same tournament for the captain.
+    // A team event (another tournament of the same organizer) for the captain; every staff role is held in both.
     team = await drawnEvent(app, TEAM_EVENT, 4, { organizer: play.organizer });
     const entry = await prisma.entry.findFirstOrThrow({ where: { eventId: team.eventId, drawNumber: 1 } });
-    cookies.team_captain = await logIn((await withRole(app, play, 'team_captain', { teamId: entry.teamId })).email);
+    cookies.organizer = await logIn(play.organizer.email);
+    for (const role of ['chief_arbiter', 'arbiter', 'appeals_member', 'team_captain']) {
+      const user = await newUser(app, role);
+      if (role !== 'team_captain') await grantRole(app, play.organizer.auth, play.tournamentId, user, role);
+      await grantRole(app, play.organizer.auth, team.tournamentId, user, role, role === 'team_captain' ? entry.teamId! : undefined);
+      cookies[role] = await logIn(user.email);
+    }
+    cookies.stranger = await logIn((await newUser(app, 'stranger')).email);
     const teamRound = await http().post(`/api/events/${team.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
     await http().post(`/api/rounds/${teamRound.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: teamRound.body.version }).expect(200);
-    ids.pairing = (teamRound.body.pairings as { id: string; red: { id: string }; black: { id: string } | null }[]).find((p) => p.red.id === entry.id || p.black?.id === entry.id)!.id;
+    const match = (teamRound.body.pairings as { id: string; red: { id: string }; black: { id: string } | null; games: { id: string }[] }[]).find((p) => p.red.id === entry.id || p.black?.id === entry.id)!;
+    ids.pairing = match.id;
+    ids.teamGame = match.games[0].id;
+    ids.teamTournament = team.tournamentId;
     const round = await publish(app, play, await pairDraft(app, play));
     ids.round = round.id;
     ids.game = round.pairings.find((p) => p.black !== null)!.games[0].id;
@@ -72,9 +79,9 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     { url: () => `/games/${ids.game}/record`, roles: ['organizer', 'chief_arbiter', 'arbiter'] },
     { url: () => `/games/${ids.game}/foul`, roles: ['organizer', 'chief_arbiter', 'arbiter'] },
     { url: () => `/staff/games/${ids.game}/dispute`, roles: ['organizer', 'chief_arbiter', 'arbiter'] },
-    { url: () => `/tournaments/${ids.tournament}/my-team`, roles: ['team_captain'] },
+    { url: () => `/tournaments/${ids.teamTournament}/my-team`, roles: ['team_captain'] },
     { url: () => `/pairings/${ids.pairing}/lineup`, roles: ['organizer', 'chief_arbiter', 'team_captain'] },
-    { url: () => `/games/${ids.game}/appeal`, roles: ['organizer', 'chief_arbiter', 'arbiter', 'team_captain'] },
+    { url: () => `/games/${ids.teamGame}/appeal`, roles: ['organizer', 'chief_arbiter', 'arbiter', 'team_captain'] },
     { url: () => `/tournaments/${ids.tournament}/appeals`, roles: ['organizer', 'chief_arbiter', 'arbiter', 'appeals_member'] },
   ];
 

@@ -131,7 +131,7 @@ export class GamePagesController {
     await submitForm(req, res, {
       dto: OpenDisputeDto,
       values: body,
-      input,
+      toInput: () => input,
       run: (dto) => this.disputes.open(user, gameId, dto),
       redirect: (d) => `/staff/disputes/${d.id}`,
       render: (form) => this.renderOpen(req, res, gameId, form),

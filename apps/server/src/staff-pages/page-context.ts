@@ -25,6 +25,7 @@ export function crumbs(lang: Language, tournament: (Named & { id: string }) | nu
 
 /** A destructive action asks first: the same form again with confirm=yes (works without JavaScript). */
 export function confirmPage(res: Response, ctx: { lang: Language; title: string; question: string; detail?: string; action: string; fields: Record<string, unknown>; submitLabel: string; cancelHref: string; breadcrumbs: Crumb[] }) {
+  if (res.statusCode === 201) res.status(200);
   res.render('staff/confirm', {
     ...ctx,
     fields: Object.entries(ctx.fields)
@@ -35,5 +36,7 @@ export function confirmPage(res: Response, ctx: { lang: Language; title: string;
 
 /** Renders a page built as { view, context } (the shape submitForm's `render` returns for a refused form). */
 export function show(res: Response, page: { view: string; context: object }): void {
+  // A page rendered in answer to a POST (a question, a refusal) is not a creation: 200 unless set.
+  if (res.statusCode === 201) res.status(200);
   res.render(page.view, page.context);
 }

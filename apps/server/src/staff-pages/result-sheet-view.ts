@@ -1,7 +1,7 @@
 import { parseResultEntry } from '@chuhe/tournament';
 import type { Language } from '../pages/i18n';
 import type { RoundView } from '../rounds/round-view';
-import type { FormState } from './page-action';
+import type { FormState } from '../web/forms';
 import { gameKey, nameOf, penaltyOptions, resultOptions, resultText, tr } from './staff-view';
 
 export interface SheetGame {
