@@ -75,6 +75,14 @@ const MATRIX: Record<string, string> = {
   'GET /api/events/:eventId/entries': PUBLIC,
   'GET /api/events/:eventId/live': PUBLIC, // Server-Sent Events of the public pages (issue 12)
   'GET /login': PUBLIC,
+  // Account pages (issue 20): the browser's cookie session.
+  'POST /login': PUBLIC,
+  'GET /signup': PUBLIC,
+  'POST /signup': PUBLIC,
+  'POST /logout': PUBLIC,
+  'GET /account': AUTH,
+  'POST /account/password': AUTH,
+  'POST /account/logout-everywhere': AUTH,
   'GET /api/events/:eventId/rounds': PUBLIC,
   'GET /api/events/:eventId/standings': PUBLIC,
   'GET /api/events/:eventId/standings.csv': PUBLIC,

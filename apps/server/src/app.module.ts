@@ -22,6 +22,7 @@ import { StandingsModule } from './standings/standings.module';
 import { PlayModule } from './play/play.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { WebModule } from './web/web.module';
 
 /** One module per part of the user's world (DESIGN.md); registration is what exists so far. */
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         HealthModule,
         PagesModule,
         StaffPagesModule,
+        WebModule,
       ],
     };
   }

@@ -6,11 +6,14 @@ import hbs from 'hbs';
 import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
+import { AuthService } from './auth/auth.service';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
+import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
+import { registerFormHelpers } from './web/form-helpers';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
 
@@ -43,16 +46,25 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
   for (const handler of securityHeaders()) app.use(handler);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  const auth = app.get(AuthService);
+  app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
   app.useBodyParser('json', { limit: '5mb' });
+  // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
+  app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });
 
   const views = viewsDir();
   app.setBaseViewsDir(views);
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
-  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
+  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh', options.hash as Record<string, string | number>));
+  registerFormHelpers();
+  registerViewPartials(views);
   app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+  // Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
+  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js).
+  for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) app.use(`/static/vendor/${file}`, (_req: unknown, res: { sendFile(path: string): void }) => res.sendFile(path));
+  app.useStaticAssets(clientBundleDir(), { prefix: '/static/js/' });
 
   const document = SwaggerModule.createDocument(
     app,

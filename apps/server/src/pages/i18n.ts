@@ -1,4 +1,7 @@
+import { ACCOUNT_MESSAGES } from './messages/account';
+import { LAYOUT_MESSAGES } from './messages/layout';
 import { STAFF_MESSAGES } from './messages/staff';
+
 /**
  * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
  * or when the browser's Accept-Language prefers English over Chinese.
@@ -24,7 +27,7 @@ export function chooseLanguage(query: unknown, acceptLanguage: string | undefine
   return 'zh';
 }
 
-const MESSAGES = {
+const PUBLIC_MESSAGES = {
   appName: { zh: '楚河 · 象棋赛事管理', en: 'Chuhe · Xiangqi tournaments' },
   tournaments: { zh: '赛事', en: 'Tournaments' },
   noTournaments: { zh: '还没有赛事。', en: 'No tournaments yet.' },
@@ -124,10 +127,13 @@ const MESSAGES = {
   notFound: { zh: '找不到这个赛事。', en: 'No such tournament.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
+/** Every page's words: one file per page group under messages/, merged here. */
+const MESSAGES = { ...PUBLIC_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...STAFF_MESSAGES } as const satisfies Record<string, Record<Language, string>>;
+
 export type MessageKey = keyof typeof MESSAGES;
 
 export function translate(key: string, lang: Language, vars: Record<string, string | number> = {}): string {
-  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key] ?? STAFF_MESSAGES[key];
+  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
   const text = entry ? entry[lang] : key;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
