@@ -58,9 +58,10 @@ export class CaptainPagesController {
         blackEntry: { select: { team: { select: { nameZh: true, nameEn: true } } } },
         round: { select: { number: true, eventId: true } },
         lineups: { select: { entryId: true } },
-        games: { orderBy: [{ board: 'asc' }, { leg: 'asc' }], select: { id: true, board: true, result: true, redPlayer: { select: { nameZh: true, nameEn: true } }, blackPlayer: { select: { nameZh: true, nameEn: true } } } },
       },
     });
+    // The boards as the lineups service shows them to this captain: the players stay hidden until the lineups are released (附录1 #8).
+    const cards = new Map(await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user)] as const)));
     const teams = entries.map((e) => ({
       name: nameOf(e.team, lang),
       event: nameOf(e.event, lang),
@@ -74,7 +75,11 @@ export class CaptainPagesController {
           lineup: p.lineups.some((l) => l.entryId === e.id) ? t('captain.submitted') : t('captain.notSubmitted'),
           submitted: p.lineups.some((l) => l.entryId === e.id),
           lineupHref: `/pairings/${p.id}/lineup`,
-          games: p.games.map((g) => ({ label: `${t('staff.board')} ${g.board}: ${nameOf(g.redPlayer, lang)} – ${nameOf(g.blackPlayer, lang)}`, result: g.result ? resultText(g.result, lang) : t('staff.open'), appealHref: g.result ? `/games/${g.id}/appeal` : null })),
+          games: (cards.get(p.id)?.boards ?? []).map((g) => ({
+            label: `${t('staff.board')} ${g.board}${g.red && g.black ? `: ${nameOf(g.red as { nameZh: string; nameEn: string }, lang)} – ${nameOf(g.black as { nameZh: string; nameEn: string }, lang)}` : ''}`,
+            result: g.result ? resultText(g.result, lang) : t('staff.open'),
+            appealHref: g.result ? `/games/${g.id}/appeal` : null,
+          })),
         })),
     }));
     show(res, { view: 'staff/my-team', context: {

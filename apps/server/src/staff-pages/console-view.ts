@@ -62,7 +62,9 @@ export function consoleView(d: ConsoleData, lang: Language) {
           ? t('console.finished')
           : d.next.refusal.kind === 'draft'
             ? t('console.draftExists', { n: draft?.number ?? d.next.number - 1 })
-            : d.next.refusal.message,
+            : missing.length
+              ? t('console.missingFirst', { n: missing.length })
+              : d.next.refusal.message,
     finished: d.next.refusal?.kind === 'finished',
     draft: draft && {
       id: draft.id,
