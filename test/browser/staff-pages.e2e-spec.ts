@@ -119,6 +119,11 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
 
   it('an arbiter types the results on the keyboard; replacing a stored result asks first and shows the old one; an unknown table says why', async () => {
     const round = (await rounds())[0];
+    // The chief arbiter's console stays open meanwhile: its missing results update live (SSE + htmx).
+    const consolePage = await person(chief.email, 'en');
+    await viaMyTournaments(consolePage, `/events/${play.eventId}/console`, fallbacks);
+    await consolePage.waitForSelector('#missing li');
+    expect(await consolePage.locator('#missing li').count()).toBe(5);
     const page = await person(arbiter.email, 'en', 1100);
     await viaMyTournaments(page, `/rounds/${round.id}/results`, fallbacks);
     await page.waitForSelector('#quick-entry');
@@ -131,6 +136,9 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
       await until(page, `document.activeElement && document.activeElement.id === 'quick-entry' && document.querySelector('#quick-entry').value === ''`);
     }
     await expect(page.locator('#open-count').textContent()).resolves.toBe('Still open: 1');
+    await until(consolePage, `document.querySelectorAll('#missing li').length === 1`);
+    expect(await consolePage.evaluate('performance.getEntriesByType("navigation").length')).toBe(1); // swapped, never reloaded
+    await consolePage.context().close();
     // The script reads the line as it is typed (libs/tournament's reader): an unknown table is refused before posting.
     await page.fill('#quick-entry', '9 1');
     await expect(page.locator('#quick-live').textContent()).resolves.toBe('This round has no table 9.');

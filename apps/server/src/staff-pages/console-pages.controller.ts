@@ -70,6 +70,7 @@ export class ConsolePagesController {
       title: `${t('console.title')} · ${nameOf(event, lang)}`,
       breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title') }),
       scheduleHint: t('console.scheduleHint', { zone: event.tournament.timeZone ?? 'UTC' }),
+      scripts: ['/static/vendor/htmx-ext-sse.js'],
       ...view,
       forms,
     } };
