@@ -173,4 +173,18 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     const stale = await http().post(`/rounds/${draft.id}/console/publish?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, version: String(draft.version), confirm: 'yes' }).expect(409);
     expect(stale.text).toContain('id="console"');
   });
+  it('a tournament file pasted on the import page becomes a new event (its console next); a file that is not JSON is refused beside the field', async () => {
+    const form = await http().get(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).expect(200);
+    const csrf = csrfOf(form.text);
+    const bad = await http().post(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, file: '{not json' }).expect(400);
+    expect(bad.text).toContain('not valid JSON');
+    expect(bad.text).toContain('{not json');
+    const file = (await http().get(`/api/events/${ids.event}/tournament-file`).expect(200)).body;
+    const done = await http().post(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, file: JSON.stringify(file), nameZh: '导入组', nameEn: 'Imported' }).expect(303);
+    const m = /^\/events\/([0-9a-f-]{36})\/console$/.exec(done.headers.location);
+    expect(m).not.toBeNull();
+    const imported = (await http().get(`/api/events/${m![1]}`).expect(200)).body;
+    expect(imported.nameEn).toBe('Imported');
+    await http().get(done.headers.location).set('Cookie', cookies.chief_arbiter).expect(200);
+  });
 });

@@ -270,7 +270,8 @@ export class ConsolePagesController {
       title: t('import.title'),
       breadcrumbs: crumbs(lang, tournament, null, { label: t('import.title') }),
       action: `/tournaments/${tournamentId}/import-event`,
-      form: { ...form, errors: { ...form.errors, file: fileErrors.join('; ') || undefined } },
+      form,
+      fileError: fileErrors.join('; ') || null,
     } };
   }
 
