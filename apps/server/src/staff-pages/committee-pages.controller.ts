@@ -25,7 +25,7 @@ const APPEAL_STATES = ['filed', 'upheld', 'dismissed', 'withdrawn'] as const;
  */
 @ApiExcludeController()
 @Controller()
-export class AppealsPagesController {
+export class CommitteePagesController {
   constructor(
     private readonly prisma: PrismaService,
     private readonly appeals: AppealsService,
