@@ -13,7 +13,7 @@ import { gameInfo } from './game-info';
 import { submitForm, type FormState } from '../web/forms';
 import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
-import { gameKey, int, nameOf, resultText, text, tr } from './staff-view';
+import { int, nameOf, resultText, text, tr } from './staff-view';
 import { isoToLocal } from './times';
 
 type Form = Record<string, unknown>;
@@ -221,4 +221,3 @@ export class CaptainPagesController {
   }
 }
 
-export { gameKey };

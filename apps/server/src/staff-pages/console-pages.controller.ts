@@ -10,7 +10,6 @@ import { ImportTournamentFileDto } from '../exchange/exchange.dto';
 import { ExchangeService } from '../exchange/exchange.service';
 import { TeamForfeitDto } from '../lineups/lineup.dto';
 import { LineupsService } from '../lineups/lineups.service';
-import type { Language } from '../pages/i18n';
 import { EventCache } from '../play/event-cache';
 import { PrismaService, type Tx } from '../prisma/prisma.service';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
@@ -287,4 +286,3 @@ export class ConsolePagesController {
   }
 }
 
-export type { Language };
