@@ -115,7 +115,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     expect(await page.locator('#pair-next').count()).toBe(0);
     overflow.consolePublished = await shoot(page, 'staff-console-published-zh');
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 
   it('an arbiter types the results on the keyboard; replacing a stored result asks first and shows the old one; an unknown table says why', async () => {
     const round = (await rounds())[0];
@@ -168,7 +168,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     overflow.sheetDone = await shoot(page, 'staff-result-sheet-done-en');
     axePages.push({ name: 'result sheet', url: `${base}/rounds/${round.id}/results?lang=en`, email: arbiter.email, ready: '#result-sheet' });
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 
   it('the chief arbiter pairs round 2, corrects a round-1 result on its sheet with a reason, and the console shows the later pairings it would have changed', async () => {
     const page = await person(chief.email, 'en');
@@ -199,7 +199,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     expect(await page.locator(`a[href="/api/events/${play.eventId}/standings.csv"]`).count()).toBe(1);
     expect(await page.locator(`a[href="/api/events/${play.eventId}/trf"]`).count()).toBe(1);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 
   it('a captain hands in a lineup from the team’s matches', async () => {
     const page = await person(captain.email, 'zh', 1000);
@@ -223,7 +223,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     await page.goto(`${base}/tournaments/${team.tournamentId}/my-team?lang=zh`);
     overflow.myTeam = await shoot(page, 'staff-my-team-zh');
     await page.context().close();
-  }, 90_000);
+  }, 200_000);
 
   it('no sideways scroll at 360 px, no accessibility violations axe-core finds, no page errors', async () => {
     expect(Object.entries(overflow).filter(([, px]) => px > 0)).toEqual([]);
@@ -244,5 +244,5 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     }
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
