@@ -1,24 +1,19 @@
 import { INestApplication } from '@nestjs/common';
-import { existsSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import request from 'supertest';
 import { XIZE_01_05 } from '@chuhe/xiangqi/testing';
 import { caseRecord } from '../e2e/dispute-helpers';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { nextRound, playEvent, withRole } from '../e2e/results-helpers';
+import { describeInBrowser, launch, logInFromHome, shoot, viaMyTournaments, watch } from './staff-helpers';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`browser tests need Chromium at ${CHROMIUM}`);
-  console.warn(`browser tests SKIPPED: no Chromium at ${CHROMIUM}`);
-}
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const PASSWORD = 'correct horse battery';
-const SHOTS = join(__dirname, '..', 'screenshots');
 
-/** Issue 11 in Chromium: an arbiter opens a dispute from the record and reads the report with its diagrams; an appeals member votes. */
+/**
+ * Issues 11 and 20 in Chromium, from the home page by links and forms: an arbiter opens a dispute
+ * from the game's row on the result sheet and reads the report with its diagrams; an appeals member
+ * finds the appeal among the tournament's appeals and votes.
+ */
 describeInBrowser('disputes and appeals pages in Chromium', () => {
   let app: INestApplication;
   let browser: Browser;
@@ -28,6 +23,9 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
   let members: { email: string; auth: string }[];
   let blackEntry: string;
   let eventId: string;
+  let roundId: string;
+  let tournamentId: string;
+  const fallbacks: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -35,34 +33,32 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const play = await playEvent(app, SWISS_EVENT, 4);
     eventId = play.eventId;
+    tournamentId = play.tournamentId;
     arbiter = await withRole(app, play, 'arbiter');
     members = [await withRole(app, play, 'appeals_member'), await withRole(app, play, 'appeals_member'), await withRole(app, play, 'appeals_member')];
     const round = await nextRound(app, play);
+    roundId = round.id;
     const pairing = round.pairings.find((p) => p.table === 1)!;
     gameId = pairing.games[0].id;
     blackEntry = pairing.black!.id;
     const c = XIZE_01_05.find((x) => x.id === '细则 1 图1')!;
     await request(app.getHttpServer()).put(`/api/games/${gameId}/record`).set('Authorization', arbiter.auth).send({ text: caseRecord(c) }).expect(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    });
+    browser = await launch();
   }, 120_000);
 
   afterAll(async () => {
+    if (fallbacks.length) console.warn(`My tournaments did not link these yet (opened directly): ${[...new Set(fallbacks)].join(', ')}`);
     await browser?.close();
     await app?.close();
   });
 
-  it('an arbiter opens a dispute from the record, reads the verdict, the moves in Chinese and the diagrams, and rules', async () => {
+  it('an arbiter opens a dispute from the result sheet row, reads the verdict, the moves in Chinese and the diagrams, and rules (asked first)', async () => {
     const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
-    page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`${r.status()} ${r.url()}`));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/staff/games/${gameId}/dispute?lang=zh`);
-    await page.fill('#login-email', arbiter.email);
-    await page.fill('#login-password', PASSWORD);
-    await page.click('#login-form button');
+    watch(page, errors);
+    await logInFromHome(page, base, arbiter.email, 'zh');
+    await viaMyTournaments(page, `/rounds/${roundId}/results`, fallbacks);
+    await page.click(`tr[data-game="${gameId}"] a[href="/staff/games/${gameId}/dispute"]`);
     await page.waitForSelector('#open-form');
     await page.click('#open-submit');
     await page.waitForSelector('#report');
@@ -79,16 +75,18 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     const blackKing = await page.locator('.diagrams figure').first().locator('g.piece.black.king circle').boundingBox();
     expect(redKing!.y).toBeGreaterThan(blackKing!.y);
     expect(await page.locator('.diagrams line.arrow.check').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SHOTS, 'dispute-report-zh.png'), fullPage: true });
+    expect(await shoot(page, 'dispute-report-zh')).toBeLessThanOrEqual(0);
     await page.fill('#ruling-text', '红方长将，判负（三章6G，棋例细则 1）');
-    await page.click('#ruling-form button');
+    await page.click('#ruling-submit');
+    await page.waitForSelector('#confirm-yes');
+    await page.click('#confirm-yes');
     await page.waitForSelector('#ruled');
-    await expect(page.locator('#ruled').textContent()).resolves.toContain('black_win');
+    await expect(page.locator('#ruled').textContent()).resolves.toContain('黑胜');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
 
-  it('an appeals member reads the hearing file and votes; the majority decides', async () => {
+  it('an appeals member finds the appeal among the tournament’s appeals, reads the hearing file and votes; the majority decides', async () => {
     const http = () => request(app.getHttpServer());
     // The red player's written appeal, recorded by the arbiter.
     const redEntry = (await http().get(`/api/events/${eventId}/tournament-file`).expect(200)).body.rounds[0].pairings.find((p: { black: string }) => p.black === blackEntry).red;
@@ -96,11 +94,12 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     expect(filed.status).toBe(201);
     const page = await browser.newPage({ locale: 'en-GB', viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/staff/appeals/${filed.body.id}?lang=en`);
-    await page.fill('#login-email', members[0].email);
-    await page.fill('#login-password', PASSWORD);
-    await page.click('#login-form button');
+    watch(page, errors);
+    await logInFromHome(page, base, members[0].email, 'en');
+    await viaMyTournaments(page, `/tournaments/${tournamentId}/appeals`, fallbacks);
+    await page.waitForSelector('#appeals-filed');
+    expect(await shoot(page, 'appeals-list-en')).toBeLessThanOrEqual(0);
+    await page.click(`#appeals-filed a[href="/staff/appeals/${filed.body.id}"]`);
     await page.waitForSelector('#vote-form');
     expect(await page.locator('.diagrams figure svg').count()).toBe(4);
     await expect(page.locator('#committee').textContent()).resolves.toContain('The committee can decide');
@@ -108,14 +107,16 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     await page.selectOption('#vote-result', 'draw');
     await page.fill('#vote-note', 'Black also chased');
     await page.click('#vote-submit');
-    await page.waitForSelector('text=Your vote: Uphold');
-    await page.screenshot({ path: join(SHOTS, 'appeal-vote-en.png'), fullPage: true });
+    await page.waitForSelector('#my-vote');
+    await expect(page.locator('#my-vote').textContent()).resolves.toBe('Your vote: Uphold');
+    await expect(page.locator('#tally').textContent()).resolves.toBe('Votes cast: 1');
+    expect(await shoot(page, 'appeal-vote-en')).toBeLessThanOrEqual(0);
     await http().post(`/api/appeals/${filed.body.id}/votes`).set('Authorization', members[1].auth).send({ choice: 'uphold', result: 'draw' }).expect(201);
     await page.reload();
     await page.waitForSelector('#decided');
     await expect(page.locator('#decided').textContent()).resolves.toContain('upheld');
     await expect(page.locator('#appeal-state').textContent()).resolves.toContain('refunded');
-    await page.screenshot({ path: join(SHOTS, 'appeal-decided-en.png'), fullPage: true });
+    expect(await shoot(page, 'appeal-decided-en')).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

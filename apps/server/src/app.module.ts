@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { LineupsModule } from './lineups/lineups.module';
 import { PagesModule } from './pages/pages.module';
+import { StaffPagesModule } from './staff-pages/staff-pages.module';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RecordsModule } from './records/records.module';
@@ -53,6 +54,7 @@ export class AppModule {
         ExchangeModule,
         HealthModule,
         PagesModule,
+        StaffPagesModule,
         WebModule,
         SetupPagesModule,
       ],

@@ -4,3 +4,4 @@ export * from './tournament-file';
 export * from './scoring-basics';
 export * from './json-checker';
 export * from './lineup';
+export * from './result-entry';

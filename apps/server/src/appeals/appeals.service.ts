@@ -97,7 +97,7 @@ export class AppealsService {
       if (members === 0) throw conflict('the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)');
       // 二章8节4: 赛后两小时内 — from the game's end (its result entered), on the server's clock.
       if (!ctx.resultEnteredAt) throw conflict(`game: ${gameLabel(ctx)} has not ended (no result yet); an appeal is filed after the game (二章8节4)`);
-      const deadline = new Date(ctx.resultEnteredAt.getTime() + event.appealDeadlineMinutes * 60_000);
+      const deadline = appealDeadline(ctx.resultEnteredAt, event.appealDeadlineMinutes);
       if (now > deadline) throw conflict(`filedAt: the deadline was ${deadline.toISOString()} (${event.appealDeadlineMinutes} minutes after the game ended at ${ctx.resultEnteredAt.toISOString()}, 二章8节4); the appeal is late`);
       const row = await tx.appeal.create({
         data: { eventId: event.id, gameId, disputeId: dto.disputeId, filedById: user.id, entryId, text: dto.text, filedAt: now, feeAmount: event.appealFeeAmount, feeCurrency: event.appealFeeCurrency, feeStatus: 'paid' },
@@ -317,6 +317,11 @@ export class AppealsService {
       return after;
     });
   }
+}
+
+/** 二章8节4: 赛后两小时内 — the appeal deadline: the game's end (its result entered) plus the event's minutes. */
+export function appealDeadline(resultEnteredAt: Date, minutes: number): Date {
+  return new Date(resultEnteredAt.getTime() + minutes * 60_000);
 }
 
 export function publicView(a: Appeal & { game: { board: number; pairing: { table: number | null; round: { number: number } } } | null }) {

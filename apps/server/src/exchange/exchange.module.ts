@@ -3,5 +3,5 @@ import { StandingsModule } from '../standings/standings.module';
 import { ExchangeController } from './exchange.controller';
 import { ExchangeService } from './exchange.service';
 
-@Module({ imports: [StandingsModule], controllers: [ExchangeController], providers: [ExchangeService] })
+@Module({ imports: [StandingsModule], controllers: [ExchangeController], providers: [ExchangeService], exports: [ExchangeService] })
 export class ExchangeModule {}

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from './messages/account';
 import { LAYOUT_MESSAGES } from './messages/layout';
 import { SETUP_MESSAGES } from './messages/setup';
+import { STAFF_MESSAGES } from './messages/staff';
 
 /**
  * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
@@ -129,7 +130,7 @@ const PUBLIC_MESSAGES = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** Every page's words: one file per page group under messages/, merged here. */
-const MESSAGES = { ...PUBLIC_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...SETUP_MESSAGES } as const satisfies Record<string, Record<Language, string>>;
+const MESSAGES = { ...PUBLIC_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...SETUP_MESSAGES, ...STAFF_MESSAGES } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -6,8 +6,6 @@ import { RoundsModule } from '../rounds/rounds.module';
 import { StandingsModule } from '../standings/standings.module';
 import { EventPagesController } from './event-pages.controller';
 import { PagesController } from './pages.controller';
-import { StaffPagesApiController } from './staff-pages-api.controller';
-import { StaffPagesController } from './staff-pages.controller';
 
-@Module({ imports: [RoundsModule, StandingsModule, LineupsModule, LiveModule, RecordsModule], controllers: [PagesController, EventPagesController, StaffPagesController, StaffPagesApiController] })
+@Module({ imports: [RoundsModule, StandingsModule, LineupsModule, LiveModule, RecordsModule], controllers: [PagesController, EventPagesController] })
 export class PagesModule {}

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
 import { stageChainView } from '@chuhe/pairing';
@@ -123,6 +123,30 @@ export class RoundsService {
   }
 
   // ── pairing the next round ───────────────────────────────────────────────────────────────
+
+  /**
+   * Can the next round be paired now, and if not, why: the checks pairNext makes, without pairing
+   * (the console offers "pair the next round" only when it can, and says when the format is finished).
+   */
+  async nextRound(eventId: string): Promise<{ number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } }> {
+    const event = await this.events.load(this.prisma as unknown as Tx, eventId);
+    if (!event) throw notFound('event');
+    const number = event.rounds.length + 1;
+    const draft = event.rounds.find((r) => r.state === 'draft');
+    if (draft) return { number, refusal: { kind: 'draft', message: `round ${draft.number} is a draft` } };
+    try {
+      this.requireDrawNumbers(event);
+      this.requireResults(event);
+      this.currentStage(event, eventFile(event), number);
+      return { number, refusal: null };
+    } catch (error) {
+      const body = error instanceof ConflictException || error instanceof BadRequestException ? (error.getResponse() as { message?: unknown; errors?: { reason: string }[] }) : null;
+      if (!body) throw error;
+      const message = typeof body.message === 'string' ? body.message : (body.errors ?? []).map((e) => e.reason).join('; ') || String(body.message);
+      return { number, refusal: { kind: message.startsWith('the format is finished') ? 'finished' : 'other', message } };
+    }
+  }
+
 
   /**
    * Pairs the next round as a draft. One transaction with the event's play lock first: two
