@@ -42,6 +42,7 @@ export class RecordPagesController {
     const data = { token, gameId: view.gameId, lang: language, result: view.result, mayEnter: view.mayEnter, initialFen: view.initialFen, adjournedFen: view.adjournedFen, record: view.record, viewerHref: `/games/${view.gameId}?lang=${language}`, labels };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),
+      breadcrumbs: [{ label: eventName, href: `/events/${view.event.id}?lang=${language}` }, { label: t('enterRecord') }],
       m: labels,
       eventName,
       where: t('roundTable', { round: view.round, table: view.table ?? '-' }),
@@ -78,6 +79,7 @@ export class RecordPagesController {
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('game')} · ${g.title}`, base),
+      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.where, href: `/events/${g.eventId}/rounds/${g.roundNumber}?lang=${language}` }, { label: g.title }],
       m: Object.fromEntries(Object.keys(RECORD_MESSAGES).map((k) => [k, t(k as RecordMessageKey)])),
       heading: g.title,
       eventName: g.eventName,
@@ -116,6 +118,7 @@ export class RecordPagesController {
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('diagramSheet')} · ${g.title}`, `/games/${gameId}/diagrams`),
+      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.title, href: `/games/${gameId}?lang=${language}` }, { label: t('diagramSheet') }],
       heading: g.title,
       eventName: g.eventName,
       where: g.where,
