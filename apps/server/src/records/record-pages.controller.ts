@@ -147,6 +147,7 @@ export class RecordPagesController {
       : null;
     if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt) throw new NotFoundException(recordText('noRecord', language));
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? `${p.nameEn} ${p.nameZh}` : `${p.nameZh} ${p.nameEn}`) : '?');
+    const primary = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const ev = g.pairing.round.event;
     const eventName = language === 'en' ? ev.nameEn : ev.nameZh;
     const where = recordText('roundTable', language, { round: g.pairing.round.number, table: g.pairing.table ?? '-' });
@@ -155,7 +156,7 @@ export class RecordPagesController {
       red: name(g.redPlayer),
       black: name(g.blackPlayer),
       result: g.result ? RESULT_LABEL[g.result] : recordText('noResult', language),
-      title: `${name(g.redPlayer).split(' ')[0]} – ${name(g.blackPlayer).split(' ')[0]}`,
+      title: `${primary(g.redPlayer)} – ${primary(g.blackPlayer)}`,
       eventName,
       where,
       eventId: ev.id,
