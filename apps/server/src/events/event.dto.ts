@@ -2,7 +2,7 @@ import { VersionField, TextField, OptionalTextField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested, IsDefined } from 'class-validator';
 
 /** 二章1节3: the formats an event's stages may take; 附录2 / 附录3 are the two championship formats. */
 export const STAGE_TYPES = [
@@ -120,6 +120,7 @@ export class CreateEventDto {
   teamReserves?: number;
 
   @ApiProperty({ type: TimeControlDto })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TimeControlDto)
   timeControl!: TimeControlDto;
