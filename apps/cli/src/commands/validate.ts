@@ -7,6 +7,8 @@
 import { CliIo, Command, UsageError, parseArgs } from '../cli-io';
 import { Game, RecordError, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult, importGame } from '@chuhe/xiangqi';
 
+export const USAGE = 'usage: chuhe validate [FILE] [--fen FEN] [--claim PLY --by SIDE] [--json] < record';
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
   for (const f of flags.keys()) {
