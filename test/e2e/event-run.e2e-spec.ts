@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { seededRandom } from '@chuhe/registration';
-import { startTestApp } from './http-helpers';
+import { roundBody, startTestApp } from './http-helpers';
 import { cli, cliCheckPairing, cliStandings } from './play-files';
 import { drawnEvent, PlayEvent } from './rounds-helpers';
 
@@ -51,7 +51,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   async function pairSameAsCli(play: PlayEvent, off: string[] = []): Promise<Round> {
     const before = await file(play);
     const proposed = await cli(['pair'], before);
-    const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
+    const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send(await roundBody(app, play.eventId));
     if (res.status !== 201) throw new Error(`pairing: ${res.status} ${JSON.stringify(res.body)}`);
     const draft = res.body as Round;
     expect(proposed.code).toBe(0);

@@ -5,7 +5,7 @@ import { Command, CliIo, UsageError, processIo } from './cli-io';
  * Each command lives in commands/<name>.ts and exports `run: Command`; loaded lazily so a
  * command's start-up cost is paid only by that command.
  */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command; USAGE?: string }> }> = {
   perft: { summary: 'count leaf nodes of the legal move tree (perft)', load: async () => require('./commands/perft') as typeof import('./commands/perft') },
   moves: { summary: 'legal moves of a position in a notation', load: async () => require('./commands/moves') as typeof import('./commands/moves') },
   convert: { summary: 'convert a game record to another notation or PGN', load: async () => require('./commands/convert') as typeof import('./commands/convert') },
@@ -34,6 +34,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (!command) {
     io.stderr(`chuhe: unknown command '${name}'\n${usage()}`);
     return 2;
+  }
+  // `chuhe COMMAND --help` on every command: what it does and its usage, exit 0 (issue 22).
+  if (rest.includes('--help') || rest.includes('-h')) {
+    const loaded = await command.load();
+    io.stdout(`chuhe ${name}: ${command.summary}\n${loaded.USAGE ?? `usage: chuhe ${name} [options]`}`);
+    return 0;
   }
   try {
     return await (await command.load()).run(rest, io);

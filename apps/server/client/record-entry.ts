@@ -188,11 +188,22 @@ for (const radio of Array.from(document.querySelectorAll<HTMLInputElement>('inpu
   });
 }
 
+/** A logged-in visitor (cookie session) must send the session's CSRF token; the layout puts it on <body>. */
+function csrfHeader(): Record<string, string> {
+  const attr = document.body.getAttribute('hx-headers');
+  if (!attr) return {};
+  try {
+    return JSON.parse(attr) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
 $('submit-record').addEventListener('click', async () => {
   const unrecorded = Number(($('unrecorded') as HTMLInputElement).value || '0');
   const res = await fetch(`/api/record-links/${data.token}/record`, {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...csrfHeader() },
     body: JSON.stringify({ moves: entry.iccs(), startFen: entry.startFen, unrecorded, ...(version !== undefined ? { version } : {}) }),
   });
   const body = (await res.json().catch(() => ({}))) as { version?: number; message?: string | string[]; problems?: { field: string; reason: string }[] };

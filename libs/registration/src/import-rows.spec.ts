@@ -35,6 +35,14 @@ describe('readPlayersCsv', () => {
   });
 });
 
+describe('a CSV saved with semicolons', () => {
+  it('says to use commas (issue 22)', () => {
+    const r = readPlayersCsv('name_zh;name_en;gender\n王天一;Wang Tianyi;male\n');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toEqual([{ line: 1, column: '-', reason: expect.stringContaining('use commas') }]);
+  });
+});
+
 describe('readTeamsCsv', () => {
   const header = 'team_zh,team_en,affiliation,role,board,name_zh,name_en,gender';
   it('groups members into teams with starters in board order', () => {

@@ -64,6 +64,10 @@ function readTable(text: string, columns: readonly string[], required: readonly 
   if (!parsed.ok) return { ok: false, error: [{ line: parsed.error.line, column: '-', reason: parsed.error.message }] };
   const [head, ...body] = parsed.value;
   if (!head) return { ok: false, error: [{ line: 1, column: '-', reason: 'the file is empty; expected a header row' }] };
+  // A spreadsheet saved with ";" as the separator (common where "," is the decimal comma): one field holding every column.
+  if (head.fields.length === 1 && head.fields[0].includes(';')) {
+    return { ok: false, error: [{ line: head.line, column: '-', reason: `the columns are separated by semicolons: use commas (expected ${columns.join(',')})` }] };
+  }
   const header = new Map<string, number>();
   const problems: ImportProblem[] = [];
   head.fields.forEach((name, index) => {

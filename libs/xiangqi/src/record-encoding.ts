@@ -23,7 +23,7 @@ export interface DecodedRecord {
 /** Characters of record text in either script: pieces, 进/退/平, 前/后, Red's numerals. */
 const RECORD_CHARS = new Set([...'车車俥马馬傌炮砲包相象仕士帅帥将將兵卒进進退平前后後一二三四五六七八九红紅黑胜勝和负負']);
 
-const DECLARATION = /\[\s*(?:Encoding|Charset|CharSet|CodePage)\s+"([A-Za-z0-9_\-]+)"\s*\]/;
+const DECLARATION = /\[\s*(?:Encoding|Charset|CharSet|CodePage)\s+"([A-Za-z0-9_-]+)"\s*\]/;
 
 /** Names a declaration may use, mapped to the decoder (GB18030 reads GB2312 and GBK text too). */
 function decoderName(declared: string): string | undefined {

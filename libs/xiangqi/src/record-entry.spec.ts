@@ -53,7 +53,10 @@ describe('RecordEntry (the entry page’s move input)', () => {
           pos.play(m);
         }
         const written = new RecordEntry();
-        for (const m of moves) written.tap(m.from), written.tap(m.to);
+        for (const m of moves) {
+          written.tap(m.from);
+          written.tap(m.to);
+        }
         expect(written.iccs()).toEqual(moves.map(makeIccs));
         const texts = written.texts(notation);
         const typed = new RecordEntry();

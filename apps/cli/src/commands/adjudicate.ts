@@ -19,7 +19,7 @@ import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '@chuhe/xiangqi';
 import { KIND_ZH } from '@chuhe/xiangqi';
 import { Command, UsageError, parseArgs } from '../cli-io';
 
-const USAGE = [
+export const USAGE = [
   'usage: chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
   '       chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
   '       chuhe adjudicate --batch FILE [--rules axf|cxa] [--cycle shortest|window] [--lenient]',

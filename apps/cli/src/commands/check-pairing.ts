@@ -20,7 +20,7 @@ import { Game, Pairing, Round } from '@chuhe/tournament';
 import { formatEventFileErrors, parseEventFile } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';
+export const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';
 /** File errors in the checked round that the checker reports itself. */
 const CHECKER_CODES = new Set(['entry_twice_in_round', 'unknown_entry', 'game_players']);
 

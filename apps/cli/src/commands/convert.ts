@@ -8,6 +8,8 @@ import { Command, UsageError, parseArgs } from '../cli-io';
 import { EXPORT_FORMATS, ExportFormat, exportGame } from '@chuhe/xiangqi';
 import { describeSource, readRecord, readRecordBytes } from './validate';
 
+export const USAGE = 'usage: chuhe convert [FILE] [--to FORMAT] [--fen FEN] < record';
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv);
   for (const f of flags.keys()) if (f !== 'to' && f !== 'fen') throw new UsageError(`unknown option --${f} (options: --to FORMAT, --fen FEN)`);

@@ -45,7 +45,7 @@ import {
 import { GAME_RESULTS, GameResult } from '@chuhe/tournament';
 import { Command, CliIo, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = 'usage: chuhe knockout bracket N [--json]\n       chuhe knockout next [FILE] [--json] < match.json';
+export const USAGE = 'usage: chuhe knockout bracket N [--json]\n       chuhe knockout next [FILE] [--json] < match.json';
 
 export const KNOCKOUT_MATCH_FORMATS: Record<string, KnockoutMatchFormat> = {
   '5+2': FIVE_PLUS_TWO_KNOCKOUT,

@@ -5,6 +5,8 @@
 import { Command, UsageError, parseArgs } from '../cli-io';
 import { NOTATIONS, Position, formatMove, isNotation } from '@chuhe/xiangqi';
 
+export const USAGE = 'usage: chuhe moves [--fen FEN] [--notation NAME]';
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv);
   for (const f of flags.keys()) if (f !== 'fen' && f !== 'notation') throw new UsageError(`unknown option --${f} (options: --fen FEN, --notation NAME)`);

@@ -15,7 +15,7 @@ import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pai
 import { formatEventFileErrors, parseEventText } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
+export const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['text']);

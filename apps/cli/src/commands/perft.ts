@@ -6,6 +6,8 @@
 import { Command, UsageError, parseArgs } from '../cli-io';
 import { Position, makeIccs, perft, perftDivide } from '@chuhe/xiangqi';
 
+export const USAGE = 'usage: chuhe perft DEPTH [--fen FEN] [--divide]';
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['divide']);
   for (const f of flags.keys()) if (f !== 'fen' && f !== 'divide') throw new UsageError(`unknown option --${f} (options: --fen FEN, --divide)`);

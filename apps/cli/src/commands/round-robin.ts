@@ -8,7 +8,7 @@
 import { doubleRoundRobinTable, roundRobinTable, RoundRobinTable } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = 'usage: chuhe round-robin N [--json] [--double]';
+export const USAGE = 'usage: chuhe round-robin N [--json] [--double]';
 
 export function formatRoundRobinTable(table: RoundRobinTable): string {
   const width = String(table.entrants).length;

@@ -16,7 +16,7 @@ import { Command, parseArgs, UsageError } from '../cli-io';
 import { standingsReport } from '@chuhe/pairing';
 import { formatChampionship, formatStagePlaces } from './standings-championship';
 
-const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
+export const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
 
 /** Terminal width of a string: CJK and full-width characters take two columns. */
 function width(text: string): number {

@@ -14,7 +14,7 @@ import { makeTrf, parseTrf, recordedTotalRounds, TrfError } from '@chuhe/pairing
 import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
-const USAGE = 'usage: chuhe trf export [FILE] [--rounds N] < tournament.json | chuhe trf import [FILE] < field.trf';
+export const USAGE = 'usage: chuhe trf export [FILE] [--rounds N] < tournament.json | chuhe trf import [FILE] < field.trf';
 
 const formatErrors = (errors: readonly TrfError[]): string => errors.map((e) => (e.line ? `line ${e.line}: ` : '') + e.message).join('\n');
 

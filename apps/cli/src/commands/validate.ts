@@ -9,6 +9,8 @@ import { CliIo, Command, UsageError, parseArgs } from '../cli-io';
 import { Game, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult } from '@chuhe/xiangqi';
 import { RecordFile, RecordFileError, readRecordFile } from '@chuhe/xiangqi/record-file';
 
+export const USAGE = 'usage: chuhe validate [FILE] [--fen FEN] [--claim PLY --by SIDE] [--json] < record';
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
   for (const f of flags.keys()) {

@@ -10,7 +10,9 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   const out: FieldProblem[] = [];
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    for (const reason of Object.values(error.constraints ?? {})) out.push({ field, reason });
+    // A required field that is missing: one reason ("version is required"), not every rule it breaks.
+    if (error.value === undefined && error.constraints && Object.keys(error.constraints).length) out.push({ field, reason: `${field} is required` });
+    else for (const reason of Object.values(error.constraints ?? {})) out.push({ field, reason });
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));
   }
   return out;

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
 import { STAGE_TYPES, type StageType } from './stage-types';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
 
 export { STAGE_TYPES } from './stage-types';
@@ -147,6 +147,7 @@ export class CreateEventDto {
   teamReserves?: number;
 
   @ApiProperty({ type: TimeControlDto })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TimeControlDto)
   timeControl!: TimeControlDto;

@@ -42,6 +42,7 @@ export class RecordPagesController {
     const data = { token, gameId: view.gameId, lang: language, result: view.result, mayEnter: view.mayEnter, initialFen: view.initialFen, adjournedFen: view.adjournedFen, record: view.record, viewerHref: `/games/${view.gameId}?lang=${language}`, labels };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),
+      breadcrumbs: [{ label: eventName, href: `/events/${view.event.id}?lang=${language}` }, { label: t('enterRecord') }],
       m: labels,
       eventName,
       where: t('roundTable', { round: view.round, table: view.table ?? '-' }),
@@ -78,6 +79,7 @@ export class RecordPagesController {
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('game')} · ${g.title}`, base),
+      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.where, href: `/events/${g.eventId}/rounds/${g.roundNumber}?lang=${language}` }, { label: g.title }],
       m: Object.fromEntries(Object.keys(RECORD_MESSAGES).map((k) => [k, t(k as RecordMessageKey)])),
       heading: g.title,
       eventName: g.eventName,
@@ -116,6 +118,7 @@ export class RecordPagesController {
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('diagramSheet')} · ${g.title}`, `/games/${gameId}/diagrams`),
+      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.title, href: `/games/${gameId}?lang=${language}` }, { label: t('diagramSheet') }],
       heading: g.title,
       eventName: g.eventName,
       where: g.where,
@@ -144,6 +147,7 @@ export class RecordPagesController {
       : null;
     if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt) throw new NotFoundException(recordText('noRecord', language));
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? `${p.nameEn} ${p.nameZh}` : `${p.nameZh} ${p.nameEn}`) : '?');
+    const primary = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const ev = g.pairing.round.event;
     const eventName = language === 'en' ? ev.nameEn : ev.nameZh;
     const where = recordText('roundTable', language, { round: g.pairing.round.number, table: g.pairing.table ?? '-' });
@@ -152,7 +156,7 @@ export class RecordPagesController {
       red: name(g.redPlayer),
       black: name(g.blackPlayer),
       result: g.result ? RESULT_LABEL[g.result] : recordText('noResult', language),
-      title: `${name(g.redPlayer).split(' ')[0]} – ${name(g.blackPlayer).split(' ')[0]}`,
+      title: `${primary(g.redPlayer)} – ${primary(g.blackPlayer)}`,
       eventName,
       where,
       eventId: ev.id,

@@ -86,3 +86,12 @@ export class AcceptInvitationDto {
   @Length(20, 100)
   token!: string;
 }
+
+/** DELETE /api/tournaments/:id — a tournament with play data goes only with its name typed back. */
+export class DeleteTournamentDto {
+  @ApiPropertyOptional({ description: 'a tournament with play data (rounds, results): its Chinese name (nameZh) typed back deletes it with every event, round and result (audited)', example: '2026 亚洲象棋锦标赛' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  confirm?: string;
+}

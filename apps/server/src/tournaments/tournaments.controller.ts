@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { AuditQueryDto } from '../audit/audit-query.dto';
 import { AuditService } from '../audit/audit.service';
 import { uuidParam } from '../common/id-param';
-import { AcceptInvitationDto, CreateTournamentDto, GrantRoleDto, UpdateTournamentDto } from './tournament.dto';
+import { AcceptInvitationDto, CreateTournamentDto, DeleteTournamentDto, GrantRoleDto, UpdateTournamentDto } from './tournament.dto';
 import { TournamentCreators, TournamentsService } from './tournaments.service';
 
 /** The Express app setting createApp stores the server's CHUHE_TOURNAMENT_CREATORS under. */
@@ -49,8 +49,8 @@ export class TournamentsController {
   @Delete(':tournamentId')
   @HttpCode(204)
   @RequireRole('organizer')
-  remove(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) id: string) {
-    return this.tournaments.remove({ user, id });
+  remove(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() dto: DeleteTournamentDto) {
+    return this.tournaments.remove({ user, id, confirm: dto?.confirm });
   }
 
   @Get(':tournamentId/roles')

@@ -73,13 +73,32 @@ export class TournamentsService {
     });
   }
 
-  async remove({ user, id }: { user: AuthUser; id: string }): Promise<void> {
+  /**
+   * A tournament without play data goes at once. One with rounds (pairings, results) is refused
+   * with what to do instead — take it off the lists (`published: false`) — or how to delete it
+   * anyway: its Chinese name typed back as `confirm`, then everything goes (rounds first: their games
+   * hold the players), audited with what was deleted.
+   */
+  async remove({ user, id, confirm }: { user: AuthUser; id: string; confirm?: string }): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const before = await tx.tournament.findUnique({ where: { id } });
       if (!before) throw notFound('tournament');
+      const rounds = await tx.round.count({ where: { event: { tournamentId: id } } });
+      const games = rounds ? await tx.game.count({ where: { pairing: { round: { event: { tournamentId: id } } } } }) : 0;
+      if (rounds > 0) {
+        if (confirm === undefined) {
+          throw new ConflictException({
+            statusCode: 409,
+            error: 'Conflict',
+            message: `tournament: it has play data (${rounds} round(s), ${games} game(s)). To take it off the lists keep it and unpublish it (PATCH with published: false); to delete it with every event, round and result, send DELETE again with {"confirm": "${before.nameZh}"} (its Chinese name)`,
+          });
+        }
+        if (confirm.trim() !== before.nameZh.trim()) throw badRequest([{ field: 'confirm', reason: `must be the tournament's Chinese name, ${before.nameZh}` }]);
+        await tx.round.deleteMany({ where: { event: { tournamentId: id } } });
+      }
       await tx.tournament.delete({ where: { id } });
       // The audit row outlives the tournament: it keeps the id but no foreign key.
-      await this.audit.record(tx, { userId: user.id, tournamentId: id, entity: 'tournament', entityId: id, action: 'delete', before });
+      await this.audit.record(tx, { userId: user.id, tournamentId: id, entity: 'tournament', entityId: id, action: 'delete', before, reason: rounds > 0 ? `deleted with its play data (${rounds} round(s), ${games} game(s)) after the name was typed back` : undefined });
     });
   }
 
