@@ -9,7 +9,7 @@ import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { translate } from './pages/i18n';
+import { isLanguage, translateKey } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
@@ -51,7 +51,7 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
-  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
+  hbs.registerHelper('t', (key: string, options: HelperOptions) => translateKey(key, isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh', (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {}));
   app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
 
   const document = SwaggerModule.createDocument(

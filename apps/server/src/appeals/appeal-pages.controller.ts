@@ -2,14 +2,14 @@ import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { uuidParam } from '../common/id-param';
-import { chooseLanguage } from '../pages/i18n';
+import { chooseLanguage, withTraditional } from '../pages/i18n';
 import { PrismaService } from '../prisma/prisma.service';
 import { AppealsService } from './appeals.service';
 
-const WORDS = {
+const WORDS = withTraditional({
   zh: { title: '仲裁委员会裁决', intro: '仲裁委员会的复审决定为最终裁决，即时生效（三章7C）。', round: '轮', table: '台', board: '盘', state: '决定', result: '对局结果', summary: '摘要', decidedAt: '时间', none: '暂无裁决。', upheld: '申诉得直', dismissed: '驳回申诉' },
   en: { title: 'Appeals committee decisions', intro: 'The committee’s decisions are final and effective at once (三章7C).', round: 'Round', table: 'Table', board: 'Board', state: 'Decision', result: 'Game result', summary: 'Summary', decidedAt: 'Decided', none: 'No decisions yet.', upheld: 'upheld', dismissed: 'dismissed' },
-};
+});
 
 /** The public list of decided appeals on an event (no private notes, no voters' names). */
 @ApiExcludeController()

@@ -2,10 +2,10 @@ import { Controller, Get, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { uuidParam } from '../common/id-param';
-import { chooseLanguage, type Language } from '../pages/i18n';
+import { chooseLanguage, HTML_LANG, withTraditional, type Language } from '../pages/i18n';
 
 /** The staff pages' words (zh + en); the page script reads them from a JSON block. */
-const LABELS: Record<Language, Record<string, unknown>> = {
+const LABELS: Record<Language, Record<string, unknown>> = withTraditional<Record<string, unknown>>({
   zh: {
     disputeTitle: '待判局面', disputeIntro: '裁判开具待判局面（三章6G），查看棋例判断、循环着法与棋图，并作出裁决。',
     appealTitle: '仲裁复审', appealIntro: '仲裁委员会成员审阅申诉、裁判报告、棋谱及棋图，并表决（三章7）。',
@@ -36,7 +36,7 @@ const LABELS: Record<Language, Record<string, unknown>> = {
     fees: { paid: 'paid', refunded: 'refunded', forfeited: 'forfeited' },
     results: { red_win: 'Red wins', draw: 'draw', black_win: 'Black wins', red_win_forfeit: 'Red wins (forfeit)', black_win_forfeit: 'Black wins (forfeit)', red_win_penalty: 'Red wins (penalty)', black_win_penalty: 'Black wins (penalty)', double_forfeit: 'double forfeit', annulled: 'annulled' },
   },
-};
+});
 
 /**
  * Staff pages (issue 11): shells that a small script (public/staff.js) fills from the API with the
@@ -70,7 +70,7 @@ function page(lang: Language, path: string, titleKey: string, data: Record<strin
   return {
     layout: 'layouts/main',
     lang,
-    htmlLang: lang === 'en' ? 'en' : 'zh-Hans',
+    htmlLang: HTML_LANG[lang],
     title: s[titleKey] as string,
     switchHref: `${path}?lang=${lang === 'en' ? 'zh' : 'en'}`,
     s,

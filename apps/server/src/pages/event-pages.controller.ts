@@ -10,7 +10,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { StandingsService } from '../standings/standings.service';
 import { bilingual, outcomeFor, pick, rankChartSvg, resultNote, resultPoints } from './event-pages';
-import { chooseLanguage, Language, translate } from './i18n';
+import { chooseLanguage, Language, translate, translateKey } from './i18n';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 
 type RoundView = Awaited<ReturnType<RoundsService['list']>>[number];
@@ -89,7 +89,7 @@ export class EventPagesController {
           note: team ? '' : resultNote((main?.result as GameResult | null) ?? null, language),
           extra: team
             ? []
-            : p.games.slice(1).map((g) => ({ label: `${translate(g.kind === 'regular' ? 'games' : g.kind, language)} ${g.board}`, score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
+            : p.games.slice(1).map((g) => ({ label: `${translateKey(g.kind === 'regular' ? 'games' : g.kind, language)} ${g.board}`, score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
           matchKey: p.matchKey,
           card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
         };

@@ -1,6 +1,6 @@
 import type { GameResult } from '@chuhe/tournament';
 import type { Language } from './i18n';
-import { translate } from './i18n';
+import { chineseIn, translate } from './i18n';
 
 /**
  * View models of the public event pages (pairings, standings, crosstable, Swiss rank table,
@@ -16,14 +16,15 @@ export interface Named {
 /** A name in the page's language first and the other script beside it (issue 12: both together). */
 export function bilingual(n: Named | null | undefined, lang: Language): { primary: string; secondary: string } {
   if (!n) return { primary: '', secondary: '' };
-  const [a, b] = lang === 'en' ? [n.nameEn, n.nameZh] : [n.nameZh, n.nameEn];
+  const zh = chineseIn(lang, n.nameZh);
+  const [a, b] = lang === 'en' ? [n.nameEn, zh] : [zh, n.nameEn];
   const primary = a || b;
   return { primary, secondary: a && b && a !== b ? b : '' };
 }
 
 export function pick(n: Named | null | undefined, lang: Language): string {
   if (!n) return '';
-  return (lang === 'en' ? n.nameEn || n.nameZh : n.nameZh || n.nameEn) ?? '';
+  return (lang === 'en' ? n.nameEn || chineseIn(lang, n.nameZh) : chineseIn(lang, n.nameZh) || n.nameEn) ?? '';
 }
 
 /** Points of a result for each side, in display units of the event's scoring (二章5节1). */

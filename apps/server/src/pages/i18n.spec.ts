@@ -1,4 +1,4 @@
-import { chooseLanguage, translate } from './i18n';
+import { chooseLanguage, translate, translateKey } from './i18n';
 
 describe('chooseLanguage', () => {
   it.each([
@@ -6,7 +6,10 @@ describe('chooseLanguage', () => {
     ['en', 'zh-CN', 'en'],
     ['zh', 'en-US', 'zh'],
     [undefined, 'en-US,en;q=0.9,zh;q=0.8', 'en'],
-    [undefined, 'zh-TW,zh;q=0.9,en;q=0.8', 'zh'],
+    [undefined, 'zh-TW,zh;q=0.9,en;q=0.8', 'zh-Hant'],
+    [undefined, 'zh-HK', 'zh-Hant'],
+    ['zh-Hant', 'en', 'zh-Hant'],
+    [undefined, 'zh-CN,zh-TW;q=0.5', 'zh'],
     [undefined, 'fr-FR,en;q=0.5', 'en'],
     [undefined, 'fr-FR', 'zh'],
     [undefined, 'zh;q=0.4,en;q=0.6', 'en'],
@@ -18,6 +21,6 @@ describe('chooseLanguage', () => {
   it('translates known keys and echoes unknown ones', () => {
     expect(translate('entries', 'en')).toBe('Entries');
     expect(translate('entries', 'zh')).toBe('参赛名单');
-    expect(translate('nope', 'en')).toBe('nope');
+    expect(translateKey('nope', 'en')).toBe('nope');
   });
 });

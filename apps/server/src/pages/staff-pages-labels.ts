@@ -1,7 +1,7 @@
-import type { Language } from './i18n';
+import { withTraditional, type Language } from './i18n';
 
 /** The words of the staff pages (issue 12), zh + en; the page script reads them from a JSON block. */
-export const STAFF_LABELS: Record<Language, Record<string, unknown>> = {
+export const STAFF_LABELS: Record<Language, Record<string, unknown>> = withTraditional<Record<string, unknown>>({
   zh: {
     loginTitle: '工作人员登录', loginIntro: '裁判长、裁判员及领队登录后使用各自的工作页面。', consoleTitle: '裁判长控制台', sheetTitle: '成绩录入单', lineupTitle: '排阵表',
     login: '登录', logout: '退出登录', email: '电子邮件', password: '密码', error: '错误', loggedIn: '已登录', loading: '载入中…',
@@ -44,4 +44,4 @@ export const STAFF_LABELS: Record<Language, Record<string, unknown>> = {
     kinds: { technical_foul: 'technical foul', violation: 'violation', unrecorded_moves: 'unrecorded moves', misconduct: 'misconduct', device: 'electronic device', self_exposure: 'self-exposure (自杀着法)' },
     consequence: 'Consequence',
   },
-};
+});
