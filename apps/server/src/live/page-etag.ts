@@ -4,7 +4,7 @@ import type { PrismaService } from '../prisma/prisma.service';
 import type { LiveService } from './live.service';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}|standings|crosstable|teams|entries/${UUID}))?/?$`);
+const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}(?:/names|/print/(?:pairings|slips|match-cards))?|standings|print/standings|crosstable|teams|players|bracket|entries/${UUID}))?/?$`);
 const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 
 /**
