@@ -11,6 +11,8 @@ import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { isLanguage, translateKey } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
+import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
+import { registerFormHelpers } from './web/form-helpers';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
 
@@ -45,6 +47,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useBodyParser('json', { limit: '5mb' });
+  // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
+  app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });
 
   const views = viewsDir();
   app.setBaseViewsDir(views);
@@ -52,7 +56,13 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
   hbs.registerHelper('t', (key: string, options: HelperOptions) => translateKey(key, isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh', (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {}));
+  registerFormHelpers();
+  registerViewPartials(views);
   app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+  // Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
+  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js).
+  for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) app.use(`/static/vendor/${file}`, (_req: unknown, res: { sendFile(path: string): void }) => res.sendFile(path));
+  app.useStaticAssets(clientBundleDir(), { prefix: '/static/js/' });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,5 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { uuidParam } from '../common/id-param';
 import { chooseLanguage, withTraditional } from '../pages/i18n';
@@ -23,7 +24,7 @@ export class AppealPagesController {
   @Get('events/:eventId/appeal-decisions')
   @Render('appeal-decisions')
   async decisions(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
-    const language = chooseLanguage(lang, req.headers['accept-language']);
+    const language = pageLanguage(req);
     const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { nameZh: true, nameEn: true } });
     if (!event) throw new NotFoundException();
     const s = WORDS[language];

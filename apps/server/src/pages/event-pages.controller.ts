@@ -1,5 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
 import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
@@ -585,7 +586,7 @@ export class EventPagesController {
   }
 
   private async load(eventId: string, lang: unknown, req: Request) {
-    const language = chooseLanguage(lang, req.headers['accept-language']);
+    const language = pageLanguage(req);
     const event = isUuid(eventId) ? await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }) : null;
     if (!event || !event.tournament.publishedAt) throw new NotFoundException(translate('notFound', language));
     const entries = await this.prisma.entry.findMany({ where: { eventId }, include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } } });

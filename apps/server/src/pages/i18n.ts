@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from './messages/account';
+import { LAYOUT_MESSAGES } from './messages/layout';
 import { PUBLIC_MESSAGES } from './messages/public';
 import { PRINT_MESSAGES } from './messages/print';
 
@@ -54,7 +56,7 @@ export interface Message {
 }
 
 /** Every page's words: one file per page group under messages/, merged here. */
-const MESSAGES = { ...PUBLIC_MESSAGES, ...PRINT_MESSAGES } as const satisfies Record<string, Message>;
+const MESSAGES = { ...PUBLIC_MESSAGES, ...PRINT_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES } as const satisfies Record<string, Message>;
 
 /** A key of a message: `translate` takes only these, so a missing key fails the type check. */
 export type MessageKey = keyof typeof MESSAGES;
