@@ -12,7 +12,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { StandingsService } from '../standings/standings.service';
 import { bilingual, formatDateTime, matchesQuery, outcomeFor, pick, rankChartSvg, resultNote, resultPoints, sortByName, type Named } from './event-pages';
-import { chooseLanguage, HTML_LANG, Language, translate, translateKey } from './i18n';
+import { HTML_LANG, isMessageKey, Language, translate, translateKey } from './i18n';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { eventView } from './event-view';
 
@@ -100,7 +100,7 @@ export class EventPagesController {
       ...this.layout(language, event, `/events/${eventId}`),
       state: eventState(rounds, language),
       view,
-      chain: (table?.chain ?? []).filter((c) => c.criterion !== 'score').map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: c.rule })),
+      chain: (table?.chain ?? []).filter((c) => c.criterion !== 'score').map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language) })),
       stageTypes: stageCount,
       timeZoneNote: translate('timeZoneNote', language, { zone: tz }),
       schedule: rounds.map((r) => ({
@@ -525,7 +525,7 @@ export class EventPagesController {
     const [{ language, event, names }, result] = await Promise.all([this.load(eventId, lang, req), this.standings.standings(eventId, n)]);
     const table = tableOf(result.report);
     const chain = table.chain.filter((c) => c.criterion !== 'score');
-    const columns = chain.map((c, i) => ({ key: String.fromCharCode(65 + i), label: criterionLabel(c.criterion, c.label, event.kind, language), rule: c.rule, definition: definitionOf(c, language) }));
+    const columns = chain.map((c, i) => ({ key: String.fromCharCode(65 + i), label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language), definition: definitionOf(c, language) }));
     const labelOf = (criterion: string, label: string) => criterionLabel(criterion, label, event.kind, language);
     const rows = table.rows.map((r) => {
       const e = names.get(r.entry);
@@ -710,8 +710,14 @@ function translateKeyChinese(text: string, lang: Language): string {
 /** The rules' definition of a criterion, in the page's language (the English is CRITERIA's). */
 function definitionOf(c: ChainStep, lang: Language): string {
   const k = CRITERIA[c.criterion as CriterionId];
-  if (lang === 'en') return k ? k.english : c.label;
-  return translateKeyChinese(c.definition, lang);
+  if (lang === 'en') return k ? k.definition : c.label;
+  const zh = `critDef_${c.criterion}`;
+  return isMessageKey(zh) ? translate(zh, lang) : translateKeyChinese(c.label, lang);
+}
+
+/** An article reference in the page's language: the chains' "附录2 #10 item 1" reads "附录2 #10 第1项" in Chinese. */
+function ruleText(rule: string, lang: Language): string {
+  return lang === 'en' ? rule : translateKeyChinese(rule.replace(/ item (\d+)/g, ' 第$1项'), lang);
 }
 
 function showValue(v: unknown): string {
@@ -729,7 +735,7 @@ function whyText(row: Row, lang: Language, labelOf: (criterion: string, label: s
   const d = row.decidedBy;
   if (!d) return '';
   if (d.criterion === 'lot') return translate('whyLot', lang);
-  return translate('whyVs', lang, { label: labelOf(d.criterion, d.label), previous: showValue(d.previous), current: showValue(d.current), rule: d.rule });
+  return translate('whyVs', lang, { label: labelOf(d.criterion, d.label), previous: showValue(d.previous), current: showValue(d.current), rule: ruleText(d.rule, lang) });
 }
 
 /** Why a championship place (附录2 #10, 附录3 #2): the knockout match that decided it, or the others' standings — names, never ids. */
