@@ -39,7 +39,8 @@ describeInBrowser('account pages in Chromium', () => {
       await screenshot(page, `account-signup-refused-${size}`);
       await page.fill('#f-password', 'a long and fine passphrase');
       await page.click('main button[type=submit]');
-      await page.waitForLoadState('load');
+      await page.waitForURL(/\/my$/);
+      await page.click('header.site a.brand');
       await expect(page.locator('header.site .account-link').textContent()).resolves.toContain(size === '360' ? '手机裁判' : 'Phone arbiter');
       // A new tab of the same browser is logged in too (the cookie, not one tab's storage).
       const second = await context.newPage();

@@ -3,6 +3,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { newUser, TOURNAMENT } from './http-helpers';
+import { mulberry32 } from '@chuhe/xiangqi';
 
 export interface PlayEvent {
   tournamentId: string;
@@ -64,17 +65,8 @@ export async function userWithRole(app: INestApplication, play: PlayEvent, role:
   return user;
 }
 
-/** A tiny seeded PRNG for reproducible results. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG for tests and benches (libs/xiangqi mulberry32). */
+export const prng = mulberry32;
 
 type Pick = (game: { id: string; board: number; kind: string; matchKey: string | null }) => 'red_win' | 'black_win' | 'draw';
 

@@ -6,6 +6,7 @@ import hbs from 'hbs';
 import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
+import { AuthService } from './auth/auth.service';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -45,7 +46,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
   for (const handler of securityHeaders()) app.use(handler);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  const auth = app.get(AuthService);
+  app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
   app.useBodyParser('json', { limit: '5mb' });
   // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
   app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });

@@ -3,7 +3,9 @@ import type { Request, Response } from 'express';
 import { Prisma } from '../generated/prisma/client';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { translateKey, type Language } from '../pages/i18n';
+import type { AuthUser } from '../auth/auth.decorators';
 import { setPageLocals } from '../web/page-context';
+import { sessionTokenFromCookie } from '../web/session-cookie';
 
 /**
  * The one place where errors become HTTP answers. Database constraint errors map to 409/404/400
@@ -12,6 +14,9 @@ import { setPageLocals } from '../web/page-context';
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
+
+  /** `userFor` finds the user of a page that failed before the guard ran (an unknown path): the header still shows who is logged in. */
+  constructor(private readonly userFor?: (token: string) => Promise<AuthUser | undefined>) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -22,21 +27,27 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // with the message. The API answers JSON.
     if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
       const message = (body as { message?: unknown }).message;
-      this.page(request, response, status, typeof message === 'string' ? message : '');
+      void this.page(request, response, status, typeof message === 'string' ? message : '');
       return;
     }
     if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     response.status(status).json(body);
   }
 
-  private page(request: Request, response: Response, status: number, message: string): void {
+  private async page(request: Request, response: Response, status: number, message: string): Promise<void> {
     if (status === 401 && request.method === 'GET') {
       response.redirect(303, `/login?next=${encodeURIComponent(request.originalUrl)}`);
       return;
     }
     if (status === 503 || status === 429) response.setHeader('Retry-After', '5');
     try {
-      setPageLocals(request as AuthenticatedRequest, response);
+      const authenticated = request as AuthenticatedRequest;
+      const token = sessionTokenFromCookie(request);
+      if (!authenticated.user && token && this.userFor && status !== 503) {
+        authenticated.user = await this.userFor(token).catch(() => undefined);
+        if (authenticated.user) authenticated.webSession = { via: 'cookie', token };
+      }
+      setPageLocals(authenticated, response);
       const lang = response.locals.lang as Language;
       const title = translateKey(`error_${status}`, lang);
       const heading = title.startsWith('error_') ? String(status) : title;

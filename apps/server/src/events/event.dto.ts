@@ -2,19 +2,11 @@ import { VersionField, TextField, OptionalTextField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
+import { STAGE_TYPES, type StageType } from './stage-types';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
-/** 二章1节3: the formats an event's stages may take; 附录2 / 附录3 are the two championship formats. */
-export const STAGE_TYPES = [
-  'round_robin',
-  'double_round_robin',
-  'group_round_robin',
-  'swiss',
-  'knockout',
-  'championship_5_2',
-  'championship_6_1',
-] as const;
-export type StageType = (typeof STAGE_TYPES)[number];
+export { STAGE_TYPES } from './stage-types';
+export type { StageType } from './stage-types';
 
 export const EVENT_KINDS = ['individual', 'team'] as const;
 export const EVENT_CATEGORIES = ['open', 'women'] as const;
