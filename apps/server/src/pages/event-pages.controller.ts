@@ -477,15 +477,24 @@ export class EventPagesController {
     if (!round) throw new NotFoundException(translate('notFound', language));
     const before = await this.scores(eventId, round.number - 1);
     const scoring = SCORING_FROM_DB[event.scoring];
-    const koName = knockoutRoundNames(await this.standings.file(eventId)).get(round.number);
+    const file = await this.standings.file(eventId);
+    const koName = knockoutRoundNames(file).get(round.number);
+    // Each knockout match by its name: a 5+2 round 7 holds the final and the 3rd-place match (附录2 #6).
+    const matchNames = new Map<string, KnockoutRoundName>();
+    if (koName) {
+      const ko = knockoutView(file);
+      for (const r of ko.ok && ko.value ? ko.value.rounds : []) for (const m of r.matches) if (m.bottom) matchNames.set(`${m.round}|${[m.top, m.bottom].sort().join('|')}`, m.name);
+    }
     const team = event.kind === 'team';
     const label = roundLabel(round.number, koName, language);
     const tz = timeZoneOf(event.tournament);
     const rows = round.pairings.map((p) => {
       const main = p.games.find((g) => g.kind === 'regular') ?? p.games[0];
       const points = team ? matchPoints(p.games, scoring) : resultPoints((main?.result as GameResult | null) ?? null, scoring);
+      const matchName = p.black ? matchNames.get(`${round.number}|${[p.red.id, p.black.id].sort().join('|')}`) : undefined;
       return {
         table: p.table,
+        stage: matchName ? translate(`knockoutRound_${matchName}`, language) : '',
         bye: p.black === null,
         red: this.side(eventId, p.red.id, names, before, language),
         black: p.black ? this.side(eventId, p.black.id, names, before, language) : null,

@@ -66,7 +66,6 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 // opencc-js ships an ES module's types; its CommonJS build is what Node loads here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const opencc = require('opencc-js/cn2t') as { Converter(options: { from: string; to: string }): (text: string) => string };
 const toTaiwan = opencc.Converter({ from: 'cn', to: 'tw' });
 
