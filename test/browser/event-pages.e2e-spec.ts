@@ -45,7 +45,7 @@ describeInBrowser('public event pages in Chromium', () => {
     const match = await prisma.pairing.findFirstOrThrow({ where: { round: { eventId: team.id, number: 1 }, blackEntryId: { not: null } } });
     pages.push(
       { name: 'tournament', path: `/tournaments/${tournamentId}`, expect: 'section.event' },
-      { name: 'event', path: `/events/${open.id}`, expect: 'ul.rounds' },
+      { name: 'event', path: `/events/${open.id}`, expect: 'table.schedule' },
       { name: 'pairings', path: `/events/${open.id}/rounds/1`, expect: 'table.pairings' },
       { name: 'pairings-team', path: `/events/${team.id}/rounds/2`, expect: 'table.pairings' },
       { name: 'standings', path: `/events/${open.id}/standings`, expect: 'table.standings' },

@@ -14,7 +14,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { translate } from './pages/i18n';
+import { isLanguage, translateKey } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
 import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
 import { registerFormHelpers } from './web/form-helpers';
@@ -76,7 +76,7 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
-  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh', options.hash as Record<string, string | number>));
+  hbs.registerHelper('t', (key: string, options: HelperOptions) => translateKey(key, isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh', (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {}));
   registerFormHelpers();
   registerViewPartials(views);
   // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}` links one.

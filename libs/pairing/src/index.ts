@@ -27,3 +27,4 @@ export * from './pairing-diff';
 export * from './knockout-match-games';
 export * from './swiss/random-tournament';
 export * from './stage-chain-standings';
+export * from './knockout-view';

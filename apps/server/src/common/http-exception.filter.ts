@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { Prisma } from '../generated/prisma/client';
 import type { AuthenticatedRequest } from '../auth/access.guard';
-import { translate, type Language } from '../pages/i18n';
+import { translateKey, type Language } from '../pages/i18n';
 import type { AuthUser } from '../auth/auth.decorators';
 import { setPageLocals } from '../web/page-context';
 import { sessionTokenFromCookie } from '../web/session-cookie';
@@ -51,7 +51,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       setPageLocals(authenticated, response);
       const lang = response.locals.lang as Language;
-      const title = translate(`error_${status}`, lang);
+      const title = translateKey(`error_${status}`, lang);
       const heading = title.startsWith('error_') ? String(status) : title;
       response.status(status).render('error', { title: heading, status, message, breadcrumbs: [{ label: heading }], loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined }, (error, html) => {
         if (error) response.status(status).type('html').send(errorPage(status, message));

@@ -34,6 +34,10 @@ export async function playDemo(app: INestApplicationContext, tournamentId: strin
   // Rounds half a day apart, the one in play started an hour ago: every lineup deadline has passed.
   const now = Date.now();
   for (const event of events) {
+    if (playedToTheEnd(event.stages)) {
+      await playToTheEnd(rounds, results, prisma, user, event.id, pick, now);
+      continue;
+    }
     const complete = event.kind === 'individual' && event.category === 'women' ? 5 : 3;
     for (let n = 1; n <= complete + 1; n++) {
       const scheduledAt = new Date(now - 3600_000 - (complete + 1 - n) * 12 * 3600_000).toISOString();
@@ -49,6 +53,33 @@ export async function playDemo(app: INestApplicationContext, tournamentId: strin
           await results.enterResult({ user, gameId: g.id, dto: { result: pick(), version: g.version } });
         }
       }
+    }
+  }
+}
+
+/** The events the demo plays to their final (a knockout stage or a championship): issue 21. */
+function playedToTheEnd(stages: unknown): boolean {
+  const list = stages as { type: string }[];
+  return list.length > 1 || list.some((s) => s.type.startsWith('championship'));
+}
+
+/**
+ * Every round to the last: pair, publish, enter every result — and the knockout tie-break games
+ * that appear after a drawn game (附录2 7b) until each match is decided — until no round is left.
+ */
+async function playToTheEnd(rounds: RoundsService, results: ResultsService, prisma: PrismaService, user: AuthUser, eventId: string, pick: () => GameResult, now: number): Promise<void> {
+  for (let n = 1; n <= 20; n++) {
+    let draft;
+    try {
+      draft = await rounds.pairNext(user, eventId, { scheduledAt: new Date(now - (21 - n) * 6 * 3600_000).toISOString() });
+    } catch {
+      return; // no round left to pair: the final is played
+    }
+    const published = await rounds.publish(user, draft.id, draft.version);
+    for (let pass = 0; pass < 10; pass++) {
+      const open = await prisma.game.findMany({ where: { pairing: { roundId: published.id }, result: null }, orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }] });
+      if (open.length === 0) break;
+      for (const g of open) await results.enterResult({ user, gameId: g.id, dto: { result: pick(), version: g.version } });
     }
   }
 }

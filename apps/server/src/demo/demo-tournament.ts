@@ -169,6 +169,34 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
     await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: u.id, role: staff.role, teamId: staff.role === 'team_captain' ? captainTeam.id : undefined } });
   }
 
+  // Played to the final by demo-play.ts (issue 21): a Swiss → knockout event (二章1节3: 5 Swiss
+  // rounds, the top 8 to a knockout of 附录2 7b matches) and a 5+2 championship (附录2).
+  const played: { nameZh: string; nameEn: string; stages: { type: string; rounds?: number; qualifiers?: number }[]; offset: number; top: number; seed: string }[] = [
+    { nameZh: '青年个人赛（积分编排 → 淘汰赛）', nameEn: 'Youth individual (Swiss → knockout)', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }], offset: 300, top: 2300, seed: 'demo-youth-draw' },
+    { nameZh: '个人锦标赛（5+2 赛制）', nameEn: 'Individual championship (5+2)', stages: [{ type: 'championship_5_2' }], offset: 400, top: 2520, seed: 'demo-five-two-draw' },
+  ];
+  for (const e of played) {
+    const event = await tx.event.create({
+      data: {
+        tournamentId: t.id,
+        nameZh: e.nameZh,
+        nameEn: e.nameEn,
+        kind: 'individual',
+        stages: e.stages,
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+        tieBreaks: defaultTieBreaks('individual', e.stages as Parameters<typeof defaultTieBreaks>[1]),
+      },
+    });
+    const entries: { id: string; affiliation: string }[] = [];
+    for (const [i, p] of demoPeople(16, 'male', e.offset, e.top).entries()) {
+      const code = codes[(i * 3) % codes.length];
+      const player = await tx.player.create({ data: { tournamentId: t.id, affiliationId: affiliationId.get(code), ...p } });
+      const entry = await tx.entry.create({ data: { eventId: event.id, playerId: player.id } });
+      entries.push({ id: entry.id, affiliation: code });
+    }
+    await drawAndRecord(tx, event.id, user.id, entries, e.seed);
+  }
+
   await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
   return t.id;
 }

@@ -339,7 +339,9 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
             : null,
       };
     };
-    const gamesVisible = released || viewer.staff;
+    // A board played is public, lineups or not (issue 21): results show as soon as they are entered.
+    const played = match.round.state === 'completed' || match.games.some((g) => g.result !== null);
+    const gamesVisible = released || viewer.staff || played;
     return {
       score: gamesVisible ? matchScore(match) : null,
       pairingId: match.id,

@@ -3,7 +3,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** The public pages of an event (hub, pairings of a round, standings, crosstable, teams, a player). */
-export const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}|standings|crosstable|teams|entries/${UUID}))?/?$`);
+export const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}(?:/names|/print/(?:pairings|slips|match-cards))?|standings|print/standings|crosstable|teams|players|bracket|entries/${UUID}))?/?$`);
 /** A team match card: its event is its round's. */
 export const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 

@@ -45,7 +45,9 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       // Whoever is logged in may see more than a stranger (the layout names them): their pages are
       // tagged apart and never served from, nor kept in, the rendered pages shared by strangers.
       const who = req.headers.authorization ?? /(?:^|;\s*)chuhe_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${due}\n${who}`).digest('base64url').slice(0, 10);
+      // The language: ?lang=, else the language cookie (web/page-context.ts), else Accept-Language.
+      const lang = /(?:^|;\s*)chuhe_lang=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${lang}\n${due}\n${who}`).digest('base64url').slice(0, 10);
       const etag = `W/"${version}.${shape}"`;
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'no-cache');

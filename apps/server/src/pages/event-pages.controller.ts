@@ -1,19 +1,23 @@
 import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
 import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
+import { knockoutRoundNames, knockoutView, type KnockoutRoundName } from '@chuhe/pairing';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
 import { TeamReportService } from '../lineups/team-report.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { StandingsService } from '../standings/standings.service';
-import { bilingual, outcomeFor, pick, rankChartSvg, resultNote, resultPoints } from './event-pages';
-import { chooseLanguage, Language, translate } from './i18n';
+import { bilingual, formatDateTime, matchesQuery, outcomeFor, pick, rankChartSvg, resultNote, resultPoints, sortByName, type Named } from './event-pages';
+import { HTML_LANG, isMessageKey, Language, translate, translateKey } from './i18n';
 import { SCORING_FROM_DB } from '../events/scoring-map';
+import { eventView } from './event-view';
 
 type RoundView = Awaited<ReturnType<RoundsService['list']>>[number];
+type PairingView = RoundView['pairings'][number];
 type Report = Awaited<ReturnType<StandingsService['standings']>>['report'];
 interface Row {
   rank: number;
@@ -24,13 +28,38 @@ interface Row {
   sharedRank: boolean;
   withdrawn?: { afterRound: number; reason: string };
 }
+interface ChainStep {
+  criterion: string;
+  label: string;
+  rule: string;
+  definition: string;
+}
+interface PlaceRow {
+  place: number;
+  places: [number, number];
+  entry: string;
+  status: string;
+  basis: 'knockout' | 'standings';
+  matches?: { stage: string; round: number; winner: string | null; loser: string | null; decidingGame: { kind: string } | null }[];
+  row?: Row;
+}
+interface EntryInfo extends Named {
+  title: string;
+  drawNumber: number | null;
+  rating: number | null;
+  affiliation: Named | null;
+  status: string;
+  withdrawnAfterRound: number | null;
+  withdrawalReason: string | null;
+}
 
 /**
- * The public event pages (issue 12): pairings of each round, standings with every tie-break
- * column and "why this rank", the round-robin crosstable or the Swiss rank table, the player
- * page with a rank-by-round chart, team match cards and team results. They read through the
- * same services as the JSON API, so a page never shows what the API would not (drafts, secret
- * lineups). Every page prints on A4 (chuhe.css @media print) with the event and round on it.
+ * The public event pages (issues 12, 21): the event's hub (format, rules, schedule, starting list,
+ * leaders, latest results, every link), pairings of each round by table and by name, standings with
+ * every tie-break column and "why this rank", the round-robin crosstable or the Swiss rank table,
+ * the knockout bracket, the players with a search, the player card, team match cards and team
+ * results, and the printouts for the venue. They read through the same services as the JSON API,
+ * so a page never shows what the API would not (drafts, secret lineups). Every page prints on A4.
  */
 @ApiExcludeController()
 @Controller()
@@ -48,98 +77,130 @@ export class EventPagesController {
   async event(@Param('eventId') eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const { language, event, names } = await this.load(eventId, lang, req);
     const rounds = await this.rounds.list(undefined, eventId);
+    const file = await this.standings.file(eventId);
+    const koNames = knockoutRoundNames(file);
+    const hasBracket = koNames.size > 0;
+    const tz = timeZoneOf(event.tournament);
+    const full = await this.prisma.event.findUniqueOrThrow({
+      where: { id: eventId },
+      include: { entries: { include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true, members: { include: { player: true } } } } } } },
+    });
+    const view = eventView(full, language);
+    const stageCount = (event.stages as { type: string; rounds?: number }[]).map((s) => s.type);
+    // Leaders: the top of the standings (or of the final places), with the points.
+    const standing = rounds.length > 0 ? await this.standings.standings(eventId) : null;
+    const table = standing ? tableOf(standing.report) : null;
+    const places = standing ? placesOf(standing.report) : undefined;
+    const leaders = places
+      ? places.slice(0, 5).map((p) => ({ rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`, ...this.entryLink(eventId, p.entry, names, language), score: p.row ? String(p.row.score) : '' }))
+      : (table?.rows ?? []).slice(0, 5).map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
+    const last = [...rounds].reverse().find((r) => r.pairings.some((p) => p.games.some((g) => g.result !== null)));
+    const scoring = SCORING_FROM_DB[event.scoring];
     return {
       ...this.layout(language, event, `/events/${eventId}`),
       state: eventState(rounds, language),
-      rounds: rounds.map((r) => ({ number: r.number, label: translate('round', language, { n: r.number }), state: r.state, href: `/events/${eventId}/rounds/${r.number}?lang=${language}` })),
-      entries: names.size,
+      view,
+      chain: (table?.chain ?? []).filter((c) => c.criterion !== 'score').map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language) })),
+      stageTypes: stageCount,
+      timeZoneNote: translate('timeZoneNote', language, { zone: tz }),
+      schedule: rounds.map((r) => ({
+        number: r.number,
+        label: roundLabel(r.number, koNames.get(r.number), language),
+        startsAt: formatDateTime(r.scheduledAt, tz, language),
+        state: translateKey(`roundState_${r.state}`, language),
+        live: r.state === 'published',
+        href: `/events/${eventId}/rounds/${r.number}?lang=${language}`,
+        names: `/events/${eventId}/rounds/${r.number}/names?lang=${language}`,
+        printPairings: `/events/${eventId}/rounds/${r.number}/print/pairings?lang=${language}`,
+        printSlips: `/events/${eventId}/rounds/${r.number}/print/slips?lang=${language}`,
+        printMatchCards: event.kind === 'team' ? `/events/${eventId}/rounds/${r.number}/print/match-cards?lang=${language}` : null,
+      })),
+      leaders,
+      lastRound: last
+        ? {
+            label: translate('lastRoundResults', language, { round: roundLabel(last.number, koNames.get(last.number), language) }),
+            href: `/events/${eventId}/rounds/${last.number}?lang=${language}`,
+            rows: last.pairings
+              .filter((p) => p.black !== null)
+              .slice(0, 10)
+              .map((p) => ({ table: p.table, red: this.entryLink(eventId, p.red.id, names, language), black: this.entryLink(eventId, p.black!.id, names, language), score: scoreText(p, event.kind, scoring) })),
+          }
+        : null,
+      links: {
+        standings: `/events/${eventId}/standings?lang=${language}`,
+        crosstable: `/events/${eventId}/crosstable?lang=${language}`,
+        crosstableLabel: translate(event.kind === 'team' ? 'teamCrosstable' : stageCount.some((s) => s.includes('round_robin')) ? 'crosstable' : 'rankTable', language),
+        teamReport: `/events/${eventId}/teams?lang=${language}`,
+        players: `/events/${eventId}/players?lang=${language}`,
+        bracket: hasBracket ? `/events/${eventId}/bracket?lang=${language}` : null,
+        appeals: `/events/${eventId}/appeal-decisions?lang=${language}`,
+        standingsCsv: `/api/events/${eventId}/standings.csv`,
+        trf: `/api/events/${eventId}/trf`,
+        tournamentFile: `/api/events/${eventId}/tournament-file`,
+        wallChart: rounds.length > 0 ? `/events/${eventId}/print/standings?lang=${language}` : null,
+      },
     };
   }
 
   @Get('events/:eventId/rounds/:number')
   @Render('pairings')
   async pairings(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
-    const { language, event, names } = await this.load(eventId, lang, req);
-    const rounds = await this.rounds.list(undefined, eventId);
-    const round = rounds.find((r) => String(r.number) === number);
-    if (!round) throw new NotFoundException(translate('notFound', language));
-    const before = await this.scores(eventId, round.number - 1);
-    const scoring = SCORING_FROM_DB[event.scoring];
-    const side = (e: RoundView['pairings'][number]['red'] | null) => {
-      if (!e) return null;
-      const n = names.get(e.id);
-      return { ...bilingual(e, language), drawNumber: e.drawNumber, affiliation: n?.affiliation ? pick(n.affiliation, language) : '', title: n?.title ?? '', points: before.get(e.id) ?? '0', href: `/events/${eventId}/entries/${e.id}?lang=${language}` };
-    };
-    return {
-      ...this.layout(language, event, `/events/${eventId}/rounds/${round.number}`, translate('round', language, { n: round.number })),
-      round: { number: round.number, label: translate('round', language, { n: round.number }), state: round.state, scheduledAt: round.scheduledAt ? new Date(round.scheduledAt).toISOString().slice(0, 16).replace('T', ' ') : '' },
-      isTeam: event.kind === 'team',
-      prev: round.number > 1 ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) } : null,
-      next: rounds.some((r) => r.number === round.number + 1) ? { href: `/events/${eventId}/rounds/${round.number + 1}?lang=${language}`, label: translate('round', language, { n: round.number + 1 }) } : null,
-      pairings: round.pairings.map((p) => {
-        const main = p.games.find((g) => g.kind === 'regular') ?? p.games[0];
-        const team = event.kind === 'team';
-        const points = team ? matchPoints(p.games, scoring) : resultPoints((main?.result as GameResult | null) ?? null, scoring);
-        return {
-          table: p.table,
-          bye: p.black === null,
-          red: side(p.red),
-          black: side(p.black),
-          score: points ? `${points.red} : ${points.black}` : '',
-          note: team ? '' : resultNote((main?.result as GameResult | null) ?? null, language),
-          extra: team
-            ? []
-            : p.games.slice(1).map((g) => ({ label: `${translate(g.kind === 'regular' ? 'games' : g.kind, language)} ${g.board}`, score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
-          matchKey: p.matchKey,
-          card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
-          // Issue 25: the game viewer (its record, when entered).
-          gameHref: !team && p.black && main ? `/games/${main.id}?lang=${language}` : null,
-        };
-      }),
-    };
+    const ctx = await this.roundContext(eventId, number, lang, req);
+    return { ...ctx, byTable: true, rows: ctx.rows };
+  }
+
+  /** "Where do I sit": every entry in alphabetical order of the page's script, with table and colour. */
+  @Get('events/:eventId/rounds/:number/names')
+  @Render('pairings-by-name')
+  async pairingsByName(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
+    const ctx = await this.roundContext(eventId, number, lang, req);
+    const { language } = ctx;
+    const seats: { name: Named; entry: ReturnType<EventPagesController['side']>; table: number | null; colour: string; colourClass: string; opponent: ReturnType<EventPagesController['side']> | null; score: string }[] = [];
+    for (const r of ctx.rows) {
+      if (r.red) seats.push({ name: r.red.named, entry: r.red, table: r.table, colour: r.bye ? translate('bye', language) : translate('red', language), colourClass: r.bye ? '' : 'red', opponent: r.black, score: r.score });
+      if (r.black) seats.push({ name: r.black.named, entry: r.black, table: r.table, colour: translate('black', language), colourClass: 'black', opponent: r.red, score: r.score });
+    }
+    return { ...ctx, seats: sortByName(seats, (s) => s.name, language) };
+  }
+
+  @Get('events/:eventId/rounds/:number/print/pairings')
+  @Render('print/pairing-sheet')
+  async printPairings(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
+    return { ...(await this.roundContext(eventId, number, lang, req)), printPage: true };
+  }
+
+  /** One slip per table for the two players and the arbiter to sign: result, time used (三章6B, 二章8节6). */
+  @Get('events/:eventId/rounds/:number/print/slips')
+  @Render('print/result-slips')
+  async printSlips(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
+    const ctx = await this.roundContext(eventId, number, lang, req);
+    const slips = ctx.rows
+      .filter((r) => !r.bye)
+      .flatMap((r): { table: number | null; board: number | null; red: { primary: string; secondary: string } | null; black: { primary: string; secondary: string } | null; gameId: string | null; team: { red: unknown; black: unknown } | null }[] =>
+        r.boards.length > 0
+          ? r.boards.map((b) => ({ table: r.table, board: b.board, red: b.red, black: b.black, gameId: b.gameId, team: { red: r.red, black: r.black } }))
+          : [{ table: r.table, board: null, red: r.red ? { primary: r.red.primary, secondary: r.red.secondary } : null, black: r.black ? { primary: r.black.primary, secondary: r.black.secondary } : null, gameId: r.gameId, team: null }],
+      );
+    return { ...ctx, printPage: true, slips };
+  }
+
+  @Get('events/:eventId/rounds/:number/print/match-cards')
+  @Render('print/match-cards')
+  async printMatchCards(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
+    const ctx = await this.roundContext(eventId, number, lang, req);
+    return { ...ctx, printPage: true, cards: ctx.rows.filter((r) => !r.bye) };
   }
 
   @Get('events/:eventId/standings')
   @Render('standings')
   async standingsPage(@Param('eventId') eventId: string, @Query('afterRound') afterRound: unknown, @Query('lang') lang: unknown, @Req() req: Request) {
-    const n = typeof afterRound === 'string' && /^\d{1,3}$/.test(afterRound) ? Number(afterRound) : undefined;
-    // The names and the table are independent reads: side by side (a 1,000-player page, issue 12).
-    const [{ language, event, names }, result] = await Promise.all([this.load(eventId, lang, req), this.standings.standings(eventId, n)]);
-    const report = result.report as Report & { rows?: Row[]; chain?: { criterion: string; label: string; rule: string; definition: string }[]; places?: unknown[]; standings?: { rows: Row[]; chain: { criterion: string; label: string; rule: string; definition: string }[] } };
-    const table = (report.rows ? report : report.standings!) as { rows: Row[]; chain: { criterion: string; label: string; rule: string; definition: string }[]; notes?: string[] };
-    const chain = table.chain.filter((c) => c.criterion !== 'score');
-    const rows = table.rows.map((r) => {
-      const e = names.get(r.entry);
-      return {
-        rank: r.sharedRank ? `=${r.rank}` : String(r.rank),
-        drawNumber: e?.drawNumber ?? '',
-        ...bilingual(e, language),
-        title: e?.title ?? '',
-        affiliation: e?.affiliation ? pick(e.affiliation, language) : '',
-        href: `/events/${eventId}/entries/${r.entry}?lang=${language}`,
-        score: r.score,
-        values: chain.map((c) => showValue(r.values[c.criterion])),
-        why: whyText(r, language),
-        withdrawn: r.withdrawn ? translate('withdrawn', language) : '',
-      };
-    });
-    const places = (report.places as { place: number; places: [number, number]; shared?: boolean; entry: string; status: string; why: string; basis: string }[] | undefined)?.map((p) => ({
-      // A stage chain's shared place (knockout losers of one round) is "=3"; a range still undecided "1–4".
-      place: p.shared && p.status !== 'pending' ? `=${p.place}` : p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
-      ...bilingual(names.get(p.entry), language),
-      status: p.status === 'final' ? '' : translate('pending', language),
-      why: p.why,
-    }));
-    return {
-      ...this.layout(language, event, `/events/${eventId}/standings`, translate('standingsAfter', language, { n: result.afterRound })),
-      afterRound: result.afterRound,
-      heading: translate('standingsAfter', language, { n: result.afterRound }),
-      columns: chain.map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: c.rule, definition: c.definition })),
-      rows,
-      places,
-      rounds: Array.from({ length: result.afterRound }, (_, i) => ({ n: i + 1, href: `/events/${eventId}/standings?afterRound=${i + 1}&lang=${language}`, current: i + 1 === result.afterRound })),
-      notes: (table as { notes?: string[] }).notes ?? [],
-    };
+    return this.standingsContext(eventId, afterRound, lang, req, `/events/${eventId}/standings`);
+  }
+
+  @Get('events/:eventId/print/standings')
+  @Render('print/wall-chart')
+  async printStandings(@Param('eventId') eventId: string, @Query('afterRound') afterRound: unknown, @Query('lang') lang: unknown, @Req() req: Request) {
+    return { ...(await this.standingsContext(eventId, afterRound, lang, req, `/events/${eventId}/print/standings`)), printPage: true };
   }
 
   @Get('events/:eventId/crosstable')
@@ -148,33 +209,36 @@ export class EventPagesController {
     const { language, event, names } = await this.load(eventId, lang, req);
     const rounds = await this.rounds.list(undefined, eventId);
     const result = await this.standings.standings(eventId);
-    const report = result.report as Report & { rows?: Row[]; standings?: { rows: Row[] } };
-    const order = (report.rows ?? report.standings!.rows).map((r) => r.entry);
-    const rankOf = new Map(order.map((id, i) => [id, i + 1]));
+    const rows = tableOf(result.report).rows;
+    // A championship's final places come first (附录2 #10): the crosstable follows them.
+    const places = placesOf(result.report);
+    const order = places ? places.map((p) => p.entry) : rows.map((r) => r.entry);
+    const rankOf = new Map(places ? places.map((p) => [p.entry, p.place] as const) : rows.map((r) => [r.entry, r.rank] as const));
+    const scoreOf = new Map(rows.map((r) => [r.entry, r.score]));
     const roundRobin = (event.stages as { type: string }[]).some((s) => s.type.includes('round_robin'));
+    const team = event.kind === 'team';
     const scoring = SCORING_FROM_DB[event.scoring];
     // Each entry's games: opponent, colour, result (red/black marked, 一章1节3 colours).
-    const cells = new Map<string, { round: number; opponent: string | null; colour: 'red' | 'black' | null; mark: string; kind: string; points: string }[]>();
-    const push = (id: string, v: { round: number; opponent: string | null; colour: 'red' | 'black' | null; mark: string; kind: string; points: string }) => cells.set(id, [...(cells.get(id) ?? []), v]);
+    type Cell = { round: number; opponent: string | null; colour: 'red' | 'black' | null; mark: string; kind: string; points: string; games: string };
+    const cells = new Map<string, Cell[]>();
+    const push = (id: string, v: Cell) => cells.set(id, [...(cells.get(id) ?? []), v]);
     for (const r of rounds) {
       for (const p of r.pairings) {
         if (!p.black) {
-          push(p.red.id, { round: r.number, opponent: null, colour: null, mark: translate('bye', language), kind: 'bye', points: '' });
+          push(p.red.id, { round: r.number, opponent: null, colour: null, mark: translate('bye', language), kind: 'bye', points: '', games: '' });
           continue;
         }
         const g = p.games.find((x) => x.kind === 'regular') ?? p.games[0];
-        const result = event.kind === 'team' ? teamOutcome(p.games, scoring) : ((g?.result as GameResult | null) ?? null);
-        const pts = event.kind === 'team' ? matchPoints(p.games, scoring) : resultPoints(result as GameResult | null, scoring);
+        const result = team ? teamOutcome(p.games, scoring) : ((g?.result as GameResult | null) ?? null);
+        const pts = team ? matchPoints(p.games, scoring) : resultPoints(result as GameResult | null, scoring);
+        const gp = team ? boardPoints(p.games, scoring) : null;
         for (const [me, other, colour] of [[p.red.id, p.black.id, 'red'], [p.black.id, p.red.id, 'black']] as const) {
           const o = outcomeFor(result as GameResult | null, colour);
-          push(me, { round: r.number, opponent: other, colour, mark: o.mark, kind: o.kind, points: pts ? pts[colour] : '' });
+          push(me, { round: r.number, opponent: other, colour, mark: o.mark, kind: o.kind, points: pts ? pts[colour] : '', games: gp ? gp[colour] : '' });
         }
       }
     }
-    const rowOf = (id: string) => {
-      const e = names.get(id);
-      return { rank: rankOf.get(id), drawNumber: e?.drawNumber, ...bilingual(e, language), href: `/events/${eventId}/entries/${id}?lang=${language}` };
-    };
+    const rowOf = (id: string) => ({ rank: rankOf.get(id), ...this.entryLink(eventId, id, names, language) });
     if (roundRobin) {
       return {
         ...this.layout(language, event, `/events/${eventId}/crosstable`, translate('crosstable', language)),
@@ -185,16 +249,18 @@ export class EventPagesController {
           cells: order.map((other) => {
             if (other === id) return { self: true };
             const games = (cells.get(id) ?? []).filter((c) => c.opponent === other);
-            return { self: false, games: games.map((c) => ({ points: c.points, colour: c.colour, kind: c.kind, round: c.round })) };
+            return { self: false, games: games.map((c) => ({ points: c.points, games: c.games, colour: c.colour, kind: c.kind, round: c.round })) };
           }),
-          total: (report.rows ?? report.standings!.rows).find((r) => r.entry === id)?.score,
+          total: scoreOf.get(id),
         })),
+        team,
       };
     }
     const roundNumbers = rounds.map((r) => r.number);
     return {
-      ...this.layout(language, event, `/events/${eventId}/crosstable`, translate('rankTable', language)),
+      ...this.layout(language, event, `/events/${eventId}/crosstable`, translate(team ? 'teamCrosstable' : 'rankTable', language)),
       roundRobin: false,
+      team,
       roundNumbers,
       rows: order.map((id) => ({
         ...rowOf(id),
@@ -202,10 +268,73 @@ export class EventPagesController {
           const c = (cells.get(id) ?? []).find((x) => x.round === n);
           if (!c) return { text: '' };
           if (!c.opponent) return { text: c.mark, kind: 'bye' };
-          return { text: `${rankOf.get(c.opponent) ?? '?'}${c.colour === 'red' ? translate('redShort', language) : translate('blackShort', language)}${c.mark}`, kind: c.kind, colour: c.colour };
+          const opp = `${rankOf.get(c.opponent) ?? '?'}${c.colour === 'red' ? translate('redShort', language) : translate('blackShort', language)}`;
+          // Teams: the opponent, then match points and game points (附录1 #7); players: + = −.
+          return { text: team ? `${opp} ${c.points}` : `${opp}${c.mark}`, sub: team && c.games ? c.games : '', kind: c.kind, colour: c.colour };
         }),
-        total: (report.rows ?? report.standings!.rows).find((r) => r.entry === id)?.score,
+        total: scoreOf.get(id),
       })),
+    };
+  }
+
+  @Get('events/:eventId/bracket')
+  @Render('bracket')
+  async bracket(@Param('eventId') eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
+    const { language, event, names } = await this.load(eventId, lang, req);
+    const file = await this.standings.file(eventId);
+    const view = knockoutView(file);
+    if (!view.ok) throw new NotFoundException(view.error.message);
+    const rounds = await this.rounds.list(undefined, eventId);
+    const scoring = SCORING_FROM_DB[event.scoring];
+    const pairingOf = (round: number, a: string, b: string | null) => rounds.find((r) => r.number === round)?.pairings.find((p) => b !== null && ((p.red.id === a && p.black?.id === b) || (p.red.id === b && p.black?.id === a)));
+    const name = (id: string | null) => (id ? this.entryLink(eventId, id, names, language) : null);
+    const b = view.value;
+    return {
+      ...this.layout(language, event, `/events/${eventId}/bracket`, translate('bracket', language)),
+      started: b !== null,
+      rounds: (b?.rounds ?? []).map((r) => ({
+        label: roundLabel(r.round, r.name, language),
+        name: r.name,
+        href: `/events/${eventId}/rounds/${r.round}?lang=${language}`,
+        matches: r.matches.map((m) => {
+          const p = pairingOf(m.round, m.top, m.bottom);
+          return {
+            top: { ...name(m.top)!, won: m.winner === m.top },
+            bottom: m.bottom ? { ...name(m.bottom)!, won: m.winner === m.bottom } : null,
+            walkover: m.bottom === null,
+            games: m.games.map((g) => {
+              const pts = resultPoints(g.result, scoring);
+              return {
+                kind: translate(`gameKind_${g.kind}`, language),
+                red: pick(names.get(g.red), language),
+                black: pick(names.get(g.black), language),
+                score: pts ? `${pts.red} : ${pts.black}` : '–',
+                note: g.drawCountsAsBlackWin ? translate('drawCountsForBlack', language) : resultNote(g.result, language),
+              };
+            }),
+            decidedBy: m.decidedBy ? translate('decidedBy', language, { kind: translate(`gameKind_${m.decidedBy}`, language) }) : '',
+            card: p ? `/events/${eventId}/rounds/${m.round}?lang=${language}` : null,
+          };
+        }),
+      })),
+      places: (b?.places ?? []).map((p) => ({ place: p.places[0] === p.places[1] ? String(p.places[0]) : `${p.places[0]}–${p.places[1]}`, ...name(p.entry)! })),
+    };
+  }
+
+  @Get('events/:eventId/players')
+  @Render('players')
+  async players(@Param('eventId') eventId: string, @Query('q') q: unknown, @Query('lang') lang: unknown, @Req() req: Request) {
+    const { language, event, names } = await this.load(eventId, lang, req);
+    const query = typeof q === 'string' ? q.trim().slice(0, 60) : '';
+    const all = [...names.entries()].sort((a, b) => (a[1].drawNumber ?? 1e9) - (b[1].drawNumber ?? 1e9));
+    const shown = query ? all.filter(([, e]) => matchesQuery(e, query)) : all;
+    return {
+      ...this.layout(language, event, `/events/${eventId}/players`, translate(event.kind === 'team' ? 'teams' : 'players', language)),
+      isTeam: event.kind === 'team',
+      query,
+      action: `/events/${eventId}/players`,
+      resultNote: query ? translate('searchResults', language, { q: query, n: shown.length }) : '',
+      players: shown.map(([id, e]) => ({ ...this.entryLink(eventId, id, names, language), status: statusText(e, language) })),
     };
   }
 
@@ -217,6 +346,7 @@ export class EventPagesController {
     if (!me) throw new NotFoundException(translate('notFound', language));
     const rounds = await this.rounds.list(undefined, eventId);
     const scoring = SCORING_FROM_DB[event.scoring];
+    const koNames = knockoutRoundNames(await this.standings.file(eventId));
     const games: Record<string, unknown>[] = [];
     const ranks: { round: number; rank: number }[] = [];
     for (const r of rounds) {
@@ -227,26 +357,29 @@ export class EventPagesController {
         const g = p.games.find((x) => x.kind === 'regular') ?? p.games[0];
         const result = event.kind === 'team' ? teamOutcome(p.games, scoring) : ((g?.result as GameResult | null) ?? null);
         const pts = event.kind === 'team' ? matchPoints(p.games, scoring) : resultPoints(result as GameResult | null, scoring);
+        const o = other ? names.get(other.id) : undefined;
         games.push({
           round: r.number,
-          opponent: other ? { ...bilingual(other, language), href: `/events/${eventId}/entries/${other.id}?lang=${language}` } : null,
+          roundName: koNames.has(r.number) ? translate(`knockoutRound_${koNames.get(r.number)!}`, language) : '',
+          opponent: other ? this.entryLink(eventId, other.id, names, language) : null,
+          opponentRating: o?.rating ?? '',
           colour: other ? translate(colour, language) : '',
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
-          gameHref: event.kind !== 'team' && other && g ? `/games/${g.id}?lang=${language}` : null,
+          extra: event.kind === 'team' ? [] : p.games.filter((x) => x !== g).map((x) => `${translateKey(x.kind, language)} ${((v) => (v ? `${v[colour]}` : '–'))(resultPoints(x.result as GameResult | null, scoring))}`),
         });
       }
       if (r.state === 'completed') {
         const after = await this.standings.standings(eventId, r.number);
-        const rep = after.report as Report & { rows?: Row[]; standings?: { rows: Row[] } };
-        const row = (rep.rows ?? rep.standings!.rows).find((x) => x.entry === entryId);
+        const row = tableOf(after.report).rows.find((x) => x.entry === entryId);
         if (row) ranks.push({ round: r.number, rank: row.rank });
       }
     }
     return {
       ...this.layout(language, event, `/events/${eventId}/entries/${entryId}`, pick(me, language)),
-      player: { ...bilingual(me, language), title: me.title, affiliation: me.affiliation ? pick(me.affiliation, language) : '', drawNumber: me.drawNumber },
+      player: { ...bilingual(me, language), title: me.title, affiliation: me.affiliation ? pick(me.affiliation, language) : '', drawNumber: me.drawNumber, rating: me.rating ?? '', status: statusText(me, language) },
+      isTeam: event.kind === 'team',
       games,
       chart: rankChartSvg(ranks, names.size, translate('rankByRound', language)),
     };
@@ -260,23 +393,36 @@ export class EventPagesController {
     const round = await this.prisma.round.findUniqueOrThrow({ where: { id: card.roundId }, select: { eventId: true } });
     const { language, event } = await this.load(round.eventId, lang, req);
     const scoring = SCORING_FROM_DB[event.scoring];
+    const named = (p: unknown) => (p && typeof p === 'object' && 'nameZh' in p ? bilingual(p as Named, language) : null);
     return {
       ...this.layout(language, event, `/pairings/${pairingId}`, `${translate('round', language, { n: card.roundNumber })} · ${translate('matchCard', language)}`),
       roundLabel: translate('round', language, { n: card.roundNumber }),
       table: card.table,
-      released: card.released,
-      red: card.red ? bilingual(card.red, language) : null,
-      black: card.black ? bilingual(card.black, language) : null,
+      released: card.boards.some((b) => b.red !== null || b.black !== null),
+      teamA: card.red ? bilingual(card.red, language) : null,
+      teamB: card.black ? bilingual(card.black, language) : null,
+      // Team A (the first-listed team) always on the left; each board's colour marked: A is Red on
+      // the odd boards (附录6 用法2), colours reversed in a board's second game (二章5节4).
       boards: card.boards.map((b) => {
+        const aIsRed = (b.board % 2 === 1) === (b.leg === 1);
         const pts = resultPoints(b.result as GameResult | null, scoring);
-        // The first-listed team plays Red on the odd boards (附录6 用法2); a board's second game reversed (二章5节4).
-        return { board: b.board, red: b.red && 'nameZh' in b.red ? bilingual(b.red as { nameZh: string; nameEn: string }, language) : null, black: b.black && 'nameZh' in b.black ? bilingual(b.black as { nameZh: string; nameEn: string }, language) : null, score: pts ? `${pts.red} : ${pts.black}` : '', note: resultNote(b.result as GameResult | null, language), firstIsRed: (b.board % 2 === 1) === (b.leg === 1) };
+        return {
+          board: b.leg > 1 ? `${b.board}.${b.leg}` : String(b.board),
+          a: named(aIsRed ? b.red : b.black),
+          b: named(aIsRed ? b.black : b.red),
+          aColour: translate(aIsRed ? 'redShort' : 'blackShort', language),
+          bColour: translate(aIsRed ? 'blackShort' : 'redShort', language),
+          aClass: aIsRed ? 'red' : 'black',
+          bClass: aIsRed ? 'black' : 'red',
+          score: pts ? (aIsRed ? `${pts.red} : ${pts.black}` : `${pts.black} : ${pts.red}`) : '',
+          note: resultNote(b.result as GameResult | null, language),
+        };
       }),
       score: card.score
-        ? `${showPoints(card.score.matchPoints.red, scoring)} : ${showPoints(card.score.matchPoints.black, scoring)} (${
+        ? `${translate('matchPointsShort', language)} ${showPoints(card.score.matchPoints.red, scoring)} : ${showPoints(card.score.matchPoints.black, scoring)} · ${
             // 二章5节4: two games per board — 大分 decides, then 小分.
-            'bigPoints' in card.score && card.score.bigPoints ? `${language === 'en' ? 'big points' : '大分'} ${card.score.bigPoints.red} : ${card.score.bigPoints.black}, ${language === 'en' ? 'small points' : '小分'} ` : ''
-          }${showPoints(card.score.gamePoints.red, scoring)} : ${showPoints(card.score.gamePoints.black, scoring)})`
+            'bigPoints' in card.score && card.score.bigPoints ? `${translate('bigPoints', language)} ${card.score.bigPoints.red} : ${card.score.bigPoints.black} · ` : ''
+          }${translate('gamePointsShort', language)} ${showPoints(card.score.gamePoints.red, scoring)} : ${showPoints(card.score.gamePoints.black, scoring)}`
         : '',
       eventHref: `/events/${round.eventId}?lang=${language}`,
     };
@@ -292,7 +438,7 @@ export class EventPagesController {
       ...this.layout(language, event, `/events/${eventId}/teams`, translate('teamReport', language)),
       teams: report.teams.map((t) => ({
         rank: t.rank,
-        ...bilingual(names.get(t.entry), language),
+        ...this.entryLink(eventId, t.entry, names, language),
         score: t.score,
         rounds: t.rounds.map((r) => ({
           round: r.round,
@@ -321,18 +467,158 @@ export class EventPagesController {
     };
   }
 
+  // ── shared contexts ────────────────────────────────────────────────────────────────────
+
+  /** A round's pairings as the pairings page, the by-name list and the printouts show them. */
+  private async roundContext(eventId: string, number: string, lang: unknown, req: Request) {
+    const { language, event, names } = await this.load(eventId, lang, req);
+    const rounds = await this.rounds.list(undefined, eventId);
+    const round = rounds.find((r) => String(r.number) === number);
+    if (!round) throw new NotFoundException(translate('notFound', language));
+    const before = await this.scores(eventId, round.number - 1);
+    const scoring = SCORING_FROM_DB[event.scoring];
+    const file = await this.standings.file(eventId);
+    const koName = knockoutRoundNames(file).get(round.number);
+    // Each knockout match by its name: a 5+2 round 7 holds the final and the 3rd-place match (附录2 #6).
+    const matchNames = new Map<string, KnockoutRoundName>();
+    if (koName) {
+      const ko = knockoutView(file);
+      for (const r of ko.ok && ko.value ? ko.value.rounds : []) for (const m of r.matches) if (m.bottom) matchNames.set(`${m.round}|${[m.top, m.bottom].sort().join('|')}`, m.name);
+    }
+    const team = event.kind === 'team';
+    const label = roundLabel(round.number, koName, language);
+    const tz = timeZoneOf(event.tournament);
+    const rows = round.pairings.map((p) => {
+      const main = p.games.find((g) => g.kind === 'regular') ?? p.games[0];
+      const points = team ? matchPoints(p.games, scoring) : resultPoints((main?.result as GameResult | null) ?? null, scoring);
+      const matchName = p.black ? matchNames.get(`${round.number}|${[p.red.id, p.black.id].sort().join('|')}`) : undefined;
+      return {
+        table: p.table,
+        stage: matchName ? translate(`knockoutRound_${matchName}`, language) : '',
+        bye: p.black === null,
+        red: this.side(eventId, p.red.id, names, before, language),
+        black: p.black ? this.side(eventId, p.black.id, names, before, language) : null,
+        score: points ? `${points.red} : ${points.black}` : '',
+        note: team ? '' : resultNote((main?.result as GameResult | null) ?? null, language),
+        gameId: main?.id ?? null,
+        // Tie-break games of a knockout match (附录2 7b), named by kind.
+        extra: team ? [] : p.games.filter((g) => g !== main).map((g) => ({ label: translateKey(g.kind === 'regular' ? 'games' : g.kind, language), score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
+        // Team boards, team A (the first-listed) Red on the odd boards (附录6 用法2).
+        boards: team
+          ? p.games
+              .filter((g) => g.kind === 'regular')
+              .map((g) => ({ board: g.board, gameId: g.id, red: g.red ? bilingual(g.red, language) : null, black: g.black ? bilingual(g.black, language) : null, aIsRed: (g.board % 2 === 1) === (g.leg === 1) }))
+          : [],
+        card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
+        // Issue 25: the game viewer (its record, when entered).
+        gameHref: !team && p.black && main ? `/games/${main.id}?lang=${language}` : null,
+      };
+    });
+    return {
+      ...this.layout(language, event, `/events/${eventId}/rounds/${round.number}`, label),
+      language,
+      round: { number: round.number, label, state: round.state, startsAt: formatDateTime(round.scheduledAt, tz, language), knockout: koName ?? '' },
+      isTeam: team,
+      byTableHref: `/events/${eventId}/rounds/${round.number}?lang=${language}`,
+      byNameHref: `/events/${eventId}/rounds/${round.number}/names?lang=${language}`,
+      printPairings: `/events/${eventId}/rounds/${round.number}/print/pairings?lang=${language}`,
+      printSlips: `/events/${eventId}/rounds/${round.number}/print/slips?lang=${language}`,
+      printMatchCards: team ? `/events/${eventId}/rounds/${round.number}/print/match-cards?lang=${language}` : null,
+      prev: round.number > 1 ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) } : null,
+      next: rounds.some((r) => r.number === round.number + 1) ? { href: `/events/${eventId}/rounds/${round.number + 1}?lang=${language}`, label: translate('round', language, { n: round.number + 1 }) } : null,
+      rows,
+    };
+  }
+
+  private async standingsContext(eventId: string, afterRound: unknown, lang: unknown, req: Request, path: string) {
+    const n = typeof afterRound === 'string' && /^\d{1,3}$/.test(afterRound) ? Number(afterRound) : undefined;
+    // The names and the table are independent reads: side by side (a 1,000-player page, issue 12).
+    const [{ language, event, names }, result] = await Promise.all([this.load(eventId, lang, req), this.standings.standings(eventId, n)]);
+    const table = tableOf(result.report);
+    const chain = table.chain.filter((c) => c.criterion !== 'score');
+    const columns = chain.map((c, i) => ({ key: String.fromCharCode(65 + i), label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language), definition: definitionOf(c, language) }));
+    const labelOf = (criterion: string, label: string) => criterionLabel(criterion, label, event.kind, language);
+    const rows = table.rows.map((r) => {
+      const e = names.get(r.entry);
+      return {
+        rank: r.sharedRank ? `=${r.rank}` : String(r.rank),
+        drawNumber: e?.drawNumber ?? '',
+        ...bilingual(e, language),
+        title: e?.title ?? '',
+        affiliation: e?.affiliation ? pick(e.affiliation, language) : '',
+        href: `/events/${eventId}/entries/${r.entry}?lang=${language}`,
+        score: r.score,
+        values: chain.map((c) => showValue(r.values[c.criterion])),
+        why: whyText(r, language, labelOf),
+        withdrawn: r.withdrawn ? withdrawnText(r.withdrawn, language) : '',
+      };
+    });
+    const places = placesOf(result.report)?.map((p) => ({
+      place: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+      ...bilingual(names.get(p.entry), language),
+      href: `/events/${eventId}/entries/${p.entry}?lang=${language}`,
+      status: p.status === 'final' ? '' : translate(p.status === 'provisional' ? 'provisional' : 'pending', language),
+      why: placeWhy(p, names, language, labelOf),
+    }));
+    const heading = translate('standingsAfter', language, { n: result.afterRound });
+    return {
+      ...this.layout(language, event, path, heading),
+      afterRound: result.afterRound,
+      heading,
+      columns,
+      // Wide chains print landscape (chuhe.css: .landscape).
+      landscape: columns.length > 4,
+      rows,
+      places,
+      rounds: Array.from({ length: result.afterRound }, (_, i) => ({ n: i + 1, href: `${path}?afterRound=${i + 1}&lang=${language}`, current: i + 1 === result.afterRound })),
+      wallChart: `/events/${eventId}/print/standings?afterRound=${result.afterRound}&lang=${language}`,
+      csv: `/api/events/${eventId}/standings.csv${n !== undefined ? `?afterRound=${n}` : ''}`,
+    };
+  }
+
   // ── helpers ────────────────────────────────────────────────────────────────────────────
 
+  private entryLink(eventId: string, id: string, names: Map<string, EntryInfo>, language: Language) {
+    const e = names.get(id);
+    return {
+      ...bilingual(e, language),
+      href: `/events/${eventId}/entries/${id}?lang=${language}`,
+      drawNumber: e?.drawNumber ?? '',
+      rating: e?.rating ?? '',
+      title: e?.title ?? '',
+      affiliation: e?.affiliation ? pick(e.affiliation, language) : '',
+      status: e ? statusText(e, language) : '',
+    };
+  }
+
+  private side(eventId: string, id: string, names: Map<string, EntryInfo>, before: Map<string, string>, language: Language) {
+    const e = names.get(id);
+    return { ...this.entryLink(eventId, id, names, language), named: (e ?? { nameZh: '', nameEn: '' }) as Named, points: before.get(id) ?? '0' };
+  }
+
   private async load(eventId: string, lang: unknown, req: Request) {
-    const language = chooseLanguage(lang, req.headers['accept-language']);
+    const language = pageLanguage(req);
     const event = isUuid(eventId) ? await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }) : null;
     if (!event || !event.tournament.publishedAt) throw new NotFoundException(translate('notFound', language));
     const entries = await this.prisma.entry.findMany({ where: { eventId }, include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } } });
-    const names = new Map(
+    const names = new Map<string, EntryInfo>(
       entries.map((e) => {
         const n = e.player ?? e.team!;
         const a = e.player?.affiliation ?? e.team?.affiliation ?? null;
-        return [e.id, { nameZh: n.nameZh, nameEn: n.nameEn, title: e.player?.title ?? '', drawNumber: e.drawNumber, affiliation: a ? { nameZh: a.nameZh, nameEn: a.nameEn } : null }] as const;
+        return [
+          e.id,
+          {
+            nameZh: n.nameZh,
+            nameEn: n.nameEn,
+            title: e.player?.title ?? '',
+            drawNumber: e.drawNumber,
+            rating: e.player?.rating ?? null,
+            affiliation: a ? { nameZh: a.nameZh, nameEn: a.nameEn } : null,
+            status: e.status,
+            withdrawnAfterRound: e.withdrawnAfterRound,
+            withdrawalReason: e.withdrawalReason,
+          },
+        ] as const;
       }),
     );
     return { language, event, names };
@@ -347,35 +633,71 @@ export class EventPagesController {
   private async scores(eventId: string, afterRound: number): Promise<Map<string, string>> {
     if (afterRound < 1) return new Map();
     const result = await this.standings.standings(eventId, afterRound);
-    const report = result.report as Report & { rows?: Row[]; standings?: { rows: Row[] } };
-    return new Map((report.rows ?? report.standings?.rows ?? []).map((r) => [r.entry, String(r.score)]));
+    return new Map(tableOf(result.report).rows.map((r) => [r.entry, String(r.score)]));
   }
 
   private layout(lang: Language, event: { id: string; nameZh: string; nameEn: string; kind: string; stages: unknown; tournament: { id: string; nameZh: string; nameEn: string } }, path: string, subtitle?: string) {
-    const other: Language = lang === 'en' ? 'zh' : 'en';
     const eventName = pick(event, lang);
     const tournamentName = pick(event.tournament, lang);
-    const roundRobin = (event.stages as { type: string }[]).some((s) => s.type.includes('round_robin'));
+    const stages = (event.stages as { type: string }[]).map((s) => s.type);
+    const roundRobin = stages.some((s) => s.includes('round_robin'));
+    const knockout = stages.length > 1 || stages.some((s) => s === 'knockout' || s.startsWith('championship'));
+    const tabs = [
+      { label: translate('hub', lang), href: `/events/${event.id}?lang=${lang}` },
+      { label: translate('standings', lang), href: `/events/${event.id}/standings?lang=${lang}` },
+      { label: translate(event.kind === 'team' ? 'teamCrosstable' : roundRobin ? 'crosstable' : 'rankTable', lang), href: `/events/${event.id}/crosstable?lang=${lang}` },
+      { label: translate(event.kind === 'team' ? 'teams' : 'players', lang), href: `/events/${event.id}/players?lang=${lang}` },
+      ...(event.kind === 'team' ? [{ label: translate('teamReport', lang), href: `/events/${event.id}/teams?lang=${lang}` }] : []),
+      ...(knockout ? [{ label: translate('bracket', lang), href: `/events/${event.id}/bracket?lang=${lang}` }] : []),
+    ];
+    const crumbs = [
+      { label: tournamentName, href: `/tournaments/${event.tournament.id}?lang=${lang}` },
+      ...(subtitle ? [{ label: eventName, href: `/events/${event.id}?lang=${lang}` }, { label: subtitle }] : [{ label: eventName }]),
+    ];
     return {
       layout: 'layouts/main',
       lang,
-      htmlLang: lang === 'en' ? 'en' : 'zh-Hans',
+      htmlLang: HTML_LANG[lang],
+      // The page, the event, the tournament: a tab or a bookmark says which.
       title: [subtitle, eventName, tournamentName].filter(Boolean).join(' · '),
-      switchHref: `${path}?lang=${other}`,
+      breadcrumbs: crumbs,
       printHeader: [tournamentName, eventName, subtitle].filter(Boolean).join(' · '),
       eventNav: {
         tournament: { name: tournamentName, href: `/tournaments/${event.tournament.id}?lang=${lang}` },
-        event: { name: eventName, otherName: pick(event, other), href: `/events/${event.id}?lang=${lang}` },
-        standings: `/events/${event.id}/standings?lang=${lang}`,
-        crosstable: `/events/${event.id}/crosstable?lang=${lang}`,
-        crosstableLabel: translate(roundRobin ? 'crosstable' : 'rankTable', lang),
-        teams: event.kind === 'team' ? `/events/${event.id}/teams?lang=${lang}` : null,
+        event: { name: eventName, otherName: lang === 'en' ? pick(event, 'zh') : event.nameEn, href: `/events/${event.id}?lang=${lang}` },
+        tabs,
       },
     };
   }
 }
 
-/** Registration, round N in play, round N completed, or finished. */
+function timeZoneOf(tournament: object): string {
+  const tz = (tournament as { timeZone?: unknown }).timeZone;
+  return typeof tz === 'string' && tz ? tz : 'Asia/Shanghai';
+}
+
+/** "Round 7 · Final": a knockout round says which. */
+function roundLabel(n: number, ko: KnockoutRoundName | undefined, lang: Language): string {
+  const r = translate('round', lang, { n });
+  return ko ? translate('roundOf', lang, { round: r, name: translate(`knockoutRound_${ko}`, lang) }) : r;
+}
+
+function tableOf(report: Report): { rows: Row[]; chain: ChainStep[] } {
+  const r = report as unknown as { rows?: Row[]; chain?: ChainStep[]; standings?: { rows: Row[]; chain: ChainStep[] } };
+  return r.rows ? { rows: r.rows, chain: r.chain ?? [] } : r.standings!;
+}
+
+function placesOf(report: Report): PlaceRow[] | undefined {
+  return (report as unknown as { places?: PlaceRow[] }).places;
+}
+
+function scoreText(p: PairingView, kind: string, scoring: string): string {
+  const main = p.games.find((g) => g.kind === 'regular') ?? p.games[0];
+  const pts = kind === 'team' ? matchPoints(p.games, scoring) : resultPoints((main?.result as GameResult | null) ?? null, scoring);
+  return pts ? `${pts.red} : ${pts.black}` : '';
+}
+
+/** Registration, round N in play, round N completed. */
 function eventState(rounds: readonly RoundView[], lang: Language): string {
   if (rounds.length === 0) return translate('state_registration', lang);
   const last = rounds[rounds.length - 1];
@@ -389,7 +711,24 @@ function criterionLabel(id: string, label: string, kind: string, lang: Language)
   if (!c) return label;
   if (lang === 'en') return c.english.split(/[(:;,]/)[0].trim();
   const zh = label && label !== id ? label.split(/[（(]所/)[0].replace(/^[A-H（(]?\w?[)）.、]?\s*/, '') : '';
-  return zh || (kind === 'team' ? c.name.team : c.name.individual);
+  return translateKeyChinese(zh || (kind === 'team' ? c.name.team : c.name.individual), lang);
+}
+
+function translateKeyChinese(text: string, lang: Language): string {
+  return lang === 'zh-Hant' ? bilingual({ nameZh: text, nameEn: '' }, lang).primary : text;
+}
+
+/** The rules' definition of a criterion, in the page's language (the English is CRITERIA's). */
+function definitionOf(c: ChainStep, lang: Language): string {
+  const k = CRITERIA[c.criterion as CriterionId];
+  if (lang === 'en') return k ? k.definition : c.label;
+  const zh = `critDef_${c.criterion}`;
+  return isMessageKey(zh) ? translate(zh, lang) : translateKeyChinese(c.label, lang);
+}
+
+/** An article reference in the page's language: the chains' "附录2 #10 item 1" reads "附录2 #10 第1项" in Chinese. */
+function ruleText(rule: string, lang: Language): string {
+  return lang === 'en' ? rule : translateKeyChinese(rule.replace(/ item (\d+)/g, ' 第$1项'), lang);
 }
 
 function showValue(v: unknown): string {
@@ -402,16 +741,48 @@ function showPoints(points: number, scoring: string): string {
   return points % 2 === 0 ? String(points / 2) : `${(points - 1) / 2 || ''}½`;
 }
 
-function whyText(row: Row, lang: Language): string {
-  if (row.sharedRank) return lang === 'en' ? 'tied on the whole chain (no lot recorded)' : '全部条件相同（未抽签）';
+function whyText(row: Row, lang: Language, labelOf: (criterion: string, label: string) => string): string {
+  if (row.sharedRank) return translate('whyTied', lang);
   const d = row.decidedBy;
   if (!d) return '';
-  if (d.criterion === 'lot') return lang === 'en' ? 'drawn by lot' : '抽签';
-  return `${d.label.split(/[（(]所/)[0]}: ${showValue(d.previous)} / ${showValue(d.current)} (${d.rule})`;
+  if (d.criterion === 'lot') return translate('whyLot', lang);
+  return translate('whyVs', lang, { label: labelOf(d.criterion, d.label), previous: showValue(d.previous), current: showValue(d.current), rule: ruleText(d.rule, lang) });
 }
 
+/** Why a championship place (附录2 #10, 附录3 #2): the knockout match that decided it, or the others' standings — names, never ids. */
+function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, labelOf: (criterion: string, label: string) => string): string {
+  if (p.basis === 'knockout') {
+    const decided = p.places[0] === p.places[1] ? [...(p.matches ?? [])].reverse().find((m) => m.winner !== null && m.stage !== 'semi_final') : undefined;
+    if (decided && decided.decidingGame) {
+      const won = decided.winner === p.entry;
+      const opponent = pick(names.get((won ? decided.loser : decided.winner)!), lang);
+      const stage = translateKey(`knockoutRound_${decided.stage}`, lang);
+      return translate(won ? 'whyPlaceKnockoutWon' : 'whyPlaceKnockoutLost', lang, { stage, round: decided.round, opponent, kind: translate(`gameKind_${decided.decidingGame.kind as 'regular'}`, lang) });
+    }
+    return translate('whyPlaceRange', lang, { from: p.places[0], to: p.places[1] });
+  }
+  const row = p.row;
+  const base = translate('whyPlaceStandings', lang, { rank: row?.rank ?? p.place, score: row?.score ?? '' });
+  const why = row ? whyText(row, lang, labelOf) : '';
+  return why ? `${base}; ${why}` : base;
+}
+
+function withdrawnText(w: { afterRound: number; reason: string }, lang: Language): string {
+  const base = w.afterRound === 0 ? translate('withdrawnBefore', lang) : translate('withdrawnAfter', lang, { n: w.afterRound });
+  if (w.reason === 'disqualification') return `${translate('disqualified', lang)} · ${base}`;
+  if (w.reason === 'removal') return `${translate('removed', lang)} · ${base}`;
+  return base;
+}
+
+function statusText(e: EntryInfo, lang: Language): string {
+  if (e.status !== 'withdrawn') return '';
+  return withdrawnText({ afterRound: e.withdrawnAfterRound ?? 0, reason: e.withdrawalReason ?? 'withdrawal' }, lang);
+}
+
+type BoardGame = { kind: string; board: number; leg?: number; result: string | null };
+
 /** 场分 of a team match from its boards (附录1 #7, libs/tournament), display units; null while a board is open. */
-function matchPoints(games: readonly { kind: string; board: number; leg?: number; result: string | null }[], scoring: string): { red: string; black: string } | null {
+function matchPoints(games: readonly BoardGame[], scoring: string): { red: string; black: string } | null {
   const regular = games.filter((g) => g.kind === 'regular');
   if (regular.length === 0 || regular.some((g) => g.result === null)) return null;
   if (regular.every((g) => g.result === 'double_forfeit' || g.result === 'annulled')) return { red: '0', black: '0' };
@@ -421,19 +792,32 @@ function matchPoints(games: readonly { kind: string; board: number; leg?: number
     const s = scorePairing('team', 2, counted.map((g) => ({ board: g.board, aIsRed: (g.board % 2 === 1) === (g.leg !== 2), result: g.result as GameResult })));
     return { red: showPoints(s.score[0], scoring), black: showPoints(s.score[1], scoring) };
   }
+  const gp = boardTotals(regular);
+  return { red: showPoints(comparePoints(gp.first, gp.second), scoring), black: showPoints(comparePoints(gp.second, gp.first), scoring) };
+}
+
+/** 局分 of a team match: each side's boards added up (附录1 #7), display units; null while a board is open. */
+function boardPoints(games: readonly BoardGame[], scoring: string): { red: string; black: string } | null {
+  const regular = games.filter((g) => g.kind === 'regular');
+  if (regular.length === 0 || regular.some((g) => g.result === null)) return null;
+  const gp = boardTotals(regular.filter((g) => g.result !== 'annulled'));
+  return { red: showPoints(gp.first, scoring), black: showPoints(gp.second, scoring) };
+}
+
+function boardTotals(regular: readonly BoardGame[]): { first: number; second: number } {
   let first = 0;
   let second = 0;
   for (const g of regular) {
-    // The first-listed team is Red on the odd boards (附录6 用法2).
-    const firstSide = g.board % 2 === 1 ? 'red' : 'black';
+    // The first-listed team is Red on the odd boards (附录6 用法2), reversed in a board's second game.
+    const firstSide = (g.board % 2 === 1) === (g.leg !== 2) ? 'red' : 'black';
     first += gamePoints(g.result as GameResult, firstSide);
     second += gamePoints(g.result as GameResult, firstSide === 'red' ? 'black' : 'red');
   }
-  return { red: showPoints(comparePoints(first, second), scoring), black: showPoints(comparePoints(second, first), scoring) };
+  return { first, second };
 }
 
 /** A team match's outcome as if it were one game, for the rank table's marks. */
-function teamOutcome(games: readonly { kind: string; board: number; leg?: number; result: string | null }[], scoring: string): GameResult | null {
+function teamOutcome(games: readonly BoardGame[], scoring: string): GameResult | null {
   const m = matchPoints(games, scoring);
   if (!m) return null;
   return m.red === m.black ? 'draw' : Number(m.red) > Number(m.black) ? 'red_win' : 'black_win';

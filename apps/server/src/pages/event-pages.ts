@@ -1,6 +1,6 @@
 import type { GameResult } from '@chuhe/tournament';
 import type { Language } from './i18n';
-import { translate } from './i18n';
+import { chineseIn, translate } from './i18n';
 
 /**
  * View models of the public event pages (pairings, standings, crosstable, Swiss rank table,
@@ -16,14 +16,15 @@ export interface Named {
 /** A name in the page's language first and the other script beside it (issue 12: both together). */
 export function bilingual(n: Named | null | undefined, lang: Language): { primary: string; secondary: string } {
   if (!n) return { primary: '', secondary: '' };
-  const [a, b] = lang === 'en' ? [n.nameEn, n.nameZh] : [n.nameZh, n.nameEn];
+  const zh = chineseIn(lang, n.nameZh);
+  const [a, b] = lang === 'en' ? [n.nameEn, zh] : [zh, n.nameEn];
   const primary = a || b;
   return { primary, secondary: a && b && a !== b ? b : '' };
 }
 
 export function pick(n: Named | null | undefined, lang: Language): string {
   if (!n) return '';
-  return (lang === 'en' ? n.nameEn || n.nameZh : n.nameZh || n.nameEn) ?? '';
+  return (lang === 'en' ? n.nameEn || chineseIn(lang, n.nameZh) : chineseIn(lang, n.nameZh) || n.nameEn) ?? '';
 }
 
 /** Points of a result for each side, in display units of the event's scoring (二章5节1). */
@@ -91,4 +92,33 @@ export function rankChartSvg(ranks: readonly { round: number; rank: number }[], 
 
 function escapeAttr(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** A time in the tournament's time zone, in the page's language ("2026-12-05 09:30 GMT+8"). */
+export function formatDateTime(value: Date | string | null | undefined, timeZone: string, lang: Language): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short', weekday: 'short' }).formatToParts(d);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekdayZh: Record<string, string> = { Mon: '一', Tue: '二', Wed: '三', Thu: '四', Fri: '五', Sat: '六', Sun: '日' };
+  const weekday = lang === 'en' ? get('weekday') : `${lang === 'zh-Hant' ? '週' : '周'}${weekdayZh[get('weekday')] ?? ''}`;
+  return `${get('year')}-${get('month')}-${get('day')} ${weekday} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
+}
+
+/** A player search in either script: Chinese names by substring, English ones by word start, case-insensitive. */
+export function matchesQuery(n: Named, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const en = (n.nameEn ?? '').toLowerCase();
+  return n.nameZh.includes(query.trim()) || chineseIn('zh-Hant', n.nameZh).includes(query.trim()) || en.includes(q) || en.replace(/[\s-]/g, '').includes(q.replace(/[\s-]/g, ''));
+}
+
+const collators: Partial<Record<Language, Intl.Collator>> = {};
+
+/** Alphabetical in the page's script: pinyin order for Chinese, Latin order for English. */
+export function sortByName<T>(items: readonly T[], name: (item: T) => Named, lang: Language): T[] {
+  const collator = (collators[lang] ??= new Intl.Collator(lang === 'en' ? 'en' : lang === 'zh-Hant' ? 'zh-Hant-u-co-stroke' : 'zh-u-co-pinyin'));
+  const key = (n: Named) => (lang === 'en' ? n.nameEn || n.nameZh : n.nameZh || n.nameEn);
+  return [...items].sort((a, b) => collator.compare(key(name(a)), key(name(b))));
 }

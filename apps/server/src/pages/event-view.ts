@@ -1,7 +1,7 @@
 import type { Affiliation, Entry, Event, Player, Team, TeamMember } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
-import { Language, translate } from './i18n';
+import { chineseIn, Language, translateKey } from './i18n';
 
 type EntryRow = Entry & {
   player: (Player & { affiliation: Affiliation | null }) | null;
@@ -10,8 +10,8 @@ type EntryRow = Entry & {
 
 /** An event and its entries as the page shows them, in one language. */
 export function eventView(event: Event & { entries: EntryRow[] }, lang: Language) {
-  const t = (key: string) => translate(key, lang);
-  const pick = (zh: string, en: string) => (lang === 'en' ? en : zh);
+  const t = (key: string) => translateKey(key, lang);
+  const pick = (zh: string, en: string) => (lang === 'en' ? en : chineseIn(lang, zh));
   const stages = (event.stages as { type: string; rounds?: number; groups?: number }[]).map((s) =>
     [t(`stage_${s.type}`), s.rounds ? `${s.rounds} ${t('rounds')}` : '', s.groups ? `${s.groups} ${t('groups')}` : ''].filter(Boolean).join(' '),
   );

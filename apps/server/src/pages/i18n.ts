@@ -1,17 +1,38 @@
 import { ACCOUNT_MESSAGES } from './messages/account';
 import { LAYOUT_MESSAGES } from './messages/layout';
+import { PUBLIC_MESSAGES } from './messages/public';
+import { PRINT_MESSAGES } from './messages/print';
 import { SETUP_MESSAGES } from './messages/setup';
 import { STAFF_MESSAGES } from './messages/staff';
 
 /**
- * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
- * or when the browser's Accept-Language prefers English over Chinese.
+ * The pages' three languages: Simplified Chinese (the rules' language, the default), Traditional
+ * Chinese (issue 21: the AXF's members in Hong Kong, Macau and Taiwan read it, and the 3rd
+ * revision of 棋例 is written in it) and English. `?lang=`, else the browser's Accept-Language.
+ *
+ * Message files (messages/*.ts) keep the shape `{ key: { zh, en } }`: the Traditional text is
+ * derived from the Simplified one by OpenCC (opencc-js, Simplified → Taiwan standard characters),
+ * so no file needs a third column. Where the conversion is wrong, an entry may carry its own
+ * `zhHant`, and TRADITIONAL_FIXES corrects characters everywhere.
  */
-export const LANGUAGES = ['zh', 'en'] as const;
+export const LANGUAGES = ['zh', 'zh-Hant', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** `lang` attribute of <html> for each page language. */
+export const HTML_LANG: Record<Language, string> = { zh: 'zh-Hans', 'zh-Hant': 'zh-Hant', en: 'en' };
+
+/** Each language's own name, for the language links (written in that language). */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '简体中文', 'zh-Hant': '繁體中文', en: 'English' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 export function chooseLanguage(query: unknown, acceptLanguage: string | undefined): Language {
-  if (query === 'en' || query === 'zh') return query;
+  if (isLanguage(query)) return query;
+  // Older links and other spellings of Traditional Chinese.
+  if (typeof query === 'string' && /^zh-(hant|tw|hk|mo)$/i.test(query)) return 'zh-Hant';
+  if (typeof query === 'string' && /^zh-(hans|cn|sg)$/i.test(query)) return 'zh';
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
@@ -22,120 +43,89 @@ export function chooseLanguage(query: unknown, acceptLanguage: string | undefine
     .filter((l) => l.tag)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
+    if (/^zh-(hant|tw|hk|mo)\b/.test(tag)) return 'zh-Hant';
     if (tag.startsWith('zh')) return 'zh';
     if (tag.startsWith('en')) return 'en';
   }
   return 'zh';
 }
 
-const PUBLIC_MESSAGES = {
-  appName: { zh: '楚河 · 象棋赛事管理', en: 'Chuhe · Xiangqi tournaments' },
-  tournaments: { zh: '赛事', en: 'Tournaments' },
-  gameRecord: { zh: '棋谱', en: 'Game' },
-  noTournaments: { zh: '还没有赛事。', en: 'No tournaments yet.' },
-  venue: { zh: '地点', en: 'Venue' },
-  dates: { zh: '日期', en: 'Dates' },
-  organizer: { zh: '主办', en: 'Organizer' },
-  rules: { zh: '规则', en: 'Rules' },
-  rulesEdition: { zh: '亚洲象棋联合会象棋比赛规例（2017）', en: 'AXF competition rules (2017)' },
-  events: { zh: '项目', en: 'Events' },
-  noEvents: { zh: '还没有项目。', en: 'No events yet.' },
-  entries: { zh: '参赛名单', en: 'Entries' },
-  noEntries: { zh: '还没有报名。', en: 'No entries yet.' },
-  drawNumber: { zh: '代号', en: 'No.' },
-  name: { zh: '姓名', en: 'Name' },
-  team: { zh: '队名', en: 'Team' },
-  affiliation: { zh: '单位', en: 'Affiliation' },
-  affiliationUnnamed: { zh: '（新单位，无英文名）', en: '(new affiliation: no English name yet)' },
-  rating: { zh: '等级分', en: 'Rating' },
-  seed: { zh: '种子', en: 'Seed' },
-  members: { zh: '队员（台次）', en: 'Players (boards)' },
-  reserve: { zh: '后补', en: 'reserve' },
-  status: { zh: '状态', en: 'Status' },
-  withdrawn: { zh: '退出', en: 'withdrawn' },
-  late: { zh: '迟报', en: 'late entry' },
-  format: { zh: '赛制', en: 'Format' },
-  scoring: { zh: '计分', en: 'Scoring' },
-  timeControl: { zh: '对局时限', en: 'Time control' },
-  kind_individual: { zh: '个人赛', en: 'Individual' },
-  kind_team: { zh: '团体赛', en: 'Team' },
-  category_open: { zh: '公开', en: 'Open' },
-  category_women: { zh: '女子', en: 'Women' },
-  stage_round_robin: { zh: '循环赛', en: 'Round-robin' },
-  stage_double_round_robin: { zh: '双循环赛', en: 'Double round-robin' },
-  stage_group_round_robin: { zh: '分组循环赛', en: 'Group round-robin' },
-  stage_swiss: { zh: '积分编排', en: 'Swiss' },
-  stage_knockout: { zh: '淘汰赛', en: 'Knockout' },
-  stage_championship_5_2: { zh: '5+2 赛制', en: '5+2 championship' },
-  stage_championship_6_1: { zh: '6+1 赛制', en: '6+1 championship' },
-  rounds: { zh: '轮', en: 'rounds' },
-  groups: { zh: '组', en: 'groups' },
-  redrawNeeded: { zh: '有报名退出，需要重新抽签（二章7节2）。', en: 'An entry withdrew: a new draw is needed (二章7节2).' },
-  notDrawn: { zh: '尚未抽签', en: 'not drawn yet' },
-  minutes: { zh: '分钟', en: 'min' },
-  seconds: { zh: '秒', en: 's' },
-  forfeit: { zh: '弃权', en: 'forfeit' },
-  penalty: { zh: '判负', en: 'by penalty' },
-  annulled: { zh: '取消', en: 'annulled' },
-  round: { zh: '第 {n} 轮', en: 'Round {n}' },
-  roundShort: { zh: '轮', en: 'Rd' },
-  pairings: { zh: '对阵', en: 'Pairings' },
-  results: { zh: '成绩', en: 'Results' },
-  standings: { zh: '排名', en: 'Standings' },
-  standingsAfter: { zh: '第 {n} 轮后排名', en: 'Standings after round {n}' },
-  crosstable: { zh: '成绩表', en: 'Crosstable' },
-  rankTable: { zh: '各轮成绩', en: 'Rank table' },
-  teamReport: { zh: '团体成绩', en: 'Team results' },
-  table: { zh: '台', en: 'Tbl' },
-  red: { zh: '红方', en: 'Red' },
-  black: { zh: '黑方', en: 'Black' },
-  redShort: { zh: '红', en: 'R' },
-  blackShort: { zh: '黑', en: 'B' },
-  bye: { zh: '轮空', en: 'bye' },
-  pointsBefore: { zh: '积分', en: 'Pts' },
-  result: { zh: '结果', en: 'Result' },
-  rank: { zh: '名次', en: 'Rank' },
-  points: { zh: '积分', en: 'Points' },
-  why: { zh: '名次依据', en: 'Why this rank' },
-  player: { zh: '棋手', en: 'Player' },
-  opponent: { zh: '对手', en: 'Opponent' },
-  colour: { zh: '先后手', en: 'Colour' },
-  matchCard: { zh: '对阵卡', en: 'Match card' },
-  board: { zh: '台次', en: 'Board' },
-  matchScore: { zh: '场分 / 局分', en: 'Match / game points' },
-  lineupSecret: { zh: '排阵表未公开', en: 'Lineup not public yet' },
-  state_registration: { zh: '报名中', en: 'Registration' },
-  state_playing: { zh: '第 {n} 轮进行中', en: 'Round {n} in play' },
-  state_between: { zh: '第 {n} 轮已完成', en: 'Round {n} completed' },
-  state_finished: { zh: '已结束', en: 'Finished' },
-  noRounds: { zh: '还没有公布的轮次。', en: 'No round published yet.' },
-  rankByRound: { zh: '各轮名次', en: 'Rank by round' },
-  games: { zh: '对局', en: 'Games' },
-  boardPrizes: { zh: '台次奖', en: 'Board prizes' },
-  playerRecords: { zh: '队员成绩', en: 'Players by board' },
-  registeredAs: { zh: '报名台次', en: 'Registered' },
-  byBoard: { zh: '各台得分 / 局数', en: 'Points / games by board' },
-  countedTotal: { zh: '个人成绩（附录1 #6）', en: 'Counted total (附录1 #6)' },
-  teamRecords: { zh: '各队成绩', en: 'Team records' },
-  knockout: { zh: '淘汰赛', en: 'Knockout' },
-  place: { zh: '名次', en: 'Place' },
-  pending: { zh: '待定', en: 'pending' },
-  notesTitle: { zh: '说明', en: 'Notes' },
-  printedAt: { zh: '打印时间', en: 'Printed' },
-  eventPage: { zh: '项目主页', en: 'Event' },
-  titleGM: { zh: '特级大师', en: 'GM' },
-  apiDocs: { zh: 'API 文档', en: 'API docs' },
-  language: { zh: 'English', en: '中文' },
-  notFound: { zh: '找不到这个赛事。', en: 'No such tournament.' },
-} as const satisfies Record<string, Record<Language, string>>;
+/** A message: Simplified Chinese and English; Traditional derived unless given (a wrong conversion). */
+export interface Message {
+  readonly zh: string;
+  readonly en: string;
+  readonly zhHant?: string;
+}
 
 /** Every page's words: one file per page group under messages/, merged here. */
-const MESSAGES = { ...PUBLIC_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...SETUP_MESSAGES, ...STAFF_MESSAGES } as const satisfies Record<string, Record<Language, string>>;
+const MESSAGES = { ...PUBLIC_MESSAGES, ...PRINT_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...SETUP_MESSAGES, ...STAFF_MESSAGES } as const satisfies Record<string, Message>;
 
+/** A key of a message: `translate` takes only these, so a missing key fails the type check. */
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: string, lang: Language, vars: Record<string, string | number> = {}): string {
-  const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
-  const text = entry ? entry[lang] : key;
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+// opencc-js ships an ES module's types; its CommonJS build is what Node loads here.
+const opencc = require('opencc-js/cn2t') as { Converter(options: { from: string; to: string }): (text: string) => string };
+const toTaiwan = opencc.Converter({ from: 'cn', to: 'tw' });
+
+/**
+ * Characters the Taiwan-standard conversion writes in a form the xiangqi world does not: 台 (a
+ * board, 台次) stays 台 in Hong Kong, Macau and Taiwan alike, not 臺.
+ */
+const TRADITIONAL_FIXES: readonly [RegExp, string][] = [[/臺/g, '台']];
+
+const traditionalCache = new Map<string, string>();
+
+/** Simplified → Traditional Chinese (a name, a note, a message). Cached: the pages repeat names. */
+export function toTraditional(text: string): string {
+  if (!text) return text;
+  let out = traditionalCache.get(text);
+  if (out === undefined) {
+    out = TRADITIONAL_FIXES.reduce((s, [from, to]) => s.replace(from, to), toTaiwan(text));
+    if (traditionalCache.size < 50_000) traditionalCache.set(text, out);
+  }
+  return out;
+}
+
+/** Chinese text stored in Simplified (names, notes) as the page's language shows it. */
+export function chineseIn(lang: Language, text: string): string {
+  return lang === 'zh-Hant' ? toTraditional(text) : text;
+}
+
+/** The text of a message in a language, `{name}` placeholders filled from vars. */
+export function translate(key: MessageKey, lang: Language, vars: Record<string, string | number> = {}): string {
+  const entry: Message | undefined = (MESSAGES as Record<string, Message>)[key];
+  const text = !entry ? key : lang === 'en' ? entry.en : lang === 'zh-Hant' ? (entry.zhHant ?? toTraditional(entry.zh)) : entry.zh;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/**
+ * A key built at run time (`stage_${type}`, a template's `{{t "…"}}`): translated when it exists,
+ * else shown as it is — templates' keys are checked by i18n.spec.ts, which reads every view.
+ */
+export function translateKey(key: string, lang: Language, vars: Record<string, string | number> = {}): string {
+  return isMessageKey(key) ? translate(key, lang, vars) : key;
+}
+
+/** Chinese or English: the script a page's names are picked in (Traditional pages convert the Chinese). */
+export function isEnglish(lang: Language): boolean {
+  return lang === 'en';
+}
+
+/**
+ * Words kept as one object per language (the staff pages' scripts read them as JSON): the
+ * Traditional Chinese object derived from the Simplified one, string by string.
+ */
+export function withTraditional<T>(words: { zh: T; en: T }): Record<Language, T> {
+  const convert = (v: unknown): unknown =>
+    typeof v === 'string' ? toTraditional(v) : Array.isArray(v) ? v.map(convert) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x)])) : v;
+  return { zh: words.zh, 'zh-Hant': convert(words.zh) as T, en: words.en };
+}
+
+/** Which side of a `{ zh, en }` pair a page language reads (zh-Hant reads the Chinese; convert it with chineseIn). */
+export function bilingualKey(lang: Language): 'zh' | 'en' {
+  return lang === 'en' ? 'en' : 'zh';
 }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { diagramSvg, gameMoveTexts, gamePositions, makeSquareName, replayGame } from '@chuhe/xiangqi';
 import type { Game as RecordGame, Notation } from '@chuhe/xiangqi';
 import { isUuid } from '../auth/tournament-scope.service';
-import { chooseLanguage, type Language } from '../pages/i18n';
+import { bilingualKey, chooseLanguage, type Language } from '../pages/i18n';
 import { RECORD_MESSAGES, recordText, type RecordMessageKey } from '../pages/messages/records';
 import { PrismaService } from '../prisma/prisma.service';
 import { RecordLinksService } from './record-links.service';
@@ -34,11 +34,11 @@ export class RecordPagesController {
     res.set('X-Robots-Tag', 'noindex');
     const view = await this.links.view(token, req.ip ?? req.socket.remoteAddress ?? 'unknown');
     if (!view.mayEnter) res.status(403);
-    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, language, v);
+    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, bilingualKey(language), v);
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const eventName = language === 'en' ? view.event.nameEn : view.event.nameZh;
     // Raw templates: the client fills {n}, {reason}.
-    const labels = Object.fromEntries(Object.entries(RECORD_MESSAGES).map(([k, v]) => [k, v[language]]));
+    const labels = Object.fromEntries(Object.entries(RECORD_MESSAGES).map(([k, v]) => [k, v[bilingualKey(language)]]));
     const data = { token, gameId: view.gameId, lang: language, result: view.result, mayEnter: view.mayEnter, initialFen: view.initialFen, adjournedFen: view.adjournedFen, record: view.record, viewerHref: `/games/${view.gameId}?lang=${language}`, labels };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),
@@ -65,7 +65,7 @@ export class RecordPagesController {
     const language = chooseLanguage(lang, req.headers['accept-language']);
     const g = await this.load(gameId, language);
     const notation = viewerNotation(notationText, language);
-    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, language, v);
+    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, bilingualKey(language), v);
     const game = g.record ? replayGame(g.record.startFen, g.record.moves as string[]) : undefined;
     const rec: RecordGame | undefined = game?.ok ? game.value : undefined;
     const n = rec?.plies.length ?? 0;
@@ -108,7 +108,7 @@ export class RecordPagesController {
     const language = chooseLanguage(lang, req.headers['accept-language']);
     const g = await this.load(gameId, language);
     const notation = viewerNotation(notationText, language);
-    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, language, v);
+    const t = (k: RecordMessageKey, v: Record<string, string | number> = {}) => recordText(k, bilingualKey(language), v);
     const game = g.record ? replayGame(g.record.startFen, g.record.moves as string[]) : undefined;
     const rec = game?.ok ? game.value : undefined;
     const positions = rec ? gamePositions(rec) : [];
@@ -145,17 +145,17 @@ export class RecordPagesController {
           select: { id: true, board: true, result: true, record: true, redPlayer: { select: { nameZh: true, nameEn: true } }, blackPlayer: { select: { nameZh: true, nameEn: true } }, pairing: { select: { table: true, round: { select: { id: true, number: true, state: true, event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { publishedAt: true } } } } } } } } },
         })
       : null;
-    if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt) throw new NotFoundException(recordText('noRecord', language));
+    if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt) throw new NotFoundException(recordText('noRecord', bilingualKey(language)));
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? `${p.nameEn} ${p.nameZh}` : `${p.nameZh} ${p.nameEn}`) : '?');
     const primary = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const ev = g.pairing.round.event;
     const eventName = language === 'en' ? ev.nameEn : ev.nameZh;
-    const where = recordText('roundTable', language, { round: g.pairing.round.number, table: g.pairing.table ?? '-' });
+    const where = recordText('roundTable', bilingualKey(language), { round: g.pairing.round.number, table: g.pairing.table ?? '-' });
     return {
       record: g.record,
       red: name(g.redPlayer),
       black: name(g.blackPlayer),
-      result: g.result ? RESULT_LABEL[g.result] : recordText('noResult', language),
+      result: g.result ? RESULT_LABEL[g.result] : recordText('noResult', bilingualKey(language)),
       title: `${primary(g.redPlayer)} – ${primary(g.blackPlayer)}`,
       eventName,
       where,

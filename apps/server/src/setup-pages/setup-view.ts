@@ -1,7 +1,7 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth.decorators';
-import { translate, type Language } from '../pages/i18n';
+import { translate, translateKey, type Language } from '../pages/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
 import { FormState, formRefusal, validateAs } from '../web/forms';
 import { flash } from '../web/page-context';
@@ -14,7 +14,7 @@ export function langOf(res: Response): Language {
 /** A translator bound to the page's language. */
 export function translator(res: Response) {
   const lang = langOf(res);
-  return (key: string, vars: Record<string, string | number> = {}) => translate(key, lang, vars);
+  return (key: string, vars: Record<string, string | number> = {}) => translateKey(key, lang, vars);
 }
 
 /** A record's name in the page's language, the other one beside it. */
@@ -81,7 +81,7 @@ export async function actWith<D extends object>(req: Request, res: Response, dto
 
 /** `{value,label}` options from a list of values and a message-key prefix. */
 export function options(lang: Language, prefix: string, values: readonly string[]) {
-  return values.map((value) => ({ value, label: translate(`${prefix}${value}`, lang) }));
+  return values.map((value) => ({ value, label: translateKey(`${prefix}${value}`, lang) }));
 }
 
 /**

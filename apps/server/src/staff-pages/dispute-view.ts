@@ -1,19 +1,19 @@
 import type { DisputeReport } from '@chuhe/xiangqi';
-import type { Language } from '../pages/i18n';
+import { bilingualKey, chineseIn, type Language } from '../pages/i18n';
 import { tr } from './staff-view';
 
 /** The engine's report of a disputed position (libs/xiangqi disputeReport) in the page's language; the SVG diagrams are the server's own markup. */
 export function disputeView(r: DisputeReport, lang: Language) {
   const t = tr(lang);
-  const side = (s: DisputeReport['sides']['red']) => `${s.label[lang]}${s.violation ? ` (${t('dispute.violation')})` : ''}`;
+  const side = (s: DisputeReport['sides']['red']) => `${chineseIn(lang, s.label[bilingualKey(lang)])}${s.violation ? ` (${t('dispute.violation')})` : ''}`;
   return {
-    verdict: r.verdictText[lang],
-    explanation: r.explanation[lang],
+    verdict: chineseIn(lang, r.verdictText[bilingualKey(lang)]),
+    explanation: chineseIn(lang, r.explanation[bilingualKey(lang)]),
     rules: r.rules === 'cxa' ? 'CXA' : 'AXF 2017',
     articles: r.articles.join('；'),
     red: side(r.sides.red),
     black: side(r.sides.black),
-    procedure: `${r.procedure[lang]} ${t('dispute.cycles', { n: r.procedure.cycles })}`,
+    procedure: `${chineseIn(lang, r.procedure[bilingualKey(lang)])} ${t('dispute.cycles', { n: r.procedure.cycles })}`,
     moves: r.cycleMoves.map((m) => ({
       ply: m.ply,
       side: m.side === 'red' ? t('staff.red') : t('staff.black'),

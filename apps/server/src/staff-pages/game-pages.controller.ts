@@ -10,6 +10,7 @@ import { DisciplineService } from '../discipline/discipline.service';
 import { OpenDisputeDto, RuleDisputeDto } from '../disputes/disputes.dto';
 import { DisputesService } from '../disputes/disputes.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { bilingualKey, chineseIn } from '../pages/i18n';
 import { PutRecordDto } from '../records/records.dto';
 import { RecordsService } from '../records/records.service';
 import { gameInfo } from './game-info';
@@ -149,7 +150,7 @@ export class GamePagesController {
       breadcrumbs: info.breadcrumbs(t('dispute.open')),
       info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
       action: `/staff/games/${gameId}/dispute`,
-      earlier: earlier.map((d) => ({ href: `/staff/disputes/${d.id}`, label: `${d.report.verdictText[lang]}${d.ruling ? ` · ${t('dispute.ruled', { ruling: d.ruling })}` : ''}` })),
+      earlier: earlier.map((d) => ({ href: `/staff/disputes/${d.id}`, label: `${chineseIn(lang, d.report.verdictText[bilingualKey(lang)])}${d.ruling ? ` · ${t('dispute.ruled', { ruling: d.ruling })}` : ''}` })),
       form,
     } };
   }

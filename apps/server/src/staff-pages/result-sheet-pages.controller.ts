@@ -10,6 +10,7 @@ import { RoundsService } from '../rounds/rounds.service';
 import { submitForm } from '../web/forms';
 import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
+import type { Language } from '../pages/i18n';
 import { findByLine, sheetGames, sheetView, type SheetState } from './result-sheet-view';
 import { nameOf, resultText, text, tr } from './staff-view';
 
@@ -58,7 +59,7 @@ export class ResultSheetPagesController {
     } };
   }
 
-  private async load(user: AuthUser, roundId: string, lang: 'zh' | 'en') {
+  private async load(user: AuthUser, roundId: string, lang: Language) {
     const round = await this.rounds.get(user, roundId);
     const event = await this.prisma.event.findUniqueOrThrow({ where: { id: round.eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } });
     const team = event.kind === 'team';

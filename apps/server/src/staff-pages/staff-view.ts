@@ -1,6 +1,6 @@
 import { GAME_RESULTS, PENALTY_REASONS } from '@chuhe/tournament';
 import type { Language } from '../pages/i18n';
-import { translate } from '../pages/i18n';
+import { translate, translateKey } from '../pages/i18n';
 
 /** Small helpers shared by the staff pages' view models: names in the page's language, option lists from the libs' vocabularies. */
 
@@ -22,7 +22,7 @@ export function entryLabel(x: (Named & { drawNumber: number | null }) | null | u
 }
 
 export function tr(lang: Language) {
-  return (key: string, vars: Record<string, string | number> = {}) => translate(key, lang, vars);
+  return (key: string, vars: Record<string, string | number> = {}) => translateKey(key, lang, vars);
 }
 
 /** The result vocabulary of libs/tournament as select options (every result, penalties and annulled included). */
@@ -37,7 +37,7 @@ export function penaltyOptions(lang: Language) {
 }
 
 export function resultText(result: string | null | undefined, lang: Language): string {
-  return result ? translate(`result.${result}`, lang) : '';
+  return result ? translateKey(`result.${result}`, lang) : '';
 }
 
 /** "12" for an individual game, "12.3" for board 3 of a team match (the sheet's own way of naming a game). */

@@ -2,11 +2,9 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/access.guard';
-import { chooseLanguage, LANGUAGES, translate, type Language } from '../pages/i18n';
+import { chooseLanguage, HTML_LANG, LANGUAGES, translate, type Language } from '../pages/i18n';
 import { clearCookie, csrfTokenFor, FLASH_COOKIE, LANGUAGE_COOKIE, readCookies, setCookie } from './session-cookie';
 
-/** `lang` attribute of <html> for each page language. */
-const HTML_LANG: Record<Language, string> = { zh: 'zh-Hans', en: 'en' };
 
 /** The page's language: ?lang= (remembered in a cookie for the pages that follow), the cookie, else Accept-Language. */
 export function pageLanguage(request: Request, response?: Response): Language {

@@ -6,6 +6,7 @@ export const LAYOUT_MESSAGES = {
   signUp: { zh: '注册', en: 'Sign up' },
   account: { zh: '账户', en: 'Account' },
   languageName_zh: { zh: '简体中文', en: '简体中文' },
+  'languageName_zh-Hant': { zh: '繁體中文', en: '繁體中文', zhHant: '繁體中文' },
   languageName_en: { zh: 'English', en: 'English' },
   chooseLanguage: { zh: '语言', en: 'Language' },
   breadcrumbs: { zh: '位置', en: 'Breadcrumbs' },

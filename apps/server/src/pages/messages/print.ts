@@ -1,0 +1,23 @@
+/** The printouts for the venue (issue 21; 三章6B, 二章8节6): pairing sheet, result slips, wall chart, match cards. */
+export const PRINT_MESSAGES = {
+  printouts: { zh: '打印', en: 'Printouts' },
+  printPairingSheet: { zh: '对阵表（张贴）', en: 'Pairing sheet (wall)' },
+  printResultSlips: { zh: '成绩单（每台一张）', en: 'Result slips (one per table)' },
+  printWallChart: { zh: '排名表（张贴）', en: 'Standings wall chart' },
+  printMatchCards: { zh: '团体对阵卡', en: 'Team match cards' },
+  printHint: { zh: '用浏览器打印（A4）。', en: 'Print from the browser (A4).' },
+  resultSlip: { zh: '成绩单', en: 'Result slip' },
+  slipResult: { zh: '结果（圈选）', en: 'Result (circle one)' },
+  slipRedWins: { zh: '红胜', en: 'Red wins' },
+  slipDraw: { zh: '和', en: 'Draw' },
+  slipBlackWins: { zh: '黑胜', en: 'Black wins' },
+  timeUsed: { zh: '用时', en: 'Time used' },
+  signature: { zh: '签名', en: 'Signature' },
+  arbiter: { zh: '裁判员', en: 'Arbiter' },
+  captain: { zh: '队长', en: 'Captain' },
+  recordQr: { zh: '棋谱二维码', en: 'Record QR code' },
+  moves: { zh: '着数', en: 'Moves' },
+  finishedAt: { zh: '结束时间', en: 'Finished at' },
+  teamMatchCard: { zh: '团体对阵卡', en: 'Team match card' },
+  boardPlayer: { zh: '台次棋手', en: 'Player' },
+} as const;

@@ -1,0 +1,53 @@
+import { INestApplication } from '@nestjs/common';
+import { knockoutView } from '@chuhe/pairing';
+import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
+import { playDemo } from '../../apps/server/src/demo/demo-play';
+import { StandingsService } from '../../apps/server/src/standings/standings.service';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
+import { startTestApp } from './http-helpers';
+
+/** Issue 21: the demo's Swiss → knockout event and its 5+2 championship are played to their final. */
+describe('demo events played to the final', () => {
+  let app: INestApplication;
+  const prisma = createPrismaClient(testDatabaseUrl());
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  it('Swiss → knockout: quarter-finals, semi-finals and a final with a winner; 5+2: semi-finals, final and 3rd place', async () => {
+    const tournamentId = await createDemoTournament(prisma);
+    await playDemo(app, tournamentId);
+    const events = await prisma.event.findMany({ where: { tournamentId }, orderBy: { createdAt: 'asc' } });
+    const youth = events.find((e) => e.nameEn.includes('Swiss → knockout'))!;
+    const fiveTwo = events.find((e) => e.nameEn.includes('5+2'))!;
+    const standings = app.get(StandingsService);
+
+    const chain = knockoutView(await standings.file(youth.id));
+    expect(chain.ok).toBe(true);
+    const bracket = chain.ok ? chain.value! : null;
+    expect(bracket!.rounds.map((r) => [r.round, r.name, r.matches.length])).toEqual([
+      [6, 'quarter_final', 4],
+      [7, 'semi_final', 2],
+      [8, 'final', 1],
+    ]);
+    expect(bracket!.rounds.every((r) => r.matches.every((m) => m.winner !== null && m.decidedBy !== null))).toBe(true);
+    expect(bracket!.places.slice(0, 2).map((p) => p.places)).toEqual([[1, 1], [2, 2]]);
+    expect(await prisma.round.count({ where: { eventId: youth.id, state: { not: 'completed' } } })).toBe(0);
+
+    const c = knockoutView(await standings.file(fiveTwo.id));
+    expect(c.ok).toBe(true);
+    const five = c.ok ? c.value! : null;
+    expect(five!.rounds.map((r) => [r.round, r.name, r.matches.length])).toEqual([
+      [6, 'semi_final', 2],
+      [7, 'final', 1],
+      [7, 'third_place', 1],
+    ]);
+    expect(five!.places.map((p) => p.places)).toEqual([[1, 1], [2, 2], [3, 3], [4, 4]]);
+  }, 300_000);
+});
