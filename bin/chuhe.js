@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// The `chuhe` command. Runs the compiled CLI in dist/cli (scripts/build-cli.js: built on
-// `npm install` / `npm ci`, and by `npm run build:cli`) while it matches the TypeScript sources;
-// otherwise — not built, or a source changed since — the TypeScript directly (see ts-register.js).
-// CHUHE_FROM_TS=1 forces the TypeScript path.
-const compiled = process.env.CHUHE_FROM_TS === '1' ? undefined : require('../scripts/build-cli').compiledEntry();
-if (compiled) {
-  require(compiled).runFromProcess();
-} else {
-  require('./ts-register');
-  require('../apps/cli/src/main.ts').runFromProcess();
+// The `chuhe` command: the CLI compiled by `npm run build` (tsc -b; also run on `npm install`).
+'use strict';
+const { join } = require('node:path');
+let cli;
+try {
+  cli = require(join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js'));
+} catch (error) {
+  if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('main.js')) {
+    process.stderr.write('chuhe: not built yet — run `npm run build` in the Chuhe checkout\n');
+    process.exit(2);
+  }
+  throw error;
 }
+cli.runFromProcess();

@@ -165,7 +165,7 @@ export async function bench(): Promise<void> {
       const port = 20000 + Math.floor(Math.random() * 20000);
       // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process alone.
       const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../../bin/ts-run.js'), join(__dirname, '../../apps/server/src/main.ts')], {
+      child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../../dist/apps/server/src/main.js')], {
         env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: String(external), CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
         stdio: 'ignore',
       });

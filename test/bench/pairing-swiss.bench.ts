@@ -16,15 +16,15 @@
  * a realistic and somewhat rough field: score groups, colour histories with some imbalance, byes,
  * no-rematch constraints.
  */
-import { GameResult, Round, Tournament } from '@chuhe/tournament/model';
-import { scoresAfter } from '@chuhe/tournament/scoring-basics';
-import { seededRandom } from '@chuhe/registration/prng';
-import { entryHistories } from '@chuhe/pairing/checker-history';
-import { checkRound } from '@chuhe/pairing/checker';
-import { assignmentCost, colourDiff, dueColour } from '@chuhe/pairing/swiss/swiss-colours';
-import { playRandomTournament, randomField, randomResult } from '@chuhe/pairing/swiss/random-tournament';
-import { EngineTuning, pairSwissIndividual, swissIndividual } from '@chuhe/pairing/swiss/swiss-individual';
-import { DENSE_LIMIT } from '@chuhe/pairing/swiss/swiss-engine';
+import { GameResult, Round, Tournament } from '@chuhe/tournament';
+import { scoresAfter } from '@chuhe/tournament';
+import { seededRandom } from '@chuhe/registration';
+import { entryHistories } from '@chuhe/pairing';
+import { checkRound } from '@chuhe/pairing';
+import { assignmentCost, colourDiff, dueColour } from '@chuhe/pairing';
+import { playRandomTournament, randomField, randomResult } from '@chuhe/pairing';
+import { EngineTuning, pairSwissIndividual, swissIndividual } from '@chuhe/pairing';
+import { DENSE_LIMIT } from '@chuhe/pairing';
 
 const SIZES = process.env.SWISS_BENCH_SIZES ? process.env.SWISS_BENCH_SIZES.split(",").map(Number) : [100, 1000, 3000, 10000];
 /** The dense path is run up to this many players (3,000 would be 4.5 million edges). */

@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pairingSystemFor } from '@chuhe/pairing';
-import { standingsReport } from '@chuhe/pairing/standings-report';
+import { standingsReport } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { createApp } from '../../apps/server/src/create-app';
 import type { GameResult } from '../../apps/server/src/generated/prisma/client';

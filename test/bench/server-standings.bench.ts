@@ -12,7 +12,7 @@
  * Run: DATABASE_URL=postgresql://… npm run bench -- server-standings
  */
 import type { AddressInfo } from 'node:net';
-import { standingsReport } from '@chuhe/pairing/standings-report';
+import { standingsReport } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
 import { createApp } from '../../apps/server/src/create-app';

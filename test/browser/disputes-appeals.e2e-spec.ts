@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
 import request from 'supertest';
-import { XIZE_01_05 } from '../../libs/xiangqi/src/repetition/cases/xize-01-05.cases';
+import { XIZE_01_05 } from '@chuhe/xiangqi/testing';
 import { caseRecord } from '../e2e/dispute-helpers';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { nextRound, playEvent, withRole } from '../e2e/results-helpers';

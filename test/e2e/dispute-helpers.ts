@@ -1,4 +1,4 @@
-import type { RepetitionCase } from '../../libs/xiangqi/src/repetition/cases/case-types';
+import type { RepetitionCase } from '@chuhe/xiangqi/testing';
 
 /** A rulebook case's printed moves as a record with its FEN tag: '[FEN "…"] 1. 车二进一 将6进1 2. …'. */
 export function caseRecord(c: RepetitionCase): string {

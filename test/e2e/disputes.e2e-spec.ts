@@ -1,9 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
-import { XIZE_01_05 } from '../../libs/xiangqi/src/repetition/cases/xize-01-05.cases';
-import { XIZE_11_15 } from '../../libs/xiangqi/src/repetition/cases/xize-11-15.cases';
-import type { RepetitionCase } from '../../libs/xiangqi/src/repetition/cases/case-types';
+import { XIZE_01_05 } from '@chuhe/xiangqi/testing';
+import { XIZE_11_15 } from '@chuhe/xiangqi/testing';
+import type { RepetitionCase } from '@chuhe/xiangqi/testing';
 import { createPrismaClient } from '../support/database';
 import { caseRecord } from './dispute-helpers';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';

@@ -1,6 +1,6 @@
-import { pairingSystemFor } from '@chuhe/pairing/registry';
+import { pairingSystemFor } from '@chuhe/pairing';
 import type { GameResult, Tournament } from '@chuhe/tournament';
-import { seededRandom } from '@chuhe/registration/prng';
+import { seededRandom } from '@chuhe/registration';
 import { main } from '../../apps/cli/src/main';
 import { fakeIo } from '../../apps/cli/src/testing/fake-io';
 

@@ -4,7 +4,7 @@
 // server's standings equal `chuhe standings --json` on the exported tournament file.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { seededRandom } from '@chuhe/registration/prng';
+import { seededRandom } from '@chuhe/registration';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
 import { cliStandings } from './play-files';

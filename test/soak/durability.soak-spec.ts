@@ -36,7 +36,7 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
   const start = async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CHUHE_DATA_DIR: dataDir, CHUHE_PG_PORT: String(pgPort), CHUHE_DEMO: '0' };
     delete env.DATABASE_URL;
-    server = spawn(process.execPath, [join(ROOT, 'bin/ts-run.js'), join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    server = spawn(process.execPath, [join(ROOT, 'dist/apps/server/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
     server.stderr?.on('data', () => undefined);
     for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
       const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);

@@ -112,8 +112,6 @@ async function primary(count: number, database: Awaited<ReturnType<typeof startD
     });
     return w;
   };
-  // From the TypeScript sources (bin/ts-run.js), workers start through the same loader.
-  if (__filename.endsWith('.ts')) cluster.setupPrimary({ exec: resolve(__dirname, '../../../bin/ts-run.js'), args: [__filename] });
   for (let i = 0; i < count; i++) fork();
   const tell = setInterval(() => {
     const status = database.status?.();

@@ -13,7 +13,7 @@
  * A lot is an input: the on-site draw (现场抽签) recorded by the arbiter, or `seededLot(seed)`,
  * which is reproducible from its recorded seed. No Math.random.
  */
-import { Side } from '../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { colourDifference } from './checker-history';
 
 /** Who of the two wins Red in the lot named `key` (e.g. 'final'). */

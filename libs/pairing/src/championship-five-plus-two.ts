@@ -25,8 +25,8 @@
  *   const finals = fivePlusTwoFinals({ tournament, semiFinals: [{ match: s1, games: g1 }, { match: s2, games: g2 }], lot });
  *   const round6 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2, a3, a4], stageFromRound: 6 }); // registry Swiss by default
  */
-import { Side, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { Side, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 import { ChampionshipError, ChampionshipMatch, championshipError, coloursOf, readStageInput } from './championship';
 import { decideColours, Lot } from './championship-colours';
 import { FIVE_PLUS_TWO_KNOCKOUT, KnockoutMatchFormat, knockoutMatchState, MatchGame } from './knockout-match';

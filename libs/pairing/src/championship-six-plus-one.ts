@@ -14,8 +14,8 @@
  *   const final = sixPlusOneFinal({ tournament, ranking: [a1, a2], lot: seededLot('2026-final') });
  *   const round7 = pairOthersSwiss({ tournament, stagePlayers: [a1, a2], stageFromRound: 7 }); // registry Swiss by default
  */
-import { Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 import { ChampionshipError, ChampionshipMatch, coloursOf, earlierMeeting, readStageInput } from './championship';
 import { decideColours, Lot } from './championship-colours';
 import { KnockoutMatchFormat, SIX_PLUS_ONE_FINAL } from './knockout-match';

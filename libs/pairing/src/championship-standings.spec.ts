@@ -1,4 +1,4 @@
-import { GameResult, Pairing, Round, Tournament } from '../../tournament/src/model';
+import { GameResult, Pairing, Round, Tournament } from '@chuhe/tournament';
 import { FIVE_ROUNDS, SIX_PLUS_ONE_AFTER_SIX_ROUNDS, tournament } from './championship.fixtures';
 import { championshipStandings, ChampionshipStandings } from './championship-standings';
 import { championshipFivePlusTwo, championshipSixPlusOne } from './championship-system';

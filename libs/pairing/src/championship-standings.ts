@@ -30,10 +30,10 @@
  *   const r = championshipStandings(tournament, { standings: fileOptions });
  *   if (r.ok) for (const p of r.value.places) console.log(p.place, p.entry, p.why);
  */
-import { GameResult, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
-import { ChainId } from '../../standings/src/chains';
-import { Standings, StandingsOptions, StandingRow, computeStandings } from '../../standings/src/standings';
+import { GameResult, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { ChainId } from '@chuhe/standings';
+import { Standings, StandingsOptions, StandingRow, computeStandings } from '@chuhe/standings';
 import { ChampionshipStage } from './championship';
 import { CHAMPIONSHIP_ROUNDS, ChampionshipFormat, ChampionshipKnockout, ChampionshipRanker, championshipKnockouts, describeMatchGame, standingsRanker } from './championship-system';
 import { FIVE_PLUS_TWO_SWISS_ROUNDS } from './championship-five-plus-two';

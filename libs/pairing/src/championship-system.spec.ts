@@ -1,4 +1,4 @@
-import { GameResult, Round, Tournament } from '../../tournament/src/model';
+import { GameResult, Round, Tournament } from '@chuhe/tournament';
 import { FIVE_ROUNDS, SIX_PLUS_ONE_AFTER_SIX_ROUNDS, round, tournament } from './championship.fixtures';
 import { championshipFivePlusTwo, championshipKnockouts, championshipSixPlusOne, createChampionshipSystem, ChampionshipRanker } from './championship-system';
 import { checkRound } from './checker';

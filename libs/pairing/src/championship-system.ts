@@ -49,10 +49,10 @@
  *   - Entries tied after the whole chain are separated by the seeded lot above (抽签).
  *   - Rounds after 7 are refused ('unsupported'): both formats have seven rounds.
  */
-import { Round, Side, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
-import { computeStandings } from '../../standings/src/standings';
-import { ChainId } from '../../standings/src/chains';
+import { Round, Side, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { computeStandings } from '@chuhe/standings';
+import { ChainId } from '@chuhe/standings';
 import { ChampionshipError, ChampionshipMatch, ChampionshipStage, pairOthersSwiss, SwissRoundPairer } from './championship';
 import { Lot, seededLot } from './championship-colours';
 import { FIVE_PLUS_TWO_SWISS_ROUNDS, fivePlusTwoFinals, fivePlusTwoSemiFinals } from './championship-five-plus-two';

@@ -1,4 +1,4 @@
-import { GameResult, Round, Tournament } from '../../tournament/src/model';
+import { GameResult, Round, Tournament } from '@chuhe/tournament';
 
 /** Hand-made championship fields shared by the championship specs (not part of the library build). */
 export type G = [red: string, black: string, result: GameResult | null];

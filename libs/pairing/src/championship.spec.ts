@@ -1,11 +1,11 @@
-import { Entry, Round, Tournament } from '../../tournament/src/model';
+import { Entry, Round, Tournament } from '@chuhe/tournament';
 import { pairOthersSwiss, SwissRoundPairer } from './championship';
 import { decideColours, recordedLot, seededLot } from './championship-colours';
 import { fivePlusTwoFinals, fivePlusTwoSemiFinals } from './championship-five-plus-two';
 import { sixPlusOneFinal } from './championship-six-plus-one';
 import { isActiveIn } from './checker-history';
 import { checkRound } from './checker';
-import { scoresAfter } from '../../tournament/src/scoring-basics';
+import { scoresAfter } from '@chuhe/tournament';
 import { playRandomTournament } from './swiss/random-tournament';
 import { swissIndividual } from './swiss/swiss-individual';
 import { MatchGame } from './knockout-match';

@@ -12,7 +12,7 @@
  * a round that passes it is not proved optimal. Cost: floats × pairs score comparisons; the
  * colour and prohibition checks run only for exchanges that would bring the scores closer.
  */
-import { Side } from '../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { pairColourCost } from './swiss/swiss-colours';
 
 export interface FloatPair {

@@ -11,7 +11,7 @@
  *   all forfeited, double-forfeited or annulled gave nobody a colour (like FIDE C.04.1).
  * - Every pairing counts as a meeting, whatever its result: a forfeited pairing is not replayed.
  */
-import { Round, Side, Tournament } from '../../tournament/src/model';
+import { Round, Side, Tournament } from '@chuhe/tournament';
 
 export interface EntryHistory {
   /** Opponents met, with the rounds. */

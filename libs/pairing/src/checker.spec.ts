@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Entry, GameResult, Pairing, Round, Tournament, TournamentOptions } from '../../tournament/src/model';
+import { Entry, GameResult, Pairing, Round, Tournament, TournamentOptions } from '@chuhe/tournament';
 import { checkRound, formatPairingFindings, hasPairingErrors, PairingFinding } from './checker';
 import { roundRobinRounds } from './round-robin-rounds';
 

@@ -22,3 +22,8 @@ export * from './swiss/swiss-team';
 export * from './trf/trf';
 export * from './championship-standings';
 export * from './standings-report';
+export * from './stage-chain';
+export * from './pairing-diff';
+export * from './knockout-match-games';
+export * from './swiss/random-tournament';
+export * from './stage-chain-standings';

@@ -17,7 +17,7 @@
  *   b.value.firstRound  // [{ match: 1, top: { seed: 1, entrant: 'a' }, bottom: null }, …]
  *   knockoutNextRound(['a', 'd', 'b', 'c'])  // winners in match order → next round's matches
  */
-import { Result } from '../../tournament/src/result';
+import { Result } from '@chuhe/tournament';
 
 export interface Seeded<T> {
   seed: number;

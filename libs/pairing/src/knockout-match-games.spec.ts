@@ -1,4 +1,4 @@
-import { GameResult } from '../../tournament/src/model';
+import { GameResult } from '@chuhe/tournament';
 import { FIVE_PLUS_TWO_KNOCKOUT, SIX_PLUS_ONE_FINAL } from './knockout-match';
 import { knockoutFormatOf, StoredMatchGame, syncKnockoutMatch } from './knockout-match-games';
 

@@ -21,7 +21,7 @@
  *   // s.value = { state: { status: 'next', game: { number: 2, kind: 'rapid', red: 'b', … } },
  *   //             create: { number: 2, kind: 'rapid', red: 'b', black: 'a', … }, remove: [] }
  */
-import { Result } from '../../tournament/src/result';
+import { Result } from '@chuhe/tournament';
 import {
   FIVE_PLUS_TWO_KNOCKOUT,
   KnockoutMatchError,

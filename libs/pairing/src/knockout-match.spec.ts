@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GameResult } from '../../tournament/src/model';
+import { GameResult } from '@chuhe/tournament';
 import {
   FIVE_PLUS_TWO_KNOCKOUT,
   KnockoutMatchFormat,

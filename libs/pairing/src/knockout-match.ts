@@ -31,8 +31,8 @@
  *   ]);
  *   // s.value = { status: 'next', game: { number: 2, kind: 'rapid', red: 'b', black: 'a', … } }
  */
-import { BySide, GameResult, Side } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { BySide, GameResult, Side } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 
 export const MATCH_GAME_KINDS = ['regular', 'rapid', 'armageddon'] as const;
 export type MatchGameKind = (typeof MATCH_GAME_KINDS)[number];

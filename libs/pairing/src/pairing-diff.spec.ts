@@ -1,4 +1,4 @@
-import type { Round } from '../../tournament/src/model';
+import type { Round } from '@chuhe/tournament';
 import { affectedPairings, diffRoundPairings } from './pairing-diff';
 
 const round = (n: number, pairs: [string, string][], byes: string[] = []): Round => ({

@@ -17,7 +17,7 @@
  *   d.dropped            // stored pairings (and byes) the corrected file does not make
  *   d.proposed           // pairings (and byes) the corrected file makes instead
  */
-import type { Round } from '../../tournament/src/model';
+import type { Round } from '@chuhe/tournament';
 
 /** One pairing or bye of a round: `black` null = a bye for `red`. */
 export interface PairingSides {

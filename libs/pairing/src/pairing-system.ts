@@ -1,5 +1,5 @@
-import { Round, Tournament } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { Round, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 
 /**
  * The plug-in interface every pairing system implements (STYLE.md: bbpPairings' `Info`, one

@@ -1,4 +1,4 @@
-import { Tournament } from '../../tournament/src/model';
+import { Tournament } from '@chuhe/tournament';
 import { PAIRING_SYSTEMS, pairingSystemFor } from './registry';
 
 const field = (n: number, pairingSystem?: string): Tournament => ({

@@ -1,5 +1,5 @@
-import { Entry } from '../../tournament/src';
-import { AXF_TEAM_SEED_POSITIONS, drawNumbers } from '../../registration/src/draw';
+import { Entry } from '@chuhe/tournament';
+import { AXF_TEAM_SEED_POSITIONS, drawNumbers } from '@chuhe/registration';
 import { roundRobinTable } from './round-robin';
 import { roundRobinRounds, roundRobinSystem } from './round-robin-rounds';
 

@@ -10,8 +10,8 @@
  *   so `games` is empty; `teamBoardSides` tells which team has Red on which board (附录6 用法 2).
  * - Double round-robin: the second cycle repeats the table with colours reversed.
  */
-import { Entry, Game, Pairing, Round } from '../../tournament/src/model';
-import { Result } from '../../tournament/src/result';
+import { Entry, Game, Pairing, Round } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 import { PairingError, PairingRequest, PairingSystem, RoundPairing } from './pairing-system';
 import {
   doubleRoundRobinTable,

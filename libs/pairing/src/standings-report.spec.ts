@@ -1,4 +1,4 @@
-import { CRITERIA, computeStandings, parseStandingsFile } from '../../standings/src';
+import { CRITERIA, computeStandings, parseStandingsFile } from '@chuhe/standings';
 import { championshipStandings } from './championship-standings';
 import { FIVE_ROUNDS, tournament } from './championship.fixtures';
 import { parseEventFile, standingsReport, withWithdrawals } from './standings-report';

@@ -3,7 +3,7 @@ import { CriterionId } from './criteria';
 import { Sanction } from './sanctions';
 import { computeStandings, Standings, StandingsOptions } from './standings';
 import { individual, team } from './spec-helpers';
-import { Tournament } from '../../tournament/src';
+import { Tournament } from '@chuhe/tournament';
 
 /** The chains exactly as the rules list them (read from 二章6节2–5, 附录1 #12, 附录2 #10, 附录3 #5, 附录4 #4, 附录5 #4). */
 const EXPECTED: Record<ChainId, CriterionId[]> = {

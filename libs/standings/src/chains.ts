@@ -1,4 +1,4 @@
-import { EventKind, Tournament } from '../../tournament/src';
+import { EventKind, Tournament } from '@chuhe/tournament';
 import { CRITERION_IDS, CriterionId } from './criteria';
 import { Result, fail, ok } from './result';
 import { Format } from './withdrawals';

@@ -1,4 +1,4 @@
-import { Tournament } from '../../tournament/src';
+import { Tournament } from '@chuhe/tournament';
 import { CRITERIA, CRITERION_IDS, CriterionId, CriterionValue } from './criteria';
 import { CountingSettings } from './settings';
 import { computeStandings, StandingsOptions } from './standings';

@@ -1,4 +1,4 @@
-import { ScoringSystem } from '../../tournament/src';
+import { ScoringSystem } from '@chuhe/tournament';
 import { PairingRow, Records, sideIn } from './records';
 import { CountingSettings } from './settings';
 import { Totals, gamePointsScale, scoreScale } from './totals';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GAME_RESULTS, Game, Tournament } from '../../tournament/src';
+import { GAME_RESULTS, Game, Tournament } from '@chuhe/tournament';
 import { CHAIN_IDS } from './chains';
 import { CRITERIA, compareValues } from './criteria';
 import { computeStandings, Standings, StandingsOptions } from './standings';

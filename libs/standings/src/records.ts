@@ -1,4 +1,4 @@
-import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '../../tournament/src';
+import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '@chuhe/tournament';
 import { Result, fail, ok } from './result';
 import { GameOverride } from './sanctions';
 import {

@@ -1,4 +1,4 @@
-import { PenaltyReason, GameResult, Side } from '../../tournament/src';
+import { PenaltyReason, GameResult, Side } from '@chuhe/tournament';
 import { Records } from './records';
 import { Outcome } from './scoring';
 

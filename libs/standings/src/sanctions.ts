@@ -1,4 +1,4 @@
-import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '../../tournament/src';
+import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '@chuhe/tournament';
 import { Result, fail, ok } from './result';
 import { isPlayedResult, penaltyWin } from './scoring';
 

@@ -8,7 +8,7 @@ import {
   gamePoints,
   isPlayedResult as playedResult,
   winnerOf as sharedWinnerOf,
-} from '../../tournament/src';
+} from '@chuhe/tournament';
 
 /**
  * Scoring (成绩计算, 二章5节). Every number is an integer in "points units": 2 / 1 / 0 per game.

@@ -1,4 +1,4 @@
-import { Entry, Game, GameResult, Pairing, Round, Tournament, TournamentOptions } from '../../tournament/src';
+import { Entry, Game, GameResult, Pairing, Round, Tournament, TournamentOptions } from '@chuhe/tournament';
 
 /**
  * Compact tournaments for the specs (not exported from index.ts).

@@ -1,5 +1,5 @@
-import { Tournament, TournamentFileError, parseTournament } from '../../tournament/src';
-import { Json, JsonChecker, isInt, isObject } from '../../tournament/src/json-checker';
+import { Tournament, TournamentFileError, parseTournament } from '@chuhe/tournament';
+import { Json, JsonChecker, isInt, isObject } from '@chuhe/tournament';
 import { CRITERION_IDS } from './criteria';
 import { CHAIN_IDS } from './chains';
 import { LADDER_DECISIONS, SANCTION_KINDS, Sanction } from './sanctions';

@@ -1,4 +1,4 @@
-import { Tournament } from '../../tournament/src';
+import { Tournament } from '@chuhe/tournament';
 import { computeStandings, Standings, StandingsOptions } from './standings';
 import { individual, team } from './spec-helpers';
 

@@ -1,4 +1,4 @@
-import { Game, Pairing, Round, Side } from '../../tournament/src';
+import { Game, Pairing, Round, Side } from '@chuhe/tournament';
 import { GameOverride } from './sanctions';
 import { isPlayedResult } from './scoring';
 

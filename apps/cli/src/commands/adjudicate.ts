@@ -15,8 +15,8 @@
  * (one king each in its palace, at most the standard number of pieces) with a warning.
  * Exit 0 with an answer, 2 for bad usage or input.
  */
-import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '@chuhe/xiangqi/repetition';
-import { KIND_ZH } from '@chuhe/xiangqi/repetition/types';
+import { Adjudication, RULE_SETS, RuleSet, adjudicate } from '@chuhe/xiangqi';
+import { KIND_ZH } from '@chuhe/xiangqi';
 import { Command, UsageError, parseArgs } from '../cli-io';
 
 const USAGE = [

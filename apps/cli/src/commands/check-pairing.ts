@@ -15,9 +15,9 @@
  * problems are reported as checker findings (paired_twice, unknown_entry, self_pairing)
  * instead of as file errors.
  */
-import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '@chuhe/pairing/checker';
-import { Game, Pairing, Round } from '@chuhe/tournament/model';
-import { formatEventFileErrors, parseEventFile } from '@chuhe/pairing/standings-report';
+import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '@chuhe/pairing';
+import { Game, Pairing, Round } from '@chuhe/tournament';
+import { formatEventFileErrors, parseEventFile } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';

@@ -32,7 +32,7 @@
  *
  * Exit 0: answered; 2: bad usage, an unreadable file, or games that do not fit the match.
  */
-import { knockoutBracket } from '@chuhe/pairing/knockout-bracket';
+import { knockoutBracket } from '@chuhe/pairing';
 import {
   FIVE_PLUS_TWO_KNOCKOUT,
   KnockoutMatchFormat,
@@ -41,8 +41,8 @@ import {
   MatchGame,
   SIX_PLUS_ONE_FINAL,
   TimeControl,
-} from '@chuhe/pairing/knockout-match';
-import { GAME_RESULTS, GameResult } from '@chuhe/tournament/model';
+} from '@chuhe/pairing';
+import { GAME_RESULTS, GameResult } from '@chuhe/tournament';
 import { Command, CliIo, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe knockout bracket N [--json]\n       chuhe knockout next [FILE] [--json] < match.json';

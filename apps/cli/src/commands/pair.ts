@@ -10,9 +10,9 @@
  * Exit 0: paired; 1: no pairing satisfies the rules (the message names the entries);
  * 2: bad usage or a file that cannot be read.
  */
-import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing/pairing-system';
-import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing/registry';
-import { formatEventFileErrors, parseEventText } from '@chuhe/pairing/standings-report';
+import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing';
+import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing';
+import { formatEventFileErrors, parseEventText } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;

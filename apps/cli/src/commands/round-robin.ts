@@ -5,7 +5,7 @@
  * the first of each pair plays Red, 附录6 用法 1). Without it, a table for people.
  * --double adds the second cycle with colours reversed.
  */
-import { doubleRoundRobinTable, roundRobinTable, RoundRobinTable } from '@chuhe/pairing/round-robin';
+import { doubleRoundRobinTable, roundRobinTable, RoundRobinTable } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe round-robin N [--json] [--double]';

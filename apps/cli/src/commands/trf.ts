@@ -10,8 +10,8 @@
  *
  * Exit 0: converted; 2: bad usage or input.
  */
-import { makeTrf, parseTrf, recordedTotalRounds, TrfError } from '@chuhe/pairing/trf/trf';
-import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament/tournament-file';
+import { makeTrf, parseTrf, recordedTotalRounds, TrfError } from '@chuhe/pairing';
+import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament';
 import { Command, parseArgs, UsageError } from '../cli-io';
 
 const USAGE = 'usage: chuhe trf export [FILE] [--rounds N] < tournament.json | chuhe trf import [FILE] < field.trf';

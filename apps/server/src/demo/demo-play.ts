@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { seededRandom } from '@chuhe/registration/prng';
+import { seededRandom } from '@chuhe/registration';
 import type { AuthUser } from '../auth/auth.decorators';
 import type { GameResult } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';

@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { parseMove, Position } from '@chuhe/xiangqi';
-import { diagramSvg } from '@chuhe/xiangqi/diagram-svg';
+import { diagramSvg } from '@chuhe/xiangqi';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';

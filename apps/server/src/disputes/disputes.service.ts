@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { INITIAL_FEN } from '@chuhe/xiangqi';
-import { disputeReport, type DisputeReport } from '@chuhe/xiangqi/dispute-report';
+import { disputeReport, type DisputeReport } from '@chuhe/xiangqi';
 import type { GameResult } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';

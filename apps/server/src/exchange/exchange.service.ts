@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { makeTrf } from '@chuhe/pairing/trf/trf';
+import { makeTrf } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';

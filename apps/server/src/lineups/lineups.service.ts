@@ -8,11 +8,11 @@ import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
+import { changeResult, readResultTarget } from '../results/change-result';
 import { ServerSecret } from '../prisma/server-secret';
 import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
-import { notifyEventChange } from '../live/notify';
 
 const MATCH_INCLUDE = {
   round: { include: { event: true } },
@@ -201,7 +201,6 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       // the chief arbiter's lineup too stays secret until both are in or the deadline passed (附录1 #8).
       if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed: deadlinePassed || replacesDefault })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : replacesDefault ? '附录1 #8: handed in before the deadline (it arrived while the deadline was applied)' : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      await notifyEventChange(tx, head.round.eventId, 'lineup'); // delivered at commit (live/)
       return this.present(after, viewer, now);
     }, LINEUP_TRANSACTION);
   }
@@ -235,10 +234,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
         const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
         const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
-        const after = await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
-        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'game', entityId: g.id, action: 'update', before: g, after, reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}` });
+        // The one way a result changes (results/change-result.ts): audit, round state, live.
+        const target = await readResultTarget(tx, g.id);
+        if (!target) continue;
+        await changeResult(tx, this.audit, {
+          target,
+          result,
+          penaltyReason: null,
+          actor: { userId: user.id, tournamentId: event.tournamentId },
+          reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}`,
+          matchReason: '二章7节1 零迟到',
+          compareLater: false,
+          now,
+        });
       }
-      await settleRoundState(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, match.roundId);
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       return this.present(fresh, await this.viewer(user, event.tournamentId), now);
     });

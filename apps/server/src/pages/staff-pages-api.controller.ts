@@ -6,6 +6,7 @@ import { notFound } from '../common/optimistic';
 import { LineupsService } from '../lineups/lineups.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { RoundsService } from '../rounds/rounds.service';
+import { RecordsService } from '../records/records.service';
 
 /**
  * The data of the staff pages (issue 12), one call per page, behind the same roles as the
@@ -20,6 +21,7 @@ export class StaffPagesApiController {
     private readonly prisma: PrismaService,
     private readonly rounds: RoundsService,
     private readonly lineups: LineupsService,
+    private readonly records: RecordsService,
   ) {}
 
   @Get('events/:eventId/console')
@@ -60,7 +62,9 @@ export class StaffPagesApiController {
   async resultSheet(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string) {
     const round = await this.rounds.get(user, roundId);
     const event = await this.prisma.event.findUniqueOrThrow({ where: { id: round.eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true } });
-    return { event, round };
+    // Issue 25: each game's record — missing, in or locked, who is due (二章3节7), flagged for the arbiter.
+    const records = await this.records.roundStatus(roundId);
+    return { event, round, records };
   }
 
   @Get('pairings/:pairingId/lineup-form')

@@ -4,7 +4,7 @@ import type { Prisma, RoundState } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import type { Tx } from '../prisma/prisma.service';
 import { formatOptions } from './event-format';
-import { stageChainKnockoutRounds } from '@chuhe/pairing/stage-chain';
+import { stageChainKnockoutRounds } from '@chuhe/pairing';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import { defaultChainFor } from '../events/tie-breaks';
 import type { StageType } from '../events/event.dto';

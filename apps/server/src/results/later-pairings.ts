@@ -1,5 +1,5 @@
 import { pairingSystemFor } from '@chuhe/pairing';
-import { affectedPairings, diffRoundPairings, PairingSides } from '@chuhe/pairing/pairing-diff';
+import { affectedPairings, diffRoundPairings, PairingSides } from '@chuhe/pairing';
 import { eventFile, EventWithPlay } from '../play/event-file';
 
 /**

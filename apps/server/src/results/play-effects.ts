@@ -1,5 +1,5 @@
 import { describeMatchGame } from '@chuhe/pairing';
-import { knockoutFormatOf, syncKnockoutMatch } from '@chuhe/pairing/knockout-match-games';
+import { knockoutFormatOf, syncKnockoutMatch } from '@chuhe/pairing';
 import type { KnockoutMatchState } from '@chuhe/pairing';
 import type { AuditService } from '../audit/audit.service';
 import type { Game, GameKind, GameResult } from '../generated/prisma/client';

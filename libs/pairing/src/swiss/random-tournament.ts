@@ -1,5 +1,5 @@
-import { GameResult, Tournament, TournamentOptions } from '../../../tournament/src/model';
-import { Random, seededRandom } from '../../../registration/src/prng';
+import { GameResult, Tournament, TournamentOptions } from '@chuhe/tournament';
+import { Random, seededRandom } from '@chuhe/registration';
 import { PairingError, PairingSystem } from '../pairing-system';
 
 /**

@@ -1,4 +1,4 @@
-import { Side } from '../../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { allocateColours, colourCost, dueColour, pairColourCost } from './swiss-colours';
 
 const R: Side = 'red';

@@ -1,4 +1,4 @@
-import { Side, opposite } from '../../../tournament/src/model';
+import { Side, opposite } from '@chuhe/tournament';
 
 /**
  * Colour rules of the Swiss rounds, as costs the matching minimises and as the allocation of

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Side } from '../../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { pairColourCost } from './swiss-colours';
 import { EngineInput, EngineOutput, EnginePlayer, runSwissEngine } from './swiss-engine';
 import { FieldWeights, prepare } from './swiss-weights';

@@ -1,6 +1,6 @@
-import { Entry, Side, Tournament } from '../../../tournament/src/model';
-import { Result } from '../../../tournament/src/result';
-import { scoresAfter } from '../../../tournament/src/scoring-basics';
+import { Entry, Side, Tournament } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { scoresAfter } from '@chuhe/tournament';
 import { entryHistories, isActiveIn } from '../checker-history';
 import { PairingError } from '../pairing-system';
 

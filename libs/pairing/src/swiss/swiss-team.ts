@@ -1,5 +1,5 @@
-import { Pairing, Side } from '../../../tournament/src/model';
-import { Result } from '../../../tournament/src/result';
+import { Pairing, Side } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
 import { PairingError, PairingRequest, PairingSystem, RoundPairing } from '../pairing-system';
 import { ColourCandidate, allocateColours, assignmentCost, dueColour } from './swiss-colours';
 import { GroupPattern, runSwissEngine } from './swiss-engine';

@@ -1,4 +1,4 @@
-import { Side } from '../../../tournament/src/model';
+import { Side } from '@chuhe/tournament';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
 import { ColourCost, colourDiff, pairColourCost } from './swiss-colours';
@@ -207,4 +207,17 @@ export function matchGraph(graph: FieldGraph, vs: readonly number[], y?: Float64
     else if (mate[i] > i) pairs.push([vs[i], vs[mate[i]]]);
   }
   return { pairs, unmatchedLocal };
+}
+
+/** What the Swiss engine (swiss-engine.ts) pairs; here so that swiss-sparse.ts needs no import of the engine. */
+export interface EngineInput {
+  /** Active players in any order. */
+  players: readonly EnginePlayer[];
+  /** Absolute prohibitions: rematch, forbidden pairs. */
+  forbidden: (a: EnginePlayer, b: EnginePlayer) => boolean;
+  pattern: GroupPattern;
+  /** Sparse path: successors per player in the (score, rank) order (default DEFAULT_WINDOW). */
+  window?: number;
+  /** Override DENSE_LIMIT (tests and the benchmark: 0 forces the sparse path on any field). */
+  denseLimit?: number;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Tournament } from '../../../tournament/src/model';
+import { Tournament } from '@chuhe/tournament';
 import { pairOthersSwiss } from '../championship';
 import { checkRound } from '../checker';
 import { entryHistories, isActiveIn } from '../checker-history';

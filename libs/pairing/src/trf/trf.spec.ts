@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GameResult, Tournament } from '../../../tournament/src/model';
+import { GameResult, Tournament } from '@chuhe/tournament';
 import { playRandomTournament } from '../swiss/random-tournament';
 import { swissIndividual } from '../swiss/swiss-individual';
 import { makeTrf, MakeTrfOptions, parseTrf } from './trf';

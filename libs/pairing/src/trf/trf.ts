@@ -1,6 +1,6 @@
-import { Entry, GameResult, Round, Side, Tournament, TournamentOptions } from '../../../tournament/src/model';
-import { Result } from '../../../tournament/src/result';
-import { byePoints, scoresAfter } from '../../../tournament/src/scoring-basics';
+import { Entry, GameResult, Round, Side, Tournament, TournamentOptions } from '@chuhe/tournament';
+import { Result } from '@chuhe/tournament';
+import { byePoints, scoresAfter } from '@chuhe/tournament';
 
 /**
  * FIDE TRF (Tournament Report File, TRF-16) for an individual Swiss field, so the same field can
