@@ -55,6 +55,11 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
   for (const handler of securityHeaders()) app.use(handler);
+  // An answer to a request with credentials is that user's: no shared or browser cache keeps it (issue 23 #9).
+  app.use((req: { path: string; headers: Record<string, unknown> }, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+    if (req.path.startsWith('/api') && req.headers.authorization) res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Compression (issue 24): brotli or gzip for HTML, JSON, CSS, scripts. Not for live streams (each
   // frame must leave at once; a compressor per stream would cost every viewer its memory), nor for
   // what is compressed already (static files and cached pages, compressed once, carry their encoding).

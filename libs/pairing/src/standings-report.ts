@@ -102,9 +102,15 @@ export function formatEventFileErrors(errors: readonly StandingsFileError[]): st
   return errors.map((e) => `${e.path}: ${e.message}`).join('\n');
 }
 
-/** One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A text that
+ * starts with = + - @ (or a tab or CR) is a formula to a spreadsheet — a player named
+ * `=HYPERLINK(…)`, a tied rank `=6` — so it gets a leading apostrophe, as OWASP advises for CSV
+ * injection (issue 23 #8); numbers stay numbers.
+ */
+export function csvCell(value: unknown): string {
+  const raw = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
+  const text = typeof value !== 'number' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

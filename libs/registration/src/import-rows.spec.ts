@@ -79,3 +79,12 @@ describe('readTeamsCsv', () => {
     ]);
   });
 });
+
+describe('control characters (issue 23 #8)', () => {
+  it('refuses a name with a line break in a quoted cell, naming the line and column', () => {
+    const csv = 'name_zh,name_en,gender\n"王\r\n001    2 forged",Wang,male\n';
+    const parsed = readPlayersCsv(csv);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toContainEqual(expect.objectContaining({ column: 'name_zh', reason: expect.stringContaining('control characters') }));
+  });
+});

@@ -56,6 +56,7 @@ export const TEAM_COLUMNS = [
 const GENDERS: Record<string, 'male' | 'female'> = { male: 'male', female: 'female', m: 'male', f: 'female', 男: 'male', 女: 'female' };
 const MEMBER_ROLES: Record<string, 'starter' | 'reserve'> = { starter: 'starter', reserve: 'reserve', 正选: 'starter', 后补: 'reserve', 候补: 'reserve' };
 const MAX_NAME = 100;
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 
 type Table = { header: Map<string, number>; rows: { line: number; get(column: string): string }[] };
 
@@ -82,6 +83,10 @@ function readTable(text: string, columns: readonly string[], required: readonly 
   for (const record of body) {
     if (record.fields.length !== head.fields.length)
       problems.push({ line: record.line, column: '-', reason: `has ${record.fields.length} fields, the header has ${head.fields.length}` });
+    // A quoted cell may hold a line break: in a name it would forge a TRF line (issue 23 #8).
+    record.fields.forEach((field, i) => {
+      if (CONTROL_CHARACTER.test(field)) problems.push({ line: record.line, column: head.fields[i] ?? '-', reason: 'must not contain control characters (line breaks, tabs …)' });
+    });
   }
   if (problems.length) return { ok: false, error: problems };
   return {

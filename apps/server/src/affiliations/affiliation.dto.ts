@@ -1,23 +1,23 @@
-import { TextField, OptionalTextField } from '../common/dto-fields';
+import { TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
 
 export class CreateAffiliationDto {
-  @TextField(200, '马来西亚')
+  @NameField(200, '马来西亚')
   nameZh!: string;
 
-  @TextField(200, 'Malaysia')
+  @NameField(200, 'Malaysia')
   nameEn!: string;
 
-  @OptionalTextField(20, 'MAS')
+  @OptionalNameField(20, 'MAS')
   code?: string;
 }
 
 export class UpdateAffiliationDto {
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameZh?: string;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameEn?: string;
 
-  @OptionalTextField(20)
+  @OptionalNameField(20)
   code?: string;
 }

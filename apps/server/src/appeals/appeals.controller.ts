@@ -24,8 +24,8 @@ export class AppealsController {
 
   @Get('events/:eventId/appeals')
   @RequireRole(...COMMITTEE_AND_STAFF)
-  list(@Param('eventId', uuidParam('eventId')) eventId: string) {
-    return this.appeals.list(eventId);
+  list(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.appeals.list(eventId, user);
   }
 
   @Get('events/:eventId/appeal-decisions')

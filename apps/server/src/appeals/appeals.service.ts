@@ -139,8 +139,10 @@ export class AppealsService {
       red: ctx.redPlayer && { id: ctx.redPlayer.id, nameZh: ctx.redPlayer.nameZh, nameEn: ctx.redPlayer.nameEn },
       black: ctx.blackPlayer && { id: ctx.blackPlayer.id, nameZh: ctx.blackPlayer.nameZh, nameEn: ctx.blackPlayer.nameEn },
     };
+    // The committee's private notes are the committee's (its file is 403 to everyone else, issue 23 #9).
+    const member = await this.isCommitteeMember(event.tournamentId, user.id);
     return {
-      appeal,
+      appeal: member ? appeal : { ...appeal, privateNotes: null },
       event,
       game,
       record: record && { format: record.format, text: record.text, startFen: record.startFen, moves: record.moves },
@@ -152,8 +154,15 @@ export class AppealsService {
     };
   }
 
-  async list(eventId: string) {
-    return this.prisma.appeal.findMany({ where: { eventId }, include: { votes: true }, orderBy: { filedAt: 'asc' } });
+  async list(eventId: string, user?: AuthUser) {
+    const appeals = await this.prisma.appeal.findMany({ where: { eventId }, include: { votes: true }, orderBy: { filedAt: 'asc' } });
+    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournamentId: true } });
+    if (user && event && (await this.isCommitteeMember(event.tournamentId, user.id))) return appeals;
+    return appeals.map((a) => ({ ...a, privateNotes: null }));
+  }
+
+  private async isCommitteeMember(tournamentId: string, userId: string): Promise<boolean> {
+    return (await this.prisma.tournamentRole.count({ where: { tournamentId, userId, role: 'appeals_member' } })) > 0;
   }
 
   /**
@@ -188,13 +197,15 @@ export class AppealsService {
       const committee = await this.committee(tx, event.tournamentId, ctx);
       if (committee.recused.some((m) => m.userId === user.id)) throw forbidden('your affiliation is involved in this game: you are recused (三章7D)');
       if (!committee.canDecide) throw conflict(`committee: ${committee.problem}`);
+      // A changed vote is an update of the member's vote, audited with what it was (issue 23 #9).
+      const previous = await tx.appealVote.findUnique({ where: { appealId_userId: { appealId, userId: user.id } } });
       const vote = await tx.appealVote.upsert({
         where: { appealId_userId: { appealId, userId: user.id } },
         // The result is a field of its own: a note is only a note, whatever it begins with.
         create: { appealId, userId: user.id, choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null },
         update: { choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null, votedAt: new Date() },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: 'create', after: vote });
+      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: previous ? 'update' : 'create', before: previous ?? undefined, after: vote });
       const votes = await tx.appealVote.findMany({ where: { appealId } });
       const decision = decisionOf(
         committee,

@@ -1,4 +1,4 @@
-import { TextField } from '../common/dto-fields';
+import { TextField, NameField } from '../common/dto-fields';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
 
@@ -15,7 +15,7 @@ export class RegisterDto {
   @MaxLength(200)
   email!: string;
 
-  @TextField(100, '李裁判')
+  @NameField(100, '李裁判')
   displayName!: string;
 
   @PasswordField()

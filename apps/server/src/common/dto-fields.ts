@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { MAX_INT } from './validation';
 
 /** The version a change is based on (optimistic concurrency: a stale one gets 409). */
@@ -14,3 +14,17 @@ export const TextField = (max: number, example?: string) =>
 /** An optional, non-empty text of at most `max` characters. */
 export const OptionalTextField = (max: number, example?: string) =>
   applyDecorators(ApiPropertyOptional(example === undefined ? {} : { example }), IsOptional(), IsString(), Length(1, max));
+
+/**
+ * No control characters in a name (issue 23 #8): a CR/LF in a player's name split a TRF player line
+ * into a forged one. Names go into fixed-format files and one-line displays; free texts (reasons,
+ * reports) use TextField and may have line breaks.
+ */
+export const NAME_PATTERN = /^[^\p{Cc}\u2028\u2029]*$/u;
+const noControlCharacters = () => Matches(NAME_PATTERN, { message: ({ property }) => `${property} must not contain control characters (line breaks, tabs …)` });
+
+/** A required name: non-empty, at most `max` characters, no control characters. */
+export const NameField = (max: number, example?: string) => applyDecorators(TextField(max, example), noControlCharacters());
+
+/** An optional name: non-empty when present, at most `max` characters, no control characters. */
+export const OptionalNameField = (max: number, example?: string) => applyDecorators(OptionalTextField(max, example), noControlCharacters());

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LADDER_DECISIONS, SANCTION_KINDS } from '@chuhe/standings';
 import type { LadderDecision, SanctionKind } from '@chuhe/standings';
-import { OptionalTextField, TextField, VersionField } from '../common/dto-fields';
+import { OptionalTextField, TextField, VersionField, OptionalNameField } from '../common/dto-fields';
 
 export class CreateSanctionDto {
   @ApiProperty({ description: 'the offending player (Player.id; one of the game’s two players)' })
@@ -146,7 +146,7 @@ export class AdjournmentDto {
   @MaxLength(40)
   resumeAt!: string;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   place?: string;
 }
 

@@ -1,4 +1,4 @@
-import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
+import { VersionField, TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
@@ -99,10 +99,10 @@ export class PairingOptionsDto {
 }
 
 export class CreateEventDto {
-  @TextField(200, '男子团体')
+  @NameField(200, '男子团体')
   nameZh!: string;
 
-  @TextField(200, "Men's team")
+  @NameField(200, "Men's team")
   nameEn!: string;
 
   @ApiProperty({ enum: EVENT_KINDS })
@@ -177,10 +177,10 @@ export class UpdateEventDto {
   @VersionField()
   version!: number;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameZh?: string;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameEn?: string;
 
   @ApiPropertyOptional({ type: [StageDto] })

@@ -599,7 +599,8 @@ export class EventPagesController {
   private async load(eventId: string, lang: unknown, req: Request) {
     const language = pageLanguage(req);
     const event = isUuid(eventId) ? await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }) : null;
-    if (!event || !event.tournament.publishedAt) throw new NotFoundException(translate('notFound', language));
+    // Unlisted is not secret (README): an unpublished tournament's pages answer whoever has the id — its preview link (issue 23 #9).
+    if (!event) throw new NotFoundException(translate('notFound', language));
     const entries = await this.prisma.entry.findMany({ where: { eventId }, include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } } });
     const names = new Map<string, EntryInfo>(
       entries.map((e) => {

@@ -1,14 +1,14 @@
-import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
+import { VersionField, TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 export const GENDERS = ['male', 'female'] as const;
 
 export class CreatePlayerDto {
-  @TextField(100, '赵鑫鑫')
+  @NameField(100, '赵鑫鑫')
   nameZh!: string;
 
-  @TextField(100, 'Zhao Xinxin')
+  @NameField(100, 'Zhao Xinxin')
   nameEn!: string;
 
   @ApiProperty({ enum: GENDERS })
@@ -27,7 +27,7 @@ export class CreatePlayerDto {
   @Max(4000)
   rating?: number;
 
-  @OptionalTextField(50, '特级大师')
+  @OptionalNameField(50, '特级大师')
   title?: string;
 }
 
@@ -35,10 +35,10 @@ export class UpdatePlayerDto {
   @VersionField()
   version!: number;
 
-  @OptionalTextField(100)
+  @OptionalNameField(100)
   nameZh?: string;
 
-  @OptionalTextField(100)
+  @OptionalNameField(100)
   nameEn?: string;
 
   @ApiPropertyOptional({ enum: GENDERS })
@@ -58,6 +58,6 @@ export class UpdatePlayerDto {
   @Max(4000)
   rating?: number;
 
-  @OptionalTextField(50)
+  @OptionalNameField(50)
   title?: string;
 }

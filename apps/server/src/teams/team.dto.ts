@@ -1,4 +1,4 @@
-import { VersionField, TextField, OptionalTextField } from '../common/dto-fields';
+import { VersionField, TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsUUID } from 'class-validator';
 
@@ -7,10 +7,10 @@ export class CreateTeamDto {
   @IsUUID()
   affiliationId!: string;
 
-  @TextField(200, '马来西亚一队')
+  @NameField(200, '马来西亚一队')
   nameZh!: string;
 
-  @TextField(200, 'Malaysia 1')
+  @NameField(200, 'Malaysia 1')
   nameEn!: string;
 
   @ApiProperty({ type: [String], description: 'player ids in board order (附录1 #1: 3 starters)' })
@@ -32,10 +32,10 @@ export class UpdateTeamDto {
   @VersionField()
   version!: number;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameZh?: string;
 
-  @OptionalTextField(200)
+  @OptionalNameField(200)
   nameEn?: string;
 
   @ApiPropertyOptional({ type: [String] })

@@ -1,4 +1,4 @@
-import { VersionField, TextField } from '../common/dto-fields';
+import { VersionField, TextField, NameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsDateString, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 
@@ -20,13 +20,13 @@ export class IsTimeZone implements ValidatorConstraintInterface {
 }
 
 export class CreateTournamentDto {
-  @TextField(200, '第二十届亚洲象棋团体锦标赛')
+  @NameField(200, '第二十届亚洲象棋团体锦标赛')
   nameZh!: string;
 
-  @TextField(200, '20th Asian Xiangqi Team Championship')
+  @NameField(200, '20th Asian Xiangqi Team Championship')
   nameEn!: string;
 
-  @TextField(200, '新加坡')
+  @NameField(200, '新加坡')
   venue!: string;
 
   @ApiProperty({ example: '2026-12-01' })
@@ -37,7 +37,7 @@ export class CreateTournamentDto {
   @IsDateString({ strict: true })
   endDate!: string;
 
-  @TextField(200, '亚洲象棋联合会')
+  @NameField(200, '亚洲象棋联合会')
   organizer!: string;
 
   @ApiPropertyOptional({ enum: ['axf_2017'], default: 'axf_2017' })

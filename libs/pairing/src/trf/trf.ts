@@ -37,8 +37,11 @@ export interface TrfError {
   message: string;
 }
 
+/** TRF is one record per line in fixed columns: a control character (a CR/LF would split a line and forge a record) becomes a space. */
+const oneLine = (s: string): string => s.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
+
 const pad = (s: string | number, n: number, right = false): string => {
-  const t = String(s);
+  const t = oneLine(String(s));
   return t.length >= n ? t.slice(0, n) : right ? t.padEnd(n) : t.padStart(n);
 };
 
@@ -85,7 +88,7 @@ export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): R
   const bye = byePoints(tournament.options);
   const byeCode = bye >= 2 ? 'U' : bye === 1 ? 'H' : 'Z';
   const lines: string[] = [];
-  lines.push(`012 ${tournament.name ?? 'Chuhe tournament'}`);
+  lines.push(`012 ${oneLine(tournament.name ?? 'Chuhe tournament')}`);
   lines.push(`062 ${entries.length}`);
   lines.push(`092 Individual: Swiss-System (xiangqi, Chuhe)`);
   lines.push(`XXR ${total}`);
