@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, startTestApp, SWISS_EVENT, TOURNAMENT } from './http-helpers';
+import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
 
 /**
  * The organizer's setup pages over HTTP with the browser's cookie (issue 20 #2–7): 401 → the login

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { AffiliationsService } from '../affiliations/affiliations.service';
 import { CreateAffiliationDto, UpdateAffiliationDto } from '../affiliations/affiliation.dto';
 import type { AuthenticatedRequest } from '../auth/access.guard';
