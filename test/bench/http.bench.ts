@@ -304,7 +304,7 @@ export async function bench(): Promise<void> {
     console.log('p50/p99 ms of the requests sent in each second of a run (a stall shows in one second, a queue in all):');
     for (const line of timelines) console.log(line);
     for (let i = 0; i < rows.length; i += 2) console.log(`${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`);
-    await prisma.$disconnect();
+    await prisma.close();
     await app?.close();
     if (child) {
       child.kill('SIGTERM');

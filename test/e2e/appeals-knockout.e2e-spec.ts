@@ -41,7 +41,7 @@ describe('appeals in knockout matches (5+2 championship)', () => {
     expect(second.body.decided).toBe(true);
     return { appealId: filed.body.id as string, body: second.body };
   }
-  const heardResult = () => heard.some((n) => JSON.parse(n.payload ?? '{}').eventId === play.eventId && JSON.parse(n.payload ?? '{}').kind === 'result');
+  const heardResult = () => heard.some((n) => JSON.parse(n.payload ?? '{}').eventId === play.eventId && JSON.parse(n.payload ?? '{}').kind === 'games');
 
   beforeAll(async () => {
     app = await startTestApp();

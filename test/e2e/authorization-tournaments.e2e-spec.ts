@@ -16,7 +16,7 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
   let tournamentId: string;
 
   beforeAll(async () => {
-    app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'admins' });
+    app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'admins', loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } } });
     await app.init();
     admin = await newUser(app, 'admin');
     await prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });

@@ -166,6 +166,19 @@ const MATRIX: Record<string, string> = {
   'GET /api/games/:gameId/disputes': CASE_READERS,
   'GET /api/games/:gameId/record': PUBLIC,
   'GET /api/games/:gameId/record.pgn': PUBLIC,
+  // Records on the board (issue 25): the links are capabilities (the token), issued and revoked by arbiters.
+  'DELETE /api/games/:gameId/record-links': RESULTS,
+  'GET /api/events/:eventId/records.pgn': PUBLIC,
+  'GET /api/record-links/:token': PUBLIC,
+  'GET /api/rounds/:roundId/records': STAFF,
+  'GET /api/rounds/:roundId/records.pgn': PUBLIC,
+  'POST /api/games/:gameId/record-links': RESULTS,
+  'POST /api/rounds/:roundId/record-links': RESULTS,
+  'PUT /api/games/:gameId/record/lock': RESULTS,
+  'PUT /api/record-links/:token/record': PUBLIC,
+  'GET /records/:token': PUBLIC, // the entry page a record link opens
+  'GET /games/:gameId': PUBLIC, // the public game viewer
+  'GET /games/:gameId/diagrams': PUBLIC,
   'GET /events/:eventId': PUBLIC,
   'GET /events/:eventId/appeal-decisions': PUBLIC,
   'GET /events/:eventId/crosstable': PUBLIC,

@@ -7,7 +7,10 @@ import { testDatabaseUrl } from '../support/database';
 export async function startTestApp(): Promise<INestApplication> {
   // Any logged-in user may create tournaments in tests (the server's default lets only its admins),
   // and POST …/roles grants at once to a registered email (production: an invitation, see grantRole).
-  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true });
+  // Every spec logs in from 127.0.0.1, each its users' first login an unknown address's, while
+  // some specs fail logins on purpose: the address throttle (50 free failures for all accounts of
+  // an address) would slow the whole run. login-throttle.e2e-spec.ts tests the real policies.
+  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true, loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } } });
   await app.init();
   return app;
 }
@@ -65,3 +68,13 @@ export const TEAM_EVENT = {
   stages: [{ type: 'swiss', rounds: 7 }],
   timeControl: { baseMinutes: 60, incrementSeconds: 30 },
 };
+
+/**
+ * The body for pairing a round: a team event's round "started an hour ago", so that every lineup
+ * deadline has passed and the starters play (附录1 #8) — results on its boards are entered then
+ * (issue 22: not before both lineups are in). Specs about lineups schedule their rounds themselves.
+ */
+export async function roundBody(app: INestApplication, eventId: string): Promise<{ scheduledAt?: string }> {
+  const event = await request(app.getHttpServer()).get(`/api/events/${eventId}`);
+  return event.body?.kind === 'team' ? { scheduledAt: new Date(Date.now() - 3600_000).toISOString() } : {};
+}

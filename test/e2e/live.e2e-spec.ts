@@ -1,68 +1,9 @@
 import { INestApplication } from '@nestjs/common';
-import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
-import { publishTournament } from './live-helpers';
+import { openStream, publishTournament } from './live-helpers';
 import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
-
-interface Frame { id?: string; event: string; data: string }
-
-/** An SSE client over plain HTTP: frames as they arrive, `next(pred)` waits for one. */
-function openStream(port: number, path: string, headers: Record<string, string> = {}) {
-  const frames: Frame[] = [];
-  const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  let buffer = '';
-  let status = 0;
-  let contentType = '';
-  let close = () => undefined as void;
-  const ready = new Promise<void>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
-      status = res.statusCode ?? 0;
-      contentType = String(res.headers['content-type'] ?? '');
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const f: Frame = { event: 'message', data: '' };
-          let any = false;
-          for (const line of block.split('\n')) {
-            const m = /^(id|event|data): ?(.*)$/.exec(line);
-            if (!m) continue;
-            any = true;
-            if (m[1] === 'id') f.id = m[2];
-            else if (m[1] === 'event') f.event = m[2];
-            else f.data += m[2];
-          }
-          if (!any) continue;
-          frames.push(f);
-          for (const w of [...waiters]) if (w.pred(f)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(f); }
-        }
-      });
-      resolve();
-    });
-    req.on('error', reject);
-    close = () => req.destroy();
-  });
-  return {
-    ready,
-    frames,
-    get status() { return status; },
-    get contentType() { return contentType; },
-    close: () => close(),
-    next(pred: (f: Frame) => boolean, ms = 8000): Promise<Frame> {
-      const seen = frames.find(pred);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no frame within ${ms} ms; saw ${JSON.stringify(frames)}`)), ms);
-        waiters.push({ pred, resolve: (f) => { clearTimeout(t); resolve(f); } });
-      });
-    },
-  };
-}
 
 /**
  * Issue 12, live: two server instances on one database. A result entered on instance A reaches a
@@ -106,7 +47,7 @@ describe('live updates across two server instances', () => {
     const change = await viewer.next((f) => f.event === 'change');
     const latency = Date.now() - t0;
     console.log(`live: result on instance A → change frame on instance B in ${latency} ms (coalescing window 200 ms)`);
-    expect(JSON.parse(change.data)).toEqual({ version: change.id, kinds: ['result'] });
+    expect(JSON.parse(change.data)).toEqual({ version: change.id, kinds: ['games'] }); // the EventChange part (live/notify.ts)
     expect(change.id).not.toBe(hello.id);
     viewer.close();
 
@@ -133,6 +74,41 @@ describe('live updates across two server instances', () => {
     expect(JSON.stringify(bad.body)).toContain('eventId');
   }, 60_000);
 
+  it('a page viewer of B gets the page’s new <main> in the frame, rendered once for all its viewers; 400 for a page of another event', async () => {
+    const page = `/events/${play.eventId}/standings?lang=en`;
+    const src = `/api/events/${play.eventId}/live?page=${encodeURIComponent(page)}`;
+    const viewers = [openStream(portB, src), openStream(portB, src), openStream(portB, src.replace('lang%3Den', 'lang%3Dzh'))];
+    for (const v of viewers) await v.ready;
+    for (const v of viewers) await v.next((f) => f.event === 'hello');
+    const rounds = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/rounds`).expect(200)).body as RoundBody[];
+    const open = rounds[rounds.length - 1].pairings.flatMap((p) => p.games).find((g) => g.result === null && g.red && g.black)!;
+    expect((await putResult(a, play.organizer.auth, open, { result: 'red_win' })).status).toBe(200);
+    const frames = await Promise.all(viewers.map((v) => v.next((f) => f.event === 'change')));
+    // The frame is the page's <main> as a viewer fetching it now gets it, at the version in its ETag.
+    const now = await request(b.getHttpServer()).get(page).expect(200);
+    const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(now.text)![1].trim();
+    expect(frames[0].data).toBe(main);
+    expect(frames[1].data).toBe(frames[0].data);
+    expect(now.headers.etag).toContain(`"${frames[0].id}.`);
+    expect(frames[2].data).not.toBe(frames[0].data); // the other language, rendered on its own
+    expect(frames[2].id).toBe(frames[0].id);
+    // The page's hooks: the stream of this page from its version, the ETag to poll with.
+    expect(now.text).toContain(`sse-connect="/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${play.eventId}/standings`)}%3Flang%3Den&amp;since=${frames[0].id}"`);
+    expect(now.text).toContain('sse-swap="change"');
+    for (const v of viewers) v.close();
+
+    // A reconnecting page viewer that missed a change gets the page at once.
+    const later = openStream(portB, src, { 'Last-Event-ID': 'an-old-version' });
+    await later.ready;
+    expect((await later.next(() => true, 3000)).data).toBe(main);
+    later.close();
+
+    const other = await playEvent(a, SWISS_EVENT, 4);
+    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${other.eventId}/standings`)}`).expect(400);
+    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('/api/health')}`).expect(400);
+    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('https://elsewhere.example/events/x')}`).expect(400);
+  }, 60_000);
+
   it('publishing a round on A is announced on B; a rolled-back write announces nothing', async () => {
     const viewer = openStream(portB, `/api/events/${play.eventId}/live`);
     await viewer.ready;
@@ -149,7 +125,7 @@ describe('live updates across two server instances', () => {
     }
     const before = viewer.frames.length;
     await nextRound(a, play); // pair (a draft: not public) and publish
-    const published = await viewer.next((f) => f.event === 'change' && JSON.parse(f.data).kinds.includes('round'));
+    const published = await viewer.next((f) => f.event === 'change' && JSON.parse(f.data).kinds.includes('rounds'));
     expect(viewer.frames.indexOf(published)).toBeGreaterThanOrEqual(before);
     viewer.close();
   }, 60_000);
@@ -160,7 +136,7 @@ describe('live updates across two server instances', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"[\w-]+\.[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.text).toContain('/static/live.js');
+    expect(first.text).toMatch(/\/static\/live(\.[\w-]+)?\.js/);
     await request(b.getHttpServer()).get(path).set('If-None-Match', etag).expect(304);
     // Instance A computes the same tag from the same data.
     expect((await request(a.getHttpServer()).get(path).expect(200)).headers.etag).toBe(etag);

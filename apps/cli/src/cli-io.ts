@@ -6,6 +6,9 @@ export interface CliIo {
   stderr(text: string): void;
   readStdin(): Promise<string>;
   readFile(path: string): string;
+  /** The bytes as stored (records: the encoding is detected, XQF is binary). */
+  readStdinBytes(): Promise<Uint8Array>;
+  readFileBytes(path: string): Uint8Array;
 }
 
 /** A command returns its exit code: 0 ok, 1 a domain answer that is "no" (e.g. invalid), 2 bad usage or input. */
@@ -23,6 +26,12 @@ export const processIo: CliIo = {
     return Buffer.concat(chunks).toString('utf8');
   },
   readFile: (path) => readFileSync(path, 'utf8'),
+  readStdinBytes: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return new Uint8Array(Buffer.concat(chunks));
+  },
+  readFileBytes: (path) => new Uint8Array(readFileSync(path)),
 };
 
 /** Minimal flag parser: `--name value`, `--flag`, positionals. Unknown flags are the caller's to reject. */

@@ -2,12 +2,16 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import type { Request, Response } from 'express';
 import hbs from 'hbs';
 import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
+import { LoginThrottle, type ThrottlePolicies } from './auth/login-throttle';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
@@ -30,6 +34,8 @@ export interface CreateAppOptions {
    * behaviour before invitations) instead of inviting. For the e2e helpers only: no variable sets it.
    */
   directRoleGrants?: boolean;
+  /** Other login throttle policies than THROTTLE (login-throttle.ts); for the e2e helpers only. */
+  loginThrottle?: Partial<ThrottlePolicies>;
 }
 
 export async function createApp(databaseUrl: string, options: CreateAppOptions = {}): Promise<INestApplication> {
@@ -41,10 +47,23 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   if (creators !== 'admins' && creators !== 'anyone') throw new Error(`CHUHE_TOURNAMENT_CREATORS must be admins or anyone, not ${creators}`);
   app.set(TOURNAMENT_CREATORS_SETTING, creators);
   app.set(DIRECT_ROLE_GRANTS_SETTING, options.directRoleGrants === true);
+  if (options.loginThrottle) {
+    const throttle = app.get(LoginThrottle);
+    throttle.policies = { ...throttle.policies, ...options.loginThrottle };
+  }
   // Behind a reverse proxy, CHUHE_TRUST_PROXY (hops, e.g. 1, or addresses) makes req.ip the client's, for the rate limits.
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
   for (const handler of securityHeaders()) app.use(handler);
+  // Compression (issue 24): brotli or gzip for HTML, JSON, CSS, scripts. Not for live streams (each
+  // frame must leave at once; a compressor per stream would cost every viewer its memory), nor for
+  // what is compressed already (static files and cached pages, compressed once, carry their encoding).
+  app.use(
+    compression({
+      threshold: 1024,
+      filter: (req: Request, res: Response) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
   app.useGlobalPipes(createValidationPipe());
   const auth = app.get(AuthService);
   app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
@@ -60,7 +79,10 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh', options.hash as Record<string, string | number>));
   registerFormHelpers();
   registerViewPartials(views);
-  app.useStaticAssets(join(views, '..', 'public'), { prefix: '/static/' });
+  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}` links one.
+  const assets = staticAssets(views);
+  app.use(assets.handler());
+  hbs.registerHelper('asset', (name: string) => assets.url(name));
   // Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
   // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js).
   for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) app.use(`/static/vendor/${file}`, (_req: unknown, res: { sendFile(path: string): void }) => res.sendFile(path));
@@ -77,4 +99,21 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
   return app;
+}
+
+/** Everything under /static/: apps/server/public, the bundled browser scripts (dist/client → js/), the vendored htmx. */
+function staticAssets(views: string): StaticAssets {
+  const root = join(views, '..', '..', '..');
+  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(join(root, 'dist', 'client'), 'js/');
+  for (const [file, name] of [
+    ['htmx.org/dist/htmx.min.js', 'vendor/htmx.min.js'],
+    ['htmx-ext-sse/dist/sse.js', 'vendor/htmx-ext-sse.js'],
+  ]) {
+    try {
+      assets.addFile(require.resolve(file), name);
+    } catch {
+      // not installed (yet): pages that need it say so in their own tests
+    }
+  }
+  return assets;
 }

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
         logger.log(`${email} is a server administrator`);
       }
     } finally {
-      await prisma.$disconnect();
+      await prisma.close();
       await database.stop();
     }
     return;

@@ -5,14 +5,14 @@ export type { Setup } from './setup';
 export { Position } from './position';
 export { perft, perftDivide } from './perft';
 export { parseIccs, makeIccs } from './iccs';
-export { NOTATIONS, NOTATION_ERROR_CODES, NotationError, formatMove, parseMove, isNotation } from './notation';
+export { NOTATIONS, NOTATION_ERROR_CODES, NotationError, formatMove, parseMove, isNotation, normalizeMoveText } from './notation';
 export type { Notation, NotationErrorCode } from './notation';
 export type { ChineseOptions, ChineseScript } from './chinese-notation';
 export { describeMove } from './notation-describe';
 export type { MoveDescription, Qualifier, Direction } from './notation-describe';
 export { mulberry32 } from './prng';
 export * from './repetition';
-export { RecordSyntaxError, parseRecordText, makePgn, RESULT_TOKENS } from './pgn';
+export { RecordSyntaxError, parseRecordText, splitRecordTexts, makePgn, RESULT_TOKENS } from './pgn';
 export type { RecordText } from './pgn';
 export {
   RECORD_ERROR_CODES,
@@ -26,6 +26,7 @@ export {
   exportGame,
   describeEnd,
   endResult,
+  resultWarnings,
 } from './record';
 export type { Game, GamePly, GameEnd, ImportOptions, ExportFormat, RecordErrorCode } from './record';
 export { checkMoveLimitClaim, MOVE_LIMIT_PLIES, MAX_COUNTED_CHECKS } from './move-limit';
@@ -38,3 +39,7 @@ export { disputeProcedure, aimlessRounds, DISPUTE_CYCLES, AIMLESS_ROUNDS } from 
 export type { DisputeProcedure, ProcedureInstruction, ProcedureOptions, AimlessRun } from './dispute-procedure';
 export { disputeReport, ROLE_ZH } from './dispute-report';
 export type { DisputeReport, DisputeReportInput, ReportMove, ReportDiagram } from './dispute-report';
+export { RecordEntry } from './record-entry';
+export type { TapOutcome } from './record-entry';
+export { recordFindings, recordEntrant, recordResultOf, moveLimitReachedAt, UNRECORDED_MOVES_LOSS } from './record-findings';
+export type { RecordFinding, RecordFindingsInput, RecordResult } from './record-findings';

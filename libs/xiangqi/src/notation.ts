@@ -154,10 +154,19 @@ function describeText(text: string): string {
   return `'${text}'`;
 }
 
+/**
+ * NFKC, so full-width Latin letters and digits (`Ｃ２＝５`, typed with a Chinese input method) read
+ * as `C2=5` — except the super- and subscript digits and signs, which carry meaning in the short
+ * forms of 二章3节3 (`马8⁻7`, `士5₄`) and which NFKC would flatten.
+ */
+export function normalizeMoveText(text: string): string {
+  return text.replace(/[^\u2070-\u209f]+/g, (run) => run.normalize('NFKC'));
+}
+
 /** Reads a move in any supported notation and checks it is legal for the side to move. */
 export function parseMove(pos: Position, text: string): Result<Move, NotationError> {
   if (typeof text !== 'string' || text.trim() === '') return err(new NotationError('syntax', 'empty move text'));
-  const trimmed = text.trim();
+  const trimmed = normalizeMoveText(text.trim());
   const side = pos.turn;
   const iccs = parseIccs(trimmed);
   if (iccs) return checkMove(pos, iccs, trimmed);

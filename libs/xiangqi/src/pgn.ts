@@ -14,6 +14,8 @@ export interface RecordText {
   moves: string[];
   /** The termination token of the movetext, if any. */
   result?: string;
+  /** What was read leniently (a tag value with unescaped inner quotes). */
+  warnings: string[];
 }
 
 export const RESULT_TOKENS = ['1-0', '0-1', '1/2-1/2', '½-½', '*'] as const;
@@ -35,6 +37,10 @@ export function parseRecordText(text: string): Result<RecordText, RecordSyntaxEr
   let body = text.replace(/^\uFEFF/, '');
   // Tag pairs, at the start of lines.
   const tagRe = /^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
+  // `[Event "首屆"味極王杯"象棋精英賽"]`: quotes inside the value left unescaped, common in files
+  // written by Chinese software; the value runs to the last quote before the bracket.
+  const lenientTagRe = /^\s*\[\s*([A-Za-z0-9_]+)\s+"(.*)"\s*\]\s*$/;
+  const warnings: string[] = [];
   const lines = body.split(/\r?\n/);
   const rest: string[] = [];
   let lineNo = 0;
@@ -42,6 +48,12 @@ export function parseRecordText(text: string): Result<RecordText, RecordSyntaxEr
     lineNo++;
     if (/^\s*\[/.test(line)) {
       const m = tagRe.exec(line);
+      const lenient = m ? undefined : lenientTagRe.exec(line);
+      if (lenient) {
+        tags[lenient[1]] = lenient[2];
+        warnings.push(`line ${lineNo}: the ${lenient[1]} tag has unescaped quotes inside its value; read as ${lenient[2]}`);
+        continue;
+      }
       if (!m) return err(new RecordSyntaxError(`line ${lineNo}: a tag pair looks like [Name "value"], not '${line.trim().slice(0, 60)}'`));
       tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
     } else {
@@ -86,11 +98,39 @@ export function parseRecordText(text: string): Result<RecordText, RecordSyntaxEr
     if (/^\$\d+$/.test(token)) continue;
     if (/^\d+(\.+|…+|、|．|\))$/.test(token)) continue;
     // "1.炮二平五": strip the move number unless the token is itself a move like WXF "16.5".
-    if (!/^\d\d[.=+\-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
+    if (!/^\d\d[.=+-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
     token = token.replace(/[!?]+$/, '');
     if (token) moves.push(token);
   }
-  return ok({ tags, moves, result });
+  return ok({ tags, moves, result, warnings });
+}
+
+/**
+ * Splits a file of several games (PGN, one game after another) into the text of each game: a new
+ * game starts at a tag line that follows movetext. A file without tags is one game.
+ */
+export function splitRecordTexts(text: string): string[] {
+  const games: string[] = [];
+  let current: string[] = [];
+  let sawMoves = false;
+  let inComment = false;
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const isTag = !inComment && /^\s*\[\s*[A-Za-z0-9_]+\s+"/.test(line);
+    if (isTag && sawMoves) {
+      games.push(current.join('\n'));
+      current = [];
+      sawMoves = false;
+    }
+    current.push(line);
+    if (!isTag && !inComment && line.trim() !== '' && !/^\s*[;%]/.test(line)) sawMoves = true;
+    // A `{…}` comment may span lines; a tag-like line inside it starts no game.
+    for (const ch of line) {
+      if (ch === '{') inComment = true;
+      else if (ch === '}') inComment = false;
+    }
+  }
+  if (current.some((l) => l.trim() !== '')) games.push(current.join('\n'));
+  return games;
 }
 
 /** `;` starts a comment only at the beginning of a line or after whitespace (it also separates moves). */

@@ -73,6 +73,8 @@ export interface Game {
   end: GameEnd;
   /** The result token written in the record, if any (`1-0`, `0-1`, `1/2-1/2`, `*`). */
   resultToken?: string;
+  /** What the import read leniently or found contradictory (the game is still valid). */
+  warnings?: string[];
 }
 
 export interface ImportOptions {
@@ -84,11 +86,35 @@ export interface ImportOptions {
 export function importGame(text: string, options: ImportOptions = {}): Result<Game, RecordError> {
   const parsed = parseRecordText(text);
   if (!parsed.ok) return err(new RecordError('syntax', parsed.error.message));
-  const { tags, moves, result } = parsed.value;
+  const { tags, moves, result, warnings } = parsed.value;
   const fen = tags.FEN ?? options.fen ?? INITIAL_FEN;
   const game = replayGame(fen, moves, tags);
-  if (game.ok && result) game.value.resultToken = result;
+  if (!game.ok) return game;
+  if (result) game.value.resultToken = result;
+  game.value.warnings = [...warnings, ...resultWarnings(game.value, tags.Result, result)];
   return game;
+}
+
+const RESULT_WORDS: Record<string, string> = { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'a draw', '½-½': 'a draw' };
+
+/**
+ * A result written in the record (the Result tag or the movetext's token) that the final
+ * position contradicts: a mate, 困毙 or 自杀着法 decides the game (四章2节1A), so a record
+ * ending in one with another result is kept but warned about.
+ */
+export function resultWarnings(game: Game, tagResult: string | undefined, tokenResult: string | undefined): string[] {
+  const out: string[] = [];
+  if (game.end.kind === 'ongoing') return out;
+  const implied = endResult(game.end);
+  for (const [where, written] of [
+    ['the Result tag', tagResult],
+    ['the result at the end of the moves', tokenResult],
+  ] as const) {
+    if (written && written !== '*' && RESULT_WORDS[written] && (written === '½-½' ? '1/2-1/2' : written) !== implied) {
+      out.push(`${where} says ${written} (${RESULT_WORDS[written]}) but ${describeEnd(game.end)} (${implied}, 四章2节1A)`);
+    }
+  }
+  return out;
 }
 
 /** Replays move texts from a FEN, checking each (see `importGame`). */
@@ -188,11 +214,13 @@ export function gameMoveTexts(game: Game, notation: Notation): string[] {
   return game.plies.map((p, i) => formatMove(positions[i], p.move, notation));
 }
 
+const PGN_FORMAT_NAMES: Record<Notation, string> = { chinese: 'Chinese', 'chinese-traditional': 'Chinese', axf: 'AXF', 'axf-chinese': 'AXF', wxf: 'WXF', iccs: 'ICCS' };
+
 /**
  * Writes the game: a numbered move list (one full move per line) in a notation, or a PGN with
  * Chinese movetext (`pgnNotation` chooses another; ICCS adds `[Format "ICCS"]`).
  */
-export function exportGame(game: Game, format: ExportFormat, options: { pgnNotation?: Notation } = {}): string {
+export function exportGame(game: Game, format: ExportFormat, options: { pgnNotation?: Notation; formatTag?: boolean } = {}): string {
   const start = Position.fromFen(game.startFen);
   if (!start.ok) throw new Error('bug: a Game holds a valid start FEN');
   const first = start.value.fullmoves;
@@ -212,6 +240,8 @@ export function exportGame(game: Game, format: ExportFormat, options: { pgnNotat
   for (const [k, v] of Object.entries(game.tags)) if (!['Game', 'FEN', 'Result', 'Format'].includes(k)) tags.push([k, v]);
   if (game.startFen !== INITIAL_FEN && start.value.toFen() !== INITIAL_FEN) tags.push(['FEN', start.value.toFen()]);
   if (notation === 'iccs') tags.push(['Format', 'ICCS']);
+  // XQ PGN's Format tag names the movetext's notation (asked for by event downloads).
+  else if (options.formatTag) tags.push(['Format', PGN_FORMAT_NAMES[notation]]);
   tags.push(['Result', result]);
   return makePgn(tags, gameMoveTexts(game, notation), first, blackFirst, result);
 }

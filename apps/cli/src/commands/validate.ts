@@ -1,11 +1,13 @@
 /**
- * `chuhe validate FILE [--fen FEN] [--claim PLY --by red|black] [--json]` — replay a game record
- * move by move. Exit 0 and the final state (ongoing, 将死, 困毙, 自杀着法) when every move is
+ * `chuhe validate FILE [--fen FEN] [--claim PLY --by red|black] [--json]` — replay every game of
+ * a record file move by move (PGN of many games, XQF, text in UTF-8, GBK/GB18030 or Big5: the
+ * encoding is detected and named). Exit 0 and the final state (ongoing, 将死, 困毙, 自杀着法) when every move is
  * legal; exit 1 and the first illegal move (number, text, reason) otherwise.
  * `--claim PLY --by SIDE` also answers a natural-move-limit draw claim made after PLY (二章4节).
  */
 import { CliIo, Command, UsageError, parseArgs } from '../cli-io';
-import { Game, RecordError, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult, importGame } from '@chuhe/xiangqi';
+import { Game, Result, SIDES, Side, checkMoveLimitClaim, describeEnd, endResult } from '@chuhe/xiangqi';
+import { RecordFile, RecordFileError, readRecordFile } from '@chuhe/xiangqi/record-file';
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
@@ -18,41 +20,69 @@ export const run: Command = async (argv, io) => {
   if ((claimText === undefined) !== (by === undefined)) throw new UsageError('--claim PLY and --by red|black go together');
   if (claimText !== undefined && (typeof claimText !== 'string' || !/^\d+$/.test(claimText))) throw new UsageError('--claim needs a ply number');
   if (by !== undefined && !(SIDES as readonly unknown[]).includes(by)) throw new UsageError('--by must be red or black');
-  const game = importRecord(await readRecord(positionals[0], io), flags.get('fen'));
+  const file = readRecordBytes(await readRecord(positionals[0], io), flags.get('fen'));
   const json = flags.has('json');
-  if (!game.ok) {
-    const e = game.error;
-    if (json) {
-      io.stdout(JSON.stringify({ valid: false, error: { code: e.code, reason: e.reason, ply: e.ply, moveNumber: e.moveNumber, side: e.side, text: e.text, message: e.message } }, null, 2));
-    } else {
-      io.stderr(`invalid: ${e.message}`);
-    }
+  if (!file.ok) {
+    if (json) io.stdout(JSON.stringify({ valid: false, error: { code: file.error.code, format: file.error.format, message: file.error.message } }, null, 2));
+    else io.stderr(`invalid: ${file.error.message}`);
     return 1;
   }
-  const g = game.value;
-  const claim = claimText === undefined ? undefined : checkMoveLimitClaim(g, { afterPly: Number(claimText), claimant: by as Side });
+  const { games } = file.value;
+  if (claimText !== undefined && games.length > 1) throw new UsageError(`--claim checks one game; the file holds ${games.length}`);
+  const reports = games.map((entry) => {
+    if (!entry.game) {
+      const e = entry.error!;
+      return { index: entry.index, valid: false as const, error: { code: e.code, reason: e.reason, ply: e.ply, moveNumber: e.moveNumber, side: e.side, text: e.text, message: e.message } };
+    }
+    const g = entry.game;
+    const claim = claimText === undefined ? undefined : checkMoveLimitClaim(g, { afterPly: Number(claimText), claimant: by as Side });
+    return { index: entry.index, valid: true as const, plies: g.plies.length, end: g.end, result: endResult(g.end), moveLimitClaim: claim, warnings: entry.warnings, game: g };
+  });
+  const source = describeSource(file.value);
   if (json) {
-    io.stdout(JSON.stringify({ valid: true, plies: g.plies.length, end: g.end, result: endResult(g.end), moveLimitClaim: claim }, null, 2));
-  } else {
-    io.stdout(`valid: ${g.plies.length} plies; ${describeEnd(g.end)}${g.end.kind === 'ongoing' ? '' : ` (${endResult(g.end)})`}`);
-    if (claim) io.stdout(`move-limit claim by ${by} after ply ${claimText}: ${claim.valid ? 'valid' : 'not valid'} — ${claim.reason}`);
+    const strip = ({ game: _g, ...r }: (typeof reports)[number] & { game?: Game }) => r;
+    const meta = { format: file.value.format, encoding: file.value.encoding, xqf: file.value.xqf };
+    if (reports.length === 1) io.stdout(JSON.stringify({ ...strip(reports[0]), ...meta }, null, 2));
+    else io.stdout(JSON.stringify({ ...meta, games: reports.map(strip) }, null, 2));
+    return reports.every((r) => r.valid) ? 0 : 1;
   }
-  return 0;
+  if (source) io.stdout(source);
+  const many = reports.length > 1;
+  for (const r of reports) {
+    const prefix = many ? `game ${r.index}: ` : '';
+    if (!r.valid) {
+      io.stderr(`${prefix}invalid: ${r.error.message}`);
+      continue;
+    }
+    io.stdout(`${prefix}valid: ${r.plies} plies; ${describeEnd(r.end)}${r.end.kind === 'ongoing' ? '' : ` (${r.result})`}`);
+    for (const w of r.warnings) io.stdout(`${prefix}warning: ${w}`);
+    if (r.moveLimitClaim) io.stdout(`move-limit claim by ${by} after ply ${claimText}: ${r.moveLimitClaim.valid ? 'valid' : 'not valid'} — ${r.moveLimitClaim.reason}`);
+  }
+  if (many) io.stdout(`${reports.filter((r) => r.valid).length} of ${reports.length} games valid`);
+  return reports.every((r) => r.valid) ? 0 : 1;
 };
+
+/** How the file was read, when there is something to say: the encoding (other than plain UTF-8), XQF. */
+export function describeSource(file: RecordFile): string | undefined {
+  if (file.xqf) return `read as XQF version ${file.xqf.version}${file.xqf.encrypted ? ' (encrypted)' : ''}`;
+  if (file.encoding && file.encoding.by !== 'utf-8') return file.encoding.note;
+  return undefined;
+}
 
 /** Shared with `convert`: read a record from FILE or stdin (`-`). */
 
-export async function readRecord(file: string | undefined, io: CliIo): Promise<string> {
+export async function readRecord(file: string | undefined, io: CliIo): Promise<Uint8Array> {
   if (file === undefined) throw new UsageError('give the record FILE (or - for standard input)');
-  if (file === '-') return io.readStdin();
+  if (file === '-') return io.readStdinBytes();
   try {
-    return io.readFile(file);
+    return io.readFileBytes(file);
   } catch (error) {
     throw new UsageError(`cannot read '${file}': ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-export function importRecord(text: string, fen: string | true | undefined): Result<Game, RecordError> {
+/** Every game of the file: XQF or text in any encoding (see `@chuhe/xiangqi/record-file`). */
+export function readRecordBytes(bytes: Uint8Array, fen: string | true | undefined): Result<RecordFile, RecordFileError> {
   if (fen === true) throw new UsageError('--fen needs a FEN string (quote it)');
-  return importGame(text, { fen });
+  return readRecordFile(bytes, { fen });
 }

@@ -45,7 +45,7 @@ export class AuditService {
    * One page of a tournament's audit log, newest first (issue 13 #11), with filters. The cursor is
    * the last row's (at, id), opaque to the client: `{items, nextCursor}`, nextCursor null at the end.
    */
-  async list(tournamentId: string, query: AuditQuery = {}): Promise<{ items: unknown[]; nextCursor: string | null }> {
+  async list(tournamentId: string, query: AuditQuery = {}, viewerId?: string): Promise<{ items: unknown[]; nextCursor: string | null }> {
     const take = query.limit ?? 100;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const where: Prisma.AuditLogWhereInput = {
@@ -57,10 +57,44 @@ export class AuditService {
       ...(after ? { OR: [{ at: { lt: after.at } }, { at: after.at, id: { lt: after.id } }] } : {}),
     };
     const rows = await this.prisma.auditLog.findMany({ where, orderBy: [{ at: 'desc' }, { id: 'desc' }], take: take + 1 });
-    const items = rows.slice(0, take);
-    const last = items[items.length - 1];
+    const page = rows.slice(0, take);
+    const last = page[page.length - 1];
+    const items = viewerId && (await this.committeeOnly(tournamentId, viewerId)) ? await this.committeeView(tournamentId, page) : page;
     return { items, nextCursor: rows.length > take && last ? encodeCursor(last.at, last.id) : null };
   }
+
+  /** An appeals committee member who is neither the organizer nor the chief arbiter (issue 23 #3). */
+  private async committeeOnly(tournamentId: string, userId: string): Promise<boolean> {
+    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId }, select: { role: true } });
+    return !roles.some((r) => r.role === 'organizer' || r.role === 'chief_arbiter');
+  }
+
+  /**
+   * What the committee reads of the log (issue 23 #3): nothing about a round that was never
+   * published — draft pairings (rows of a round, its pairings or games while the round is a draft
+   * or after it was deleted as one) are the pairers' work, not yet anyone's business — and no sealed
+   * move (暗着, kept from everyone but the arbiters until resumption) anywhere in a row.
+   */
+  private async committeeView<T extends { entity: string; entityId: string; before: unknown; after: unknown }>(tournamentId: string, rows: T[]): Promise<T[]> {
+    const played = new Set(
+      (
+        await this.prisma.$queryRaw<{ id: string }[]>`
+          SELECT r.id::text AS id FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+          UNION ALL SELECT p.id::text FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+          UNION ALL SELECT g.id::text FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'`
+      ).map((r) => r.id),
+    );
+    return rows
+      .filter((row) => !['round', 'pairing', 'game'].includes(row.entity) || played.has(row.entityId))
+      .map((row) => ({ ...row, before: withoutSealedMoves(row.before), after: withoutSealedMoves(row.after) }));
+  }
+}
+
+/** A copy of `value` with every `sealedMove` replaced by "(sealed)". */
+function withoutSealedMoves(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSealedMoves);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'sealedMove' && v !== null ? '(sealed)' : withoutSealedMoves(v)]));
 }
 
 export interface AuditQuery {

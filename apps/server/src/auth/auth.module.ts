@@ -3,12 +3,13 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
 import { TournamentScopeService } from './tournament-scope.service';
 
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, TournamentScopeService, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [AuthService, LoginThrottle, TournamentScopeService, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [AuthService, TournamentScopeService],
 })
 export class AuthModule {}

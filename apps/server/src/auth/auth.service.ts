@@ -5,6 +5,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { AuthUser } from './auth.decorators';
 import { passwordProblem } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { LoginThrottle } from './login-throttle';
 import { DEFAULT_LIMITS, HashGate, Limits, tooManyRequests, WindowCounter } from './rate-limit';
 
 const SESSION_DAYS = 30;
@@ -27,18 +28,22 @@ export const REGISTERED = 'registered: log in with this email and password (if t
 export class AuthService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Auth');
   private readonly limits: Limits = DEFAULT_LIMITS;
-  private readonly failedByAccount = new WindowCounter(this.limits.failedLoginsPerAccount, this.limits.loginWindowMs);
-  private readonly failedByAddress = new WindowCounter(this.limits.failedLoginsPerAddress, this.limits.loginWindowMs);
   private readonly registrations = new WindowCounter(this.limits.registrationsPerAddress, this.limits.registrationWindowMs);
   private readonly gate = new HashGate(this.limits.hashesInFlightPerAddress);
   /** A real hash of a random password: unknown emails are verified against it, at the same cost. */
   private dummyHash?: Promise<string>;
   private sweeper?: NodeJS.Timeout;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly throttle: LoginThrottle,
+  ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.deleteExpiredSessions().catch(() => undefined), SWEEP_EVERY_MS);
+    this.sweeper = setInterval(() => {
+      void this.deleteExpiredSessions().catch(() => undefined);
+      void this.throttle.sweep().catch(() => undefined);
+    }, SWEEP_EVERY_MS);
     this.sweeper.unref();
   }
 
@@ -67,18 +72,18 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   async login({ email, password }: { email: string; password: string }, address = 'unknown'): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
     const normalized = email.trim().toLowerCase();
-    const wait = Math.max(this.failedByAccount.blockedFor(normalized), this.failedByAddress.blockedFor(address));
-    if (wait > 0) throw tooManyRequests('too many failed logins for this account or from your address; try again later', wait);
+    const attempt = { email: normalized, address };
+    const { waitSeconds, known } = await this.throttle.check(attempt);
+    if (waitSeconds > 0) throw tooManyRequests('too many failed logins for this account or from your address: wait before the next attempt', waitSeconds);
     const user = await this.prisma.user.findUnique({ where: { email: normalized } });
     const ok = await this.gate.run(address, async () =>
       user ? verifyPassword(password, user.passwordHash) : verifyPassword(password, await this.dummy()).then(() => false),
     );
     if (!user || !ok) {
-      this.failedByAccount.add(normalized);
-      this.failedByAddress.add(address);
+      await this.throttle.failed(attempt, known);
       throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'wrong email or password' });
     }
-    this.failedByAccount.clear(normalized);
+    await this.throttle.succeeded(attempt, user.id);
     await this.prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lt: new Date() } } });
     return { ...(await this.newSession(user.id)), user: { id: user.id, email: user.email, displayName: user.displayName } };
   }
@@ -95,16 +100,16 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   /** Checks the current password (failures count as failed logins), then ends every other session. */
   async changePassword(user: AuthUser, token: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }, address = 'unknown'): Promise<void> {
-    const wait = Math.max(this.failedByAccount.blockedFor(user.email), this.failedByAddress.blockedFor(address));
-    if (wait > 0) throw tooManyRequests('too many failed attempts for this account; try again later', wait);
+    const attempt = { email: user.email, address };
+    const { waitSeconds, known } = await this.throttle.check(attempt);
+    if (waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', waitSeconds);
     const problem = passwordProblem(newPassword, user);
     if (problem) throw badRequest([{ field: 'newPassword', reason: problem }]);
     if (newPassword === currentPassword) throw badRequest([{ field: 'newPassword', reason: 'must differ from the current password' }]);
     const row = await this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     const ok = await this.gate.run(address, () => verifyPassword(currentPassword, row.passwordHash));
     if (!ok) {
-      this.failedByAccount.add(user.email);
-      this.failedByAddress.add(address);
+      await this.throttle.failed(attempt, known);
       throw badRequest([{ field: 'currentPassword', reason: 'is not your current password' }]);
     }
     const passwordHash = await this.gate.run(address, () => hashPassword(newPassword));

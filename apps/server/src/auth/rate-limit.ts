@@ -2,11 +2,10 @@ import { HttpException } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 
 /**
- * Login and registration limits (issue 13), in memory per server process (several instances
- * each keep their own counts: an attacker gets at most that many times the limit).
+ * Registration and hashing limits (issue 13), in memory per server process (several instances
+ * each keep their own counts). Failed logins are throttled in PostgreSQL, across instances
+ * (login-throttle.ts, issue 23 #7).
  *
- * - failed logins per account: 10 per 15 minutes, then 429 until the window has passed;
- * - failed logins per client address: 50 per 15 minutes;
  * - registrations per client address: CHUHE_REGISTRATIONS_PER_HOUR (default 200) per hour;
  * - password hashing: at most 2 scrypt computations in flight per client address (16 more wait
  *   their turn, beyond that 429 at once, before any work), and at most `cores` in flight in all.
@@ -15,18 +14,12 @@ import { availableParallelism } from 'node:os';
  * Every refusal is a 429 with Retry-After (seconds).
  */
 export interface Limits {
-  failedLoginsPerAccount: number;
-  failedLoginsPerAddress: number;
-  loginWindowMs: number;
   registrationsPerAddress: number;
   registrationWindowMs: number;
   hashesInFlightPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  failedLoginsPerAccount: 10,
-  failedLoginsPerAddress: 50,
-  loginWindowMs: 15 * 60_000,
   registrationsPerAddress: Number(process.env.CHUHE_REGISTRATIONS_PER_HOUR) || 200,
   registrationWindowMs: 60 * 60_000,
   hashesInFlightPerAddress: 2,

@@ -6,6 +6,7 @@ import { translate, type Language } from '../pages/i18n';
 import type { AuthUser } from '../auth/auth.decorators';
 import { setPageLocals } from '../web/page-context';
 import { sessionTokenFromCookie } from '../web/session-cookie';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /**
  * The one place where errors become HTTP answers. Database constraint errors map to 409/404/400
@@ -22,7 +23,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const { status, body } = this.toHttp(exception, request.method);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // A database outage is one line per request (the cause, not Prisma's stack); anything else in full.
+    if (status === 503 && !(exception instanceof HttpException)) this.logger.warn(`503 ${request.method} ${request.path}: ${exception instanceof Error ? exception.message.split('\n').filter(Boolean).slice(-1)[0] : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     // Pages answer people: 401 sends them to log in and back; anything else is a page in the layout
     // with the message. The API answers JSON.
     if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
@@ -30,7 +34,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
       void this.page(request, response, status, typeof message === 'string' ? message : '');
       return;
     }
-    if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     response.status(status).json(body);
   }
 
@@ -39,7 +42,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
       response.redirect(303, `/login?next=${encodeURIComponent(request.originalUrl)}`);
       return;
     }
-    if (status === 503 || status === 429) response.setHeader('Retry-After', '5');
     try {
       const authenticated = request as AuthenticatedRequest;
       const token = sessionTokenFromCookie(request);
@@ -96,11 +98,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
           return unavailable();
       }
     }
-    if (exception instanceof Prisma.PrismaClientInitializationError || exception instanceof Prisma.PrismaClientRustPanicError || isConnectionError(exception)) {
-      return unavailable();
-    }
+    // First: a client that aborted its upload is a 400 (ECONNABORTED), not a database outage.
     const parser = bodyParserError(exception);
     if (parser) return parser;
+    if (exception instanceof Prisma.PrismaClientInitializationError || exception instanceof Prisma.PrismaClientRustPanicError || isDatabaseUnavailable(exception)) {
+      return unavailable();
+    }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } };
   }
 }
@@ -127,17 +130,6 @@ function describeTarget(meta: unknown): string {
 
 function unavailable(): { status: number; body: unknown } {
   return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'the database is unavailable; try again shortly (see /api/health)', retryAfterSeconds: 2 } };
-}
-
-/** The driver's own network errors (postgres restarting, a connection cut) and pg's 57P01 / 08xxx. */
-function isConnectionError(e: unknown): boolean {
-  for (let cur: unknown = e, i = 0; cur && i < 6; cur = (cur as { cause?: unknown }).cause, i++) {
-    const code = (cur as { code?: unknown; originalCode?: unknown }).code ?? (cur as { originalCode?: unknown }).originalCode;
-    if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\d\d\d)$/.test(code))) return true;
-    const message = (cur as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(message)) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { boardGames, checkLineup, defaultLineup, lineupReleased, pairingPoints, type GameResult, type TeamMember } from '@chuhe/tournament';
 import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
@@ -9,10 +8,11 @@ import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
+import { changeResult, readResultTarget } from '../results/change-result';
+import { ServerSecret } from '../prisma/server-secret';
 import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
-import { notifyEventChange } from '../live/notify';
 
 const MATCH_INCLUDE = {
   round: { include: { event: true } },
@@ -37,10 +37,21 @@ export function lineupDeadline(round: { scheduledAt: Date | null }, event: { lin
   return round.scheduledAt ? new Date(round.scheduledAt.getTime() - event.lineupDeadlineMinutes * 60_000) : null;
 }
 
-/** The audit records that (and when) a lineup was handed in, not whom it names: it stays secret until release. */
-function sealed(lineup: { entryId: string; source: string; players: string[] }) {
-  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, sha256: createHash('sha256').update(lineup.players.join(',')).digest('hex') };
+/**
+ * The audit records that (and when) a lineup was handed in, not whom it names: it stays secret
+ * until release (附录1 #8). The seal is an HMAC under the server secret (issue 23 #3): a plain hash
+ * of the player ids was recovered from the public team list in a few dozen guesses.
+ */
+async function sealed(secret: ServerSecret, lineup: { entryId: string; source: string; players: string[] }) {
+  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, seal: await secret.hmac('lineup-seal', `${lineup.entryId}:${lineup.players.join(',')}`) };
 }
+
+/**
+ * Around a deadline every captain hands in at once, behind the deadline sweep and each other on the
+ * event's play lock: Prisma's 5 s would turn a lineup that arrived in time into a 503 (issue 23 #4:
+ * 140 on-time lineups lost). Waiting is fine — the lineup counts by its arrival time.
+ */
+const LINEUP_TRANSACTION = { maxWait: 15_000, timeout: 60_000 };
 
 @Injectable()
 export class LineupsService implements OnModuleInit, OnModuleDestroy {
@@ -50,6 +61,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly secret: ServerSecret,
   ) {}
 
   /** Every instance sweeps; the event lock and the unique (pairing, entry) make the default lineup happen once. */
@@ -72,7 +84,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     let applied = 0;
     for (const r of rounds) {
       const deadline = lineupDeadline(r, r.event);
-      if (deadline && deadline <= now) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now));
+      if (deadline && deadline <= now) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now), LINEUP_TRANSACTION);
     }
     return applied;
   }
@@ -101,7 +113,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
           entity: 'lineup',
           entityId: lineup.id,
           action: 'create',
-          after: { ...sealed({ entryId: entry.id, source: lineup.source, players }), players },
+          after: { ...(await sealed(this.secret, { entryId: entry.id, source: lineup.source, players })), players },
           reason: `附录1 #8: no lineup by the deadline (${deadline.toISOString()}): the starters play in registered board order`,
         });
         applied++;
@@ -137,11 +149,16 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       if (!captain && !viewer.pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
       const asArbiter = !captain;
       const deadline = lineupDeadline(match.round, event);
+      // `now` is when the lineup arrived, not when it got the event's lock: one handed in on time
+      // counts even if the deadline sweep got the lock first (issue 23 #4) — it replaces the
+      // starters the sweep put in for it.
       const deadlinePassed = deadline !== null && deadline <= now;
+      const existing = match.lineups.find((l) => l.entryId === entryId);
+      const replacesDefault = !asArbiter && !deadlinePassed && existing?.source === 'default_starters';
       const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
       if (!asArbiter && deadlinePassed)
         throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `deadline: lineups were due at ${deadline!.toISOString()} (附录1 #8); the chief arbiter may still correct one` });
-      if (!asArbiter && released)
+      if (!asArbiter && released && !replacesDefault)
         throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: both lineups are in and public; only the chief arbiter may change one now' });
       if (asArbiter && !dto.reason?.trim()) throw badRequest([{ field: 'reason', reason: "the chief arbiter's lineup or correction needs a reason" }]);
       if (match.games.some((g) => g.result !== null))
@@ -150,11 +167,10 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const checked = checkLineup(dto.players, { members: teamMembers(entry), boards: event.teamStarters, unavailable: await this.unavailable(tx, match) });
       if (!checked.ok) throw badRequest(checked.error);
 
-      const existing = match.lineups.find((l) => l.entryId === entryId);
       const source = asArbiter ? 'arbiter' : 'captain';
       let lineupId: string;
       if (existing) {
-        if (dto.version !== existing.version) {
+        if (!replacesDefault && dto.version !== existing.version) {
           throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `version: the lineup was changed by someone else (current version ${existing.version}); reload and try again`, currentVersion: existing.version });
         }
         await tx.lineupBoard.deleteMany({ where: { lineupId: existing.id } });
@@ -176,16 +192,17 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         entity: 'lineup',
         entityId: lineupId,
         action: existing ? 'update' : 'create',
-        before: existing ? sealed({ entryId, source: existing.source, players: existing.boards.map((b) => b.playerId) }) : undefined,
-        after: sealed({ entryId, source, players: checked.value }),
+        before: existing ? await sealed(this.secret, { entryId, source: existing.source, players: existing.boards.map((b) => b.playerId) }) : undefined,
+        after: await sealed(this.secret, { entryId, source, players: checked.value }),
         reason: dto.reason,
       });
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      if (asArbiter || lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : '附录1 #8: both lineups are in');
+      // The boards (the games' players, which every public read shows) are filled only at release —
+      // the chief arbiter's lineup too stays secret until both are in or the deadline passed (附录1 #8).
+      if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed: deadlinePassed || replacesDefault })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : replacesDefault ? '附录1 #8: handed in before the deadline (it arrived while the deadline was applied)' : '附录1 #8: both lineups are in');
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      await notifyEventChange(tx, head.round.eventId, 'lineup'); // delivered at commit (live/)
       return this.present(after, viewer, now);
-    });
+    }, LINEUP_TRANSACTION);
   }
 
   /**
@@ -217,10 +234,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
         const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
         const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
-        const after = await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
-        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'game', entityId: g.id, action: 'update', before: g, after, reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}` });
+        // The one way a result changes (results/change-result.ts): audit, round state, live.
+        const target = await readResultTarget(tx, g.id);
+        if (!target) continue;
+        await changeResult(tx, this.audit, {
+          target,
+          result,
+          penaltyReason: null,
+          actor: { userId: user.id, tournamentId: event.tournamentId },
+          reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}`,
+          matchReason: '二章7节1 零迟到',
+          compareLater: false,
+          now,
+        });
       }
-      await settleRoundState(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, match.roundId);
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       return this.present(fresh, await this.viewer(user, event.tournamentId), now);
     });
@@ -240,7 +267,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const deadline = lineupDeadline(match.round, match.round.event);
     const due = match.round.event.kind === 'team' && match.blackEntryId !== null && match.lineups.length < 2 && deadline !== null && deadline <= new Date() && match.round.state === 'published';
     if (!due) return match;
-    await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId));
+    await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId), LINEUP_TRANSACTION);
     return this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
   }
 

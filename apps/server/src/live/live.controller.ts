@@ -1,52 +1,134 @@
-import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
-import { LiveService } from './live.service';
+import { PrismaService } from '../prisma/prisma.service';
+import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame } from './live-page';
+import { LiveService, LiveStream } from './live.service';
 
 /** Heartbeat comment: keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
+const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
 
 @ApiTags('live')
 @Controller('api')
 export class LiveController {
-  constructor(private readonly live: LiveService) {}
+  constructor(
+    private readonly live: LiveService,
+    private readonly prisma: PrismaService,
+  ) {}
 
   /**
-   * Server-Sent Events for an event's public pages: `change` frames (id = the event's data version)
-   * whenever a result, a publication or a lineup commits on any server instance. Public, like the
-   * pages. A reconnecting viewer sends Last-Event-ID (or `?since=` on the first connection, the
+   * Server-Sent Events for an event's public pages, whenever a change commits on any server
+   * instance (id = the event's data version). With `?page=` (the path of one of the event's public
+   * pages and its `?lang=`) each `change` frame carries that page's new `<main>`, ready to swap in
+   * (htmx's SSE extension, public/live.js); without it, `{version, kinds}` as JSON. Public, like
+   * the pages. A reconnecting viewer sends Last-Event-ID (or `?since=` on the first connection, the
    * version the page was rendered from) and gets a `change` at once if the data moved on meanwhile.
+   * Capped per address (429) and in total (503), both with Retry-After; each stream ends after
+   * CHUHE_LIVE_MAX_SECONDS and the browser reconnects (live-limits.ts).
    */
   @Get('events/:eventId/live')
   // Not in the OpenAPI document: a stream that never ends is no operation for generated clients
   // (nor for the fuzz, which calls every documented one); documented in play/API.md.
   @ApiExcludeEndpoint()
-  async stream(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('since') since: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const current = await this.live.version(eventId);
-    if (current === null) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'event not found' });
-    const header = req.headers['last-event-id'];
-    const last = typeof header === 'string' && header ? header : typeof since === 'string' && since ? since : null;
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-    res.write('retry: 2000\n\n');
-    if (last !== null && last !== current) res.write(LiveService.frame(current, ['catch-up']));
-    else res.write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const stop = this.live.watch(eventId, {
-      send: (frame) => res.write(frame),
-      end: () => {
+  async stream(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Query('since') since: unknown,
+    @Query('page') pageParam: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    // Refused before anything else is spent on it (issue 23 #2).
+    const admitted = this.live.admission.admit(req.ip ?? req.socket.remoteAddress ?? '');
+    if ('refused' in admitted) {
+      const limits = this.live.admission.limits;
+      const address = admitted.refused === 'address';
+      res
+        .status(address ? 429 : 503)
+        .setHeader('Retry-After', String(limits.retryAfterSeconds))
+        .json({
+          statusCode: address ? 429 : 503,
+          error: address ? 'Too Many Requests' : 'Service Unavailable',
+          message: address
+            ? `at most ${limits.perAddress} live streams per address: the page still updates by polling`
+            : `this server holds ${limits.total} live streams already: the page still updates by polling`,
+        });
+      return;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      admitted.release();
+    };
+    try {
+      eventId = eventId.toLowerCase();
+      let page = '';
+      if (pageParam !== undefined) {
+        const key = typeof pageParam === 'string' ? livePageKey(pageParam) : null;
+        let owner = key?.eventId ?? null;
+        if (key?.pairingId) {
+          const p = await this.prisma.pairing.findUnique({ where: { id: key.pairingId }, select: { round: { select: { eventId: true } } } });
+          owner = p?.round.eventId ?? null;
+        }
+        if (!key || owner !== eventId) throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'page must be the path of one of this event’s public pages (with ?lang=)' });
+        page = key.key;
+      }
+      const current = await this.live.currentVersion(eventId);
+      if (current === null) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'event not found' });
+      const header = req.headers['last-event-id'];
+      const last = typeof header === 'string' && header ? header : typeof since === 'string' && since ? since : null;
+      if (page) this.live.useOrigin(req.socket.localAddress ?? '127.0.0.1', req.socket.localPort ?? 0);
+
+      res.status(200);
+      res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache, no-transform');
+      res.setHeader('X-Accel-Buffering', 'no');
+      // Compressed when the viewer accepts gzip: the shared frames are compressed once for all (live-page.ts).
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (gzip) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Vary', 'Accept-Encoding');
+      }
+      res.flushHeaders();
+      const write = (frame: SharedFrame | string) => {
+        if (typeof frame === 'string') res.write(gzip ? deflateChunk(frame) : frame);
+        else res.write(gzip ? frame.gzip : frame.plain);
+      };
+      if (gzip) res.write(GZIP_HEADER);
+      write('retry: 2000\n\n');
+      let ended = false;
+      const stream: LiveStream & { backlog: () => number } = {
+        send: write,
+        end: () => {
+          if (ended) return;
+          ended = true;
+          res.end();
+        },
+        backlog: () => res.writableLength,
+      };
+      // Subscribed before the catch-up is looked at, so that no change falls between the two.
+      const stop = this.live.watch(eventId, page, stream);
+      if (last !== null && last !== current) {
+        const made = page ? await this.live.pageFrame(page, current) : null;
+        if (!ended) stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
+      } else write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
+      const beat = setInterval(() => write(KEEP_ALIVE), HEARTBEAT_MS);
+      beat.unref();
+      // Streams do not last for ever: the EventSource reconnects (Last-Event-ID) and is counted again.
+      const maxAge = this.live.admission.limits.maxAgeMs;
+      const age = setTimeout(() => stream.end(), maxAge * (0.9 + Math.random() * 0.2));
+      age.unref();
+      res.on('close', () => {
         clearInterval(beat);
-        res.end();
-      },
-    });
-    beat.unref();
-    req.on('close', () => {
-      clearInterval(beat);
-      stop();
-    });
+        clearTimeout(age);
+        stop();
+        release();
+      });
+    } catch (e) {
+      release();
+      throw e;
+    }
   }
 }

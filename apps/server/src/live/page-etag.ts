@@ -1,11 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PrismaService } from '../prisma/prisma.service';
+import { EVENT_PAGE, MATCH_CARD } from './live-page';
 import type { LiveService } from './live.service';
-
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}|standings|crosstable|teams|entries/${UUID}))?/?$`);
-const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 
 /**
  * ETag with the data version for the public event pages (issue 12): the tag is the event's data
@@ -22,7 +20,8 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
   // The public pages are the same for every viewer (they render as anonymous: no cookie, and the
   // controllers pass no user), so a page rendered once for a data version serves every viewer that
   // asks for it — which is what happens when a result makes every live viewer fetch the page again.
-  const rendered = new Map<string, string>();
+  // Kept compressed too (issue 24), once per version and encoding: a crowd's refetch compresses nothing.
+  const rendered = new Map<string, { html: string; br?: Buffer; gzip?: Buffer }>();
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
@@ -43,7 +42,10 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
         SELECT count(*)::int AS due FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
          WHERE r."eventId" = ${eventId}::uuid AND e.kind = 'team' AND r."scheduledAt" IS NOT NULL
            AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now()`;
-      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${due}`).digest('base64url').slice(0, 10);
+      // Whoever is logged in may see more than a stranger (the layout names them): their pages are
+      // tagged apart and never served from, nor kept in, the rendered pages shared by strangers.
+      const who = req.headers.authorization ?? /(?:^|;\s*)chuhe_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${due}\n${who}`).digest('base64url').slice(0, 10);
       const etag = `W/"${version}.${shape}"`;
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'no-cache');
@@ -53,20 +55,36 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
         res.status(304).end();
         return;
       }
-      const hit = req.method === 'GET' ? rendered.get(etag) : undefined;
+      const hit = req.method === 'GET' && !who ? rendered.get(etag) : undefined;
       if (hit !== undefined) {
         rendered.delete(etag);
         rendered.set(etag, hit);
-        res.status(200).type('html').send(hit);
+        const accepts = String(req.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        if (!encoding || hit.html.length < 1024) {
+          res.status(200).type('html').send(hit.html);
+          return;
+        }
+        const body = encoding === 'br'
+          ? (hit.br ??= brotliCompressSync(hit.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: hit.html.length } }))
+          : (hit.gzip ??= gzipSync(hit.html, { level: 6 }));
+        res.status(200).type('html');
+        res.setHeader('Content-Encoding', encoding);
+        res.append('Vary', 'Accept-Encoding');
+        res.setHeader('Content-Length', String(body.length));
+        res.end(body);
         return;
       }
       res.locals.liveEventId = eventId;
       res.locals.liveVersion = version;
+      // The layout's live hooks: the stream of this page (live.controller.ts) and the tag to poll with.
+      res.locals.livePath = encodeURIComponent(req.path);
+      res.locals.liveEtag = etag;
       const send = res.send.bind(res);
       res.send = (body?: unknown) => {
         // A page with a per-request CSP nonce in it cannot be served twice.
-        if (res.statusCode === 200 && typeof body === 'string' && !body.includes('nonce=')) {
-          rendered.set(etag, body);
+        if (res.statusCode === 200 && typeof body === 'string' && !body.includes('nonce=') && !who) {
+          rendered.set(etag, { html: body });
           if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
         }
         return send(body);

@@ -92,6 +92,8 @@ export class EventPagesController {
             : p.games.slice(1).map((g) => ({ label: `${translate(g.kind === 'regular' ? 'games' : g.kind, language)} ${g.board}`, score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
           matchKey: p.matchKey,
           card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
+          // Issue 25: the game viewer (its record, when entered).
+          gameHref: !team && p.black && main ? `/games/${main.id}?lang=${language}` : null,
         };
       }),
     };
@@ -121,8 +123,9 @@ export class EventPagesController {
         withdrawn: r.withdrawn ? translate('withdrawn', language) : '',
       };
     });
-    const places = (report.places as { place: number; places: [number, number]; entry: string; status: string; why: string; basis: string }[] | undefined)?.map((p) => ({
-      place: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+    const places = (report.places as { place: number; places: [number, number]; shared?: boolean; entry: string; status: string; why: string; basis: string }[] | undefined)?.map((p) => ({
+      // A stage chain's shared place (knockout losers of one round) is "=3"; a range still undecided "1–4".
+      place: p.shared && p.status !== 'pending' ? `=${p.place}` : p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
       ...bilingual(names.get(p.entry), language),
       status: p.status === 'final' ? '' : translate('pending', language),
       why: p.why,
@@ -231,6 +234,7 @@ export class EventPagesController {
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
+          gameHref: event.kind !== 'team' && other && g ? `/games/${g.id}?lang=${language}` : null,
         });
       }
       if (r.state === 'completed') {

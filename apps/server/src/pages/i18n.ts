@@ -30,6 +30,7 @@ export function chooseLanguage(query: unknown, acceptLanguage: string | undefine
 const PUBLIC_MESSAGES = {
   appName: { zh: '楚河 · 象棋赛事管理', en: 'Chuhe · Xiangqi tournaments' },
   tournaments: { zh: '赛事', en: 'Tournaments' },
+  gameRecord: { zh: '棋谱', en: 'Game' },
   noTournaments: { zh: '还没有赛事。', en: 'No tournaments yet.' },
   venue: { zh: '地点', en: 'Venue' },
   dates: { zh: '日期', en: 'Dates' },

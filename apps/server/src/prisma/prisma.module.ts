@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DATABASE_URL, PrismaService } from './prisma.service';
+import { ServerSecret } from './server-secret';
 
 @Global()
 @Module({})
@@ -7,8 +8,8 @@ export class PrismaModule {
   static forUrl(databaseUrl: string): DynamicModule {
     return {
       module: PrismaModule,
-      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, PrismaService],
-      exports: [PrismaService, DATABASE_URL],
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, PrismaService, ServerSecret],
+      exports: [PrismaService, DATABASE_URL, ServerSecret],
     };
   }
 }

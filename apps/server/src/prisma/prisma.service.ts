@@ -1,7 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { createPool } from './guarded-client';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
@@ -23,13 +25,22 @@ function statementNames(): (query: { sql: string }) => string | undefined {
 /** The one Prisma client of the server; the only place (with persistence/) that touches the database. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  private readonly pool: Pool;
+
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
-    // min = max: connections opened in a burst stay open (pg-pool closes idle ones after 10 s).
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, min: 10 }, { statementNameGenerator: statementNames() as (query: { sql: string }) => string }) });
+    const pool = createPool(databaseUrl);
+    super({ adapter: new PrismaPg(pool, { statementNameGenerator: statementNames() as (query: { sql: string }) => string }) });
+    this.pool = pool;
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  /** Disconnects and ends the pool (the adapter leaves a pool it was given open). */
+  async close(): Promise<void> {
     await this.$disconnect();
+    if (!this.pool.ending) await this.pool.end();
   }
 }
 

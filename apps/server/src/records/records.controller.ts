@@ -1,11 +1,18 @@
-import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, ForbiddenException, Get, Header, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { PrismaService } from '../prisma/prisma.service';
-import { MoveLimitClaimDto, PutRecordDto } from './records.dto';
+import { LinkRecordDto, LockRecordDto, MoveLimitClaimDto, PutRecordDto } from './records.dto';
+import { RecordLinksService } from './record-links.service';
 import { RecordsService } from './records.service';
+
+/** The client's address for the record links' rate limits (req.ip honours CHUHE_TRUST_PROXY). */
+function addressOf(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
 
 @ApiTags('records')
 @ApiBearerAuth()
@@ -13,8 +20,79 @@ import { RecordsService } from './records.service';
 export class RecordsController {
   constructor(
     private readonly records: RecordsService,
+    private readonly links: RecordLinksService,
     private readonly prisma: PrismaService,
   ) {}
+
+  @Put('games/:gameId/record/lock')
+  @RequireRole(...RESULT_ENTRY)
+  @ApiOperation({ summary: 'lock the record (the record links can no longer change it; arbiters still can) or open it again' })
+  lock(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: LockRecordDto) {
+    return this.records.lock(user, gameId, dto);
+  }
+
+  @Get('rounds/:roundId/records')
+  @RequireRole(...STAFF)
+  @ApiOperation({ summary: 'the result sheet’s record column: each game’s record missing, in or locked, who is due (二章3节7) and the flags (自然限着 二章4节, 16 unrecorded moves 二章3节6, early draw 二章8节12, end vs result)' })
+  roundRecords(@Param('roundId', uuidParam('roundId')) roundId: string) {
+    return this.records.roundStatus(roundId);
+  }
+
+  @Post('games/:gameId/record-links')
+  @RequireRole(...RESULT_ENTRY)
+  @ApiOperation({ summary: 'issue the game’s record entry links (one per side; the earlier ones are revoked); the tokens are shown only now' })
+  issue(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string) {
+    return this.links.issue(user, gameId);
+  }
+
+  @Post('rounds/:roundId/record-links')
+  @RequireRole(...RESULT_ENTRY)
+  @ApiOperation({ summary: 'issue record entry links for every game of the round (printing the result slips); earlier links are revoked' })
+  issueRound(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string) {
+    return this.links.issueForRound(user, roundId);
+  }
+
+  @Delete('games/:gameId/record-links')
+  @RequireRole(...RESULT_ENTRY)
+  @ApiOperation({ summary: 'revoke the game’s record entry links' })
+  revoke(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string) {
+    return this.links.revoke(user, gameId);
+  }
+
+  @Get('record-links/:token')
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
+  @ApiOperation({ summary: 'a record entry link (the token is the capability): the game, who is due to enter the record (二章3节7), the start position, the stored record' })
+  linkView(@Param('token') token: string, @Req() req: Request) {
+    return this.links.view(token, addressOf(req));
+  }
+
+  @Put('record-links/:token/record')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'the player due enters the record through the link (moves in ICCS from the entry page); refused for the other player, after the arbiter locks it, or once the link is revoked' })
+  linkEnter(@Param('token') token: string, @Req() req: Request, @Body() dto: LinkRecordDto) {
+    return this.links.enter(token, addressOf(req), dto);
+  }
+
+  @Get('rounds/:roundId/records.pgn')
+  @ApiOperation({ summary: 'every recorded game of the round as one PGN file' })
+  async roundPgn(@Param('roundId', uuidParam('roundId')) roundId: string, @Res({ passthrough: true }) res: Response) {
+    const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { state: true, number: true } });
+    if (round?.state === 'draft') throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'the round is a draft' });
+    const text = await this.records.roundPgn(roundId);
+    res.set('Content-Type', 'application/x-chess-pgn; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="round-${round?.number ?? ''}.pgn"`);
+    return text;
+  }
+
+  @Get('events/:eventId/records.pgn')
+  @ApiOperation({ summary: 'every recorded game of the event’s published rounds as one PGN file' })
+  async eventPgn(@Param('eventId', uuidParam('eventId')) eventId: string, @Res({ passthrough: true }) res: Response) {
+    const text = await this.records.eventPgn(eventId);
+    res.set('Content-Type', 'application/x-chess-pgn; charset=utf-8');
+    res.set('Content-Disposition', 'attachment; filename="event.pgn"');
+    return text;
+  }
 
   @Put('games/:gameId/record')
   @RequireRole(...RESULT_ENTRY)

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RecordsController } from './records.controller';
+import { RecordPagesController } from './record-pages.controller';
 import { RecordsService } from './records.service';
+import { RecordLinksService } from './record-links.service';
 
-@Module({ controllers: [RecordsController], providers: [RecordsService], exports: [RecordsService] })
+@Module({ controllers: [RecordsController, RecordPagesController], providers: [RecordsService, RecordLinksService], exports: [RecordsService, RecordLinksService] })
 export class RecordsModule {}

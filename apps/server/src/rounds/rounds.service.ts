@@ -18,10 +18,8 @@ import { loadEventPlay } from '../play/event-loader';
 import { AuditInsert, insertAuditRows, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
-import { notifyEventChange } from '../live/notify';
 import { completeRoundIfDone } from '../results/play-effects';
 
-type EventRound = EventWithPlay['rounds'][number];
 type EventEntry = EventWithPlay['entries'][number];
 type StageConfig = { type: string; rounds?: number };
 /** The stage a round belongs to: Event.stages[index], the round's number in it, and (stage chain) who plays it. */
@@ -595,7 +593,6 @@ export class RoundsService {
           reason: 'round 1 published: draw, format, tie-break chain and entries are frozen',
         });
       }
-      await notifyEventChange(tx, event.id, 'round'); // delivered at commit (live/)
       return roundView(updated, round.pairings, await this.names(tx, round.eventId));
     }, TX);
   }

@@ -108,8 +108,9 @@ export class TournamentsController {
 
   @Get(':tournamentId/audit')
   @RequireRole('organizer', 'chief_arbiter', 'appeals_member')
-  auditLog(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Query() query: AuditQueryDto) {
-    return this.audit.list(id, query);
+  auditLog(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) id: string, @Query() query: AuditQueryDto) {
+    // The appeals committee reads it without draft pairings and sealed moves (issue 23 #3).
+    return this.audit.list(id, query, user.id);
   }
 }
 

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../prisma/prisma.service';
+import { ServerSecret } from '../prisma/server-secret';
+
+/** How one kind of key slows down: `free` failures cost nothing, then each one doubles the wait from `baseSeconds` up to `capSeconds`. */
+export interface ThrottlePolicy {
+  free: number;
+  baseSeconds: number;
+  capSeconds: number;
+}
+
+/**
+ * Login throttling (issue 23 #7), following ASVS V2.2.1 — anti-automation that also defeats
+ * lockout attacks. Kept in PostgreSQL (`LoginThrottle`), so every instance on the database counts
+ * the same failures. Three keys per attempt:
+ * - `pair` (this account from this address): 5 free failures, then 1 s, 2 s, 4 s … at most 60 s
+ *   between attempts — one guesser on one account;
+ * - `account` (failures from addresses that never logged in to it): 10 free, then the same doubling
+ *   — many addresses guessing one account;
+ * - `address` (failures for accounts it never logged in to): 50 free, then the same — one address
+ *   trying many accounts (credential stuffing).
+ * Slowed down, never locked: the wait is at most a minute, and a refused attempt (429 with
+ * Retry-After) checks no password and counts nothing. An address that logged in to the account
+ * before (`LoginAddress`) passes the account's and the address's throttles — a stranger's failures,
+ * from anywhere or from the same venue's NAT, cannot keep the owner out of an account they use.
+ * Failures are forgotten 15 minutes after the last one. Addresses are stored as HMACs under the
+ * server secret.
+ */
+export const THROTTLE: ThrottlePolicies = {
+  pair: { free: 5, baseSeconds: 1, capSeconds: 60 },
+  account: { free: 10, baseSeconds: 1, capSeconds: 60 },
+  address: { free: 50, baseSeconds: 1, capSeconds: 60 },
+  forgetAfterMinutes: 15,
+};
+
+export interface ThrottlePolicies {
+  pair: ThrottlePolicy;
+  account: ThrottlePolicy;
+  address: ThrottlePolicy;
+  forgetAfterMinutes: number;
+}
+
+export interface Attempt {
+  email: string;
+  address: string;
+}
+
+@Injectable()
+export class LoginThrottle {
+  /** THROTTLE, unless createApp was given others (the e2e helpers: every spec logs in from one address). */
+  policies: ThrottlePolicies = THROTTLE;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly secret: ServerSecret,
+  ) {}
+
+  /** Seconds the attempt must wait (0: go ahead), and whether the address logged in to the account before. */
+  async check({ email, address }: Attempt): Promise<{ waitSeconds: number; known: boolean }> {
+    const addressKey = await this.secret.hmac('login-address', address);
+    const known = await this.isKnown(email, addressKey);
+    const keys = [pairKey(email, addressKey), ...(known ? [] : [`account:${email}`, `address:${addressKey}`])];
+    const rows = await this.prisma.$queryRaw<{ wait: number | null }[]>`
+      SELECT EXTRACT(EPOCH FROM max("nextAttemptAt") - (now() AT TIME ZONE 'UTC'))::float8 AS wait
+        FROM "LoginThrottle" WHERE key = ANY(${keys}::text[]) AND "nextAttemptAt" > (now() AT TIME ZONE 'UTC')`;
+    return { waitSeconds: Math.max(0, rows[0]?.wait ?? 0), known };
+  }
+
+  /** A wrong password (or an unknown email — counted the same): the pair always, the account and the address unless it is known. */
+  async failed({ email, address }: Attempt, known: boolean): Promise<void> {
+    const addressKey = await this.secret.hmac('login-address', address);
+    await this.count(pairKey(email, addressKey), this.policies.pair);
+    if (known) return;
+    await this.count(`account:${email}`, this.policies.account);
+    await this.count(`address:${addressKey}`, this.policies.address);
+  }
+
+  /** A login: the address is known to the account from now on, and the pair's failures are forgotten. */
+  async succeeded({ email, address }: Attempt, userId: string): Promise<void> {
+    const addressKey = await this.secret.hmac('login-address', address);
+    await this.prisma.$executeRaw`
+      INSERT INTO "LoginAddress" ("userId", address, "lastLoginAt") VALUES (${userId}::uuid, ${addressKey}, now() AT TIME ZONE 'UTC')
+      ON CONFLICT ("userId", address) DO UPDATE SET "lastLoginAt" = EXCLUDED."lastLoginAt"`;
+    await this.prisma.$executeRaw`DELETE FROM "LoginThrottle" WHERE key = ${pairKey(email, addressKey)}`;
+  }
+
+  /** Deletes what is forgotten anyway (the hourly sweep). */
+  async sweep(): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM "LoginThrottle"
+       WHERE "lastFailureAt" < (now() AT TIME ZONE 'UTC') - make_interval(mins => ${this.policies.forgetAfterMinutes})
+         AND "nextAttemptAt" < (now() AT TIME ZONE 'UTC')`;
+  }
+
+  private async isKnown(email: string, addressKey: string): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ known: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM "LoginAddress" la JOIN "User" u ON u.id = la."userId" WHERE u.email = ${email} AND la.address = ${addressKey}) AS known`;
+    return rows[0]?.known === true;
+  }
+
+  /** One more failure for `key`, atomically (two instances counting at once both count). */
+  private async count(key: string, policy: ThrottlePolicy): Promise<void> {
+    const { free, baseSeconds, capSeconds } = policy;
+    await this.prisma.$executeRaw`
+      WITH n AS (SELECT now() AT TIME ZONE 'UTC' AS now)
+      INSERT INTO "LoginThrottle" AS t (key, failures, "lastFailureAt", "nextAttemptAt")
+      SELECT ${key}, 1, n.now, n.now + make_interval(secs => ${delaySeconds(1, policy)}) FROM n
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN t."lastFailureAt" < EXCLUDED."lastFailureAt" - make_interval(mins => ${this.policies.forgetAfterMinutes}) THEN 1 ELSE t.failures + 1 END,
+        "lastFailureAt" = EXCLUDED."lastFailureAt",
+        "nextAttemptAt" = EXCLUDED."lastFailureAt" + make_interval(secs => (
+          SELECT CASE WHEN f <= ${free}::int THEN 0 ELSE LEAST(${capSeconds}::float8, ${baseSeconds}::float8 * power(2, f - ${free}::int - 1)) END
+            FROM (SELECT CASE WHEN t."lastFailureAt" < EXCLUDED."lastFailureAt" - make_interval(mins => ${this.policies.forgetAfterMinutes}) THEN 1 ELSE t.failures + 1 END AS f) x))`;
+  }
+}
+
+function pairKey(email: string, addressKey: string): string {
+  return `pair:${email}|${addressKey}`;
+}
+
+/** The wait after the `failures`-th failure in a row (0 while free). */
+export function delaySeconds(failures: number, { free, baseSeconds, capSeconds }: ThrottlePolicy): number {
+  return failures <= free ? 0 : Math.min(capSeconds, baseSeconds * 2 ** (failures - free - 1));
+}

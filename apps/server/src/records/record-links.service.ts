@@ -1,0 +1,184 @@
+import { ForbiddenException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { INITIAL_FEN, Position, recordEntrant, recordFindings, recordResultOf, replayGame, makeIccs } from '@chuhe/xiangqi';
+import type { Side } from '@chuhe/xiangqi';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.decorators';
+import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import { gameContext, gameLabel, type GameContext } from '../discipline/game-context';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import type { LinkRecordDto } from './records.dto';
+import { earlyDrawFromRecord } from './records.service';
+
+/** The path of the entry page a link opens (the token is the capability). */
+export const recordLinkPath = (token: string) => `/records/${token}`;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export type LinkRefusal = 'revoked' | 'no_result' | 'not_due' | 'locked' | 'no_players';
+
+/**
+ * Record entry links (issue 25): a capability per game and side, printed on the result slip as a
+ * QR code (二章8节6). Only the player due to enter the record may use it (二章3节7: the winner;
+ * Red on a draw), until an arbiter locks the record. Issuing links again revokes the old ones; the
+ * plain token is shown once, at issue, and only its SHA-256 is stored. Every call through a token
+ * is rate-limited per address (unknown tokens count more, against guessing).
+ */
+@Injectable()
+export class RecordLinksService {
+  private readonly calls = new WindowCounter(Number(process.env.CHUHE_RECORD_LINK_CALLS) || 300, 10 * 60_000);
+  private readonly misses = new WindowCounter(Number(process.env.CHUHE_RECORD_LINK_MISSES) || 20, 10 * 60_000);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** New links for the game's two sides; the game's earlier links are revoked. */
+  async issue(user: AuthUser, gameId: string) {
+    return this.prisma.$transaction(async (tx) => this.issueIn(tx, user, await gameContext(tx, gameId)));
+  }
+
+  /** Links for every game of a round with both players known (printing the result slips). */
+  async issueForRound(user: AuthUser, roundId: string) {
+    const games = await this.prisma.game.findMany({ where: { pairing: { roundId }, redPlayerId: { not: null }, blackPlayerId: { not: null } }, select: { id: true }, orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }, { leg: 'asc' }] });
+    if (!(await this.prisma.round.findUnique({ where: { id: roundId }, select: { id: true } }))) throw notFound('round');
+    return this.prisma.$transaction(async (tx) => {
+      const out = [];
+      for (const g of games) out.push(await this.issueIn(tx, user, await gameContext(tx, g.id)));
+      return { roundId, games: out };
+    });
+  }
+
+  private async issueIn(tx: Tx, user: AuthUser, ctx: GameContext) {
+    if (!ctx.redPlayerId || !ctx.blackPlayerId) throw badRequest([{ field: 'gameId', reason: 'the game has no players yet (a team match before its lineups)' }]);
+    const now = new Date();
+    await tx.recordLink.updateMany({ where: { gameId: ctx.id, revokedAt: null }, data: { revokedAt: now } });
+    const links: Record<Side, { token: string; path: string }> = {} as never;
+    for (const side of ['red', 'black'] as const) {
+      const token = randomBytes(32).toString('base64url');
+      const row = await tx.recordLink.create({ data: { gameId: ctx.id, side, tokenHash: hashToken(token), createdById: user.id } });
+      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'record_link', entityId: row.id, action: 'create', after: { id: row.id, gameId: ctx.id, side }, reason: `record entry link for ${side}, ${gameLabel(ctx)}` });
+      links[side] = { token, path: recordLinkPath(token) };
+    }
+    return { gameId: ctx.id, table: ctx.pairing.table, board: ctx.board, leg: ctx.leg, ...links };
+  }
+
+  async revoke(user: AuthUser, gameId: string) {
+    return this.prisma.$transaction(async (tx) => {
+      const ctx = await gameContext(tx, gameId);
+      const { count } = await tx.recordLink.updateMany({ where: { gameId, revokedAt: null }, data: { revokedAt: new Date() } });
+      if (count) await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'record_link', entityId: gameId, action: 'update', after: { revoked: count }, reason: `record entry links revoked, ${gameLabel(ctx)}` });
+      return { gameId, revoked: count };
+    });
+  }
+
+  /** The link's row, or 404 / 403 revoked; every call counts against the address's limits. */
+  private async resolve(db: Tx, token: string, address: string) {
+    const wait = Math.max(this.calls.blockedFor(address), this.misses.blockedFor(address));
+    if (wait > 0) throw tooManyRequests('too many record link requests from your address; try again later', wait);
+    this.calls.add(address);
+    const link = TOKEN_SHAPE.test(token) ? await db.recordLink.findUnique({ where: { tokenHash: hashToken(token) } }) : null;
+    if (!link) {
+      this.misses.add(address);
+      throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such record link: check the address on your result slip' });
+    }
+    if (link.revokedAt) {
+      this.misses.add(address);
+      throw refusal('revoked', 'this record link was revoked: ask the arbiter for the new one');
+    }
+    return link;
+  }
+
+  /** Why this link may not enter the record now (undefined: it may). */
+  private refusalFor(link: { side: string }, ctx: GameContext, record: { lockedAt: Date | null } | null): { code: LinkRefusal; message: string } | undefined {
+    if (record?.lockedAt) return { code: 'locked', message: 'the arbiter has locked this record; ask the arbiter for any correction' };
+    const due = recordEntrant(recordResultOf(ctx.result));
+    if (!due) return { code: 'no_result', message: 'the result is not in yet: the record is entered once the arbiter has the result (二章3节7)' };
+    if (due !== link.side) {
+      const why = ctx.result === 'draw' ? 'on a draw, Red enters it' : `${due === 'red' ? 'Red' : 'Black'} won and enters it`;
+      return { code: 'not_due', message: `二章3节7: the winner enters the record (Red on a draw) — ${why}; this is ${link.side === 'red' ? 'Red' : 'Black'}'s link` };
+    }
+    return undefined;
+  }
+
+  /** What the entry page shows: the game, who is due, where the record starts, what is stored. */
+  async view(token: string, address: string) {
+    const link = await this.resolve(this.prisma, token, address);
+    const ctx = await gameContext(this.prisma, link.gameId);
+    const record = await this.prisma.gameRecord.findUnique({ where: { gameId: link.gameId } });
+    const adjournment = await this.prisma.gameLog.findFirst({ where: { gameId: link.gameId, kind: 'adjournment' }, orderBy: { at: 'desc' }, select: { data: true } });
+    const refused = this.refusalFor(link, ctx, record);
+    const ev = ctx.pairing.round.event;
+    return {
+      gameId: ctx.id,
+      side: link.side,
+      event: { id: ev.id, nameZh: ev.nameZh, nameEn: ev.nameEn },
+      round: ctx.pairing.round.number,
+      table: ctx.pairing.table,
+      board: ctx.board,
+      red: ctx.redPlayer ? { nameZh: ctx.redPlayer.nameZh, nameEn: ctx.redPlayer.nameEn } : null,
+      black: ctx.blackPlayer ? { nameZh: ctx.blackPlayer.nameZh, nameEn: ctx.blackPlayer.nameEn } : null,
+      result: ctx.result,
+      due: recordEntrant(recordResultOf(ctx.result)) ?? null,
+      mayEnter: !refused,
+      refusal: refused ?? null,
+      initialFen: INITIAL_FEN,
+      // 二章2节4: an adjourned game may be entered from the sealed position.
+      adjournedFen: (adjournment?.data as { fen?: string } | undefined)?.fen ?? null,
+      record: record ? { startFen: record.startFen, moves: record.moves as string[], version: record.version, locked: !!record.lockedAt, unrecorded: record.unrecorded } : null,
+    };
+  }
+
+  /** The player due enters (or replaces) the record through the link. */
+  async enter(token: string, address: string, dto: LinkRecordDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const link = await this.resolve(tx, token, address);
+      // The game's row first: result entry and locking serialize on it.
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "Game" WHERE id = $1::uuid FOR UPDATE`, link.gameId);
+      const ctx = await gameContext(tx, link.gameId);
+      const existing = await tx.gameRecord.findUnique({ where: { gameId: link.gameId } });
+      const refused = this.refusalFor(link, ctx, existing);
+      if (refused) throw refusal(refused.code, refused.message);
+      const adjournment = await tx.gameLog.findFirst({ where: { gameId: link.gameId, kind: 'adjournment' }, orderBy: { at: 'desc' }, select: { data: true } });
+      const adjournedFen = (adjournment?.data as { fen?: string } | undefined)?.fen;
+      const startFen = dto.startFen ?? INITIAL_FEN;
+      const start = Position.fromFen(startFen);
+      if (!start.ok) throw badRequest([{ field: 'startFen', reason: start.error.message }]);
+      const allowed = [Position.default().toFen(), adjournedFen].filter(Boolean);
+      if (!allowed.includes(start.value.toFen())) throw badRequest([{ field: 'startFen', reason: 'a record starts from the initial position or from the adjourned position (二章2节4)' }]);
+      const game = replayGame(startFen, dto.moves);
+      if (!game.ok) {
+        const e = game.error;
+        throw badRequest([{ field: e.ply !== undefined ? `moves[${e.ply - 1}]` : 'moves', reason: e.message }]);
+      }
+      const moves = game.value.plies.map((p) => makeIccs(p.move));
+      const unrecorded = { ...((existing?.unrecorded as object) ?? {}), ...(dto.unrecorded !== undefined ? { [link.side]: dto.unrecorded } : {}) };
+      const data = { format: 'iccs', text: moves.join(' '), startFen: game.value.startFen, moves, enteredVia: 'link', unrecorded, uploadedById: null };
+      let row;
+      if (existing) {
+        if (dto.version === undefined) throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
+        const { count } = await tx.gameRecord.updateMany({ where: { gameId: link.gameId, version: dto.version, lockedAt: null }, data: { ...data, version: { increment: 1 } } });
+        if (count === 0) staleOrMissing('record', existing);
+        row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId: link.gameId } });
+      } else {
+        row = await tx.gameRecord.create({ data: { gameId: link.gameId, ...data } });
+      }
+      await tx.recordLink.update({ where: { id: link.id }, data: { lastUsedAt: new Date() } });
+      const tournamentId = ctx.pairing.round.event.tournamentId;
+      const earlyDraw = await earlyDrawFromRecord(tx, this.audit, { tournamentId }, ctx, moves.length, null);
+      await this.audit.record(tx, { tournamentId, entity: 'game_record', entityId: row.id, action: existing ? 'update' : 'create', before: existing ? { ...existing, text: undefined } : undefined, after: { ...row, text: undefined }, reason: `${moves.length} plies, entered by ${link.side} through the record link (二章3节7)` });
+      const findings = recordFindings(game.value, { result: recordResultOf(ctx.result), unrecorded: unrecorded as Partial<Record<Side, number>> });
+      return { gameId: row.gameId, plies: moves.length, version: row.version, end: game.value.end, findings, ...(earlyDraw ? { earlyDrawFlagged: true } : {}) };
+    });
+  }
+}
+
+function refusal(code: LinkRefusal, message: string): HttpException {
+  return new ForbiddenException({ statusCode: 403, error: 'Forbidden', code, message });
+}

@@ -1,0 +1,289 @@
+/**
+ * `npm run bench -- crowd` (issue 24): a crowd of live viewers at a round's end, on one server
+ * process (the real server, dist/…/main.js, in its own process: the viewers' CPU is not the
+ * server's), on the machine's PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432; a fresh
+ * database, dropped after). The event: a 40-player Swiss (the demo's open), round 1 published.
+ *
+ * Viewers are raw HTTP connections, each from its own loopback address (127.1.x.y: no viewer is
+ * refused by the per-address cap), half on the standings page (en), half on round 1's pairings (zh).
+ * - push (the design): each viewer's stream names its page (`?page=`); a result's `change` frame
+ *   carries the page's new <main>, rendered once per version and language and written to all.
+ *   A viewer shows the news when its frame has arrived whole.
+ * - refetch (the reference, issue 12's live.js): the stream says only "changed"; each viewer then
+ *   fetches its page (spread over 0.5 s, served from the rendered-page cache, compressed); a viewer
+ *   shows the news when the page has arrived.
+ * For each crowd (BENCH_CROWDS, default 1000,5000,10000 for push; 1000 for refetch) an arbiter enters
+ * BENCH_RESULTS results (default 8) one a second; for each, the delay from the result's answer (its
+ * commit) to each viewer's news: p50, p99, max, and viewers that missed it; the results' own
+ * latency while the crowd watches; the server's memory (RSS now and peak).
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { constants, createGunzip } from 'node:zlib';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { applyMigrations } from '../../apps/server/src/persistence/migrate';
+
+const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const CROWDS = (process.env.BENCH_CROWDS ?? '1000,5000,10000').split(',').map(Number);
+const REFETCH_CROWD = Number(process.env.BENCH_REFETCH_CROWD ?? 1000);
+const RESULTS = Number(process.env.BENCH_RESULTS ?? 8);
+const PLAYERS = 40;
+
+/** The i-th viewer's own address on the loopback network. */
+const addressOf = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
+function pct(xs: number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+}
+
+function memoryMb(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+}
+
+/**
+ * One viewer on a raw socket: sends the GET, then watches the bytes for `event: change` frames
+ * (a frame is written in one piece, so no chunk header falls inside it) and records when each
+ * frame has arrived whole, with its id and size.
+ */
+class Viewer {
+  req: http.ClientRequest;
+  status = 0;
+  hello = false;
+  encoding = '';
+  frames: { id: string; at: number; bytes: number }[] = [];
+  private tail = Buffer.alloc(0);
+  private inFrame: { id: string; bytes: number } | null = null;
+  onFrame: ((v: Viewer) => void) | null = null;
+  ready: Promise<void>;
+
+  constructor(port: number, path: string, localAddress: string) {
+    let markReady: () => void;
+    let markFailed: (e: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    });
+    this.req = http.get({ host: '127.0.0.1', port, path, localAddress, agent: false, headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip' } }, (res) => {
+      this.status = res.statusCode ?? 0;
+      this.encoding = String(res.headers['content-encoding'] ?? '');
+      if (this.status !== 200) markFailed(new Error(`status ${this.status}`));
+      // As a browser does: the stream inflated as it comes (the server compresses each frame once for all).
+      const body = this.encoding === 'gzip' ? res.pipe(createGunzip({ flush: constants.Z_SYNC_FLUSH })) : res;
+      body.on('error', () => undefined);
+      body.on('data', (chunk: Buffer) => {
+        const buf = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+        if (!this.hello && buf.includes('event: hello')) {
+          this.hello = true;
+          markReady();
+        }
+        this.scan(buf);
+      });
+      res.on('close', () => markFailed(new Error('closed')));
+    });
+    this.req.on('error', (e) => markFailed(e));
+  }
+
+  private scan(buf: Buffer): void {
+    let from = 0;
+    for (;;) {
+      if (!this.inFrame) {
+        const at = buf.indexOf('event: change\n', from);
+        if (at < 0) break;
+        // The id line comes just before the event line.
+        const idStart = buf.lastIndexOf('id: ', at);
+        const id = idStart >= 0 ? buf.toString('latin1', idStart + 4, at - 1) : '';
+        this.inFrame = { id, bytes: 0 };
+        from = at + 14;
+      }
+      const end = buf.indexOf('\n\n', from);
+      if (end < 0) {
+        this.inFrame.bytes += buf.length - from;
+        break;
+      }
+      this.inFrame.bytes += end - from;
+      this.frames.push({ id: this.inFrame.id, at: performance.now(), bytes: this.inFrame.bytes });
+      this.inFrame = null;
+      this.onFrame?.(this);
+      from = end + 2;
+    }
+    // Keep a little: a marker may be split between two reads.
+    this.tail = Buffer.from(buf.subarray(Math.max(from, buf.length - 48)));
+    if (this.inFrame) this.tail = Buffer.alloc(0);
+  }
+
+  close(): void {
+    this.req.on('error', () => undefined);
+    this.req.destroy();
+  }
+}
+
+/** GET a page as a browser would (compressed), from a given address; resolves when it has arrived whole. */
+function fetchPage(port: number, path: string, localAddress: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, localAddress, agent: false, headers: { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' } }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+  });
+}
+
+export async function bench(): Promise<void> {
+  const name = `chuhe_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let child: ChildProcess | undefined;
+  try {
+    await applyMigrations(databaseUrl, { warn: () => undefined });
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    child = spawn(process.execPath, [join(__dirname, '../../dist/apps/server/src/main.js')], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: '1', CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (const deadline = Date.now() + 300_000; ; ) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const call = async (method: string, path: string, body?: unknown, auth?: string) => {
+      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
+      const res = await call(method, path, body, auth);
+      if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      return res.body;
+    };
+
+    const email = `crowd-${Date.now()}@bench.chuhe`;
+    await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
+    const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
+    const t = await must('POST', '/api/tournaments', { nameZh: '观众压测', nameEn: 'Crowd', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' }, auth, 201);
+    const csv = ['name_zh,name_en,gender,affiliation,rating', ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 8},${2400 - i * 7}`)].join('\n');
+    const players = (await must('POST', `/api/tournaments/${t.id}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
+    const event = (await must('POST', `/api/tournaments/${t.id}/events`, { nameZh: '公开组', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 7 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth, 201)).id as string;
+    await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
+    await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
+    const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
+    await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
+    const tv = await must('GET', `/api/tournaments/${t.id}`, undefined, auth, 200);
+    await must('PATCH', `/api/tournaments/${t.id}`, { version: tv.version, published: true }, auth, 200);
+    const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
+    const pages = [`/events/${event}/standings?lang=en`, `/events/${event}/rounds/1?lang=zh`];
+    const sizes = await Promise.all(pages.map(async (p) => (await fetch(base + p)).text().then((h) => h.length)));
+    console.log(`${PLAYERS} players, ${games.length} games; pages ${pages.map((p, i) => `${p.split('/').slice(3).join('/')} ${(sizes[i] / 1024).toFixed(1)} KB`).join(', ')}; server pid ${child.pid}, one process`);
+
+    let next = 0;
+    const results = ['red_win', 'draw', 'black_win'];
+    /** Enters the next result (each game in turn, again and again: a correction is a change as good as any). */
+    const enter = async (): Promise<number> => {
+      const g = games[next++ % games.length];
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/games/${g.id}/result`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify({ result: results[next % 3], version: g.version }) });
+      const body = (await res.json()) as { game?: { version: number } };
+      if (res.status !== 200) throw new Error(`result: ${res.status} ${JSON.stringify(body)}`);
+      g.version = body.game!.version;
+      return performance.now() - t0;
+    };
+
+    const rows: string[] = [];
+    const run = async (mode: 'push' | 'refetch', crowd: number) => {
+      const viewers: Viewer[] = [];
+      const news = new Map<Viewer, number[]>(); // refetch: when each viewer's page arrived
+      const t0 = performance.now();
+      for (let i = 0; i < crowd; i++) {
+        const page = pages[i % 2];
+        const path = mode === 'push' ? `/api/events/${event}/live?page=${encodeURIComponent(page)}` : `/api/events/${event}/live`;
+        const v = new Viewer(port, path, addressOf(i));
+        viewers.push(v);
+        if (mode === 'refetch') {
+          news.set(v, []);
+          v.onFrame = () => setTimeout(() => void fetchPage(port, page, addressOf(i)).then(() => news.get(v)!.push(performance.now())), Math.random() * 500);
+        }
+        // Arrive at ~1,000 a second, as a crowd that opens a link does; never more than 500 waiting.
+        if (i % 500 === 499) await Promise.allSettled(viewers.slice(i - 499, i + 1).map((x) => x.ready));
+      }
+      const settled = await Promise.allSettled(viewers.map((v) => v.ready));
+      const refused = settled.filter((s) => s.status === 'rejected').length;
+      const connectS = (performance.now() - t0) / 1000;
+      await new Promise((r) => setTimeout(r, 1000));
+      const delays: number[] = [];
+      const entry: number[] = [];
+      let missed = 0;
+      let bytes = 0;
+      for (let k = 0; k < RESULTS; k++) {
+        const before = viewers.map((v) => (mode === 'push' ? v.frames.length : news.get(v)!.length));
+        // Measured from the arbiter's request (its commit lies between that and its answer): an upper bound.
+        const committed = performance.now();
+        const took = await enter();
+        entry.push(took);
+        // Every viewer's news, or 5 s.
+        const deadline = performance.now() + 5000;
+        while (performance.now() < deadline) {
+          const waiting = viewers.some((v, i) => settled[i].status === 'fulfilled' && (mode === 'push' ? v.frames.length : news.get(v)!.length) === before[i]);
+          if (!waiting) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        viewers.forEach((v, i) => {
+          if (settled[i].status !== 'fulfilled') return;
+          const got = mode === 'push' ? v.frames.slice(before[i]) : news.get(v)!.slice(before[i]);
+          if (!got.length) {
+            missed++;
+            return;
+          }
+          const at = mode === 'push' ? (got[0] as { at: number; bytes: number }).at : (got[0] as number);
+          if (mode === 'push') bytes = Math.max(bytes, (got[0] as { bytes: number }).bytes);
+          delays.push(at - committed);
+        });
+        // One a second: a round's end, results arriving one after another.
+        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - committed))));
+      }
+      const mem = memoryMb(child!.pid!);
+      for (const v of viewers) v.close();
+      const within = delays.filter((d) => d <= 1000).length / (delays.length + missed);
+      rows.push(
+        `${mode.padEnd(7)} ${String(crowd).padStart(6)}  connected ${String(crowd - refused).padStart(6)} in ${connectS.toFixed(1).padStart(4)} s  ` +
+          `news p50 ${pct(delays, 0.5).toFixed(0).padStart(4)} ms  p99 ${pct(delays, 0.99).toFixed(0).padStart(5)} ms  max ${pct(delays, 1).toFixed(0).padStart(5)} ms  ` +
+          `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
+          `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
+          (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : ''),
+      );
+      console.log(rows[rows.length - 1]);
+      await new Promise((r) => setTimeout(r, 2000));
+      return pct(delays, 0.99);
+    };
+
+    console.log(`${RESULTS} results, one a second, per crowd; news = the arbiter's request → the viewer has the new page`);
+    const reference = await run('refetch', REFETCH_CROWD);
+    let pushAtReference = NaN;
+    for (const crowd of CROWDS) {
+      const p99 = await run('push', crowd);
+      if (crowd === REFETCH_CROWD) pushAtReference = p99;
+    }
+    if (Number.isFinite(pushAtReference)) console.log(`push / refetch p99 at ${REFETCH_CROWD} viewers: ${(pushAtReference / reference).toFixed(2)}`);
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
