@@ -62,8 +62,9 @@ describe('record links (issue 25)', () => {
     const status = await http().get(`/api/rounds/${round.id}/records`).set('Authorization', arbiter.auth).expect(200);
     expect(status.body.find((s: { gameId: string }) => s.gameId === game.id)).toMatchObject({ state: 'in', enteredVia: 'link', plies: 6, due: 'black' });
     expect(status.body.filter((s: { state: string }) => s.state === 'missing').length).toBe(round.pairings.length - 1);
-    const sheet = await http().get(`/api/rounds/${round.id}/result-sheet`).set('Authorization', arbiter.auth).expect(200);
-    expect(sheet.body.records).toHaveLength(round.pairings.length);
+    // The result sheet (issue 20) shows each game's record state in its Record column.
+    const sheet = await http().get(`/rounds/${round.id}/results?lang=en`).set('Authorization', arbiter.auth).expect(200);
+    expect(sheet.text).toContain('in (6)');
     // The arbiter locks: the link can no longer change it, the arbiter can.
     await http().put(`/api/games/${game.id}/record/lock`).set('Authorization', arbiter.auth).send({ locked: true, version: 1 }).expect(409);
     const locked = await http().put(`/api/games/${game.id}/record/lock`).set('Authorization', arbiter.auth).send({ locked: true, version: 2 }).expect(200);

@@ -5,6 +5,7 @@ import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, type AuthUser } from '
 import { uuidParam } from '../common/id-param';
 import { PrismaService } from '../prisma/prisma.service';
 import { EnterResultDto } from '../results/result.dto';
+import { RecordsService } from '../records/records.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { submitForm } from '../web/forms';
@@ -30,6 +31,7 @@ export class ResultSheetPagesController {
     private readonly prisma: PrismaService,
     private readonly rounds: RoundsService,
     private readonly results: ResultsService,
+    private readonly records: RecordsService,
   ) {}
 
   @Get('rounds/:roundId/results')
@@ -55,7 +57,7 @@ export class ResultSheetPagesController {
       consoleHref: `/events/${event.id}/console`,
       publicHref: `/events/${event.id}/rounds/${round.number}`,
       action: `/rounds/${roundId}/results`,
-      ...sheetView(round, games, team, state, lang, null),
+      ...sheetView(round, games, team, state, lang, new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r]))),
     } };
   }
 

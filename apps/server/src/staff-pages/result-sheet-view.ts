@@ -48,7 +48,7 @@ export interface SheetState {
   saved?: string;
 }
 
-export function sheetView(round: RoundView, games: SheetGame[], team: boolean, state: SheetState, lang: Language, records: Map<string, boolean> | null) {
+export function sheetView(round: RoundView, games: SheetGame[], team: boolean, state: SheetState, lang: Language, records: Map<string, { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number }> | null) {
   const t = tr(lang);
   const open = games.filter((g) => g.result === null).length;
   const options = resultOptions(lang);
@@ -83,8 +83,9 @@ export function sheetView(round: RoundView, games: SheetGame[], team: boolean, s
         errors: form?.errors ?? {},
         error: form?.error ?? null,
         reasonValue: form?.values.reason ?? '',
-        // The records helper fills this (in / missing); until then the column shows a dash.
-        record: records === null ? null : records.get(g.id) ? t('sheet.recordIn') : t('sheet.recordMissing'),
+        // The record's state from RecordsService.roundStatus (issue 25): missing, in (plies), locked; flagged for the arbiter.
+        record: recordLabel(records?.get(g.id), t),
+        recordFlagged: records?.get(g.id)?.flagged ?? false,
         recordHref: `/games/${g.id}/record`,
         foulHref: `/games/${g.id}/foul`,
         disputeHref: `/staff/games/${g.id}/dispute`,
@@ -98,4 +99,10 @@ export function sheetView(round: RoundView, games: SheetGame[], team: boolean, s
       needBoard: t('sheet.needBoard', { table: '{table}' }),
     },
   };
+}
+
+function recordLabel(r: { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number } | undefined, t: (key: string, vars?: Record<string, string | number>) => string): string | null {
+  if (!r) return null;
+  const state = r.state === 'missing' ? t('sheet.recordMissing') : r.state === 'locked' ? t('sheet.recordLocked') : t('sheet.recordIn');
+  return `${state}${r.plies !== undefined ? ` (${r.plies})` : ''}${r.flagged ? ` · ${t('sheet.recordFlagged')}` : ''}`;
 }

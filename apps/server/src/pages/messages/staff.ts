@@ -150,6 +150,8 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'sheet.record': { zh: '棋谱', en: 'Record' },
   'sheet.recordIn': { zh: '已交', en: 'in' },
   'sheet.recordMissing': { zh: '未交', en: 'missing' },
+  'sheet.recordLocked': { zh: '已锁定', en: 'locked' },
+  'sheet.recordFlagged': { zh: '待核', en: 'to check' },
   'sheet.actions': { zh: '操作', en: 'Actions' },
   'sheet.pasteRecord': { zh: '录入棋谱', en: 'Paste record' },
   'sheet.foul': { zh: '记录犯规', en: 'Record a foul' },
