@@ -208,6 +208,10 @@ describe('discipline', () => {
     const bad = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: 'h2h8', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^sealedMove/);
+    // Red seals (二章2节4, 三章6K): a diagram with Black to move is refused, naming the diagram (issue 22 #6).
+    const blackToMove = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', sealedMove: '马8进7', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
+    expect(blackToMove.status).toBe(400);
+    expect(blackToMove.body.message).toMatch(/^fen.*Red seals/);
     await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: '炮二平五', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' }).expect(201);
     const view = await http().get(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).expect(200);
     expect(view.body.diagram).toMatch(/^<svg/);

@@ -1,6 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { parseMove, Position } from '@chuhe/xiangqi';
 import { diagramSvg } from '@chuhe/xiangqi/diagram-svg';
+import { checkSealedMove } from '@chuhe/xiangqi/adjournment';
+import { recordsKept } from '@chuhe/pairing/knockout-match';
+import { knockoutFormatOf } from '@chuhe/pairing/knockout-match-games';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -53,6 +55,11 @@ export class DisciplineService {
       const round = ctx.pairing.round;
       if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; sanctions are recorded once it is published`);
       if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      // 二章3节6 applies where records are kept: not the rapid / armageddon tie-break games (附录2 7b 均不须自行记录).
+      const stageType = dto.kind === 'unrecorded_moves' && ctx.kind !== 'regular' ? (await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } })).type : null;
+      if (stageType !== null && !recordsKept(knockoutFormatOf(stageType), ctx.kind)) {
+        throw badRequest([{ field: 'kind', reason: `the ${ctx.kind} game of ${gameLabel(ctx)} is played without a score sheet (附录2 7b 均不须自行记录): no unrecorded moves to count (二章3节6)` }]);
+      }
       if (dto.disqualify?.length) {
         const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
         if (found !== new Set(dto.disqualify).size) throw badRequest([{ field: 'disqualify', reason: 'every id must be an entry of this event' }]);
@@ -227,10 +234,10 @@ export class DisciplineService {
 
   /** 二章2节4, 三章6K: an adjournment — diagram (FEN), sealed move, times, resumption. */
   async adjourn(user: AuthUser, gameId: string, dto: AdjournmentDto) {
-    const pos = Position.fromFen(dto.fen);
-    if (!pos.ok) throw badRequest([{ field: 'fen', reason: pos.error.message }]);
-    const sealed = parseMove(pos.value, dto.sealedMove);
-    if (!sealed.ok) throw badRequest([{ field: 'sealedMove', reason: `not a legal move in the diagram's position: ${sealed.error.message}` }]);
+    // libs/xiangqi: Red seals (二章2节4, 三章6K); the sealed move must be legal in the diagram.
+    const checked = checkSealedMove(dto.fen, dto.sealedMove);
+    if (!checked.ok) throw badRequest([{ field: checked.field, reason: checked.reason }]);
+    const pos = { value: checked.position };
     const resumeAt = new Date(dto.resumeAt);
     if (Number.isNaN(resumeAt.getTime())) throw badRequest([{ field: 'resumeAt', reason: 'must be an ISO 8601 date-time' }]);
     return this.prisma.$transaction(async (tx) => {
