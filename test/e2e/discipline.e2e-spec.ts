@@ -230,6 +230,11 @@ describe('discipline', () => {
     const g2 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.red!.id, ply: 23 }).expect(201);
     expect(g2.body.repeated).toBe(true);
     expect(g2.body.warning).toContain('二章9节5');
+    expect(g2.body.outOfTurn).toBe(false);
+    // 三章6I: Black offers at ply 23 — after Red's move, before its own: flagged (issue 22 #8).
+    const g3 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.black!.id, ply: 23 }).expect(201);
+    expect(g3.body).toMatchObject({ repeated: false, outOfTurn: true });
+    expect(g3.body.warning).toContain('三章6I');
     const notEarly = await http().post(`/api/games/${g.id}/early-draw`).set('Authorization', users.arbiter).send({ plies: 60 }).expect(201);
     expect(notEarly.body.flagged).toBe(false);
     const early = await http().post(`/api/games/${g.id}/early-draw`).set('Authorization', users.arbiter).send({ plies: 24 }).expect(201);

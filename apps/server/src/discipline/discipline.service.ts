@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { diagramSvg } from '@chuhe/xiangqi/diagram-svg';
 import { checkSealedMove } from '@chuhe/xiangqi/adjournment';
+import { checkDrawOffer } from '@chuhe/xiangqi/draw-offer';
 import { recordsKept } from '@chuhe/pairing/knockout-match';
 import { knockoutFormatOf } from '@chuhe/pairing/knockout-match-games';
 import { AuditService } from '../audit/audit.service';
@@ -181,13 +182,15 @@ export class DisciplineService {
   async drawOffer(user: AuthUser, gameId: string, dto: DrawOfferDto) {
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
-      if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      const side = sideOf(ctx, dto.playerId);
+      if (!side) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
       const previous = await tx.gameLog.findMany({ where: { gameId, kind: 'draw_offer' }, orderBy: { at: 'desc' }, take: 1 });
-      const last = previous[0]?.data as { playerId?: string; response?: string } | undefined;
-      const repeated = !!last && last.playerId === dto.playerId && last.response === 'declined';
-      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated } } });
+      const last = previous[0]?.data as { playerId: string; response: string } | undefined;
+      // libs/xiangqi: 三章6I after one's own move, 二章9节5 not again after a refusal.
+      const { repeated, outOfTurn, warnings } = checkDrawOffer({ side, playerId: dto.playerId, ply: dto.ply }, last ?? null);
+      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated, outOfTurn } } });
       await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'draw offer (三章6I)' });
-      return { ...row, repeated, ...(repeated ? { warning: '二章9节5: the same player offered again after a refusal — a technical foul if the arbiter records it (detail repeated_draw_offer)' } : {}) };
+      return { ...row, repeated, outOfTurn, ...(warnings.length ? { warning: warnings.join('; ') } : {}) };
     });
   }
 
