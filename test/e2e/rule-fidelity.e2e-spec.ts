@@ -130,4 +130,15 @@ describe('rule fidelity (issue 22)', () => {
     const slowGame = round.pairings[0].games.find((g) => g.kind === 'regular')!;
     expect((await sanction(slowGame.id, slowGame.red.id)).status).toBe(201);
   });
+
+  it('#9 二章6节1 快棋每方用时，可由赛会自行决定: a knockout stage plays the organizer’s rapid clock (PATCH pairingOptions.knockoutRapid)', async () => {
+    const play = await playEvent(app, { ...SWISS_EVENT, stages: [{ type: 'knockout' }] }, 2);
+    const event = (await api().get(`/api/events/${play.eventId}`).expect(200)).body;
+    await api().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: event.version, pairingOptions: { knockoutRapid: { baseMinutes: 15, incrementSeconds: 10 } } }).expect(200);
+    const r1 = await publish(app, play, await pairDraft(app, play));
+    const slow = r1.pairings[0].games[0];
+    const drawn = await api().put(`/api/games/${slow.id}/result`).set('Authorization', play.organizer.auth).send({ version: slow.version, result: 'draw' }).expect(200);
+    expect(drawn.body.match.next).toContain(`15'+10"`);
+    expect(drawn.body.match.next).not.toContain(`30'+30"`);
+  });
 });
