@@ -14,6 +14,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
 import { gameContext, gameLabel, sideOf } from './game-context';
 import { EARLY_DRAW_PLIES } from './early-draw';
+import { isEarlyDraw } from '@chuhe/xiangqi/early-draw';
 import { ResultConsequence } from './result-consequence';
 import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
 
@@ -196,7 +197,7 @@ export class DisciplineService {
 
   /** 二章8节12: a draw agreed before move 20 (40 plies) or with little material gone is flagged for the chief arbiter. */
   async earlyDraw(user: AuthUser, gameId: string, dto: EarlyDrawDto) {
-    const flagged = dto.plies < EARLY_DRAW_PLIES || dto.littleMaterialGone === true;
+    const flagged = isEarlyDraw(dto.plies) || dto.littleMaterialGone === true; // 二章8节12
     if (!flagged) return { flagged: false, message: `${dto.plies} plies: not an early draw (二章8节12: 20 moves = ${EARLY_DRAW_PLIES} plies)` };
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
@@ -232,7 +233,7 @@ export class DisciplineService {
         const log = g.logs[0] ?? null;
         return { gameId: g.id, round: g.pairing.round.number, table: g.pairing.table, board: g.board, result: g.result, recordPlies: plies, state: log?.state ?? 'pending', log, version: log?.version ?? null };
       })
-      .filter((x) => x.log !== null || (x.recordPlies !== null && x.recordPlies < EARLY_DRAW_PLIES));
+      .filter((x) => x.log !== null || isEarlyDraw(x.recordPlies));
   }
 
   /** 二章2节4, 三章6K: an adjournment — diagram (FEN), sealed move, times, resumption. */

@@ -11,7 +11,7 @@ import { lockEventPlay } from '../play/locks';
 import { gameAudit, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
-import { defaultSeedPositions } from './seed-positions';
+import { defaultSeedPositions } from '@chuhe/registration';
 import { drawLateNumbers, hasDraw } from './late-draw';
 import { notifyEventChange } from '../live/notify';
 

@@ -9,6 +9,7 @@ import { gameContext, type GameContext } from '../discipline/game-context';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { MoveLimitClaimDto, PutRecordDto } from './records.dto';
 import { EARLY_DRAW_PLIES } from '../discipline/discipline.service';
+import { isEarlyDraw } from '@chuhe/xiangqi/early-draw';
 
 const RESULT_TOKEN: Record<string, string> = {
   red_win: '1-0',
@@ -75,7 +76,7 @@ export class RecordsService {
       }
       // 二章8节12: a drawn game whose record is shorter than 20 moves (40 plies) is flagged for the chief arbiter.
       let earlyDraw = false;
-      if (ctx.result === 'draw' && moves.length < EARLY_DRAW_PLIES && !(await tx.gameLog.findFirst({ where: { gameId, kind: 'early_draw' } }))) {
+      if (ctx.result === 'draw' && isEarlyDraw(moves.length) && !(await tx.gameLog.findFirst({ where: { gameId, kind: 'early_draw' } }))) {
         const flag = await tx.gameLog.create({ data: { gameId, kind: 'early_draw', byId: user.id, state: 'pending', data: { plies: moves.length, fromRecord: true } } });
         await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: flag.id, action: 'create', after: flag, reason: `early agreed draw flagged from the record (${moves.length} plies < ${EARLY_DRAW_PLIES}, 二章8节12): needs the chief arbiter` });
         earlyDraw = true;
