@@ -1,4 +1,4 @@
-import type { SameAffiliationRule, Tournament } from '../../tournament/src/model';
+import type { SameAffiliationRule, Tournament } from '@chuhe/tournament';
 
 /**
  * Whether entries of one affiliation may meet: options.sameAffiliation when set, else the format's

@@ -21,9 +21,9 @@
  * `standings` keeps the Swiss reading over every round (the columns of the page's table, the
  * crosstable): a knockout pairing counts its first game only (stageChainKnockoutRounds).
  */
-import { Result } from '../../tournament/src/result';
-import type { Tournament } from '../../tournament/src/model';
-import { Standings, StandingsOptions, StandingRow, computeStandings } from '../../standings/src/standings';
+import { Result } from '@chuhe/tournament';
+import type { Tournament } from '@chuhe/tournament';
+import { Standings, StandingsOptions, StandingRow, computeStandings } from '@chuhe/standings';
 import { PlaceStatus } from './championship-standings';
 import { ChainKnockoutMatch, StagePosition, stageChainKnockoutRounds, stageKnockoutRounds, stageOrder, stagePlan } from './stage-chain';
 
