@@ -208,6 +208,10 @@ describe('discipline', () => {
     const bad = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: 'h2h8', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^sealedMove/);
+    // Red seals (二章2节4, 三章6K): a diagram with Black to move is refused, naming the diagram (issue 22 #6).
+    const blackToMove = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', sealedMove: '马8进7', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
+    expect(blackToMove.status).toBe(400);
+    expect(blackToMove.body.message).toMatch(/^fen.*Red seals/);
     await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: '炮二平五', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' }).expect(201);
     const view = await http().get(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).expect(200);
     expect(view.body.diagram).toMatch(/^<svg/);
@@ -226,6 +230,11 @@ describe('discipline', () => {
     const g2 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.red!.id, ply: 23 }).expect(201);
     expect(g2.body.repeated).toBe(true);
     expect(g2.body.warning).toContain('二章9节5');
+    expect(g2.body.outOfTurn).toBe(false);
+    // 三章6I: Black offers at ply 23 — after Red's move, before its own: flagged (issue 22 #8).
+    const g3 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.black!.id, ply: 23 }).expect(201);
+    expect(g3.body).toMatchObject({ repeated: false, outOfTurn: true });
+    expect(g3.body.warning).toContain('三章6I');
     const notEarly = await http().post(`/api/games/${g.id}/early-draw`).set('Authorization', users.arbiter).send({ plies: 60 }).expect(201);
     expect(notEarly.body.flagged).toBe(false);
     const early = await http().post(`/api/games/${g.id}/early-draw`).set('Authorization', users.arbiter).send({ plies: 24 }).expect(201);

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { newUser, startTestApp, SWISS_EVENT, TOURNAMENT } from './http-helpers';
-import { pairDraft, playEvent, playRound, publish } from './results-helpers';
+import { pairDraft, playEvent, playRound, publish, withRole } from './results-helpers';
 
 /**
  * Issue 22, rule contradictions, through HTTP on a real PostgreSQL: each test reproduces what the
@@ -91,5 +91,54 @@ describe('rule fidelity (issue 22)', () => {
     await api().patch(`/api/events/${six.eventId}`).set('Authorization', six.auth).send({ version: event.version, pairingOptions: { sameAffiliation: 'allowed', round1Pairing: 'adjacent' } }).expect(200);
     const file = (await api().get(`/api/events/${six.eventId}/tournament-file`).expect(200)).body;
     expect(file.options).toMatchObject({ sameAffiliation: 'allowed', pairingSystem: 'championship-6-1' });
+  });
+
+  it('#5 三章7A 以单数为适合: an even panel sits and decides; a 2–2 tie leaves the arbiter’s ruling in force (the appeal dismissed)', async () => {
+    const play = await playEvent(app, SWISS_EVENT, 4);
+    const r1 = await publish(app, play, await pairDraft(app, play));
+    await playRound(app, play, r1, () => 'red_win');
+    const arbiter = await withRole(app, play, 'arbiter');
+    const members: { auth: string }[] = [];
+    for (let k = 0; k < 4; k++) members.push(await withRole(app, play, 'appeals_member'));
+    const game = r1.pairings[0].games[0];
+    const filed = await api().post(`/api/games/${game.id}/appeals`).set('Authorization', arbiter.auth).send({ text: '请求改判和棋', entryId: r1.pairings[0].black!.id }).expect(201);
+    const vote = (k: number, body: Record<string, unknown>) => api().post(`/api/appeals/${filed.body.id}/votes`).set('Authorization', members[k].auth).send(body);
+    expect((await vote(0, { choice: 'uphold', result: 'draw' })).status).toBe(201);
+    expect((await vote(1, { choice: 'uphold', result: 'draw' })).status).toBe(201);
+    expect((await vote(2, { choice: 'dismiss' })).body.decided).toBe(false);
+    const last = await vote(3, { choice: 'dismiss' }).expect(201);
+    expect(last.body.decided).toBe(true);
+    expect(last.body.appeal).toMatchObject({ state: 'dismissed', decidedResult: null });
+    expect(last.body.appeal.decision).toMatch(/tie of an even panel.*三章7A/);
+    const stored = (await api().get(`/api/rounds/${r1.id}`).expect(200)).body as { pairings: { games: { id: string; result: string }[] }[] };
+    expect(stored.pairings.flatMap((p) => p.games).find((g) => g.id === game.id)!.result).toBe('red_win');
+  });
+
+  it('#7 the 16-unrecorded-moves loss (二章3节6) is for games with a score sheet: the rapid tie-break game has none (附录2 7b 均不须自行记录)', async () => {
+    const play = await playEvent(app, { ...SWISS_EVENT, stages: [{ type: 'knockout' }] }, 2);
+    const r1 = await publish(app, play, await pairDraft(app, play));
+    const slow = r1.pairings[0].games[0];
+    await api().put(`/api/games/${slow.id}/result`).set('Authorization', play.organizer.auth).send({ version: slow.version, result: 'draw' }).expect(200);
+    const round = (await api().get(`/api/rounds/${r1.id}`).expect(200)).body as { pairings: { games: { id: string; kind: string; red: { id: string } }[] }[] };
+    const rapid = round.pairings[0].games.find((g) => g.kind === 'rapid')!;
+    expect(rapid).toBeDefined();
+    const sanction = (gameId: string, playerId: string) => api().post(`/api/games/${gameId}/sanctions`).set('Authorization', play.organizer.auth).send({ playerId, kind: 'unrecorded_moves', count: 16 });
+    const refused = await sanction(rapid.id, rapid.red.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^kind: .*附录2 7b/);
+    // The slow game keeps a score sheet: there the count still applies.
+    const slowGame = round.pairings[0].games.find((g) => g.kind === 'regular')!;
+    expect((await sanction(slowGame.id, slowGame.red.id)).status).toBe(201);
+  });
+
+  it('#9 二章6节1 快棋每方用时，可由赛会自行决定: a knockout stage plays the organizer’s rapid clock (PATCH pairingOptions.knockoutRapid)', async () => {
+    const play = await playEvent(app, { ...SWISS_EVENT, stages: [{ type: 'knockout' }] }, 2);
+    const event = (await api().get(`/api/events/${play.eventId}`).expect(200)).body;
+    await api().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: event.version, pairingOptions: { knockoutRapid: { baseMinutes: 15, incrementSeconds: 10 } } }).expect(200);
+    const r1 = await publish(app, play, await pairDraft(app, play));
+    const slow = r1.pairings[0].games[0];
+    const drawn = await api().put(`/api/games/${slow.id}/result`).set('Authorization', play.organizer.auth).send({ version: slow.version, result: 'draw' }).expect(200);
+    expect(drawn.body.match.next).toContain(`15'+10"`);
+    expect(drawn.body.match.next).not.toContain(`30'+30"`);
   });
 });

@@ -28,3 +28,4 @@ export * from './knockout-match-games';
 export * from './swiss/random-tournament';
 export * from './stage-chain-standings';
 export * from './knockout-view';
+export * from './same-affiliation';

@@ -1,6 +1,6 @@
 import { GameResult } from '@chuhe/tournament';
 import { FIVE_PLUS_TWO_KNOCKOUT, SIX_PLUS_ONE_FINAL } from './knockout-match';
-import { knockoutFormatOf, StoredMatchGame, syncKnockoutMatch } from './knockout-match-games';
+import { knockoutFormatOf, knockoutRapidOption, StoredMatchGame, syncKnockoutMatch } from './knockout-match-games';
 
 const players = { first: 'a', second: 'b' };
 const g = (board: number, red: string, black: string, result: GameResult | null): StoredMatchGame => ({ board, red, black, result });
@@ -71,5 +71,16 @@ describe('syncKnockoutMatch', () => {
     expect(knockoutFormatOf('championship_6_1')).toBe(SIX_PLUS_ONE_FINAL);
     expect(knockoutFormatOf('championship_5_2')).toBe(FIVE_PLUS_TWO_KNOCKOUT);
     expect(knockoutFormatOf('knockout')).toBe(FIVE_PLUS_TWO_KNOCKOUT);
+  });
+});
+
+describe('the knockout rapid clock is the organizer’s for a chain’s knockout (二章6节1)', () => {
+  it('options.knockoutRapid replaces 附录2 7b’s 30’+30” there, still without score sheets; the championships keep their own', () => {
+    const rapid = knockoutRapidOption({ knockoutRapid: { baseMinutes: 15, incrementSeconds: 10 } });
+    expect(rapid).toEqual({ baseMinutes: 15, incrementSeconds: 10 });
+    expect(knockoutFormatOf('knockout', rapid).rapid).toEqual({ baseMinutes: 15, incrementSeconds: 10, recordMoves: false });
+    expect(knockoutFormatOf('knockout').rapid).toMatchObject({ baseMinutes: 30, incrementSeconds: 30 });
+    expect(knockoutFormatOf('championship_5_2', rapid).rapid).toMatchObject({ baseMinutes: 30, incrementSeconds: 30 });
+    expect(knockoutRapidOption({ knockoutRapid: { baseMinutes: 'x' } })).toBeUndefined();
   });
 });

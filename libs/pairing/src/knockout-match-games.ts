@@ -84,10 +84,30 @@ export function syncKnockoutMatch(
   }
 }
 
+/** The organizer's rapid clock for a knockout stage's tie-break game (二章6节1), from the event's options. */
+export interface KnockoutRapidClock {
+  baseMinutes: number;
+  incrementSeconds: number;
+}
+
+/** options.knockoutRapid when it is a clock, else undefined (the file's options are free-form). */
+export function knockoutRapidOption(options: Record<string, unknown> | null | undefined): KnockoutRapidClock | undefined {
+  const r = options?.knockoutRapid as Record<string, unknown> | undefined;
+  if (!r || !Number.isInteger(r.baseMinutes) || (r.baseMinutes as number) < 1 || !Number.isInteger(r.incrementSeconds ?? 0)) return undefined;
+  return { baseMinutes: r.baseMinutes as number, incrementSeconds: (r.incrementSeconds as number | undefined) ?? 0 };
+}
+
 /**
  * The knockout format of a stage: 附录3 #6 for the 6+1 final, 附录2 7b for the 5+2 matches and
- * (Chuhe's choice, the rules give no other) for a knockout stage of a stage chain.
+ * (Chuhe's choice, the rules give no other) for a knockout stage of a stage chain. A chain's
+ * knockout is not an appendix's: 二章6节1 如棋手或棋队赛和，可以考虑加赛快棋决定胜负，至于快棋每方
+ * 用时，可由赛会自行决定 — so `rapid` (the event's options.knockoutRapid) replaces the rapid clock
+ * there (still without score sheets); the championships keep their appendix's clocks.
  */
-export function knockoutFormatOf(stageType: string): KnockoutMatchFormat {
-  return stageType === 'championship_6_1' ? SIX_PLUS_ONE_FINAL : FIVE_PLUS_TWO_KNOCKOUT;
+export function knockoutFormatOf(stageType: string, rapid?: KnockoutRapidClock): KnockoutMatchFormat {
+  if (stageType === 'championship_6_1') return SIX_PLUS_ONE_FINAL;
+  if (stageType === 'knockout' && rapid) {
+    return { ...FIVE_PLUS_TWO_KNOCKOUT, rapid: { baseMinutes: rapid.baseMinutes, incrementSeconds: rapid.incrementSeconds, recordMoves: false } };
+  }
+  return FIVE_PLUS_TWO_KNOCKOUT;
 }

@@ -6,6 +6,7 @@ import {
   knockoutMatchState,
   KnockoutMatchPlayers,
   MatchGame,
+  recordsKept,
   SIX_PLUS_ONE_FINAL,
 } from './knockout-match';
 
@@ -164,5 +165,14 @@ describe('knockout match properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('score sheets (二章3节6 applies where records are kept; 附录2 7b 均不须自行记录)', () => {
+  it('the slow game keeps one; the rapid and armageddon games do not', () => {
+    expect(recordsKept(FIVE_PLUS_TWO_KNOCKOUT, 'regular')).toBe(true);
+    expect(recordsKept(FIVE_PLUS_TWO_KNOCKOUT, 'rapid')).toBe(false);
+    expect(recordsKept(SIX_PLUS_ONE_FINAL, 'rapid')).toBe(false);
+    expect(recordsKept(SIX_PLUS_ONE_FINAL, 'armageddon')).toBe(false);
   });
 });

@@ -293,3 +293,14 @@ export function knockoutMatchState(
   const winnerSide: Side = points(r.value.result, 'red') === 2 ? 'red' : 'black';
   return finish(decided(winnerSide === 'red' ? step.red : step.black, 'armageddon'));
 }
+
+/**
+ * Does a game of this kind keep a score sheet? The 16-unrecorded-moves loss (二章3节6) applies only
+ * where records are kept: the rapid and armageddon tie-break games are played without them (附录2
+ * 7b 两项计时方法, 均不须自行记录; 附录3 6b), as `recordMoves` of the match format says.
+ */
+export function recordsKept(format: KnockoutMatchFormat, kind: MatchGameKind): boolean {
+  if (kind === 'regular') return format.regular.recordMoves;
+  if (kind === 'rapid') return format.rapid?.recordMoves ?? true;
+  return format.armageddon ? format.armageddon.timeControl.red.recordMoves && format.armageddon.timeControl.black.recordMoves : true;
+}

@@ -5,3 +5,4 @@ export * from './scoring-basics';
 export * from './json-checker';
 export * from './lineup';
 export * from './result-entry';
+export * from './committee';

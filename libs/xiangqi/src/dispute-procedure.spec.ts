@@ -45,6 +45,24 @@ describe('disputeProcedure (三章6G)', () => {
 });
 
 describe('aimlessRounds (三章6G, 9 rounds over three or more points)', () => {
+  it('counts the side’s moves by every piece, not one piece’s run (issue 22): a horse and a rook in turn over three points', () => {
+    // Red: horse b0→c2, rook a0→a1, horse c2→b0, rook a1→a0, … — no single piece moves twice in a row.
+    const tour = ['b0c2', 'a0a1', 'c2b0', 'a1a0'];
+    const moves: { from: string; to: string; capture: boolean }[] = [];
+    for (let i = 0; i < 9; i++) {
+      const m = tour[i % 4];
+      moves.push({ from: m.slice(0, 2), to: m.slice(2), capture: false });
+      moves.push({ from: 'e9', to: 'e8', capture: false });
+    }
+    const run = aimlessRounds(moves, 'red');
+    expect(run.rounds).toBe(9);
+    expect(run.points).toBe(4);
+    expect(run.claimable).toBe(true);
+    // A capture in the run ends it.
+    moves[14] = { ...moves[14], capture: true };
+    expect(aimlessRounds(moves, 'red')).toMatchObject({ rounds: 1, claimable: false });
+  });
+
   it('counts the side’s trailing run of one piece without captures', () => {
     const tour = ['a0a1', 'a1b1', 'b1b0', 'b0a0'];
     const moves: { from: string; to: string; capture: boolean }[] = [];

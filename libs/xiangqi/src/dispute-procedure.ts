@@ -123,18 +123,22 @@ export function disputeProcedure(a: Pick<Adjudication, 'result' | 'cycle' | 'sid
 }
 
 export interface AimlessRun {
-  /** Consecutive moves of the side, counted back from its last, without a capture, by one piece. */
+  /** Consecutive moves of the side, counted back from its last, without a capture — by any of its pieces. */
   rounds: number;
-  /** Distinct points the piece stood on during the run. */
+  /** Distinct points (intersections) the side's moves used during the run. */
   points: number;
   /** 9 rounds over three or more points: a claim is treated as 待判 (三章6G). */
   claimable: boolean;
 }
 
 /**
- * The 9-round rule's facts from a game's moves (ICCS squares, captures marked): the side's
- * trailing run of non-capturing moves by one piece, and the points it used. Whether the moves
- * had "no positive meaning" is the arbiter's judgement; the engine's move kinds in the report help.
+ * The 9-round rule's facts from a game's moves (ICCS squares, captures marked). 三章6G 一方在三个
+ * 或三个以上交叉点以无积极意义的允许着法或禁止着法交替达 9 个回合: the side's moves alternate over
+ * three or more points — the rule names the side and the points, not one piece, so the run counts
+ * the side's trailing non-capturing moves by every piece (a horse and a cannon shuffling in turn
+ * count together; issue 22: only one piece's run was counted), and the points they used. Whether
+ * the moves had "no positive meaning" is the arbiter's judgement; the engine's move kinds in the
+ * report help.
  */
 export function aimlessRounds(moves: readonly { from: string; to: string; capture: boolean }[], side: Side, firstMoveSide: Side = 'red'): AimlessRun {
   const own: { from: string; to: string; capture: boolean }[] = [];
@@ -144,16 +148,12 @@ export function aimlessRounds(moves: readonly { from: string; to: string; captur
   }
   let rounds = 0;
   const points = new Set<string>();
-  let square: string | null = null;
   for (let i = own.length - 1; i >= 0; i--) {
     const m = own[i];
     if (m.capture) break;
-    // The same piece: this move ends where the later one started.
-    if (square !== null && m.to !== square) break;
     rounds++;
     points.add(m.to);
     points.add(m.from);
-    square = m.from;
   }
   return { rounds, points: points.size, claimable: rounds >= AIMLESS_ROUNDS && points.size >= 3 };
 }

@@ -43,3 +43,6 @@ export { RecordEntry } from './record-entry';
 export type { TapOutcome } from './record-entry';
 export { recordFindings, recordEntrant, recordResultOf, moveLimitReachedAt, UNRECORDED_MOVES_LOSS } from './record-findings';
 export type { RecordFinding, RecordFindingsInput, RecordResult } from './record-findings';
+export * from './adjournment';
+export * from './draw-offer';
+export * from './early-draw';

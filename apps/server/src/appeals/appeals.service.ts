@@ -13,7 +13,7 @@ import type { ResultChange } from '../results/change-result';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
 import { EntriesService } from '../entries/entries.service';
-import { committeeFor, decisionOf, type Committee } from './committee';
+import { committeeFor, decisionOf, type Committee } from '@chuhe/tournament';
 
 function conflict(message: string) {
   return new ConflictException({ statusCode: 409, error: 'Conflict', message });
@@ -214,7 +214,9 @@ export class AppealsService {
       if (!decision) return { vote, decided: false as const, committee, appeal };
       const upheld = decision.choice === 'uphold';
       const decidedResult = (upheld ? decision.result : null) as GameResult | null;
-      let text = `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
+      let text = decision.tie
+        ? `dismissed: ${decision.tie}; 三章7C: final, effective at once`
+        : `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
       // The game first (its audit reason carries the decision), then the appeal: when the match
       // turns out decided by an earlier game, the appeal's decision says what became of this one.
       let effects: ResultChange | null = null;

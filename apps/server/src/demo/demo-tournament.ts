@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { drawNumbers } from '@chuhe/registration';
 import { hashPassword } from '../auth/password';
 import { PRISMA_MIGRATE_LOCK_KEY } from '../persistence/migrate';
-import { defaultSeedPositions } from '../entries/seed-positions';
+import { defaultSeedPositions } from '@chuhe/registration';
 import { defaultTieBreaks } from '../events/tie-breaks';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import type { PrismaClient } from '../generated/prisma/client';

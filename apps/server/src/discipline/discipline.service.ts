@@ -1,6 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { parseMove, Position } from '@chuhe/xiangqi';
-import { diagramSvg } from '@chuhe/xiangqi';
+import { diagramSvg, parseMove, Position } from '@chuhe/xiangqi';
+import { checkSealedMove } from '@chuhe/xiangqi';
+import { checkDrawOffer } from '@chuhe/xiangqi';
+import { knockoutFormatOf, recordsKept } from '@chuhe/pairing';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -11,6 +13,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
 import { gameContext, gameLabel, sideOf } from './game-context';
 import { EARLY_DRAW_PLIES } from './early-draw';
+import { isEarlyDraw } from '@chuhe/xiangqi';
 import { ResultConsequence } from './result-consequence';
 import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
 
@@ -53,6 +56,11 @@ export class DisciplineService {
       const round = ctx.pairing.round;
       if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; sanctions are recorded once it is published`);
       if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      // 二章3节6 applies where records are kept: not the rapid / armageddon tie-break games (附录2 7b 均不须自行记录).
+      const stageType = dto.kind === 'unrecorded_moves' && ctx.kind !== 'regular' ? (await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } })).type : null;
+      if (stageType !== null && !recordsKept(knockoutFormatOf(stageType), ctx.kind)) {
+        throw badRequest([{ field: 'kind', reason: `the ${ctx.kind} game of ${gameLabel(ctx)} is played without a score sheet (附录2 7b 均不须自行记录): no unrecorded moves to count (二章3节6)` }]);
+      }
       if (dto.disqualify?.length) {
         const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
         if (found !== new Set(dto.disqualify).size) throw badRequest([{ field: 'disqualify', reason: 'every id must be an entry of this event' }]);
@@ -174,19 +182,21 @@ export class DisciplineService {
   async drawOffer(user: AuthUser, gameId: string, dto: DrawOfferDto) {
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
-      if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      const side = sideOf(ctx, dto.playerId);
+      if (!side) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
       const previous = await tx.gameLog.findMany({ where: { gameId, kind: 'draw_offer' }, orderBy: { at: 'desc' }, take: 1 });
-      const last = previous[0]?.data as { playerId?: string; response?: string } | undefined;
-      const repeated = !!last && last.playerId === dto.playerId && last.response === 'declined';
-      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated } } });
+      const last = previous[0]?.data as { playerId: string; response: string } | undefined;
+      // libs/xiangqi: 三章6I after one's own move, 二章9节5 not again after a refusal.
+      const { repeated, outOfTurn, warnings } = checkDrawOffer({ side, playerId: dto.playerId, ply: dto.ply }, last ?? null);
+      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated, outOfTurn } } });
       await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'draw offer (三章6I)' });
-      return { ...row, repeated, ...(repeated ? { warning: '二章9节5: the same player offered again after a refusal — a technical foul if the arbiter records it (detail repeated_draw_offer)' } : {}) };
+      return { ...row, repeated, outOfTurn, ...(warnings.length ? { warning: warnings.join('; ') } : {}) };
     });
   }
 
   /** 二章8节12: a draw agreed before move 20 (40 plies) or with little material gone is flagged for the chief arbiter. */
   async earlyDraw(user: AuthUser, gameId: string, dto: EarlyDrawDto) {
-    const flagged = dto.plies < EARLY_DRAW_PLIES || dto.littleMaterialGone === true;
+    const flagged = isEarlyDraw(dto.plies) || dto.littleMaterialGone === true; // 二章8节12
     if (!flagged) return { flagged: false, message: `${dto.plies} plies: not an early draw (二章8节12: 20 moves = ${EARLY_DRAW_PLIES} plies)` };
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
@@ -222,15 +232,15 @@ export class DisciplineService {
         const log = g.logs[0] ?? null;
         return { gameId: g.id, round: g.pairing.round.number, table: g.pairing.table, board: g.board, result: g.result, recordPlies: plies, state: log?.state ?? 'pending', log, version: log?.version ?? null };
       })
-      .filter((x) => x.log !== null || (x.recordPlies !== null && x.recordPlies < EARLY_DRAW_PLIES));
+      .filter((x) => x.log !== null || isEarlyDraw(x.recordPlies));
   }
 
   /** 二章2节4, 三章6K: an adjournment — diagram (FEN), sealed move, times, resumption. */
   async adjourn(user: AuthUser, gameId: string, dto: AdjournmentDto) {
-    const pos = Position.fromFen(dto.fen);
-    if (!pos.ok) throw badRequest([{ field: 'fen', reason: pos.error.message }]);
-    const sealed = parseMove(pos.value, dto.sealedMove);
-    if (!sealed.ok) throw badRequest([{ field: 'sealedMove', reason: `not a legal move in the diagram's position: ${sealed.error.message}` }]);
+    // libs/xiangqi: Red seals (二章2节4, 三章6K); the sealed move must be legal in the diagram.
+    const checked = checkSealedMove(dto.fen, dto.sealedMove);
+    if (!checked.ok) throw badRequest([{ field: checked.field, reason: checked.reason }]);
+    const pos = { value: checked.position };
     const resumeAt = new Date(dto.resumeAt);
     if (Number.isNaN(resumeAt.getTime())) throw badRequest([{ field: 'resumeAt', reason: 'must be an ISO 8601 date-time' }]);
     return this.prisma.$transaction(async (tx) => {

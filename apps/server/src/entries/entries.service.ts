@@ -14,7 +14,7 @@ import type { RoundStateChange } from '../results/play-effects';
 import { loadEvent } from '../play/event-file';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
-import { defaultSeedPositions } from './seed-positions';
+import { defaultSeedPositions } from '@chuhe/registration';
 import { drawLateNumbers, hasDraw } from './late-draw';
 import { undoWithdrawalRefusal } from './withdrawal-undo';
 

@@ -69,6 +69,22 @@ export class TimeControlDto {
  * file's options). A key left out keeps its value; the format's own keys (stages, pairing system)
  * are not here. sameAffiliation unset = the format's rule (附录3 #3 for 6+1: 'round1').
  */
+/** 二章6节1: the rapid tie-break clock of a knockout stage, the organizer's choice. */
+export class KnockoutRapidDto {
+  @ApiProperty({ example: 15 })
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  baseMinutes!: number;
+
+  @ApiPropertyOptional({ example: 10 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(120)
+  incrementSeconds?: number;
+}
+
 export class PairingOptionsDto {
   @ApiPropertyOptional({ enum: SAME_AFFILIATION_RULES, description: "same-affiliation entries: may meet ('allowed'), not in round 1 ('round1', 附录3 #3, the 6+1 default), never ('event')" })
   @IsOptional()
@@ -90,6 +106,12 @@ export class PairingOptionsDto {
   @IsString()
   @MaxLength(200)
   colourLotSeed?: string;
+
+  @ApiPropertyOptional({ type: KnockoutRapidDto, description: "二章6节1: a knockout stage's rapid tie-break clock (快棋每方用时，可由赛会自行决定); default 附录2 7b's 30'+30\". The 5+2 / 6+1 championships keep their appendix's clocks." })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => KnockoutRapidDto)
+  knockoutRapid?: KnockoutRapidDto;
 
   @ApiPropertyOptional({ description: 'the recorded lot of the championship knockout colours', example: 'lot 2026-12-01' })
   @IsOptional()

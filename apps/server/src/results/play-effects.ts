@@ -1,5 +1,5 @@
 import { describeMatchGame } from '@chuhe/pairing';
-import { knockoutFormatOf, syncKnockoutMatch } from '@chuhe/pairing';
+import { knockoutFormatOf, knockoutRapidOption, syncKnockoutMatch } from '@chuhe/pairing';
 import type { KnockoutMatchState } from '@chuhe/pairing';
 import type { AuditService } from '../audit/audit.service';
 import type { Game, GameKind, GameResult } from '../generated/prisma/client';
@@ -147,7 +147,9 @@ export async function settleKnockoutMatch(
     [pairing.blackEntry.playerId, pairing.blackEntry.id],
   ]);
   const stored = games.filter((g) => g.redPlayerId && g.blackPlayerId).map((g) => ({ board: g.board, red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result }));
-  const synced = syncKnockoutMatch(knockoutFormatOf(input.stageType), { first: pairing.redEntry.playerId, second: pairing.blackEntry.playerId }, stored);
+  // 二章6节1: a chain's knockout plays the organizer's rapid clock (Event.pairingOptions.knockoutRapid).
+  const rapid = input.stageType === 'knockout' ? knockoutRapidOption((await tx.pairing.findUnique({ where: { id: pairing.id }, select: { round: { select: { event: { select: { pairingOptions: true } } } } } }))?.round.event.pairingOptions as Record<string, unknown> | null) : undefined;
+  const synced = syncKnockoutMatch(knockoutFormatOf(input.stageType, rapid), { first: pairing.redEntry.playerId, second: pairing.blackEntry.playerId }, stored);
   const outcome: MatchOutcome = { key: pairing.matchKey, status: 'in_progress', created: [], removed: [] };
   if (!synced.ok) return { ...outcome, problem: synced.error.message };
   const { state, create, remove } = synced.value;

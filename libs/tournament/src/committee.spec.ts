@@ -6,13 +6,29 @@ describe('appeals committee (三章7A, 7D)', () => {
   it('no members: the chief arbiter’s ruling is final (三章4F)', () => {
     expect(committeeFor([], []).problem).toMatch(/三章4F/);
   });
-  it('at least three and odd, after recusal', () => {
+  it('at least three sit (a requirement); recused members do not', () => {
     expect(committeeFor([m('a'), m('b'), m('c')], []).canDecide).toBe(true);
-    expect(committeeFor([m('a'), m('b'), m('c'), m('d')], []).problem).toMatch(/odd/);
     const recused = committeeFor([m('a', 'x'), m('b', 'y'), m('c'), m('d'), m('e')], ['x', 'y']);
     expect(recused.recused.map((r) => r.userId)).toEqual(['a', 'b']);
     expect(recused.canDecide).toBe(true);
     expect(committeeFor([m('a', 'x'), m('b', 'x'), m('c')], ['x']).problem).toMatch(/at least 3/);
+  });
+  it('以单数为适合 is a preference: five members, one recused — the four sit and decide (issue 22)', () => {
+    const c = committeeFor([m('a', 'x'), m('b'), m('c'), m('d'), m('e')], ['x']);
+    expect(c.sitting).toHaveLength(4);
+    expect(c.canDecide).toBe(true);
+    expect(c.majority).toBe(3);
+    // 3 of 4: a majority.
+    expect(decisionOf(c, ['b', 'c', 'd'].map((userId) => ({ userId, choice: 'uphold' as const, result: 'draw' })))).toMatchObject({ choice: 'uphold', result: 'draw' });
+    // 2–1 with one still to vote: no decision yet.
+    expect(decisionOf(c, [{ userId: 'b', choice: 'uphold' }, { userId: 'c', choice: 'uphold' }, { userId: 'd', choice: 'dismiss' }])).toBeNull();
+    // 2–2: the tie rule — the ruling stands (dismissed), said so.
+    const tie = decisionOf(c, [{ userId: 'b', choice: 'uphold', result: 'draw' }, { userId: 'c', choice: 'uphold', result: 'draw' }, { userId: 'd', choice: 'dismiss' }, { userId: 'e', choice: 'dismiss' }]);
+    expect(tie).toMatchObject({ choice: 'dismiss', result: null, tally: { uphold: 2, dismiss: 2 } });
+    expect(tie!.tie).toMatch(/三章7A/);
+  });
+  it("an event may require an odd panel ('odd_required'): then four sitting cannot decide", () => {
+    expect(committeeFor([m('a'), m('b'), m('c'), m('d')], [], { evenPanel: 'odd_required' }).problem).toMatch(/odd/);
   });
   it('majority of the sitting members decides; recused votes do not count; the uphold result by majority', () => {
     const c = committeeFor([m('a', 'x'), m('b'), m('c'), m('d')], ['x']);

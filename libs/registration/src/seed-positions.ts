@@ -1,4 +1,4 @@
-import { AXF_TEAM_SEED_POSITIONS } from '@chuhe/registration';
+import { AXF_TEAM_SEED_POSITIONS } from './draw';
 
 /**
  * Where seeded entries are drawn when the organizer names no positions.

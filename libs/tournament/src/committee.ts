@@ -1,0 +1,85 @@
+/**
+ * The appeals committee for one appeal (三章7): the tournament's appeals members, less those whose
+ * affiliation is involved in the game (三章7D 避席), and how its vote decides (三章7C 表决).
+ *
+ * 三章7A 人数至少三人或以上，以单数为适合: at least three members sit — a requirement — and an odd
+ * number is "preferable" (适合), not required. So an even panel (five members, one recused) still
+ * hears the appeal (issue 22: it used to refuse every vote with 409 and the appeal was stuck).
+ * Its tie — as many votes to uphold as to dismiss once every sitting member has voted — is
+ * resolved by `evenPanel` (Chuhe's choice where the rules are silent, an event may choose):
+ *   'ruling_stands' (default)  the appeal is dismissed: a review (复审, 三章7C) without a majority
+ *                              for change leaves the arbiter's ruling in force.
+ *   'odd_required'             the older, stricter reading: an even panel cannot decide at all.
+ * Pure (no framework): the server's appeals module and anything else can call it.
+ */
+export const MIN_COMMITTEE = 3;
+
+export const EVEN_PANEL_RULES = ['ruling_stands', 'odd_required'] as const;
+export type EvenPanelRule = (typeof EVEN_PANEL_RULES)[number];
+
+export interface CommitteeMember {
+  userId: string;
+  displayName: string;
+  affiliationId: string | null;
+}
+
+export interface Committee {
+  members: CommitteeMember[];
+  recused: CommitteeMember[];
+  sitting: CommitteeMember[];
+  canDecide: boolean;
+  /** Why it cannot decide (English, with the article). */
+  problem: string | null;
+  /** Votes one choice needs: a majority of the sitting members. */
+  majority: number;
+  /** How a tie of an even panel ends (see the file comment). */
+  evenPanel: EvenPanelRule;
+}
+
+export function committeeFor(members: CommitteeMember[], involvedAffiliations: readonly string[], options: { evenPanel?: EvenPanelRule } = {}): Committee {
+  const evenPanel = options.evenPanel ?? 'ruling_stands';
+  const involved = new Set(involvedAffiliations);
+  const recused = members.filter((m) => m.affiliationId !== null && involved.has(m.affiliationId));
+  const sitting = members.filter((m) => !recused.includes(m));
+  let problem: string | null = null;
+  if (members.length === 0) problem = 'the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)';
+  else if (sitting.length < MIN_COMMITTEE) problem = `${sitting.length} member(s) can sit (${recused.length} recused, 三章7D): at least ${MIN_COMMITTEE} are needed (三章7A)`;
+  else if (sitting.length % 2 === 0 && evenPanel === 'odd_required') problem = `${sitting.length} members can sit (${recused.length} recused, 三章7D): this event requires an odd number (三章7A, evenPanel 'odd_required')`;
+  return { members, recused, sitting, canDecide: problem === null, problem, majority: Math.floor(sitting.length / 2) + 1, evenPanel };
+}
+
+export type VoteChoice = 'uphold' | 'dismiss';
+
+export interface CommitteeDecision {
+  choice: VoteChoice;
+  result: string | null;
+  tally: Record<VoteChoice, number>;
+  /** Set when a tie of an even panel decided (the arbiter's ruling stands), with the article. */
+  tie?: string;
+}
+
+/**
+ * The decision once a choice has a majority of the sitting members — or, an even panel having all
+ * voted and tied, the tie rule's (see the file comment) — else null.
+ */
+export function decisionOf(committee: Committee, votes: { userId: string; choice: VoteChoice; result?: string | null }[]): CommitteeDecision | null {
+  const sitting = new Set(committee.sitting.map((m) => m.userId));
+  const counted = votes.filter((v) => sitting.has(v.userId));
+  const tally = { uphold: counted.filter((v) => v.choice === 'uphold').length, dismiss: counted.filter((v) => v.choice === 'dismiss').length };
+  const choice: VoteChoice | null = tally.uphold >= committee.majority ? 'uphold' : tally.dismiss >= committee.majority ? 'dismiss' : null;
+  if (!choice) {
+    const allVoted = new Set(counted.map((v) => v.userId)).size === committee.sitting.length;
+    if (allVoted && tally.uphold === tally.dismiss && committee.evenPanel === 'ruling_stands') {
+      return { choice: 'dismiss', result: null, tally, tie: `${tally.uphold}–${tally.dismiss} tie of an even panel (三章7A 以单数为适合 after 三章7D): no majority to change the ruling, which stands (三章7C)` };
+    }
+    return null;
+  }
+  let result: string | null = null;
+  if (choice === 'uphold') {
+    const named = new Map<string, number>();
+    for (const v of counted) if (v.choice === 'uphold' && v.result) named.set(v.result, (named.get(v.result) ?? 0) + 1);
+    const best = [...named.entries()].sort((a, b) => b[1] - a[1]);
+    if (best.length && (best.length === 1 || best[0][1] > best[1][1])) result = best[0][0];
+  }
+  return { choice, result, tally };
+}
