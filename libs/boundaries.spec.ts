@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * The libraries are pure (STYLE.md house rules 1 and 10; DESIGN.md "Libs never import apps"):
@@ -18,9 +18,44 @@ const FORBIDDEN: [RegExp, string][] = [
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return name === 'dist' || name === 'generated' || name === 'node_modules' ? [] : sources(path);
+    return path.endsWith('.ts') && !path.endsWith('.spec.ts') && !path.endsWith('.d.ts') ? [path] : [];
   });
+}
+
+/** Each source's relative imports (`import`/`export … from './x'`), resolved to files. */
+function importGraph(files: string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const deps: string[] = [];
+    for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm)) {
+      const base = resolve(dirname(file), m[1]);
+      const target = [`${base}.ts`, join(base, 'index.ts'), base].find((c) => known.has(c));
+      if (target) deps.push(target);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, as `a → b → a` paths. */
+function importCycles(graph: Map<string, string[]>, root: string): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(root, f)).join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
 }
 
 describe('library boundaries', () => {
@@ -40,6 +75,23 @@ describe('library boundaries', () => {
       for (const line of text) for (const [pattern, why] of FORBIDDEN) if (pattern.test(line)) violations.push(`${relative(root, file)}: ${why}: ${line.trim()}`);
     }
     expect(violations).toEqual([]);
+  });
+
+  it('no import cycles, in the libraries or the apps (a types module per concept breaks them)', () => {
+    const repo = join(root, '..');
+    const all = [...files, ...sources(join(repo, 'apps'))];
+    expect(importCycles(importGraph(all), repo)).toEqual([]);
+  });
+
+  it('libraries and apps reach a library only by its package name (@chuhe/<lib>), never into its src/', () => {
+    const repo = join(root, '..');
+    const deep = [...files, ...sources(join(repo, 'apps'))].filter((f) => /from '(\.\.\/)+(libs\/)?(xiangqi|pairing|standings|tournament|registration)\/src/.test(readFileSync(f, 'utf8')));
+    expect(deep.map((f) => relative(repo, f))).toEqual([]);
+  });
+
+  it('the cycle finder finds a cycle when there is one', () => {
+    const graph = new Map([['/r/a.ts', ['/r/b.ts']], ['/r/b.ts', ['/r/a.ts']]]);
+    expect(importCycles(graph, '/r')).toEqual(['a.ts → b.ts → a.ts']);
   });
 
   it('catches a forbidden import when there is one', () => {

@@ -45,7 +45,7 @@ interface FfishBoard {
 async function loadFfish(): Promise<{ Board: new (variant: string, fen: string) => FfishBoard }> {
   // STACK.md: ffish's loader tries fetch() when it exists; Node then fails to load the wasm.
   delete (globalThis as { fetch?: unknown }).fetch;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const ffish = require('ffish') as { onRuntimeInitialized?: () => void; Board?: unknown; calledRun?: boolean };
   await new Promise<void>((resolve) => {
     if (ffish.Board && ffish.calledRun) resolve();

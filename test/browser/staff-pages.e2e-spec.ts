@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, chromium, Page } from 'playwright-core';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { grantRole, newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from '../e2e/http-helpers';

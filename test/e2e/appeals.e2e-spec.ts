@@ -159,8 +159,10 @@ describe('appeals', () => {
     expect(hearing.body.game.result).toBe('red_win');
     const before = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     const standingsBefore = (await http().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
+    const enteredBefore = (await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } })).resultEnteredAt!;
     const first = await vote(members[2].auth, { choice: 'uphold', result: 'draw', note: '对方长捉在先' }).expect(201);
     expect(first.body.decided).toBe(false);
+    expect(first.body.vote).toMatchObject({ result: 'draw', note: '对方长捉在先' });
     const second = await vote(members[3].auth, { choice: 'uphold', result: 'draw' }).expect(201);
     expect(second.body.decided).toBe(true);
     expect(second.body.gameChanged).toBe(true);
@@ -168,6 +170,11 @@ describe('appeals', () => {
     expect((await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } })).result).toBe('draw');
     const audit = await prisma.auditLog.findFirst({ where: { entity: 'game', entityId: gameA.id }, orderBy: { at: 'desc' } });
     expect(audit!.reason).toContain('三章7C');
+    // The one way a result changes (issue 22): the decision moves resultEnteredAt and is audited as result entry is.
+    const changed = await prisma.game.findUniqueOrThrow({ where: { id: gameA.id } });
+    expect(changed.resultEnteredAt!.getTime()).toBeGreaterThan(enteredBefore.getTime());
+    expect(changed.resultEnteredById).toBe(members[3].id);
+    expect(audit!.after).toMatchObject({ round: 1, table: 1, result: 'draw' });
     const after = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     const results = (f: { rounds: { pairings: { games: { result: string }[] }[] }[] }) => f.rounds[0].pairings.flatMap((p) => p.games.map((g) => g.result));
     expect(results(after).filter((r: string) => r === 'draw').length).toBe(results(before).filter((r: string) => r === 'draw').length + 1);
@@ -207,6 +214,22 @@ describe('appeals', () => {
     const dq = await http().post(sUrl).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'disqualification', note: '再次纠缠' }).expect(201);
     expect(dq.body.withdrawn).toEqual({ applied: true });
     expect(await prisma.entry.findUniqueOrThrow({ where: { id: gameA.blackEntry } })).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1 });
+  });
+
+  it('a note that begins with [draw] is only a note: the vote’s result is a field of its own (issue 22)', async () => {
+    const gameId = round1.pairings.find((p) => p.table === 2)!.games[0].id;
+    expect((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).result).toBe('red_win');
+    const filed = await file(users.arbiter.auth, gameId, { text: '书面申诉', entryId: gameB.redEntry }).expect(201);
+    const hearing = await http().get(`/api/appeals/${filed.body.id}`).set('Authorization', members[2].auth).expect(200);
+    const sitting = hearing.body.committee.sitting as { userId: string }[];
+    const voters = members.filter((m) => sitting.some((s) => s.userId === m.id)).slice(0, hearing.body.committee.majority);
+    let last: request.Response | undefined;
+    for (const m of voters) last = await vote(m.auth, { choice: 'uphold', note: '[draw] 双方均有过失' }, filed.body.id).expect(201);
+    expect(last!.body.decided).toBe(true);
+    expect(last!.body.vote).toMatchObject({ result: null, note: '[draw] 双方均有过失' });
+    expect(last!.body.appeal).toMatchObject({ state: 'upheld', decidedResult: null });
+    expect(last!.body.gameChanged).toBe(false);
+    expect((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).result).toBe('red_win');
   });
 
   it('the appellant withdraws before the decision: fee refunded; 401/403/409', async () => {

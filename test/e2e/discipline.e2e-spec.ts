@@ -195,6 +195,11 @@ describe('discipline', () => {
     expect(r.body.consequence.withdrawn).toEqual([expect.objectContaining({ entryId: redEntry, afterRound: 2, applied: true })]);
     const entry = await prisma.entry.findUniqueOrThrow({ where: { id: redEntry } });
     expect(entry).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 2 });
+    // 取消其比赛权利及积分: the standings drop the colluder (its points are cancelled), not rank it as
+    // an ordinary withdrawal (issue 22 #1).
+    const s = await standings();
+    expect(s.report.rows.map((r: { entry: string }) => r.entry)).not.toContain(redEntry);
+    expect(s.report.excluded).toContainEqual({ entry: redEntry, reason: 'disqualified' });
   });
 
   it('adjournment (三章6K): diagram and sealed move; more than 15 minutes late for the resumption is a forfeit', async () => {

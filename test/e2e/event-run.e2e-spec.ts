@@ -261,7 +261,7 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     expect(rounds.flatMap((r) => r.pairings.flatMap((p) => p.games)).some((g) => g.kind === 'rapid')).toBe(true);
 
     const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(csv[0]).toBe('Place,No,Name,Status,How decided');
+    expect(csv[0]).toBe('Place,No,Player,Affiliation,Rating,Status,How decided');
     expect(csv).toHaveLength(17);
     // Migrated: the exported file imported into a new event has the same places, match keys and game kinds.
     const exported = await file(play);

@@ -116,9 +116,23 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(16);
-    expect(lines[0]).toMatch(/^Rank,No,Player,Points,/);
+    expect(lines[0]).toMatch(/^Rank,No,Player,Affiliation,Rating,Points,/);
     expect(lines[0]).toContain('Why this rank');
+    // Issue 22: named after the event (UTF-8 by filename*), affiliation and rating columns, headers in ?lang=.
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="Again_standings.csv"; filename*=UTF-8''${encodeURIComponent('Again standings.csv')}`);
+    const zh = await api().get(`/api/events/${eventId}/standings.csv?lang=zh`).expect(200);
+    expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('再导入 成绩.csv')}`);
+    const zhLines = zh.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(zhLines[0]).toMatch(/^名次,编号,棋手,单位,等级分,积分,/);
+    const source = new Map((swissFile.entries as { drawNumber: number; affiliation?: string; rating?: number }[]).map((e) => [e.drawNumber, e]));
+    for (const line of zhLines.slice(1)) {
+      const [, no, , affiliation, rating] = line.split(',');
+      const e = source.get(Number(no))!;
+      expect([affiliation, rating]).toEqual([e.affiliation ?? '', e.rating === undefined ? '' : String(e.rating)]);
+    }
+    expect((await api().get(`/api/events/${eventId}/standings.csv?lang=fr`).expect(400)).body.errors[0].field).toBe('lang');
     const trf = await api().get(`/api/events/${eventId}/trf`).expect(200);
+    expect(trf.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('再导入.trf')}`);
     expect(trf.text).toMatch(/^012 /m);
     expect(trf.text.split(/\r?\n/).filter((l) => l.startsWith('001 '))).toHaveLength(15);
     expect(trf.text).toMatch(/^XXR 5/m);

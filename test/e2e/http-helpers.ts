@@ -65,3 +65,13 @@ export const TEAM_EVENT = {
   stages: [{ type: 'swiss', rounds: 7 }],
   timeControl: { baseMinutes: 60, incrementSeconds: 30 },
 };
+
+/**
+ * The body for pairing a round: a team event's round "started an hour ago", so that every lineup
+ * deadline has passed and the starters play (附录1 #8) — results on its boards are entered then
+ * (issue 22: not before both lineups are in). Specs about lineups schedule their rounds themselves.
+ */
+export async function roundBody(app: INestApplication, eventId: string): Promise<{ scheduledAt?: string }> {
+  const event = await request(app.getHttpServer()).get(`/api/events/${eventId}`);
+  return event.body?.kind === 'team' ? { scheduledAt: new Date(Date.now() - 3600_000).toISOString() } : {};
+}

@@ -85,6 +85,38 @@ describe('team lineups (附录1 #8) and match cards', () => {
     expect(JSON.stringify(rows)).not.toContain(team.reserve);
   });
 
+  it('a board\'s result before both lineups are in: 409 naming the missing lineup; the chief arbiter only with a reason (issue 22)', async () => {
+    const m = matches[0];
+    const round = (await http().get(`/api/rounds/${roundId}`).expect(200)).body;
+    const game = round.pairings.find((p: { id: string }) => p.id === m.id).games[0];
+    const black = await prisma.entry.findUniqueOrThrow({ where: { id: m.black.id }, include: { team: true } });
+    const red = await prisma.entry.findUniqueOrThrow({ where: { id: m.red.id }, include: { team: true } });
+    const early = await http().put(`/api/games/${game.id}/result`).set('Authorization', arbiter.auth).send({ version: game.version, result: 'red_win' }).expect(409);
+    expect(early.body.message).toContain(black.team!.nameEn);
+    expect(early.body.message).not.toContain(red.team!.nameEn); // red's lineup is in
+    expect(early.body.message).toContain('附录1 #8');
+    const noReason = await http().put(`/api/games/${game.id}/result`).set('Authorization', chief.auth).send({ version: game.version, result: 'red_win' }).expect(409);
+    expect(noReason.body.message).toContain('with a reason');
+    expect((await prisma.game.findUniqueOrThrow({ where: { id: game.id } })).result).toBeNull();
+    // The other match: neither lineup in — both named.
+    const other = round.pairings.find((p: { id: string }) => p.id === matches[1].id).games[0];
+    const both = await http().put(`/api/games/${other.id}/result`).set('Authorization', arbiter.auth).send({ version: other.version, result: 'draw' }).expect(409);
+    expect(both.body.message).toMatch(/the lineups of .+ and .+ are not in yet/);
+  });
+
+  it('the chief arbiter enters a result before the lineups with a reason (issue 22)', async () => {
+    // A match of its own: round 1's matches go on below. A fresh 2-team event, lineups due in 3 hours.
+    const solo = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '团体排阵二', nameEn: 'Lineups 2' }, 2);
+    const chiefSolo = await userWithRole(app, solo, 'chief_arbiter');
+    const draft = await http().post(`/api/events/${solo.eventId}/rounds`).set('Authorization', solo.organizer.auth).send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() }).expect(201);
+    const pub = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', solo.organizer.auth).send({ version: draft.body.version }).expect(200);
+    const g = pub.body.pairings[0].games[0];
+    const ok = await http().put(`/api/games/${g.id}/result`).set('Authorization', chiefSolo.auth).send({ version: g.version, result: 'black_win', reason: 'both teams agreed the board-1 players before the lineups were typed in' }).expect(200);
+    expect(ok.body.game.result).toBe('black_win');
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entity: 'game', entityId: g.id } });
+    expect(audit.reason).toContain('both teams agreed');
+  });
+
   it('refuses another team\'s captain (403), strangers (401) and bad lineups (400 naming the field)', async () => {
     const m = matches[0];
     const team = members.get(m.black.id)!;
@@ -169,6 +201,11 @@ describe('team lineups (附录1 #8) and match cards', () => {
     await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send(body).expect(409);
     const round = await http().get(`/api/rounds/${roundId}`).expect(200);
     expect(round.body.state).toBe('completed');
+    // The one way a result changes (issue 22): each forfeit's audit row is result entry's (round, table, board), with the article.
+    const audits = await prisma.auditLog.findMany({ where: { entity: 'game', entityId: { in: res.body.boards.map((b: { gameId?: string; id?: string }) => b.gameId ?? b.id) } } });
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+    for (const a of audits.filter((x) => x.reason?.includes('二章7节1'))) expect(a.after).toMatchObject({ round: 1, table: expect.any(Number), result: expect.stringMatching(/forfeit/) });
+    expect(audits.filter((x) => x.reason?.includes('二章7节1'))).toHaveLength(3);
   });
 
   it('the team report: records round by round, players across boards (附录1 #6), board prizes', async () => {

@@ -2,7 +2,7 @@
 // rounds paired and published through the rounds routes, results through PUT /api/games/:id/result.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, TOURNAMENT } from './http-helpers';
+import { newUser, roundBody, TOURNAMENT } from './http-helpers';
 
 export interface Play {
   tournamentId: string;
@@ -68,7 +68,7 @@ export async function withRole(app: INestApplication, play: Pick<Play, 'tourname
 
 /** Pairs the next round (a draft). */
 export async function pairDraft(app: INestApplication, play: Play): Promise<RoundBody> {
-  const draft = await request(app.getHttpServer()).post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
+  const draft = await request(app.getHttpServer()).post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send(await roundBody(app, play.eventId));
   if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
   return draft.body as RoundBody;
 }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
-import { getRound, nextRound, pairDraft, Play, playEvent, playRound, publish, putResult, RoundBody, withRole } from './results-helpers';
+import { getRound, nextRound, pairDraft, Play, playEvent, publish, putResult, RoundBody, withRole } from './results-helpers';
 
 /**
  * PUT /api/games/:gameId/result on an 8-player Swiss: every result kind, 400/401/403/404/409,

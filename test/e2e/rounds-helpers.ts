@@ -2,7 +2,8 @@
 // module's route (PUT /api/games/:gameId/result).
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, TOURNAMENT } from './http-helpers';
+import { newUser, roundBody, TOURNAMENT } from './http-helpers';
+import { mulberry32 } from '@chuhe/xiangqi';
 
 export interface PlayEvent {
   tournamentId: string;
@@ -64,17 +65,8 @@ export async function userWithRole(app: INestApplication, play: PlayEvent, role:
   return user;
 }
 
-/** A tiny seeded PRNG for reproducible results. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG for tests and benches (libs/xiangqi mulberry32). */
+export const prng = mulberry32;
 
 type Pick = (game: { id: string; board: number; kind: string; matchKey: string | null }) => 'red_win' | 'black_win' | 'draw';
 
@@ -101,9 +93,9 @@ export async function playRound(app: INestApplication, auth: string, roundId: st
 }
 
 /** Pair (201), publish (200) and return the published round. */
-export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth) {
+export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth, body?: { scheduledAt?: string }) {
   const http = () => request(app.getHttpServer());
-  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send({});
+  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send(body ?? (await roundBody(app, play.eventId)));
   if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
   const published = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', auth).send({ version: draft.body.version });
   if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${JSON.stringify(published.body)}`);

@@ -103,7 +103,7 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       const y = random();
       return y < 0.42 ? 'red_win' : y < 0.8 ? 'black_win' : 'draw';
     };
-    let standings: { report: { rows: { entry: string; score: number }[] } } | undefined;
+    let standings: { report: { standings: { rows: { entry: string; score: number }[] } } } | undefined;
     for (let r = 1; r <= 5; r++) {
       const round = await pairSameAsCli(play);
       expect([round.stageType, round.stageRound]).toEqual(['swiss', r]);
@@ -111,7 +111,7 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       await playOut(play, round, swissPick);
       standings = await standingsAgree(play, r);
     }
-    const seeds = standings!.report.rows.slice(0, 8).map((row) => row.entry);
+    const seeds = standings!.report.standings.rows.slice(0, 8).map((row) => row.entry);
 
     // Quarter-finals: the bracket of 8 seeded from the standings after round 5.
     const qf = await pairSameAsCli(play);
@@ -134,7 +134,7 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     expect(done.pairings.find((p) => p.matchKey === m2)!.games.map((g) => g.kind)).toEqual(['regular', 'rapid']);
     // The tie-break games decide the match, not the score: match 1's players score one draw in round 6.
     const after6 = (await standingsAgree(play, 6)) as typeof standings;
-    const score = (st: typeof standings, id: string) => st!.report.rows.find((row) => row.entry === id)!.score;
+    const score = (st: typeof standings, id: string) => st!.report.standings.rows.find((row) => row.entry === id)!.score;
     for (const id of [qf.pairings[0].red.id, qf.pairings[0].black!.id]) expect(score(after6, id) - score(standings, id)).toBe(1);
     // Game sides are players; the winners (player ids) of the quarter-finals in bracket order.
     const winners = [
@@ -160,7 +160,31 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     const final = await pairSameAsCli(play);
     expect([final.stageType, final.stageRound, final.pairings.length]).toEqual(['knockout', 3, 1]);
     await playOut(play, final, () => 'red_win');
-    await standingsAgree(play, 8);
+    const placed = await standingsAgree(play, 8);
+
+    // Issue 22: the event is placed by its last stage — the final's winner 1st and loser 2nd, the
+    // semi-final losers shared 3rd, the quarter-final losers shared 5th, then the Swiss order — on
+    // the API (= `chuhe standings --json`, checked above), the CSV and the page alike.
+    expect(placed.kind).toBe('stages');
+    const places = placed.report.places as { entry: string; place: number; shared: boolean; status: string }[];
+    expect(places.slice(0, 2).map((p) => [p.entry, p.place])).toEqual([
+      [final.pairings[0].red.id, 1],
+      [final.pairings[0].black!.id, 2],
+    ]);
+    expect(places.slice(2, 4).map((p) => [p.place, p.shared])).toEqual([[3, true], [3, true]]);
+    expect(places.slice(4, 8).every((p) => p.place === 5 && p.shared)).toBe(true);
+    expect(places.slice(8).map((p) => p.place)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(places.every((p) => p.status === 'final')).toBe(true);
+    const entries = (await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body as { id: string; drawNumber: number }[];
+    const numberOf = new Map(entries.map((e) => [e.id, String(e.drawNumber)]));
+    const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv[0]).toMatch(/^Place,No,/);
+    expect(csv.slice(1).map((l) => l.split(',')[1])).toEqual(places.map((p) => numberOf.get(p.entry)));
+    const t = (await api().get(`/api/tournaments/${play.tournamentId}`).expect(200)).body;
+    await api().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
+    const page = (await api().get(`/events/${play.eventId}/standings?lang=en`).expect(200)).text;
+    const placeCells = [...page.split('class="standings places"')[1].split('</table>')[0].matchAll(/<tr><td class="num">([^<]*)<\/td>/g)].map((m) => m[1].replace(/&#x3D;/g, '='));
+    expect(placeCells.slice(0, 5)).toEqual(['1', '2', '=3', '=3', '=5']);
 
     // The format is finished.
     const more = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});

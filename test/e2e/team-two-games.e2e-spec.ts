@@ -88,7 +88,8 @@ describe('team events with two games per board (二章5节4)', () => {
     const random = seededRandom('team-two-games');
     const results = ['red_win', 'black_win', 'draw', 'red_win', 'black_win', 'draw', 'red_win_forfeit'];
     for (let r = 1; r <= 5; r++) {
-      const round = await pairAndPublish(app, play);
+      // Round 1: lineups due in 3 hours (match 1's captains hand theirs in), then the round starts (the deadline passes).
+      const round = await pairAndPublish(app, play, undefined, r === 1 ? { scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() } : undefined);
       const matches = round.pairings as unknown as Match[];
       expect(matches).toHaveLength(3);
       for (const m of matches) {
@@ -110,6 +111,8 @@ describe('team events with two games per board (二章5节4)', () => {
         await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', captains.get(m.red.id)!.auth).send({ players: redPlayers }).expect(200);
         const both = await http().put(`/api/pairings/${m.id}/lineups/${m.black!.id}`).set('Authorization', captains.get(m.black!.id)!.auth).send({ players: blackPlayers }).expect(200);
         expect(both.body.released).toBe(true);
+        const current = (await http().get(`/api/rounds/${round.id}`).expect(200)).body;
+        await http().patch(`/api/rounds/${round.id}`).set('Authorization', play.organizer.auth).send({ version: current.version, scheduledAt: new Date(Date.now() - 3600_000).toISOString() }).expect(200);
         const filled = (await card(m.id)).body;
         expect(filled.boards).toHaveLength(6);
         for (const g of filled.boards as Game[]) {

@@ -21,6 +21,7 @@ import { StandingsModule } from './standings/standings.module';
 import { PlayModule } from './play/play.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { WebModule } from './web/web.module';
 
 /** One module per part of the user's world (DESIGN.md); registration is what exists so far. */
 @Module({})
@@ -51,6 +52,7 @@ export class AppModule {
         ExchangeModule,
         HealthModule,
         PagesModule,
+        WebModule,
       ],
     };
   }

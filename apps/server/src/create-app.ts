@@ -8,12 +8,15 @@ import hbs from 'hbs';
 import type { HelperOptions } from 'hbs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
+import { AuthService } from './auth/auth.service';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { translate } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
+import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
+import { registerFormHelpers } from './web/form-helpers';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
 
@@ -55,16 +58,23 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
     }),
   );
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  const auth = app.get(AuthService);
+  app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
   app.useBodyParser('json', { limit: '5mb' });
+  // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
+  app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });
 
   const views = viewsDir();
   app.setBaseViewsDir(views);
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
-  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh'));
-  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}` links one.
+  hbs.registerHelper('t', (key: string, options: HelperOptions) => translate(key, options.data?.root?.lang === 'en' ? 'en' : 'zh', options.hash as Record<string, string | number>));
+  registerFormHelpers();
+  registerViewPartials(views);
+  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}`
+  // links one. Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
+  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js) under js/.
   const assets = staticAssets(views);
   app.use(assets.handler());
   hbs.registerHelper('asset', (name: string) => assets.url(name));
@@ -82,19 +92,9 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   return app;
 }
 
-/** Everything under /static/: apps/server/public, the bundled browser scripts (dist/client → js/), the vendored htmx. */
+/** Everything under /static/: apps/server/public, the bundled browser scripts (js/), the vendored htmx (vendor/). */
 function staticAssets(views: string): StaticAssets {
-  const root = join(views, '..', '..', '..');
-  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(join(root, 'dist', 'client'), 'js/');
-  for (const [file, name] of [
-    ['htmx.org/dist/htmx.min.js', 'vendor/htmx.min.js'],
-    ['htmx-ext-sse/dist/sse.js', 'vendor/htmx-ext-sse.js'],
-  ]) {
-    try {
-      assets.addFile(require.resolve(file), name);
-    } catch {
-      // not installed (yet): pages that need it say so in their own tests
-    }
-  }
+  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(clientBundleDir(), 'js/');
+  for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) assets.addFile(path, `vendor/${file}`);
   return assets;
 }

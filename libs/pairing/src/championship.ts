@@ -10,7 +10,8 @@ import { Result } from '@chuhe/tournament';
 import { entryHistories, EntryHistory, isActiveIn } from './checker-history';
 import { ColourReason } from './championship-colours';
 import { KnockoutMatchFormat, KnockoutMatchPlayers } from './knockout-match';
-import { PAIRING_SYSTEMS } from './registry';
+import { swissIndividual } from './swiss/swiss-individual';
+import { swissTeam } from './swiss/swiss-team';
 
 export const CHAMPIONSHIP_STAGES = ['semi_final', 'final', 'third_place'] as const;
 export type ChampionshipStage = (typeof CHAMPIONSHIP_STAGES)[number];
@@ -101,7 +102,8 @@ export type SwissRoundPairer = (tournament: Tournament) => Result<Round, { messa
  */
 export const registrySwissPairer: SwissRoundPairer = (tournament) => {
   // Always a Swiss system: the tournament's own pairingSystem may be the championship format itself.
-  const system = PAIRING_SYSTEMS[tournament.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual'];
+  // (the Swiss modules themselves, not the registry: the registry lists the championships too)
+  const system = tournament.options.eventKind === 'team' ? swissTeam : swissIndividual;
   const paired = system.pair({ tournament });
   if (!paired.ok) return paired;
   const { warnings: _warnings, ...round } = paired.value;

@@ -16,6 +16,7 @@
  *   second_bye        error    an entry given a bye that already had one (no player gets two)
  *   extra_bye         warning  more byes than the field needs (one for an odd field, none for an even one)
  *   colour_difference error    after this round an entry's Red and Black counts differ by more than 2
+ *                              (a Swiss rule: see "rule-given colours" below)
  *   three_same_colour warning  the same colour three times in a row (附录2 #8 asks for alternation, 梅花间竹)
  *   needless_float    error    Swiss events only (options.pairingSystem swiss-individual / swiss-team,
  *                              or none): a pair of different scores where exchanging partners with
@@ -26,6 +27,14 @@
  * individual event with two games per pairing every pairing is colour-balanced by itself
  * (附录6 用法 1), so the colour checks are skipped there.
  *
+ * Rule-given colours: the colour limits are the Swiss pairer's (二章1节1 在积分编排制之比赛中，每轮
+ * 均重新编排; 附录2 #8 先平衡先后手). Where the rules themselves give the colours — a 附录6
+ * round-robin table (二章1节1 根据编号由编定之秩序表确定谁执红子; a group round-robin stage too), a
+ * championship knockout match (附录2 7b 先平衡先后手…抽签决定先后手, 附录3 #6 a), a knockout stage
+ * of a chain (its lot) — the pairer may not change them, so colour_difference and three_same_colour
+ * on those pairings are at most a warning (a note for the arbiter), never a reason to refuse the round
+ * (issue 22). `options.severities` can still switch them off.
+ *
  * Usage:
  *   const findings = checkRound(tournament, 5);          // round 5 against rounds 1–4
  *   const errors = findings.filter((f) => f.severity === 'error');
@@ -33,6 +42,7 @@
 import { Round, Tournament } from '@chuhe/tournament';
 import { scoresAfter } from '@chuhe/tournament';
 import { needlessFloats } from './checker-floats';
+import { sameAffiliationRule } from './same-affiliation';
 import { championshipKnockouts } from './championship-system';
 import { stageChainCheck } from './stage-chain';
 import { colourDifference, EntryHistory, emptyHistory, entryHistories, isActiveIn } from './checker-history';
@@ -169,7 +179,7 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
   const knockoutPairs = championshipKnockoutPairs(tournament, target);
   for (const [a, b] of staged?.exempt ?? []) knockoutPairs.add(pairKey(a, b));
   const forbidden = new Set((tournament.options.forbiddenPairs as [string, string][] | undefined)?.map(([a, b]) => pairKey(a, b)) ?? []);
-  const sameAffiliation = tournament.options.sameAffiliation as string | undefined;
+  const sameAffiliation = sameAffiliationRule(input.options); // 附录3 #3 on by default for 6+1
   for (const p of target.pairings) {
     if (p.red === p.black) continue;
     const met = hist(p.red).opponents.get(p.black);
@@ -200,6 +210,12 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
 
   // Colours.
   const twoGames = tournament.options.eventKind === 'individual' && tournament.options.gamesPerPairing === 2;
+  const colourRule = ruleGivenColours(input, staged?.stageType, knockoutPairs);
+  const colourReport = (p: { red: string; black: string }, code: 'colour_difference' | 'three_same_colour', id: string, message: string): void => {
+    const why = colourRule(p);
+    if (why === null) return report(code, [id], message);
+    if (severityOf(code) !== 'off') findings.push({ severity: 'warning', code, round: r, entries: [id], message: `${message} — ${why}, not the pairer's: a note, not a fault` });
+  };
   if (!twoGames) {
     const max = options.maxColourDifference ?? 2;
     for (const p of target.pairings) {
@@ -212,11 +228,11 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
         const diff = colourDifference(colours);
         if (Math.abs(diff) > max) {
           const reds = colours.filter((c) => c === 'red').length;
-          report('colour_difference', [id], `${label(id)} would have ${reds} Red and ${colours.length - reds} Black (difference ${Math.abs(diff)} > ${max})`);
+          colourReport(p, 'colour_difference', id, `${label(id)} would have ${reds} Red and ${colours.length - reds} Black (difference ${Math.abs(diff)} > ${max})`);
         }
         const last3 = colours.slice(-3);
         if (last3.length === 3 && last3.every((c) => c === side)) {
-          report('three_same_colour', [id], `${label(id)} would play ${side === 'red' ? 'Red' : 'Black'} a third time in a row`);
+          colourReport(p, 'three_same_colour', id, `${label(id)} would play ${side === 'red' ? 'Red' : 'Black'} a third time in a row`);
         }
       }
     }
@@ -262,6 +278,20 @@ export function hasPairingErrors(findings: readonly PairingFinding[]): boolean {
 /** One line per finding: `error   rematch  round 5: p1 (#1) and p4 (#4) already met in round 2`. */
 export function formatPairingFindings(findings: readonly PairingFinding[]): string {
   return findings.map((f) => `${f.severity.padEnd(7)} ${f.code.padEnd(17)} round ${f.round}: ${f.message}`).join('\n');
+}
+
+/**
+ * Which pairings of the round have colours the rules give (see the file comment), with the reason;
+ * null for a pairing whose colours are the pairer's to balance.
+ */
+function ruleGivenColours(tournament: Tournament, stageType: string | undefined, knockoutPairs: ReadonlySet<string>): (p: { red: string; black: string }) => string | null {
+  const system = tournament.options.pairingSystem;
+  if (system === 'round-robin') return () => 'colours from the 附录6 table (二章1节1)';
+  if (system === 'stage-chain' && stageType !== undefined && stageType !== 'swiss') {
+    const why = stageType === 'knockout' ? 'colours of a knockout match, by balance then lot' : 'colours from the 附录6 table (二章1节1)';
+    return () => why;
+  }
+  return (p) => (knockoutPairs.has(pairKey(p.red, p.black)) ? 'colours of a championship knockout match, by balance then lot (附录2 7b, 附录3 #6 a)' : null);
 }
 
 /** The knockout matches of a championship round (附录2 / 附录3), as pair keys; empty otherwise. */

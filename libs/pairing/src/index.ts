@@ -26,3 +26,4 @@ export * from './stage-chain';
 export * from './pairing-diff';
 export * from './knockout-match-games';
 export * from './swiss/random-tournament';
+export * from './stage-chain-standings';

@@ -11,17 +11,9 @@ export const PAIRING_SYSTEMS: Record<PairingSystemId, PairingSystem> = {
   'swiss-individual': swissIndividual,
   'swiss-team': swissTeam,
   'round-robin': roundRobinSystem,
-  // Getters: championship-system.ts → championship.ts → this file is an import cycle; read lazily,
-  // the championship systems are defined whichever module is loaded first.
-  get 'championship-5-2'() {
-    return championshipFivePlusTwo;
-  },
-  get 'championship-6-1'() {
-    return championshipSixPlusOne;
-  },
-  get 'stage-chain'() {
-    return stageChainSystem;
-  },
+  'championship-5-2': championshipFivePlusTwo,
+  'championship-6-1': championshipSixPlusOne,
+  'stage-chain': stageChainSystem,
 };
 
 export function isPairingSystemId(id: string): id is PairingSystemId {

@@ -169,3 +169,22 @@ describe('stage-chain (二章1节3)', () => {
     expect(s.ok && [s.value.stage.type, s.value.stageRound]).toEqual(['knockout', 1]);
   });
 });
+
+describe('a knockout stage’s colours are not the Swiss pairer’s (issue 22)', () => {
+  it('the final of an 8-player knockout is never refused for its colours, whichever side the lot gives Red', () => {
+    const t = field(8, [{ type: 'knockout' }]);
+    // Red wins every game: the winners had Red, then Red again where the bracket gave it.
+    const redWins = (): GameResult => 'red_win';
+    playRound(t, redWins);
+    playRound(t, redWins);
+    const next = stageChainSystem.pair({ tournament: t });
+    if (!next.ok) throw new Error(next.error.message);
+    const final = next.value.pairings[0];
+    const findings = [[final.red, final.black], [final.black, final.red]].flatMap(([red, black]) => {
+      const r: Round = { round: 3, byes: [], pairings: [{ red, black, games: [{ red, black, result: null }] }] };
+      return checkRound({ ...t, rounds: [...t.rounds, r] }, r).filter((f) => f.code === 'colour_difference' || f.code === 'three_same_colour');
+    });
+    expect(findings.length).toBeGreaterThan(0); // the same order in a Swiss would be a fault
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});

@@ -203,7 +203,7 @@ function lotSeedOf(t: Tournament): string {
 }
 
 /** The ranking of the entries of `field` after stage `prev` (see the file comment), best first. */
-function rankAfter(t: Tournament, prev: StagePosition, field: readonly string[]): R<string[]> {
+function rankAfter(t: Tournament, prev: StagePosition, field: readonly string[], provisional = false): R<string[]> {
   const last = prev.firstRound + prev.rounds - 1;
   const swiss = prev.stage.type === 'swiss';
   const rounds = t.rounds.filter((r) => r.round <= last && (swiss || r.round >= prev.firstRound));
@@ -218,26 +218,65 @@ function rankAfter(t: Tournament, prev: StagePosition, field: readonly string[])
         };
     const s = computeStandings(view, { format, lot: { seed: lotSeedOf(t) }, ...(prev.stage.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}), rankOnly: [...entries] });
     if (!s.ok) return fail('unsupported', `the standings after stage ${prev.index + 1} cannot be computed: ${s.error.message}`);
-    if (s.value.pending.length) {
+    if (s.value.pending.length && !provisional) {
       const games = s.value.pending.map((p) => `round ${p.round} ${p.red}–${p.black}`).join(', ');
       return fail('previous_round_unfinished', `results missing, the ranking after stage ${prev.index + 1} is unknown: ${games}`, s.value.pending.flatMap((p) => [p.red, p.black]));
     }
     return { ok: true, value: s.value.rows.map((r) => r.entry).filter((id) => keep.has(id)) };
   };
   if (prev.stage.type !== 'group_round_robin') return rank(field, swiss ? 'swiss' : 'round-robin');
-  const groups = groupsOf(t, prev, field);
+  const tiers = groupTiers(t, prev, field, provisional);
+  if (!tiers.ok) return tiers;
+  // Group winners in group order, then the runners-up, … (see the file comment).
+  return { ok: true, value: tiers.value.flat() };
+}
+
+/** A group stage's ranking by place in the group: [the group winners in group order], [the runners-up], … */
+function groupTiers(t: Tournament, stage: StagePosition, field: readonly string[], provisional: boolean): R<string[][]> {
+  const groups = groupsOf(t, stage, field);
   if (!groups.ok) return groups;
   const ranked: string[][] = [];
   for (const g of groups.value) {
-    const r = rank(g, 'round-robin');
+    const r = rankAfter(t, { ...stage, stage: { type: 'round_robin' } }, g, provisional);
     if (!r.ok) return r;
     ranked.push(r.value);
   }
-  // Group winners in group order, then the runners-up, … (see the file comment).
-  const out: string[] = [];
+  const out: string[][] = [];
   const longest = Math.max(...ranked.map((g) => g.length));
-  for (let place = 0; place < longest; place++) for (const g of ranked) if (place < g.length) out.push(g[place]);
+  for (let place = 0; place < longest; place++) out.push(ranked.filter((g) => place < g.length).map((g) => g[place]));
   return { ok: true, value: out };
+}
+
+/**
+ * The order a stage gives its own field, for the final places (stage-chain-standings.ts): tiers
+ * of entries, best first; a tier of more than one entry shares its place (a group stage's group
+ * winners). `provisional`: results still missing are read as not played (else refused). Not for a
+ * knockout stage (stageKnockoutRounds gives its bracket).
+ */
+export function stageOrder(t: Tournament, plan: readonly StagePosition[], index: number, provisional: boolean): R<{ field: string[]; tiers: string[][] }> {
+  const field = stageField(t, plan, index);
+  if (!field.ok) return field;
+  const stage = plan[index];
+  if (stage.stage.type === 'group_round_robin') {
+    const tiers = groupTiers(t, stage, field.value, provisional);
+    if (!tiers.ok) return tiers;
+    return { ok: true, value: { field: field.value, tiers: tiers.value } };
+  }
+  const ranked = rankAfter(t, stage, field.value, provisional);
+  if (!ranked.ok) return ranked;
+  return { ok: true, value: { field: field.value, tiers: ranked.value.map((id) => [id]) } };
+}
+
+/** A knockout stage's field (in seeding order) and its matches round by round, as stored so far. */
+export function stageKnockoutRounds(t: Tournament, plan: readonly StagePosition[], index: number): R<{ field: string[]; rounds: ChainKnockoutMatch[][] }> {
+  const k = plan[index];
+  const field = stageField(t, plan, index);
+  if (!field.ok) return field;
+  const stored = t.rounds.filter((r) => r.round >= k.firstRound && r.round < k.firstRound + k.rounds).length;
+  if (stored === 0) return { ok: true, value: { field: field.value, rounds: [] } };
+  const m = knockoutMatches(t, k, field.value, stored);
+  if (!m.ok) return m;
+  return { ok: true, value: { field: field.value, rounds: m.value } };
 }
 
 function groupsOf(t: Tournament, stage: StagePosition, field: readonly string[]): R<string[][]> {
@@ -316,13 +355,13 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
  * pair of a later round-robin or group stage pair qualifiers whoever met before (as the championships' knockout matches, 附录2 #7, 附录3 #6).
  * Null when the stage cannot be known (the chain's own error is reported by pairing).
  */
-export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][] } | null {
+export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][]; stageType: ChainStageType } | null {
   const seen = stageChainView({ ...t, rounds: t.rounds.filter((r) => r.round < target.round) }, target.round);
   if (!seen.ok) return null;
   const { position } = seen.value;
   const type = position.stage.type;
   const exempt = type === 'knockout' || type === 'double_round_robin' || (position.index > 0 && type !== 'swiss') ? target.pairings.map((p): [string, string] => [p.red, p.black]) : [];
-  return { view: { ...seen.value.view, rounds: t.rounds }, exempt };
+  return { view: { ...seen.value.view, rounds: t.rounds }, exempt, stageType: type };
 }
 
 function gamesOf(t: Tournament, red: string, black: string): Pairing['games'] {

@@ -134,6 +134,34 @@ describe('collusion (二章8节3)', () => {
   });
 });
 
+describe('collusion after the entries were withdrawn by the server (issue 22 #1)', () => {
+  test('二章8节3 取消其比赛权利及积分: the disqualification replaces a withdrawal of the same round; the colluders keep no points and leave the ranking', () => {
+    // The server records the disqualified entries as withdrawn after the round (Entry.withdrawnAfterRound)
+    // before the file's sanctions are read: the disqualification must still win.
+    const t = individual(['a', 'b', 'c', 'd', 'e', 'f'], ['a-b 1, c-d 1, e-f =', 'a-c x, b-e 1, d-f =']);
+    t.entries.find((e) => e.id === 'a')!.withdrawnAfterRound = 2;
+    t.entries.find((e) => e.id === 'c')!.withdrawnAfterRound = 2;
+    const s = standings(t, { format: 'swiss', sanctions: [{ kind: 'collusion', round: 2, player: 'a', disqualify: ['a', 'c'] }] });
+    expect(s.rows.map((r) => r.entry)).not.toContain('a');
+    expect(s.rows.map((r) => r.entry)).not.toContain('c');
+    expect(s.excluded).toEqual([
+      { entry: 'a', reason: 'disqualified' },
+      { entry: 'c', reason: 'disqualified' },
+    ]);
+    expect(s.withdrawals.find((w) => w.entry === 'a')).toMatchObject({ reason: 'disqualification' });
+  });
+  test('a disqualification after an earlier withdrawal still cancels the points', () => {
+    const t = individual(['a', 'b', 'c', 'd'], ['a-b 1, c-d 1', 'a-c x, b-d =']);
+    const s = standings(t, {
+      format: 'swiss',
+      withdrawals: [{ entry: 'a', afterRound: 2 }],
+      sanctions: [{ kind: 'collusion', round: 2, player: 'a', disqualify: ['a'] }],
+    });
+    expect(s.rows.map((r) => r.entry)).not.toContain('a');
+    expect(s.excluded).toContainEqual({ entry: 'a', reason: 'disqualified' });
+  });
+});
+
 describe('time adjustments are recorded as data (二章4节, 二章8节13)', () => {
   test('false move-limit claim: a technical foul and 5 minutes off; knocked-over pieces: a foul and 2 minutes for the opponent', () => {
     const s = run([

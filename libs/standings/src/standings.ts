@@ -117,6 +117,9 @@ export interface Standings {
   notes: string[];
 }
 
+/** Which recorded reason for leaving wins when an entry has several: disqualification cancels points (二章8节3). */
+const REASON_GRAVITY: Record<WithdrawalReason, number> = { withdrawal: 0, removal: 1, disqualification: 2 };
+
 export function formatOf(tournament: Tournament, explicit?: Format): { format: Format; assumed: boolean } {
   if (explicit) return { format: explicit, assumed: false };
   const o = tournament.options;
@@ -151,7 +154,14 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const addWithdrawal = (entry: string, afterRound: number, reason: WithdrawalReason, path: string): Result<true> => {
     if (!ids.has(entry)) return fail('unknown_entry', `${path}: unknown entry '${entry}'`, path);
     const prev = withdrawals.get(entry);
-    if (!prev || afterRound < prev.afterRound) withdrawals.set(entry, { afterRound, reason });
+    if (!prev) withdrawals.set(entry, { afterRound, reason });
+    else {
+      // The entry leaves at its earliest recorded round, for the gravest recorded reason: 二章8节3
+      // 取消其比赛权利及积分 cancels the points even when the server recorded the colluder's
+      // departure as an ordinary withdrawal first (issue 22).
+      const graver = REASON_GRAVITY[reason] > REASON_GRAVITY[prev.reason] ? reason : prev.reason;
+      withdrawals.set(entry, { afterRound: Math.min(afterRound, prev.afterRound), reason: graver });
+    }
     return ok(true);
   };
   for (const e of tournament.entries) {

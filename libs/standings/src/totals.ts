@@ -1,6 +1,5 @@
 import { ScoringSystem } from '@chuhe/tournament';
 import { Records } from './records';
-import { WIN } from './scoring';
 import { CountingSettings } from './settings';
 import { FoulCounts } from './sanctions';
 

@@ -14,7 +14,7 @@ import {
   Tournament,
   TournamentOptions,
 } from './model';
-import { Json, JsonChecker, isInt, isObject } from './json-checker';
+import { JsonChecker, isObject } from './json-checker';
 import { Result } from './result';
 
 /**

@@ -13,37 +13,11 @@
  */
 import { MAX_COUNT, advisorCanReach, elephantCanReach, inPalace, pawnCanReach } from './board';
 import type { Setup } from './setup';
+import { FenError } from './fen-error';
 import { Piece, ROLES, Result, Role, Side, err, makeSquareName, ok } from './types';
 
-export const FEN_ERROR_CODES = [
-  'empty',
-  'bad_fields',
-  'wrong_rank_count',
-  'wrong_file_count',
-  'unknown_letter',
-  'bad_turn',
-  'bad_counter',
-  'no_king',
-  'two_kings',
-  'king_outside_palace',
-  'advisor_unreachable',
-  'elephant_unreachable',
-  'pawn_unreachable',
-  'too_many_pieces',
-  'kings_facing',
-  'opponent_in_check',
-  'bad_board',
-] as const;
-export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
-
-export class FenError extends Error {
-  readonly code: FenErrorCode;
-  constructor(code: FenErrorCode, message: string) {
-    super(message);
-    this.name = 'FenError';
-    this.code = code;
-  }
-}
+export { FEN_ERROR_CODES, FenError } from './fen-error';
+export type { FenErrorCode } from './fen-error';
 
 export const INITIAL_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 

@@ -86,7 +86,7 @@ export function parseRecordText(text: string): Result<RecordText, RecordSyntaxEr
     if (/^\$\d+$/.test(token)) continue;
     if (/^\d+(\.+|…+|、|．|\))$/.test(token)) continue;
     // "1.炮二平五": strip the move number unless the token is itself a move like WXF "16.5".
-    if (!/^\d\d[.=+\-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
+    if (!/^\d\d[.=+-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
     token = token.replace(/[!?]+$/, '');
     if (token) moves.push(token);
   }

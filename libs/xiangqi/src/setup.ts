@@ -16,7 +16,7 @@ import {
   pawnCanReach,
   pieceCode,
 } from './board';
-import { FenError } from './fen';
+import { FenError } from './fen-error';
 import { Piece, ROLES, Result, Side, err, makeSquareName, ok } from './types';
 
 export interface Setup {

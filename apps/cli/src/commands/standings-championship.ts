@@ -5,7 +5,8 @@
  * (formatStandings). Used by standings.ts; not a command of its own.
  */
 import { Standings } from '@chuhe/standings';
-import { ChampionshipStandings } from '@chuhe/pairing';
+import { ChampionshipStandings, placeText } from '@chuhe/pairing';
+import type { StageChainStandings } from '@chuhe/pairing';
 
 /** Terminal width: CJK and full-width characters take two columns (as in standings.ts). */
 function width(text: string): number {
@@ -44,6 +45,27 @@ export function formatChampionship(c: ChampionshipStandings, table: (s: Standing
   }
   if (c.notes.length) out.push('', 'Notes:', ...c.notes.map((n) => `  ${n}`));
   out.push('', `The others, ranked among themselves (${CHAINS[c.format]}):`, '');
+  out.push(table(c.standings));
+  return out.join('\n');
+}
+
+/**
+ * `chuhe standings` on a stage chain (二章1节3): the places by the last stage, then the others by the
+ * stage before (libs/pairing stage-chain-standings.ts), followed by the whole event's table.
+ */
+export function formatStagePlaces(c: StageChainStandings, table: (s: Standings) => string, name?: string): string {
+  const out: string[] = [];
+  out.push(`${name ? `${name} — ` : ''}stage ${c.stage} of ${c.stages}: places ${c.complete ? 'final' : 'provisional'}`);
+  out.push('');
+  const rows = c.places.map((p) => [placeText(p), String(p.drawNumber), p.name ?? p.entry, p.status, p.why]);
+  const header = ['Place', 'No', 'Player', 'Status', 'How decided'];
+  const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]))));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2))).join('  ').trimEnd();
+  out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
+  if (c.knockouts.length) out.push('', 'Knockout:', ...c.knockouts.map((k) => `  ${k}`));
+  if (c.pending.length) out.push('', 'Pending:', ...c.pending.map((p) => `  ${p}`));
+  if (c.notes.length) out.push('', 'Notes:', ...c.notes.map((n) => `  ${n}`));
+  out.push('', 'The whole event (every round, Swiss reading):', '');
   out.push(table(c.standings));
   return out.join('\n');
 }

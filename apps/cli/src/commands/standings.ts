@@ -14,7 +14,7 @@
 import { CHAIN_IDS, DisplayValue, FORMATS, Format, Standings, StandingRow, parseStandingsText } from '@chuhe/standings';
 import { Command, parseArgs, UsageError } from '../cli-io';
 import { standingsReport } from '@chuhe/pairing';
-import { formatChampionship } from './standings-championship';
+import { formatChampionship, formatStagePlaces } from './standings-championship';
 
 const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
 
@@ -137,6 +137,7 @@ export const run: Command = async (argv, io) => {
   const r = report.value;
   if (flags.has('json')) io.stdout(JSON.stringify(r.json, null, 2));
   else if (r.kind === 'championship') io.stdout(formatChampionship(r.championship, formatStandings, tournament.name));
+  else if (r.kind === 'stages') io.stdout(formatStagePlaces(r.stages, formatStandings, tournament.name));
   else io.stdout(formatStandings(r.standings, tournament.name));
   return 0;
 };

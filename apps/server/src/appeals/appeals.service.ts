@@ -6,13 +6,10 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { affiliationsInvolved, gameContext, gameLabel, type GameContext } from '../discipline/game-context';
 import { sanctionView } from '../discipline/discipline.service';
-import type { Appeal, Game, GameResult } from '../generated/prisma/client';
-import { loadEvent } from '../play/event-file';
-import type { EventWithPlay } from '../play/event-file';
+import type { Appeal, GameResult } from '../generated/prisma/client';
 import { lockEventPlaySharedForGame } from '../play/locks';
-import { laterPairingsAfterCommit } from '../results/later-pairings';
-import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
-import type { Actor, MatchOutcome, RoundStateChange } from '../results/play-effects';
+import { changeResult, readResultTarget, resultChangeResponse } from '../results/change-result';
+import type { ResultChange } from '../results/change-result';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
 import { EntriesService } from '../entries/entries.service';
@@ -27,20 +24,6 @@ function forbidden(message: string) {
 
 /** Votes wait for the event's play lock (shared) like results do: let them queue (results.service). */
 const DECISION_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-
-/** What a decision that changed a game's result set off (see changeResult). */
-interface DecisionEffects {
-  updated: Game;
-  players: { id: string; nameZh: string; nameEn: string }[];
-  round: { id: string; number: number; state: 'draft' | 'published' | 'completed'; completedAt: Date | null; version: number };
-  actor: Actor;
-  match: MatchOutcome | null;
-  /** The appealed game itself went: an earlier game of its match decides the match. */
-  gameRemoved: boolean;
-  settled: RoundStateChange | null;
-  /** The event as the libs read it, when round N+1 is paired (laterPairingsAffected). */
-  event: EventWithPlay | null;
-}
 
 /**
  * Appeals (二章8节4, 三章4F, 三章7). Who files: players have no accounts of their own here, so a
@@ -207,14 +190,15 @@ export class AppealsService {
       if (!committee.canDecide) throw conflict(`committee: ${committee.problem}`);
       const vote = await tx.appealVote.upsert({
         where: { appealId_userId: { appealId, userId: user.id } },
-        create: { appealId, userId: user.id, choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null },
-        update: { choice: dto.choice, note: dto.note ? `${dto.result ? `[${dto.result}] ` : ''}${dto.note}` : dto.result ? `[${dto.result}]` : null, votedAt: new Date() },
+        // The result is a field of its own: a note is only a note, whatever it begins with.
+        create: { appealId, userId: user.id, choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null },
+        update: { choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null, votedAt: new Date() },
       });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: 'create', after: vote });
       const votes = await tx.appealVote.findMany({ where: { appealId } });
       const decision = decisionOf(
         committee,
-        votes.map((v) => ({ userId: v.userId, choice: v.choice, result: /^\[([a-z_]+)\]/.exec(v.note ?? '')?.[1] ?? null })),
+        votes.map((v) => ({ userId: v.userId, choice: v.choice, result: v.result })),
       );
       if (!decision) return { vote, decided: false as const, committee, appeal };
       const upheld = decision.choice === 'uphold';
@@ -222,9 +206,23 @@ export class AppealsService {
       let text = `${upheld ? 'upheld' : 'dismissed'} by ${decision.tally[decision.choice]} of ${committee.sitting.length} (uphold ${decision.tally.uphold}, dismiss ${decision.tally.dismiss}); 三章7C: final, effective at once`;
       // The game first (its audit reason carries the decision), then the appeal: when the match
       // turns out decided by an earlier game, the appeal's decision says what became of this one.
-      let effects: DecisionEffects | null = null;
+      let effects: ResultChange | null = null;
       if (ctx && decidedResult && decidedResult !== ctx.result) {
-        effects = await this.changeResult(tx, user, ctx, decidedResult, appealId, `[appeal] 三章7C: appeal ${appealId} upheld — ${text}`);
+        // The one way a result changes (results/change-result.ts). A committee decision is final and
+        // effective at once (三章7C): when an earlier game of the match already decides it, this game
+        // goes as any game after the deciding one does (附录2 7b), and the appeal says so.
+        const target = await readResultTarget(tx, ctx.id);
+        if (!target) throw notFound('game');
+        const penaltyReason = decidedResult === 'red_win_penalty' || decidedResult === 'black_win_penalty' ? (ctx.penaltyReason ?? 'other') : null;
+        effects = await changeResult(tx, this.audit, {
+          target,
+          result: decidedResult,
+          penaltyReason,
+          actor: { userId: user.id, tournamentId: event.tournamentId },
+          reason: `[appeal] 三章7C: appeal ${appealId} upheld — ${text}`,
+          version: ctx.version,
+          matchReason: `appeal ${appealId} upheld (三章7C)`,
+        });
         if (effects.gameRemoved) text += `; ${gameLabel(ctx)} removed: match ${ctx.pairing.matchKey} is decided by an earlier game (附录2 7b)`;
       }
       const { count } = await tx.appeal.updateMany({
@@ -240,85 +238,7 @@ export class AppealsService {
     if (!done.decided) return done;
     const { effects, ...response } = done;
     if (!effects) return { ...response, gameChanged: false };
-
-    // As result entry: the round completes with its last result in one statement after the commit
-    // (play-effects completeRoundIfDone) unless the match's games changed and it was settled inside.
-    const round =
-      effects.settled ??
-      (effects.round.state === 'published' ? await completeRoundIfDone(this.prisma, effects.actor, effects.round.id) : null) ??
-      effects.round;
-    const names = new Map(effects.players.map((p) => [p.id, p]));
-    const player = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-    const view = (g: Game) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId));
-    const out: Record<string, unknown> = { ...response, gameChanged: true, game: view(effects.updated), round };
-    if (effects.gameRemoved) out.gameRemoved = true;
-    if (effects.match) {
-      const { created, removed, ...match } = effects.match;
-      out.match = match;
-      out.gamesCreated = created.map(view);
-      out.gamesRemoved = removed.map(view);
-    }
-    if (effects.event) out.laterPairingsAffected = laterPairingsAfterCommit(effects.event, effects.round.number);
-    return out;
-  }
-
-  /**
-   * The committee's result, in the appeal's transaction: the game row with its version and an
-   * audit row, then what result entry does after a changed result (results.service enterResult):
-   * the live notification, the knockout match re-settled (附录2 7b, 附录3 #6) with the round's
-   * state, and the event read for the comparison with round N+1 when it is already paired.
-   * Standings follow: they read the games.
-   */
-  private async changeResult(tx: Tx, user: AuthUser, ctx: GameContext, result: GameResult, appealId: string, reason: string): Promise<DecisionEffects> {
-    const penaltyReason = result === 'red_win_penalty' || result === 'black_win_penalty' ? (ctx.penaltyReason ?? 'other') : null;
-    const { count } = await tx.game.updateMany({ where: { id: ctx.id, version: ctx.version }, data: { result, penaltyReason, resultEnteredById: user.id, version: { increment: 1 } } });
-    if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: ctx.id } }));
-    const round = ctx.pairing.round;
-    const eventId = round.event.id;
-    const actor: Actor = { userId: user.id, tournamentId: round.event.tournamentId };
-    const where = { round: round.number, table: ctx.pairing.table };
-    const { redPlayer, blackPlayer, pairing: _pairing, ...game } = ctx;
-    const updated: Game = { ...game, result, penaltyReason, resultEnteredById: user.id, version: ctx.version + 1 };
-    await this.audit.record(tx, { ...actor, entity: 'game', entityId: ctx.id, action: 'update', before: gameAudit(ctx, where), after: gameAudit(updated, where), reason });
-
-    // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or the games
-    // the changed result made pointless. The pairing's row is locked (vote, before the appeal's).
-    let match: MatchOutcome | null = null;
-    let gameRemoved = false;
-    if (ctx.pairing.matchKey && round.event.kind === 'individual') {
-      const games = await tx.game.findMany({ where: { pairingId: ctx.pairingId }, orderBy: { board: 'asc' } });
-      const stage = await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } });
-      const { redEntry, blackEntry } = ctx.pairing;
-      match = await settleKnockoutMatch(tx, this.audit, actor, {
-        stageType: stage.type,
-        round: round.number,
-        pairing: { id: ctx.pairingId, matchKey: ctx.pairing.matchKey, table: ctx.pairing.table, redEntry: { id: redEntry.id, playerId: redEntry.playerId }, blackEntry: blackEntry && { id: blackEntry.id, playerId: blackEntry.playerId } },
-        games,
-        reason: `appeal ${appealId} upheld (三章7C)`,
-      });
-      // Result entry refuses (409) to remove the game it enters. A committee decision is final and
-      // effective at once (三章7C): it stands — the appeal keeps the decided result — and when an
-      // earlier game of the match already decides it, this game goes as any game after the
-      // deciding one does (附录2 7b: no further game once the match is decided), audited above.
-      gameRemoved = !!match?.removed.some((g) => g.id === ctx.id);
-    }
-    // Games added or removed: settle the round here, under its row lock (it may also reopen).
-    const gamesChanged = !!match && (match.created.length > 0 || match.removed.length > 0);
-    const settled = gamesChanged ? await settleRoundState(tx, this.audit, actor, round.id) : null;
-
-    // A correction after round N+1 is paired: the comparison needs the event with this result, read here.
-    const later = await tx.round.findFirst({ where: { eventId, number: round.number + 1 }, select: { id: true } });
-    const event = later ? await loadEvent(tx, eventId) : null;
-    return {
-      updated,
-      players: [redPlayer, blackPlayer].filter((p) => p !== null).map((p) => ({ id: p.id, nameZh: p.nameZh, nameEn: p.nameEn })),
-      round: { id: round.id, number: round.number, state: round.state, completedAt: round.completedAt, version: round.version },
-      actor,
-      match,
-      gameRemoved,
-      settled,
-      event,
-    };
+    return { ...response, gameChanged: true, ...(await resultChangeResponse(this.prisma, effects)) };
   }
 
   /**

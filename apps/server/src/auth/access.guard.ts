@@ -5,10 +5,20 @@ import { PrismaService } from '../prisma/prisma.service';
 import { ACCESS_KEY, AccessRule, AuthUser } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { isUuid, missing, TournamentScopeService } from './tournament-scope.service';
+import { csrfTokenMatches, sentCsrfToken, sessionTokenFromCookie, UNSAFE_METHODS } from '../web/session-cookie';
+
+/** How the request was authenticated: a script's bearer token, or the browser's session cookie. */
+export interface WebSession {
+  via: 'bearer' | 'cookie';
+  token: string;
+}
+export type AuthenticatedRequest = Request & { user?: AuthUser; webSession?: WebSession };
 
 /**
- * Global guard: identifies the user from `Authorization: Bearer <token>` (anonymous otherwise),
- * then enforces the route's access rule. Routes without a rule are public (reading is public).
+ * Global guard: identifies the user from `Authorization: Bearer <token>`, else from the session
+ * cookie (anonymous otherwise), then enforces the route's access rule. Routes without a rule are
+ * public (reading is public). An unsafe request authenticated by the cookie must carry the
+ * session's CSRF token (web/session-cookie.ts), or it is refused with 403 before anything runs.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -21,9 +31,12 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookie = bearer === undefined ? sessionTokenFromCookie(request) : undefined;
+    const token = bearer ?? cookie;
+    if (token !== undefined) request.webSession = { via: bearer !== undefined ? 'bearer' : 'cookie', token };
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
 
     // A role route with a token (result entry, the hot path): the session, the resource's tournament
@@ -34,6 +47,7 @@ export class AccessGuard implements CanActivate {
         const access = await this.scope.access(token, resource, rule.roles);
         request.user = access?.user;
         if (!access) throw notLoggedIn();
+        checkCsrf(request);
         if (access.tournamentId === null) throw missing(resource);
         if (!access.held) throw lacksRole(rule.roles);
         return true;
@@ -41,6 +55,8 @@ export class AccessGuard implements CanActivate {
     }
 
     if (token !== undefined) request.user = await this.auth.userForToken(token);
+    // Only a live session needs the token: a stale cookie is no credential (the request is anonymous).
+    if (request.user) checkCsrf(request);
     if (!rule) return true;
     if (!request.user) throw notLoggedIn();
     if (rule.kind === 'authenticated') return true;
@@ -57,6 +73,18 @@ export class AccessGuard implements CanActivate {
     if (!held.length) throw lacksRole(rule.roles);
     return true;
   }
+}
+
+/** DESIGN.md: every unsafe request authenticated by the cookie carries the session's CSRF token. */
+function checkCsrf(request: AuthenticatedRequest): void {
+  const session = request.webSession;
+  if (session?.via !== 'cookie' || !UNSAFE_METHODS.has(request.method)) return;
+  if (csrfTokenMatches(session.token, sentCsrfToken(request))) return;
+  throw new ForbiddenException({
+    statusCode: 403,
+    error: 'Forbidden',
+    message: 'the form is missing its security token (CSRF) or it is out of date: reload the page and try again',
+  });
 }
 
 function notLoggedIn(): UnauthorizedException {

@@ -1,6 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Prisma } from '../generated/prisma/client';
+import type { AuthenticatedRequest } from '../auth/access.guard';
+import { translate, type Language } from '../pages/i18n';
+import type { AuthUser } from '../auth/auth.decorators';
+import { setPageLocals } from '../web/page-context';
+import { sessionTokenFromCookie } from '../web/session-cookie';
 
 /**
  * The one place where errors become HTTP answers. Database constraint errors map to 409/404/400
@@ -10,19 +15,49 @@ import { Prisma } from '../generated/prisma/client';
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
+  /** `userFor` finds the user of a page that failed before the guard ran (an unknown path): the header still shows who is logged in. */
+  constructor(private readonly userFor?: (token: string) => Promise<AuthUser | undefined>) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const { status, body } = this.toHttp(exception, request.method);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    // Pages answer people: an HTML page with the message; the API answers JSON.
+    // Pages answer people: 401 sends them to log in and back; anything else is a page in the layout
+    // with the message. The API answers JSON.
     if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
       const message = (body as { message?: unknown }).message;
-      response.status(status).type('html').send(errorPage(status, typeof message === 'string' ? message : ''));
+      void this.page(request, response, status, typeof message === 'string' ? message : '');
       return;
     }
     if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     response.status(status).json(body);
+  }
+
+  private async page(request: Request, response: Response, status: number, message: string): Promise<void> {
+    if (status === 401 && request.method === 'GET') {
+      response.redirect(303, `/login?next=${encodeURIComponent(request.originalUrl)}`);
+      return;
+    }
+    if (status === 503 || status === 429) response.setHeader('Retry-After', '5');
+    try {
+      const authenticated = request as AuthenticatedRequest;
+      const token = sessionTokenFromCookie(request);
+      if (!authenticated.user && token && this.userFor && status !== 503) {
+        authenticated.user = await this.userFor(token).catch(() => undefined);
+        if (authenticated.user) authenticated.webSession = { via: 'cookie', token };
+      }
+      setPageLocals(authenticated, response);
+      const lang = response.locals.lang as Language;
+      const title = translate(`error_${status}`, lang);
+      const heading = title.startsWith('error_') ? String(status) : title;
+      response.status(status).render('error', { title: heading, status, message, breadcrumbs: [{ label: heading }], loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined }, (error, html) => {
+        if (error) response.status(status).type('html').send(errorPage(status, message));
+        else response.send(html);
+      });
+    } catch {
+      response.status(status).type('html').send(errorPage(status, message));
+    }
   }
 
   private toHttp(exception: unknown, method = 'GET'): { status: number; body: unknown } {

@@ -10,6 +10,13 @@ import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 
 export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
 
+/** The demo's staff (issue 20): each lands on its dashboard; same password as the organizer. */
+export const DEMO_STAFF = [
+  { email: 'chief@chuhe.demo', displayName: '裁判长 Demo chief arbiter', role: 'chief_arbiter' as const },
+  { email: 'arbiter@chuhe.demo', displayName: '裁判 Demo arbiter', role: 'arbiter' as const },
+  { email: 'captain@chuhe.demo', displayName: '领队 Demo captain', role: 'team_captain' as const },
+];
+
 /**
  * When the demo is loaded (issue 13 #4): on the embedded default database (no DATABASE_URL: a
  * laptop trying Chuhe), or when asked with CHUHE_DEMO=1 or the `demo` command of main.ts. Never
@@ -154,6 +161,13 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
     womenEntries.push({ id: entry.id, affiliation: code });
   }
   await drawAndRecord(tx, womenEvent.id, user.id, womenEntries, 'demo-women-draw');
+
+  // The staff: a chief arbiter, an arbiter, and the captain of the first team.
+  const captainTeam = await tx.team.findFirstOrThrow({ where: { eventId: teamEvent.id }, orderBy: { nameEn: 'asc' } });
+  for (const staff of DEMO_STAFF) {
+    const u = await tx.user.upsert({ where: { email: staff.email }, create: { email: staff.email, displayName: staff.displayName, passwordHash }, update: {} });
+    await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: u.id, role: staff.role, teamId: staff.role === 'team_captain' ? captainTeam.id : undefined } });
+  }
 
   await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
   return t.id;

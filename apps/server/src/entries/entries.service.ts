@@ -8,7 +8,10 @@ import { badRequest } from '../common/validation';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import type { GameResult, Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
-import { gameAudit, settleKnockoutMatch, settleRoundState } from '../results/play-effects';
+import { changeResult, readResultTarget } from '../results/change-result';
+import { laterPairingsAfterCommit } from '../results/later-pairings';
+import type { RoundStateChange } from '../results/play-effects';
+import { loadEvent } from '../play/event-file';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from './seed-positions';
@@ -144,8 +147,8 @@ export class EntriesService {
    * longer pairs the entry (libs/pairing isActiveIn, via eventFile). Draft rounds that still pair
    * the entry are named in `warnings` (pair them again).
    */
-  withdraw({ user, id, version, afterRound, reason }: { user: AuthUser; id: string; version: number; afterRound?: number; reason?: string }) {
-    return this.prisma.$transaction(async (tx) => {
+  async withdraw({ user, id, version, afterRound, reason }: { user: AuthUser; id: string; version: number; afterRound?: number; reason?: string }) {
+    const done = await this.prisma.$transaction(async (tx) => {
       const before = await tx.entry.findUnique({ where: { id }, include: { team: { select: { members: { select: { playerId: true } } } } } });
       if (!before) throw notFound('entry');
       await lockEventPlay(tx, before.eventId); // first: the play lock, then the event row (API.md)
@@ -169,7 +172,7 @@ export class EntriesService {
         if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
         const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
         await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before: entryBefore, after, reason: note ?? '二章7节2: withdrawal before the start' });
-        return { entry: after, redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings };
+        return { entry: after, redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings, compare: null };
       }
 
       const leaves = afterRound ?? lastPublished;
@@ -203,12 +206,12 @@ export class EntriesService {
       // 二章7节3–4: 其余未赛的对局均作弃权论，对方获胜 — the unplayed games of the published rounds after `leaves`.
       const members = new Set((team?.members ?? []).map((m) => m.playerId));
       const forfeits: { gameId: string; round: number; table: number | null; board: number; result: GameResult }[] = [];
-      const touchedRounds = new Set<string>();
+      const settled = new Map<string, RoundStateChange>();
+      let compareFrom: number | undefined;
       for (const p of later) {
         const opponent = p.redEntryId === id ? p.blackEntry : p.redEntry;
         const opponentGone = opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number;
         const article = p.round.stage.type.includes('round_robin') ? '二章7节3' : '二章7节4';
-        let changed = false;
         for (const g of p.games) {
           if (g.result !== null) continue;
           const entryRed =
@@ -220,30 +223,31 @@ export class EntriesService {
                   ? !members.has(g.blackPlayerId)
                   : (p.redEntryId === id) === (g.board % 2 === 1); // 附录6 用法2: the first-listed team has Red on odd boards
           const result: GameResult = opponentGone ? 'double_forfeit' : entryRed ? 'black_win_forfeit' : 'red_win_forfeit';
-          await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
-          const where = { round: p.round.number, table: p.table };
-          await this.audit.record(tx, {
-            ...actor,
-            entity: 'game',
-            entityId: g.id,
-            action: 'update',
-            before: gameAudit(g, where),
-            after: gameAudit({ ...g, result, version: g.version + 1 }, where),
+          // The one way a result changes (results/change-result.ts): audit, round state, knockout follow-up, live.
+          const target = await readResultTarget(tx, g.id);
+          if (!target) continue;
+          const change = await changeResult(tx, this.audit, {
+            target,
+            result,
+            penaltyReason: null,
+            actor,
             reason: `${article}: entry #${before.drawNumber} withdrew after round ${leaves}${note ? ` (${note})` : ''} — unplayed game, forfeit${opponentGone ? ' (both entries had left)' : ' win for the opponent'}`,
+            matchReason: 'withdrawal (二章7节3–4)',
+            compareLater: false,
+            now,
           });
+          if (change.round) settled.set(change.round.id, change.round);
+          if (target.laterRoundPaired) compareFrom = Math.min(compareFrom ?? Infinity, p.round.number);
           forfeits.push({ gameId: g.id, round: p.round.number, table: p.table, board: g.board, result });
-          changed = true;
         }
-        if (changed && p.matchKey && event.kind === 'individual') {
-          const games = await tx.game.findMany({ where: { pairingId: p.id }, orderBy: { board: 'asc' } });
-          await settleKnockoutMatch(tx, this.audit, actor, { stageType: p.round.stage.type, round: p.round.number, pairing: p, games, reason: 'withdrawal (二章7节3–4)' });
-        }
-        if (changed) touchedRounds.add(p.round.id);
       }
-      const settled = [];
-      for (const roundId of touchedRounds) settled.push(await settleRoundState(tx, this.audit, actor, roundId));
-      return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: settled.filter((r) => r !== null), warnings };
+      // Round N+1 already paired after a forfeited game of round N: what it would have paired (read here, compared after the commit).
+      const loaded = compareFrom === undefined ? null : await loadEvent(tx, event.id);
+      const compare = loaded && compareFrom !== undefined ? { round: compareFrom, event: loaded } : null;
+      return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: [...settled.values()], warnings, compare };
     });
+    const { compare, ...response } = done;
+    return compare ? { ...response, laterPairingsAffected: laterPairingsAfterCommit(compare.event, compare.round) } : response;
   }
 
   /** Draw numbers by lot (抽签) with a recorded seed; refused once round 1 is paired. */

@@ -2,19 +2,12 @@ import { VersionField, TextField, OptionalTextField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { STAGE_TYPES, type StageType } from './stage-types';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
 
-/** 二章1节3: the formats an event's stages may take; 附录2 / 附录3 are the two championship formats. */
-export const STAGE_TYPES = [
-  'round_robin',
-  'double_round_robin',
-  'group_round_robin',
-  'swiss',
-  'knockout',
-  'championship_5_2',
-  'championship_6_1',
-] as const;
-export type StageType = (typeof STAGE_TYPES)[number];
+export { STAGE_TYPES } from './stage-types';
+export type { StageType } from './stage-types';
 
 export const EVENT_KINDS = ['individual', 'team'] as const;
 export const EVENT_CATEGORIES = ['open', 'women'] as const;
@@ -69,6 +62,40 @@ export class TimeControlDto {
   @Min(1)
   @Max(200)
   movesInBase?: number;
+}
+
+/**
+ * The pairing options an organizer may set before round 1 (Event.pairingOptions, the tournament
+ * file's options). A key left out keeps its value; the format's own keys (stages, pairing system)
+ * are not here. sameAffiliation unset = the format's rule (附录3 #3 for 6+1: 'round1').
+ */
+export class PairingOptionsDto {
+  @ApiPropertyOptional({ enum: SAME_AFFILIATION_RULES, description: "same-affiliation entries: may meet ('allowed'), not in round 1 ('round1', 附录3 #3, the 6+1 default), never ('event')" })
+  @IsOptional()
+  @IsIn(SAME_AFFILIATION_RULES)
+  sameAffiliation?: (typeof SAME_AFFILIATION_RULES)[number];
+
+  @ApiPropertyOptional({ enum: ROUND1_PAIRINGS, description: "Swiss round 1: 'split' (top half v bottom half) or 'adjacent' (1–2, 3–4 …, 附录1 #4)" })
+  @IsOptional()
+  @IsIn(ROUND1_PAIRINGS)
+  round1Pairing?: (typeof ROUND1_PAIRINGS)[number];
+
+  @ApiPropertyOptional({ enum: TEAM_FAR_PAIRINGS, description: 'team Swiss, even rounds (远对)' })
+  @IsOptional()
+  @IsIn(TEAM_FAR_PAIRINGS)
+  teamFarPairing?: (typeof TEAM_FAR_PAIRINGS)[number];
+
+  @ApiPropertyOptional({ description: 'the recorded lot that decides round-1 colours', example: 'lot 2026-12-01' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  colourLotSeed?: string;
+
+  @ApiPropertyOptional({ description: 'the recorded lot of the championship knockout colours', example: 'lot 2026-12-01' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  championshipLotSeed?: string;
 }
 
 export class CreateEventDto {
@@ -163,4 +190,10 @@ export class UpdateEventDto {
   @ArrayMaxSize(16)
   @IsIn(TIE_BREAK_CRITERIA, { each: true })
   tieBreaks?: string[];
+
+  @ApiPropertyOptional({ type: PairingOptionsDto, description: 'until round 1 is paired; merged into the stored options' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PairingOptionsDto)
+  pairingOptions?: PairingOptionsDto;
 }

@@ -78,7 +78,7 @@ export class EventsService {
       const before = await tx.event.findUnique({ where: { id } });
       if (!before) throw notFound('event');
       // The format and the tie-break chain are fixed once round 1 is published (二章6节; issue: editable until round 1).
-      if (entriesClosed(before) && (changes.stages || changes.tieBreaks)) throw closedConflict(changes.stages ? 'stages' : 'tieBreaks');
+      if (entriesClosed(before) && (changes.stages || changes.tieBreaks || changes.pairingOptions)) throw closedConflict(changes.stages ? 'stages' : changes.tieBreaks ? 'tieBreaks' : 'pairingOptions');
       if (changes.stages) {
         const problems = eventConfigProblems({ kind: before.kind, stages: changes.stages });
         if (problems.length) throw badRequest(problems);
@@ -88,6 +88,8 @@ export class EventsService {
         ...(changes.nameEn !== undefined ? { nameEn: changes.nameEn } : {}),
         ...(changes.stages ? { stages: plain(changes.stages) } : {}),
         ...(changes.timeControl ? { timeControl: plain(changes.timeControl) } : {}),
+        // The keys given replace the stored ones; the others (forbiddenPairs …) stay.
+        ...(changes.pairingOptions ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), ...plain(changes.pairingOptions) as Record<string, unknown> }) } : {}),
         // The chain follows the format (二章6节2–5: round-robin and Swiss have different chains) unless
         // the organizer set it by hand (Event.tieBreaksCustom); setting it by hand makes it custom.
         ...(changes.tieBreaks

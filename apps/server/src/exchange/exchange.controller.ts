@@ -7,17 +7,25 @@ import { uuidParam } from '../common/id-param';
 import { afterRoundQuery } from '../standings/standings.controller';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { ExchangeService } from './exchange.service';
+import { eventDownloadName, setDownloadName } from '../common/download-name';
+import { PrismaService } from '../prisma/prisma.service';
 
 @ApiTags('exchange')
 @Controller('api')
 export class ExchangeController {
-  constructor(private readonly exchange: ExchangeService) {}
+  constructor(
+    private readonly exchange: ExchangeService,
+    private readonly prisma: PrismaService,
+  ) {}
 
   @Get('events/:eventId/tournament-file')
   @ApiOperation({ summary: 'the event as the libs/tournament JSON file with the standings extras (published rounds) — input of chuhe pair, check-pairing and standings' })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
-  tournamentFile(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
-    return this.exchange.tournamentFile(eventId, afterRoundQuery(afterRound));
+  async tournamentFile(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Res({ passthrough: true }) res: Response) {
+    const file = await this.exchange.tournamentFile(eventId, afterRoundQuery(afterRound));
+    // Read in place by the API's clients; saved, it is named after the event.
+    setDownloadName(res, await eventDownloadName(this.prisma, eventId, undefined), 'json', 'inline');
+    return file;
   }
 
   @Get('events/:eventId/trf')
@@ -26,6 +34,7 @@ export class ExchangeController {
     const trf = await this.exchange.trf(eventId);
     // Set on success only: an error stays JSON.
     res.type('text/plain; charset=utf-8');
+    setDownloadName(res, await eventDownloadName(this.prisma, eventId, undefined), 'trf');
     return trf;
   }
 

@@ -9,7 +9,7 @@ import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
-import { settleRoundState } from '../results/play-effects';
+import { changeResult, readResultTarget } from '../results/change-result';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
 
@@ -215,10 +215,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
         const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
         const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
-        const after = await tx.game.update({ where: { id: g.id }, data: { result, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } } });
-        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'game', entityId: g.id, action: 'update', before: g, after, reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}` });
+        // The one way a result changes (results/change-result.ts): audit, round state, live.
+        const target = await readResultTarget(tx, g.id);
+        if (!target) continue;
+        await changeResult(tx, this.audit, {
+          target,
+          result,
+          penaltyReason: null,
+          actor: { userId: user.id, tournamentId: event.tournamentId },
+          reason: `二章7节1 零迟到: the whole team was absent at the start${reason ? ` — ${reason}` : ''}`,
+          matchReason: '二章7节1 零迟到',
+          compareLater: false,
+          now,
+        });
       }
-      await settleRoundState(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, match.roundId);
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       return this.present(fresh, await this.viewer(user, event.tournamentId), now);
     });

@@ -121,8 +121,9 @@ export class EventPagesController {
         withdrawn: r.withdrawn ? translate('withdrawn', language) : '',
       };
     });
-    const places = (report.places as { place: number; places: [number, number]; entry: string; status: string; why: string; basis: string }[] | undefined)?.map((p) => ({
-      place: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+    const places = (report.places as { place: number; places: [number, number]; shared?: boolean; entry: string; status: string; why: string; basis: string }[] | undefined)?.map((p) => ({
+      // A stage chain's shared place (knockout losers of one round) is "=3"; a range still undecided "1–4".
+      place: p.shared && p.status !== 'pending' ? `=${p.place}` : p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
       ...bilingual(names.get(p.entry), language),
       status: p.status === 'final' ? '' : translate('pending', language),
       why: p.why,

@@ -1,3 +1,6 @@
+import { ACCOUNT_MESSAGES } from './messages/account';
+import { LAYOUT_MESSAGES } from './messages/layout';
+
 /**
  * The pages' two languages. Chinese is the default (the rules' language); English by `?lang=en`
  * or when the browser's Accept-Language prefers English over Chinese.
@@ -23,7 +26,7 @@ export function chooseLanguage(query: unknown, acceptLanguage: string | undefine
   return 'zh';
 }
 
-const MESSAGES = {
+const PUBLIC_MESSAGES = {
   appName: { zh: '楚河 · 象棋赛事管理', en: 'Chuhe · Xiangqi tournaments' },
   tournaments: { zh: '赛事', en: 'Tournaments' },
   noTournaments: { zh: '还没有赛事。', en: 'No tournaments yet.' },
@@ -122,6 +125,9 @@ const MESSAGES = {
   language: { zh: 'English', en: '中文' },
   notFound: { zh: '找不到这个赛事。', en: 'No such tournament.' },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** Every page's words: one file per page group under messages/, merged here. */
+const MESSAGES = { ...PUBLIC_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 

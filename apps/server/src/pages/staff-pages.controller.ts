@@ -15,12 +15,6 @@ import { STAFF_LABELS } from './staff-pages-labels';
 @ApiExcludeController()
 @Controller()
 export class StaffPagesController {
-  @Get('login')
-  @Render('login')
-  login(@Query('lang') lang: unknown, @Req() req: Request) {
-    return shell(chooseLanguage(lang, req.headers['accept-language']), '/login', 'loginTitle', 'login', {});
-  }
-
   @Get('events/:eventId/console')
   @Render('console')
   console(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {

@@ -5,13 +5,12 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Game } from '../generated/prisma/client';
-import { loadEvent } from '../play/event-file';
-import type { EventWithPlay } from '../play/event-file';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { laterPairingsAfterCommit } from './later-pairings';
+import { changeResult, resultChangeResponse } from './change-result';
+import type { ResultTarget } from './change-result';
 import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-draw';
-import { completeRoundIfDone, gameAudit, gameView, MatchOutcome, settleKnockoutMatch, settleRoundState } from './play-effects';
+import { completeRoundIfDone, gameView } from './play-effects';
 import type { EnterResultDto } from './result.dto';
 import { resultProblems } from './result-rules';
 
@@ -61,13 +60,14 @@ export class ResultsService {
       const round = { id: row.roundId, number: row.roundNumber, state: row.roundState, completedAt: row.roundCompletedAt, version: row.roundVersion };
       const tournamentId = row.tournamentId;
       const actor = { userId: user.id, tournamentId };
-      const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
       // 二章8节12: a draw with a stored record shorter than 40 plies waits for the chief arbiter
       // (discipline/). The record's length came with the read: most games have none, no statement.
       const earlyDrawPossible = dto.result === 'draw' && row.recordPlies !== null && row.recordPlies < EARLY_DRAW_PLIES;
       if (row.entered) {
+        const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
         const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-        return { updated, red, black, round, settled: null, actor, match: null, event: null, earlyDraw };
+        const completed = row.completedRoundVersion === null ? null : { ...round, state: 'completed' as const, completedAt: row.completedRoundAt, version: row.completedRoundVersion };
+        return { fast: { updated, red, black, round: completed ?? round, actor }, earlyDraw };
       }
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
@@ -75,85 +75,60 @@ export class ResultsService {
       if (game.redPlayerId === null || game.blackPlayerId === null) throw conflict(`game: board ${game.board} of table ${pairing.table} has no players yet (lineups)`);
       if (game.version !== dto.version) staleOrMissing('game', game);
 
+      // 附录1 #8: a team board's players are fixed once both lineups are in (or the deadline passed);
+      // before that a result would stand on the default starters and lock the captains out. Only
+      // the chief arbiter (or the organizer) enters one then, with a reason.
+      const isPairer = async () => !!(await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } }));
+      if (row.lineupsMissing && !(reason && (await isPairer()))) {
+        const handedIn = await tx.lineup.findMany({ where: { pairingId: pairing.id }, select: { entryId: true } });
+        const missing = await tx.entry.findMany({
+          where: { id: { in: [pairing.redEntry.id, pairing.blackEntry!.id].filter((id) => !handedIn.some((l) => l.entryId === id)) } },
+          select: { team: { select: { nameZh: true, nameEn: true } } },
+        });
+        const names = missing.map((e) => (e.team ? `${e.team.nameEn} (${e.team.nameZh})` : 'a team')).join(' and ');
+        throw conflict(`lineups: ${missing.length === 1 ? 'the lineup' : 'the lineups'} of ${names} ${missing.length === 1 ? 'is' : 'are'} not in yet (附录1 #8): a result is entered once both lineups are in or the deadline has passed; the chief arbiter may enter it now with a reason`);
+      }
+
       // A change once the next round is paired: the chief arbiter's (or the organizer's), with a reason.
       const later = row.laterRoundId !== null;
       if (later) {
-        const pairer = await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } });
+        const pairer = await isPairer();
         if (!pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `round ${round.number + 1} is already paired: only the chief arbiter or the organizer may change a result of round ${round.number}` });
         if (!reason) throw badRequest([{ field: 'reason', reason: `round ${round.number + 1} is already paired: a correction needs a reason` }]);
       }
 
-      // Two results of one knockout match at once must not both add (or remove) its next game: the
-      // pairing's row serializes them, taken before any of its games is touched (no deadlock).
-      if (pairing.matchKey) await tx.$executeRaw`SELECT 1 FROM "Pairing" WHERE id = ${pairing.id}::uuid FOR UPDATE`;
-
-      const { count } = await tx.game.updateMany({
-        where: { id: gameId, version: dto.version },
-        data: { result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: { increment: 1 } },
-      });
-      if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: gameId }, select: { version: true } }));
-      const where = { round: round.number, table: pairing.table };
-      await this.audit.record(tx, {
-        ...actor,
-        entity: 'game',
-        entityId: gameId,
-        action: 'update',
-        before: gameAudit(game, where),
-        after: gameAudit(updated, where),
+      const target: ResultTarget = { game, red, black, pairing, round, stageType: row.stageType, event: { id: eventId, kind: row.eventKind, tournamentId }, laterRoundPaired: later };
+      const change = await changeResult(tx, this.audit, {
+        target,
+        result: dto.result,
+        penaltyReason,
+        actor,
         reason,
+        version: dto.version,
+        matchReason: reason ? `correction (${reason})` : 'result entered',
+        now,
       });
-
-      // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.
-      let match: MatchOutcome | null = null;
-      if (pairing.matchKey && row.eventKind === 'individual') {
-        const games = await tx.game.findMany({ where: { pairingId: pairing.id }, orderBy: { board: 'asc' } });
-        match = await settleKnockoutMatch(tx, this.audit, actor, {
-          stageType: row.stageType,
-          round: round.number,
-          pairing,
-          games,
-          reason: reason ? `correction (${reason})` : 'result entered',
-        });
-        if (match?.removed.some((g) => g.id === gameId)) {
-          throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
-        }
+      if (change.gameRemoved) {
+        throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
       }
-      // Games added or removed: settle the round here, under its row lock (it may also reopen).
-      const gamesChanged = !!match && (match.created.length > 0 || match.removed.length > 0);
-      const settled = gamesChanged ? await settleRoundState(tx, this.audit, actor, round.id) : null;
-
-      // The comparison needs the event as the libs see it, with this correction: read it here, pair outside.
-      const event: EventWithPlay | null = later ? await loadEvent(tx, eventId) : null;
       const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-      return { updated, red, black, round, settled, actor, match, event, earlyDraw };
+      return { change, earlyDraw };
     }, RESULT_TRANSACTION);
 
-    // The round completes with its last result (see completeRoundIfDone: one atomic statement after
-    // the commit, so that results entered at once never wait on each other for the round's row).
-    const roundState =
-      done.settled ??
-      (done.round.state === 'published' ? await completeRoundIfDone(this.prisma, done.actor, done.round.id) : null) ?? {
-        id: done.round.id,
-        number: done.round.number,
-        state: done.round.state,
-        completedAt: done.round.completedAt,
-        version: done.round.version,
-      };
-
-    const names = new Map([done.red, done.black].filter((p) => p !== null).map((p) => [p.id, p]));
-    const player = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    if (!done.fast) {
+      const response = await resultChangeResponse(this.prisma, done.change);
+      if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
+      return response;
+    }
+    // The fast path: the round completes with its last result (see completeRoundIfDone: one atomic
+    // statement after the commit, so that results entered at once never wait on each other for the round's row).
+    const fast = done.fast;
+    const roundState = (fast.round.state === 'published' ? await completeRoundIfDone(this.prisma, fast.actor, fast.round.id) : null) ?? fast.round;
     const response: Record<string, unknown> = {
-      game: gameView(done.updated, done.red, done.black),
+      game: gameView(fast.updated, fast.red, fast.black),
       round: roundState,
     };
-    if (done.match) {
-      const { created, removed, ...match } = done.match;
-      response.match = match;
-      response.gamesCreated = created.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
-      response.gamesRemoved = removed.map((g) => gameView(g, player(g.redPlayerId), player(g.blackPlayerId)));
-    }
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
-    if (done.event) response.laterPairingsAffected = laterPairingsAfterCommit(done.event, done.round.number);
     return response;
   }
 }
@@ -200,6 +175,11 @@ interface GameRow {
   recordPlies: number | null;
   /** The statement entered the result (with its audit row and the live notification). */
   entered: boolean;
+  /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
+  lineupsMissing: boolean;
+  /** The statement completed the round (its last result): the round's new version and time. */
+  completedRoundVersion: number | null;
+  completedRoundAt: Date | null;
 }
 
 /**
@@ -234,7 +214,10 @@ async function readAndEnter(
         r.id::text AS "roundId", r.number AS "roundNumber", r.state::text AS "roundState", r."completedAt" AS "roundCompletedAt", r.version AS "roundVersion",
         (SELECT x.type FROM "Stage" x WHERE x.id = r."stageId") AS "stageType", e."tournamentId"::text AS "tournamentId", e.kind::text AS "eventKind",
         (SELECT n.id::text FROM "Round" n WHERE n."eventId" = r."eventId" AND n.number = r.number + 1) AS "laterRoundId",
-        (SELECT CASE WHEN jsonb_typeof(gr.moves) = 'array' THEN jsonb_array_length(gr.moves) END FROM "GameRecord" gr WHERE gr."gameId" = g.id) AS "recordPlies"
+        (SELECT CASE WHEN jsonb_typeof(gr.moves) = 'array' THEN jsonb_array_length(gr.moves) END FROM "GameRecord" gr WHERE gr."gameId" = g.id) AS "recordPlies",
+        -- 附录1 #8 (libs/tournament lineupReleased): a team match's boards are fixed when both lineups are in or the deadline passed.
+        (e.kind = 'team' AND p."blackEntryId" IS NOT NULL AND (SELECT count(*) FROM "Lineup" l WHERE l."pairingId" = p.id) < 2
+          AND NOT (r."scheduledAt" IS NOT NULL AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now())) AS "lineupsMissing"
       FROM "Game" g
         JOIN "Pairing" p ON p.id = g."pairingId"
         JOIN "Round" r ON r.id = p."roundId"
@@ -250,7 +233,7 @@ async function readAndEnter(
       FROM g
       WHERE x.id = ${a.gameId}::uuid AND x.version = ${a.dto.version} AND g.version = ${a.dto.version}
         AND g."roundState" <> 'draft' AND g."redPlayerId" IS NOT NULL AND g."blackPlayerId" IS NOT NULL
-        AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL
+        AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL AND NOT g."lineupsMissing"
       RETURNING x.version
     ), audit AS (
       INSERT INTO "AuditLog" ("id", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
@@ -261,8 +244,26 @@ async function readAndEnter(
           'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', ${a.dto.result}::text, 'penaltyReason', ${a.penaltyReason}::text, 'version', x.version),
         ${a.reason}
       FROM entered x, g
+    ), completed AS (
+      -- The round completes with its last result, in this transaction (change-result.ts): when no
+      -- other game of the round lacks a result as this statement sees it. Only then is the round's
+      -- row locked; results entered at the same moment (each seeing the other open) leave it to
+      -- completeRoundIfDone after their commits.
+      UPDATE "Round" r SET state = 'completed', "completedAt" = ${at}::timestamptz AT TIME ZONE 'UTC', version = r.version + 1, "updatedAt" = ${at}::timestamptz AT TIME ZONE 'UTC'
+      FROM entered x, g
+      WHERE r.id = g."roundId"::uuid AND r.state = 'published'
+        AND NOT EXISTS (SELECT 1 FROM "Game" o JOIN "Pairing" op ON op.id = o."pairingId" WHERE op."roundId" = r.id AND o.result IS NULL AND o.id <> ${a.gameId}::uuid)
+      RETURNING r.id, r.number, r.version, r."completedAt"
+    ), round_audit AS (
+      INSERT INTO "AuditLog" (id, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
+      SELECT gen_random_uuid(), ${a.userId}::uuid, g."tournamentId"::uuid, 'round', d.id::text, 'update',
+        jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
+        jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
+        'the last result of the round was entered'
+      FROM completed d, g
     )
-    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered
+    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
+      (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"
     FROM g`;
   const row = rows[0];
   if (!row) return null;

@@ -20,7 +20,6 @@ import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, p
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
 
-type EventRound = EventWithPlay['rounds'][number];
 type EventEntry = EventWithPlay['entries'][number];
 type StageConfig = { type: string; rounds?: number };
 /** The stage a round belongs to: Event.stages[index], the round's number in it, and (stage chain) who plays it. */

@@ -4,6 +4,9 @@ import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { uuidParam } from '../common/id-param';
 import { badRequest } from '../common/validation';
 import { StandingsService } from './standings.service';
+import type { CsvLanguage } from '@chuhe/pairing';
+import { eventDownloadName, setDownloadName } from '../common/download-name';
+import { PrismaService } from '../prisma/prisma.service';
 
 /** `?afterRound=N`: a whole number ≥ 0; anything else is a 400 naming the parameter. */
 export function afterRoundQuery(raw: unknown): number | undefined {
@@ -12,11 +15,21 @@ export function afterRoundQuery(raw: unknown): number | undefined {
   return Number(raw);
 }
 
+/** `?lang=`: en (the default), zh or zh-Hant; anything else is a 400 naming the parameter. */
+export function csvLanguage(raw: unknown): CsvLanguage {
+  if (raw === undefined || raw === '') return 'en';
+  if (raw === 'en' || raw === 'zh' || raw === 'zh-Hant') return raw;
+  throw badRequest([{ field: 'lang', reason: 'must be en, zh or zh-Hant' }]);
+}
+
 /** Public: standings are read by everyone (published rounds only). */
 @ApiTags('standings')
 @Controller('api')
 export class StandingsController {
-  constructor(private readonly standings: StandingsService) {}
+  constructor(
+    private readonly standings: StandingsService,
+    private readonly prisma: PrismaService,
+  ) {}
 
   @Get('events/:eventId/standings')
   @ApiOperation({ summary: 'standings (二章6节 chain, why this rank, progressive scores, crosstable, team matches) — what `chuhe standings --json` gives on the tournament file' })
@@ -27,13 +40,15 @@ export class StandingsController {
   }
 
   @Get('events/:eventId/standings.csv')
-  @ApiOperation({ summary: 'standings as CSV (rank, No, name, points, each tie-break, why this rank)' })
+  @ApiOperation({ summary: 'standings as CSV (rank, No, name, affiliation, rating, points, each tie-break, why this rank); headers in ?lang= (en, zh, zh-Hant); the file named after the event' })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
-  async csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Res({ passthrough: true }) res: Response) {
-    const csv = await this.standings.csv(eventId, afterRoundQuery(afterRound));
+  @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh', 'zh-Hant'] })
+  async csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
+    const language = csvLanguage(lang);
+    const csv = await this.standings.csv(eventId, afterRoundQuery(afterRound), language);
     // Set on success only: an error stays JSON.
     res.type('text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="standings.csv"');
+    setDownloadName(res, await eventDownloadName(this.prisma, eventId, language, language === 'en' ? ' standings' : ' 成绩'), 'csv');
     return csv;
   }
 }

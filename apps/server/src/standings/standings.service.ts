@@ -1,6 +1,7 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { parseStandingsFile } from '@chuhe/standings';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing';
+import type { CsvLanguage } from '@chuhe/pairing';
 import { notFound } from '../common/optimistic';
 import { EventFile, eventFile } from '../play/event-file';
 import { EventCache } from '../play/event-cache';
@@ -65,8 +66,10 @@ export class StandingsService {
     return { eventId, afterRound: rounds, kind: report.kind, report: report.json };
   }
 
-  async csv(eventId: string, afterRound?: number): Promise<string> {
-    return standingsCsv((await this.report(eventId, afterRound)).report);
+  /** The CSV with each entry's affiliation and rating (the file's), headers in `lang`. */
+  async csv(eventId: string, afterRound?: number, lang: CsvLanguage = 'en'): Promise<string> {
+    const file = await this.file(eventId, afterRound);
+    return standingsCsv(reportAfter(file).report, { lang, entries: file.entries });
   }
 
   private async report(eventId: string, afterRound?: number): Promise<{ report: StandingsReport; rounds: number }> {

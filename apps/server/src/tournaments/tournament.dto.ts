@@ -1,6 +1,23 @@
 import { VersionField, TextField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsDateString, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+
+/** An IANA time zone this server's Intl knows (`Asia/Shanghai`, `Asia/Kuala_Lumpur`, `UTC`). */
+@ValidatorConstraint({ name: 'timeZone' })
+export class IsTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || value.length > 64) return false;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage(): string {
+    return 'must be an IANA time zone such as Asia/Shanghai';
+  }
+}
 
 export class CreateTournamentDto {
   @TextField(200, '第二十届亚洲象棋团体锦标赛')
@@ -27,6 +44,11 @@ export class CreateTournamentDto {
   @IsOptional()
   @IsIn(['axf_2017'])
   rulesEdition?: 'axf_2017';
+
+  @ApiPropertyOptional({ example: 'Asia/Singapore', default: 'Asia/Shanghai', description: 'IANA time zone in which the pages show every time of the tournament' })
+  @IsOptional()
+  @Validate(IsTimeZone)
+  timeZone?: string;
 }
 
 export class UpdateTournamentDto extends PartialType(CreateTournamentDto) {

@@ -1,10 +1,10 @@
 import { Result } from '@chuhe/tournament';
 import { PairingError } from '../pairing-system';
 import { solveSparse } from './swiss-sparse';
-import { EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, matchGraph, prepare } from './swiss-weights';
+import { EngineInput, EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, matchGraph, prepare } from './swiss-weights';
 
 export { GROUP_PATTERNS } from './swiss-weights';
-export type { EnginePlayer, GroupPattern } from './swiss-weights';
+export type { EngineInput, EnginePlayer, GroupPattern } from './swiss-weights';
 export { DEFAULT_WINDOW } from './swiss-sparse';
 
 /**
@@ -48,17 +48,6 @@ export { DEFAULT_WINDOW } from './swiss-sparse';
  * every priority), else by repairs. EngineOutput.certified says whether the proof went through
  * (the benchmark prints it); an uncertified result is still a complete, valid pairing.
  */
-export interface EngineInput {
-  /** Active players in any order. */
-  players: readonly EnginePlayer[];
-  /** Absolute prohibitions: rematch, forbidden pairs. */
-  forbidden: (a: EnginePlayer, b: EnginePlayer) => boolean;
-  pattern: GroupPattern;
-  /** Sparse path: successors per player in the (score, rank) order (default DEFAULT_WINDOW). */
-  window?: number;
-  /** Override DENSE_LIMIT (tests and the benchmark: 0 forces the sparse path on any field). */
-  denseLimit?: number;
-}
 
 export interface EngineOutput {
   /** Pairs (unordered: colours are allocated by the caller), best boards first. */

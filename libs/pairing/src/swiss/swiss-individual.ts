@@ -1,3 +1,4 @@
+import { affiliationBlocks, sameAffiliationRule } from '../same-affiliation';
 import { Game, Pairing, Side, Tournament, opposite } from '@chuhe/tournament';
 import { Result } from '@chuhe/tournament';
 import { seededRandom } from '@chuhe/registration';
@@ -32,12 +33,11 @@ export function forbiddenPairRule(tournament: Tournament, round: number): (a: Sw
     named.add(`${x}\u0000${y}`);
     named.add(`${y}\u0000${x}`);
   }
-  const rule = tournament.options.sameAffiliation ?? 'allowed';
-  const affiliationBlocks = rule === 'event' || (rule === 'round1' && round === 1); // 附录3 #3
+  const blocks = affiliationBlocks(sameAffiliationRule(tournament.options), round); // 附录3 #3
   return (a, b) =>
     a.opponents.has(b.id) || // players meet at most once (absolute)
     named.has(`${a.id}\u0000${b.id}`) ||
-    (affiliationBlocks && a.affiliation !== undefined && a.affiliation === b.affiliation);
+    (blocks && a.affiliation !== undefined && a.affiliation === b.affiliation);
 }
 
 export interface EngineEntry extends EnginePlayer {

@@ -1,7 +1,7 @@
 import { Side } from '@chuhe/tournament';
 import { EdgeList } from '../matching/edge-list';
 import { maxWeightMatching } from '../matching/max-weight-matching';
-import type { EngineInput } from './swiss-engine';
+import type { EngineInput } from './swiss-weights';
 import { colourCost, pairColourCost } from './swiss-colours';
 import { EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, idealPartner, matchGraph } from './swiss-weights';
 

@@ -208,3 +208,16 @@ export function matchGraph(graph: FieldGraph, vs: readonly number[], y?: Float64
   }
   return { pairs, unmatchedLocal };
 }
+
+/** What the Swiss engine (swiss-engine.ts) pairs; here so that swiss-sparse.ts needs no import of the engine. */
+export interface EngineInput {
+  /** Active players in any order. */
+  players: readonly EnginePlayer[];
+  /** Absolute prohibitions: rematch, forbidden pairs. */
+  forbidden: (a: EnginePlayer, b: EnginePlayer) => boolean;
+  pattern: GroupPattern;
+  /** Sparse path: successors per player in the (score, rank) order (default DEFAULT_WINDOW). */
+  window?: number;
+  /** Override DENSE_LIMIT (tests and the benchmark: 0 forces the sparse path on any field). */
+  denseLimit?: number;
+}

@@ -12,7 +12,7 @@ interface DevCase {
   expected: 'red_loses' | 'black_loses' | 'draw';
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const CASES = require('../../fixtures/dev-repetition-cases.json') as DevCase[];
 
 /** Why a case holds under the rulebook, where it is not plain (index → reason). */

@@ -82,7 +82,7 @@ describe('misreading 2: 细则 14 exempts only a held rook chased by the horse s
   });
 
   it('细则 14 图39–41 behaviour stays: the held rook is not counter-chasing while Red chases it (dev case 21)', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const dev = require('../../fixtures/dev-repetition-cases.json') as { fen: string; moves: string[] }[];
     const v = value({ fen: dev[21].fen, moves: dev[21].moves });
     expect(v.result).toBe('red_loses');

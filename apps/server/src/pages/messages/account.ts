@@ -1,0 +1,26 @@
+/** Account pages: sign up, log in, change password, log out (everywhere) (issue 20 #1). */
+export const ACCOUNT_MESSAGES = {
+  email: { zh: '电子邮箱', en: 'Email' },
+  password: { zh: '密码', en: 'Password' },
+  displayName: { zh: '显示名称', en: 'Display name' },
+  displayNameHint: { zh: '其他人看到的名字，如“李裁判”。', en: 'The name others see, e.g. “Li, arbiter”.' },
+  passwordHint: { zh: '10–200 个字符；不能是常见密码或连续按键。', en: '10–200 characters; not a common password or a run of keys.' },
+  currentPassword: { zh: '当前密码', en: 'Current password' },
+  newPassword: { zh: '新密码', en: 'New password' },
+  changePassword: { zh: '修改密码', en: 'Change password' },
+  changePasswordHelp: { zh: '修改后，其他设备上的登录都会结束。', en: 'Changing it ends your sessions on every other device.' },
+  logOutEverywhere: { zh: '在所有设备上退出', en: 'Log out everywhere' },
+  logOutEverywhereHelp: { zh: '结束您在所有设备和浏览器上的登录，包括这一个。', en: 'Ends your sessions on every device and browser, this one included.' },
+  noAccountYet: { zh: '还没有账户？', en: 'No account yet?' },
+  haveAccount: { zh: '已有账户？', en: 'Already have an account?' },
+  wrongPassword: { zh: '邮箱或密码不对。', en: 'Wrong email or password.' },
+  signedUp: { zh: '注册成功，已登录。', en: 'Signed up: you are logged in.' },
+  loggedOut: { zh: '已退出登录。', en: 'You are logged out.' },
+  loggedOutEverywhere: { zh: '已在所有设备上退出。', en: 'You are logged out everywhere.' },
+  passwordChanged: { zh: '密码已修改；其他设备上的登录已结束。', en: 'Password changed; your other sessions have ended.' },
+  signedInAs: { zh: '登录身份', en: 'Logged in as' },
+  demoLogin: {
+    zh: '试用：演示赛事的账户（嵌入式数据库）——主办 organizer@chuhe.demo、裁判长 chief@chuhe.demo、裁判 arbiter@chuhe.demo、领队 captain@chuhe.demo、仲裁委员 appeals1@chuhe.demo，密码都是 chuhe-demo-organizer。',
+    en: 'Try it: the demo tournament’s accounts (embedded database) — organizer organizer@chuhe.demo, chief arbiter chief@chuhe.demo, arbiter arbiter@chuhe.demo, captain captain@chuhe.demo, appeals member appeals1@chuhe.demo, all with the password chuhe-demo-organizer.',
+  },
+} as const;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Tournament" ADD COLUMN     "timeZone" TEXT NOT NULL DEFAULT 'Asia/Shanghai';
