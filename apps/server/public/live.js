@@ -17,7 +17,8 @@
   var poller = null;
   var polls = 0;
   var source = null;
-  var byHtmx = !!(window.htmx && main.getAttribute('hx-ext'));
+  // htmx's SSE extension, once loaded, sets htmx.createEventSource: then htmx connects and swaps.
+  var byHtmx = !!(window.htmx && window.htmx.createEventSource && main.getAttribute('hx-ext'));
 
   function say(text) { if (status) status.textContent = text; }
   function time() { var d = new Date(); return ('0' + d.getHours()).slice(-2) + ':' + ('0' + d.getMinutes()).slice(-2) + ':' + ('0' + d.getSeconds()).slice(-2); }

@@ -84,14 +84,12 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   hbs.registerHelper('t', (key: string, options: HelperOptions) => translateKey(key, isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh', (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {}));
   registerFormHelpers();
   registerViewPartials(views);
-  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}` links one.
+  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}`
+  // links one. Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
+  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js) under js/.
   const assets = staticAssets(views);
   app.use(assets.handler());
   hbs.registerHelper('asset', (name: string) => assets.url(name));
-  // Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
-  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js).
-  for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) app.use(`/static/vendor/${file}`, (_req: unknown, res: { sendFile(path: string): void }) => res.sendFile(path));
-  app.useStaticAssets(clientBundleDir(), { prefix: '/static/js/' });
 
   const document = SwaggerModule.createDocument(
     app,
@@ -106,19 +104,9 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   return app;
 }
 
-/** Everything under /static/: apps/server/public, the bundled browser scripts (dist/client → js/), the vendored htmx. */
+/** Everything under /static/: apps/server/public, the bundled browser scripts (js/), the vendored htmx (vendor/). */
 function staticAssets(views: string): StaticAssets {
-  const root = join(views, '..', '..', '..');
-  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(join(root, 'dist', 'client'), 'js/');
-  for (const [file, name] of [
-    ['htmx.org/dist/htmx.min.js', 'vendor/htmx.min.js'],
-    ['htmx-ext-sse/dist/sse.js', 'vendor/htmx-ext-sse.js'],
-  ]) {
-    try {
-      assets.addFile(require.resolve(file), name);
-    } catch {
-      // not installed (yet): pages that need it say so in their own tests
-    }
-  }
+  const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(clientBundleDir(), 'js/');
+  for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) assets.addFile(path, `vendor/${file}`);
   return assets;
 }
