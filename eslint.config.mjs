@@ -5,7 +5,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'apps/server/src/generated/**', '.data/**', 'coverage/**', 'test/screenshots/**', 'apps/server/public/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'prisma.config.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      'apps/server/src/generated/**',
+      '.data/**',
+      'coverage/**',
+      'test/screenshots/**',
+      'apps/server/public/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      'prisma.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-namespace': 'off',

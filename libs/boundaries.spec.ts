@@ -72,7 +72,8 @@ describe('library boundaries', () => {
       const text = readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line)); // comments may mention what is forbidden
-      for (const line of text) for (const [pattern, why] of FORBIDDEN) if (pattern.test(line)) violations.push(`${relative(root, file)}: ${why}: ${line.trim()}`);
+      for (const line of text)
+        for (const [pattern, why] of FORBIDDEN) if (pattern.test(line)) violations.push(`${relative(root, file)}: ${why}: ${line.trim()}`);
     }
     expect(violations).toEqual([]);
   });
@@ -85,12 +86,17 @@ describe('library boundaries', () => {
 
   it('libraries and apps reach a library only by its package name (@chuhe/<lib>), never into its src/', () => {
     const repo = join(root, '..');
-    const deep = [...files, ...sources(join(repo, 'apps'))].filter((f) => /from '(\.\.\/)+(libs\/)?(xiangqi|pairing|standings|tournament|registration)\/src/.test(readFileSync(f, 'utf8')));
+    const deep = [...files, ...sources(join(repo, 'apps'))].filter((f) =>
+      /from '(\.\.\/)+(libs\/)?(xiangqi|pairing|standings|tournament|registration)\/src/.test(readFileSync(f, 'utf8')),
+    );
     expect(deep.map((f) => relative(repo, f))).toEqual([]);
   });
 
   it('the cycle finder finds a cycle when there is one', () => {
-    const graph = new Map([['/r/a.ts', ['/r/b.ts']], ['/r/b.ts', ['/r/a.ts']]]);
+    const graph = new Map([
+      ['/r/a.ts', ['/r/b.ts']],
+      ['/r/b.ts', ['/r/a.ts']],
+    ]);
     expect(importCycles(graph, '/r')).toEqual(['a.ts → b.ts → a.ts']);
   });
 

@@ -10,7 +10,9 @@ const { join } = require('node:path');
 const root = join(__dirname, '..');
 const sourceDir = join(root, 'apps', 'server', 'client');
 const entryPoints = existsSync(sourceDir)
-  ? readdirSync(sourceDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts')).map((f) => join(sourceDir, f))
+  ? readdirSync(sourceDir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
+      .map((f) => join(sourceDir, f))
   : [];
 if (entryPoints.length === 0) process.exit(0);
 let esbuild;

@@ -8,12 +8,7 @@ import { dirname, join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 // A dependency of @prisma/adapter-pg (pinned by it): wraps adapter calls in the Result shape the engine expects.
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import type {
-  MigrationList,
-  SchemaEngine,
-  SchemaFilter,
-  SchemasContainer,
-} from '@prisma/schema-engine-wasm';
+import type { MigrationList, SchemaEngine, SchemaFilter, SchemasContainer } from '@prisma/schema-engine-wasm';
 import { Client, type ClientConfig } from 'pg';
 
 export type { MigrationList, SchemaEngine, SchemasContainer };
@@ -127,7 +122,11 @@ function withCharColumns<T extends object>(queryable: T): T {
   // adapter-pg 7.10 runs a migration script cut at every ";" — inside $$…$$ function bodies too
   // (migration event_changes has plpgsql triggers). PostgreSQL takes the whole script in one
   // simple query, as apps/server/src/persistence/migrate.ts and `prisma migrate deploy` send it.
-  const scripted = target as T & { client?: { query(sql: string): Promise<unknown> }; executeScript?: (script: string) => Promise<void>; onError?: (e: unknown) => never };
+  const scripted = target as T & {
+    client?: { query(sql: string): Promise<unknown> };
+    executeScript?: (script: string) => Promise<void>;
+    onError?: (e: unknown) => never;
+  };
   if (scripted.executeScript && scripted.client) {
     const client = scripted.client;
     scripted.executeScript = async (script) => {

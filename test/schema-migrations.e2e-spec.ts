@@ -40,10 +40,7 @@ describe('schema.prisma and the migrations', () => {
   });
 
   it('a schema that differs from the database is detected (the check can fail)', async () => {
-    const changed = schema.files[0].content.replace(
-      /model User \{\n/,
-      'model User {\n  nickname String?\n',
-    );
+    const changed = schema.files[0].content.replace(/model User \{\n/, 'model User {\n  nickname String?\n');
     expect(changed).not.toBe(schema.files[0].content);
     const diff = await diffDatabaseTo({ files: [{ path: SCHEMA_PATH, content: changed }] });
     expect(diff.exitCode).toBe(2);

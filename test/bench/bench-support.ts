@@ -15,11 +15,19 @@ export function call(port: number, method: string, path: string, body?: unknown,
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = httpRequest(
-      { host: '127.0.0.1', port, method, path, headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...(data && { 'content-type': 'application/json', 'content-length': data.length }), ...(auth && { authorization: auth }) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), timing: String(res.headers['server-timing'] ?? '') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), timing: String(res.headers['server-timing'] ?? '') }),
+        );
       },
     );
     req.on('error', reject);

@@ -74,23 +74,26 @@ class Viewer {
       markReady = resolve;
       markFailed = reject;
     });
-    this.req = http.get({ host: '127.0.0.1', port, path, localAddress, agent: false, headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip' } }, (res) => {
-      this.status = res.statusCode ?? 0;
-      this.encoding = String(res.headers['content-encoding'] ?? '');
-      if (this.status !== 200) markFailed(new Error(`status ${this.status}`));
-      // As a browser does: the stream inflated as it comes (the server compresses each frame once for all).
-      const body = this.encoding === 'gzip' ? res.pipe(createGunzip({ flush: constants.Z_SYNC_FLUSH })) : res;
-      body.on('error', () => undefined);
-      body.on('data', (chunk: Buffer) => {
-        const buf = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
-        if (!this.hello && buf.includes('event: hello')) {
-          this.hello = true;
-          markReady();
-        }
-        this.scan(buf);
-      });
-      res.on('close', () => markFailed(new Error('closed')));
-    });
+    this.req = http.get(
+      { host: '127.0.0.1', port, path, localAddress, agent: false, headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip' } },
+      (res) => {
+        this.status = res.statusCode ?? 0;
+        this.encoding = String(res.headers['content-encoding'] ?? '');
+        if (this.status !== 200) markFailed(new Error(`status ${this.status}`));
+        // As a browser does: the stream inflated as it comes (the server compresses each frame once for all).
+        const body = this.encoding === 'gzip' ? res.pipe(createGunzip({ flush: constants.Z_SYNC_FLUSH })) : res;
+        body.on('error', () => undefined);
+        body.on('data', (chunk: Buffer) => {
+          const buf = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+          if (!this.hello && buf.includes('event: hello')) {
+            this.hello = true;
+            markReady();
+          }
+          this.scan(buf);
+        });
+        res.on('close', () => markFailed(new Error('closed')));
+      },
+    );
     this.req.on('error', (e) => markFailed(e));
   }
 
@@ -131,10 +134,13 @@ class Viewer {
 /** GET a page as a browser would (compressed), from a given address; resolves when it has arrived whole. */
 function fetchPage(port: number, path: string, localAddress: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path, localAddress, agent: false, headers: { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' } }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path, localAddress, agent: false, headers: { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' } },
+      (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
   });
 }
@@ -156,13 +162,23 @@ export async function bench(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 300_000; ; ) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    for (const deadline = Date.now() + 300_000; ;) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
     const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     };
@@ -175,20 +191,47 @@ export async function bench(): Promise<void> {
     const email = `crowd-${Date.now()}@bench.chuhe`;
     await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
     const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = await must('POST', '/api/tournaments', { nameZh: '观众压测', nameEn: 'Crowd', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' }, auth, 201);
-    const csv = ['name_zh,name_en,gender,affiliation,rating', ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 8},${2400 - i * 7}`)].join('\n');
+    const t = await must(
+      'POST',
+      '/api/tournaments',
+      { nameZh: '观众压测', nameEn: 'Crowd', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
+      auth,
+      201,
+    );
+    const csv = [
+      'name_zh,name_en,gender,affiliation,rating',
+      ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 8},${2400 - i * 7}`),
+    ].join('\n');
     const players = (await must('POST', `/api/tournaments/${t.id}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (await must('POST', `/api/tournaments/${t.id}/events`, { nameZh: '公开组', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 7 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth, 201)).id as string;
+    const event = (
+      await must(
+        'POST',
+        `/api/tournaments/${t.id}/events`,
+        {
+          nameZh: '公开组',
+          nameEn: 'Open',
+          kind: 'individual',
+          stages: [{ type: 'swiss', rounds: 7 }],
+          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+        },
+        auth,
+        201,
+      )
+    ).id as string;
     await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
     await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
     const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
     await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
     const tv = await must('GET', `/api/tournaments/${t.id}`, undefined, auth, 200);
     await must('PATCH', `/api/tournaments/${t.id}`, { version: tv.version, published: true }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
+    const games: { id: string; version: number }[] = round.pairings
+      .filter((p: { black: unknown }) => p.black)
+      .map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
     const pages = [`/events/${event}/standings?lang=en`, `/events/${event}/rounds/1?lang=zh`];
     const sizes = await Promise.all(pages.map(async (p) => (await fetch(base + p)).text().then((h) => h.length)));
-    console.log(`${PLAYERS} players, ${games.length} games; pages ${pages.map((p, i) => `${p.split('/').slice(3).join('/')} ${(sizes[i] / 1024).toFixed(1)} KB`).join(', ')}; server pid ${child.pid}, one process`);
+    console.log(
+      `${PLAYERS} players, ${games.length} games; pages ${pages.map((p, i) => `${p.split('/').slice(3).join('/')} ${(sizes[i] / 1024).toFixed(1)} KB`).join(', ')}; server pid ${child.pid}, one process`,
+    );
 
     let next = 0;
     const results = ['red_win', 'draw', 'black_win'];
@@ -196,7 +239,11 @@ export async function bench(): Promise<void> {
     const enter = async (): Promise<number> => {
       const g = games[next++ % games.length];
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/games/${g.id}/result`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify({ result: results[next % 3], version: g.version }) });
+      const res = await fetch(`${base}/api/games/${g.id}/result`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: auth },
+        body: JSON.stringify({ result: results[next % 3], version: g.version }),
+      });
       const body = (await res.json()) as { game?: { version: number } };
       if (res.status !== 200) throw new Error(`result: ${res.status} ${JSON.stringify(body)}`);
       g.version = body.game!.version;

@@ -38,7 +38,15 @@ const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432
 const BOARDS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-interface Stats { label: string; n: number; errors: number; p50: number; p99: number; max: number; perSecond: number }
+interface Stats {
+  label: string;
+  n: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+}
 
 /**
  * CPU time (ms) of processes, from /proc (Linux; 0 elsewhere): which side of a result costs the
@@ -91,7 +99,10 @@ function processes(): { pid: number; ppid: number; comm: string }[] {
   return out;
 }
 
-const postgresPids = () => processes().filter((p) => p.comm === 'postgres').map((p) => p.pid);
+const postgresPids = () =>
+  processes()
+    .filter((p) => p.comm === 'postgres')
+    .map((p) => p.pid);
 
 /** The process and its descendants (the cluster's primary and its workers). */
 function treePids(root: number): number[] {
@@ -108,13 +119,21 @@ function stats(label: string, latencies: number[], errors: number, seconds: numb
 }
 
 function print(rows: Stats[]): void {
-  console.log(`${'run'.padEnd(44)} ${'ok'.padStart(6)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'/s'.padStart(7)}`);
+  console.log(
+    `${'run'.padEnd(44)} ${'ok'.padStart(6)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'/s'.padStart(7)}`,
+  );
   for (const r of rows)
-    console.log(`${r.label.padEnd(44)} ${String(r.n).padStart(6)} ${String(r.errors).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.perSecond.toFixed(0).padStart(7)}`);
+    console.log(
+      `${r.label.padEnd(44)} ${String(r.n).padStart(6)} ${String(r.errors).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.perSecond.toFixed(0).padStart(7)}`,
+    );
 }
 
 /** Runs `clients` loops for SECONDS; `think` ms between a client's requests (0 = flat out). */
-async function drive(clients: number, think: number, once: (client: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number; timeline: string }> {
+async function drive(
+  clients: number,
+  think: number,
+  once: (client: number) => Promise<boolean>,
+): Promise<{ latencies: number[]; errors: number; seconds: number; timeline: string }> {
   const latencies: number[] = [];
   /** Per second of the run: the latencies of the requests sent in it (where a tail comes from: a stall, or a queue). */
   const bySecond: number[][] = Array.from({ length: SECONDS + 1 }, () => []);
@@ -166,12 +185,25 @@ export async function bench(): Promise<void> {
       // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process alone.
       const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
       child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../../dist/apps/server/src/main.js')], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: String(external), CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          CHUHE_WORKERS: String(external),
+          CHUHE_DEMO: '0',
+          CHUHE_TOURNAMENT_CREATORS: 'anyone',
+        },
         stdio: 'ignore',
       });
       base = `http://127.0.0.1:${port}`;
-      for (const deadline = Date.now() + 300_000; ; ) {
-        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      for (const deadline = Date.now() + 300_000; ;) {
+        if (
+          await fetch(`${base}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         if (Date.now() > deadline) throw new Error('the server did not start');
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -183,7 +215,11 @@ export async function bench(): Promise<void> {
       base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     }
     const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     };
@@ -197,16 +233,36 @@ export async function bench(): Promise<void> {
     const email = `bench-${Date.now()}@bench.chuhe`;
     await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
     const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = (await must('POST', '/api/tournaments', { nameZh: '压测', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' }, auth, 201)).id;
+    const t = (
+      await must(
+        'POST',
+        '/api/tournaments',
+        { nameZh: '压测', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
+        auth,
+        201,
+      )
+    ).id;
     const csv = ['name_zh,name_en,gender', ...Array.from({ length: BOARDS * 2 }, (_, i) => `棋手${i},P${i},male`)].join('\n');
     const players = (await must('POST', `/api/tournaments/${t}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (await must('POST', `/api/tournaments/${t}/events`, { nameZh: '个人', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth, 201)).id;
+    const event = (
+      await must(
+        'POST',
+        `/api/tournaments/${t}/events`,
+        { nameZh: '个人', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
+        auth,
+        201,
+      )
+    ).id;
     await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
     await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
     const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
     await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
-    console.log(`${games.length} games of one published round; ${SECONDS} s per run; server ${external ? `in ${external} worker process(es)` : 'in this process'}`);
+    const games: { id: string; version: number }[] = round.pairings
+      .filter((p: { black: unknown }) => p.black)
+      .map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
+    console.log(
+      `${games.length} games of one published round; ${SECONDS} s per run; server ${external ? `in ${external} worker process(es)` : 'in this process'}`,
+    );
 
     let k = 0;
     const viaHttp = async (client: number) => {
@@ -226,11 +282,19 @@ export async function bench(): Promise<void> {
     const viaPrisma = async (client: number) => {
       const g = games[client % games.length];
       const result = ++k % 2 ? 'draw' : 'red_win';
-      await prisma.$transaction(async (tx) => {
-        const { count } = await tx.game.updateMany({ where: { id: g.id, version: g.version }, data: { result, resultEnteredById: user, resultEnteredAt: new Date(), version: { increment: 1 } } });
-        if (count !== 1) throw new Error('stale');
-        await tx.auditLog.create({ data: { userId: user, tournamentId: t, entity: 'game', entityId: g.id, action: 'update', before: { result: null }, after: { result } } });
-      }, { maxWait: 15_000, timeout: 15_000 });
+      await prisma.$transaction(
+        async (tx) => {
+          const { count } = await tx.game.updateMany({
+            where: { id: g.id, version: g.version },
+            data: { result, resultEnteredById: user, resultEnteredAt: new Date(), version: { increment: 1 } },
+          });
+          if (count !== 1) throw new Error('stale');
+          await tx.auditLog.create({
+            data: { userId: user, tournamentId: t, entity: 'game', entityId: g.id, action: 'update', before: { result: null }, after: { result } },
+          });
+        },
+        { maxWait: 15_000, timeout: 15_000 },
+      );
       g.version += 1;
       return true;
     };
@@ -240,34 +304,38 @@ export async function bench(): Promise<void> {
     // (session, the game's tournament, the role in one), and the Prisma-only write.
     const breakdown: Stats[] = [];
     if (app) {
-    const results = app.get(ResultsService);
-    const scope = app.get(TournamentScopeService);
-    const me = { id: user, email, displayName: 'bench' };
-    const token = auth.slice(7);
-    const sequential = async (label: string, once: (i: number) => Promise<unknown>, n = 60) => {
-      const times: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const t0 = performance.now();
-        await once(i);
-        times.push(performance.now() - t0);
-      }
-      return stats(label, times, 0, times.reduce((x, y) => x + y, 0) / 1000);
-    };
-    breakdown.push(
-      await sequential('1 client: HTTP PUT result', (i) => viaHttp(i)),
-      await sequential('1 client: ResultsService.enterResult', async (i) => {
-        const g = games[i % games.length];
-        const r = await results.enterResult({ user: me, gameId: g.id, dto: { result: i % 2 ? 'draw' : 'red_win', version: g.version } as never });
-        g.version = (r as { game: { version: number } }).game.version;
-      }),
-      await sequential('1 client: guard (session, scope, role)', (i) => scope.access(token, scope.resourceOf({ gameId: games[i % games.length].id })!, ['organizer', 'chief_arbiter', 'arbiter'])),
-      await sequential('1 client: Prisma-only write', (i) => viaPrisma(i)),
-      await sequential('1 client: SELECT 1 through Prisma', () => prisma.$queryRawUnsafe('SELECT 1')),
-      await sequential('1 client: HTTP GET /api/tie-breaks (no database)', () => call('GET', '/api/tie-breaks')),
-      await sequential('1 client: HTTP GET /api/auth/me (guard only)', () => call('GET', '/api/auth/me', undefined, auth)),
-      await sequential('1 client: HTTP PUT result, invalid body (400)', () => call('PUT', `/api/games/${games[0].id}/result`, { result: 'nonsense', version: 1 }, auth)),
-    );
-    print(breakdown);
+      const results = app.get(ResultsService);
+      const scope = app.get(TournamentScopeService);
+      const me = { id: user, email, displayName: 'bench' };
+      const token = auth.slice(7);
+      const sequential = async (label: string, once: (i: number) => Promise<unknown>, n = 60) => {
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          await once(i);
+          times.push(performance.now() - t0);
+        }
+        return stats(label, times, 0, times.reduce((x, y) => x + y, 0) / 1000);
+      };
+      breakdown.push(
+        await sequential('1 client: HTTP PUT result', (i) => viaHttp(i)),
+        await sequential('1 client: ResultsService.enterResult', async (i) => {
+          const g = games[i % games.length];
+          const r = await results.enterResult({ user: me, gameId: g.id, dto: { result: i % 2 ? 'draw' : 'red_win', version: g.version } as never });
+          g.version = (r as { game: { version: number } }).game.version;
+        }),
+        await sequential('1 client: guard (session, scope, role)', (i) =>
+          scope.access(token, scope.resourceOf({ gameId: games[i % games.length].id })!, ['organizer', 'chief_arbiter', 'arbiter']),
+        ),
+        await sequential('1 client: Prisma-only write', (i) => viaPrisma(i)),
+        await sequential('1 client: SELECT 1 through Prisma', () => prisma.$queryRawUnsafe('SELECT 1')),
+        await sequential('1 client: HTTP GET /api/tie-breaks (no database)', () => call('GET', '/api/tie-breaks')),
+        await sequential('1 client: HTTP GET /api/auth/me (guard only)', () => call('GET', '/api/auth/me', undefined, auth)),
+        await sequential('1 client: HTTP PUT result, invalid body (400)', () =>
+          call('PUT', `/api/games/${games[0].id}/result`, { result: 'nonsense', version: 1 }, auth),
+        ),
+      );
+      print(breakdown);
     }
 
     const rows: Stats[] = [];
@@ -275,7 +343,12 @@ export async function bench(): Promise<void> {
     // CPU per HTTP result (ms): the server process (the bench's own when in process), PostgreSQL, the bench.
     const cpu: string[] = [];
     const serverPid = child?.pid;
-    for (const [clients, think] of [[50, 0], [200, 0], [50, 1000], [200, 1000]] as const) {
+    for (const [clients, think] of [
+      [50, 0],
+      [200, 0],
+      [50, 1000],
+      [200, 1000],
+    ] as const) {
       const kind = think ? 'arbiters (1 s apart)' : 'flat out';
       const pg0 = cpuMs(postgresPids);
       const server0 = serverPid ? cpuMs(() => treePids(serverPid)) : NaN;
@@ -296,14 +369,22 @@ export async function bench(): Promise<void> {
       rows.push(stats(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`, h.latencies, h.errors, h.seconds));
       const p = await drive(clients, think, viaPrisma);
       rows.push(stats(`Prisma ${String(clients).padStart(3)} clients, ${kind}`, p.latencies, p.errors, p.seconds));
-      timelines.push(`HTTP   ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${h.timeline}`, `Prisma ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${p.timeline}`);
+      timelines.push(
+        `HTTP   ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${h.timeline}`,
+        `Prisma ${String(clients).padStart(3)} clients, ${kind}`.padEnd(44) + ` ${p.timeline}`,
+      );
     }
     print(rows);
-    console.log(`CPU ms per HTTP result (${serverPid ? 'server process, bench process' : 'this process: server and clients'}, all PostgreSQL processes; ${cpus().length} cores = ${cpus().length * 1000} ms/s):`);
+    console.log(
+      `CPU ms per HTTP result (${serverPid ? 'server process, bench process' : 'this process: server and clients'}, all PostgreSQL processes; ${cpus().length} cores = ${cpus().length * 1000} ms/s):`,
+    );
     for (const line of cpu) console.log(line);
     console.log('p50/p99 ms of the requests sent in each second of a run (a stall shows in one second, a queue in all):');
     for (const line of timelines) console.log(line);
-    for (let i = 0; i < rows.length; i += 2) console.log(`${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`);
+    for (let i = 0; i < rows.length; i += 2)
+      console.log(
+        `${rows[i].label.trim()}: p50 HTTP/Prisma ${(rows[i].p50 / rows[i + 1].p50).toFixed(1)}×, throughput ${(rows[i].perSecond / rows[i + 1].perSecond).toFixed(2)}×`,
+      );
     await prisma.close();
     await app?.close();
     if (child) {

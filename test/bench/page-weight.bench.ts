@@ -48,7 +48,19 @@ export async function bench(): Promise<void> {
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
   let child: ChildProcess | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
   try {
     await applyMigrations(url.toString(), { warn: () => undefined });
     // The real server (dist/, built by `npm run bench`) in its own process.
@@ -58,13 +70,23 @@ export async function bench(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 300_000; ; ) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    for (const deadline = Date.now() + 300_000; ;) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
     const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
-      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : undefined;
@@ -72,33 +94,72 @@ export async function bench(): Promise<void> {
     const email = `weight-${Date.now()}@bench.chuhe`;
     await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
     const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = await must('POST', '/api/tournaments', { nameZh: '千人赛', nameEn: 'Thousand', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' }, auth, 201);
-    const csv = ['name_zh,name_en,gender,affiliation,rating', ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 40},${2600 - i}`)].join('\n');
+    const t = await must(
+      'POST',
+      '/api/tournaments',
+      { nameZh: '千人赛', nameEn: 'Thousand', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
+      auth,
+      201,
+    );
+    const csv = [
+      'name_zh,name_en,gender,affiliation,rating',
+      ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 40},${2600 - i}`),
+    ].join('\n');
     const players = (await must('POST', `/api/tournaments/${t.id}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (await must('POST', `/api/tournaments/${t.id}/events`, { nameZh: '公开组', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth, 201)).id as string;
+    const event = (
+      await must(
+        'POST',
+        `/api/tournaments/${t.id}/events`,
+        {
+          nameZh: '公开组',
+          nameEn: 'Open',
+          kind: 'individual',
+          stages: [{ type: 'swiss', rounds: 9 }],
+          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+        },
+        auth,
+        201,
+      )
+    ).id as string;
     await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
     await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
     const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
     await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
     const tv = await must('GET', `/api/tournaments/${t.id}`, undefined, auth, 200);
     await must('PATCH', `/api/tournaments/${t.id}`, { version: tv.version, published: true }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings.filter((p: { black: unknown }) => p.black).map((p: { games: { id: string; version: number }[] }) => p.games[0]);
+    const games: { id: string; version: number }[] = round.pairings
+      .filter((p: { black: unknown }) => p.black)
+      .map((p: { games: { id: string; version: number }[] }) => p.games[0]);
     const results = ['red_win', 'draw', 'black_win'];
     for (let i = 0; i < games.length - 1; i += 20) {
-      await Promise.all(games.slice(i, Math.min(i + 20, games.length - 1)).map((g, k) => must('PUT', `/api/games/${g.id}/result`, { result: results[(i + k) % 3], version: g.version }, auth, 200)));
+      await Promise.all(
+        games
+          .slice(i, Math.min(i + 20, games.length - 1))
+          .map((g, k) => must('PUT', `/api/games/${g.id}/result`, { result: results[(i + k) % 3], version: g.version }, auth, 200)),
+      );
     }
     const path = `/events/${event}/standings?lang=en`;
     const html = await (await fetch(base + path)).text();
     const [plain, gzip, br] = [await bytesOf(port, path, 'identity'), await bytesOf(port, path, 'gzip'), await bytesOf(port, path, 'br')];
     const css = /href="(\/static\/chuhe\.\w+\.css)"/.exec(html)?.[1] ?? '/static/chuhe.css';
     const js = /src="(\/static\/live\.\w+\.js)"/.exec(html)?.[1] ?? '/static/live.js';
-    console.log(`standings of ${PLAYERS} players after round 1: ${(plain / 1024).toFixed(0)} KB plain, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(br / 1024).toFixed(1)} KB (goal < 60 KB compressed: ${br < 60 * 1024 ? 'met' : 'NOT met'}); ` +
-      `stylesheet ${((await bytesOf(port, css, 'br')) / 1024).toFixed(1)} KB, script ${((await bytesOf(port, js, 'br')) / 1024).toFixed(1)} KB (brotli, immutable)`);
+    console.log(
+      `standings of ${PLAYERS} players after round 1: ${(plain / 1024).toFixed(0)} KB plain, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(br / 1024).toFixed(1)} KB (goal < 60 KB compressed: ${br < 60 * 1024 ? 'met' : 'NOT met'}); ` +
+        `stylesheet ${((await bytesOf(port, css, 'br')) / 1024).toFixed(1)} KB, script ${((await bytesOf(port, js, 'br')) / 1024).toFixed(1)} KB (brotli, immutable)`,
+    );
 
     const profiles = [
       { label: 'unthrottled (reference)', cpu: 1, net: null },
-      { label: 'Lighthouse mobile: 4× CPU, 150 ms RTT, 1.6 Mbit/s', cpu: 4, net: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } },
-      { label: 'DevTools Slow 3G: 4× CPU, 2,000 ms RTT, 400 kbit/s', cpu: 4, net: { latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 } },
+      {
+        label: 'Lighthouse mobile: 4× CPU, 150 ms RTT, 1.6 Mbit/s',
+        cpu: 4,
+        net: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+      },
+      {
+        label: 'DevTools Slow 3G: 4× CPU, 2,000 ms RTT, 400 kbit/s',
+        cpu: 4,
+        net: { latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 },
+      },
     ];
     let reference = NaN;
     for (const p of profiles) {
@@ -126,7 +187,9 @@ export async function bench(): Promise<void> {
       }
       fcps.sort((a, b) => a - b);
       if (!Number.isFinite(reference)) reference = fcps[1];
-      console.log(`first contentful paint, ${p.label}: median of 3 ${fcps[1].toFixed(0)} ms (${(fcps[1] / reference).toFixed(1)}× the reference)${p.cpu > 1 ? ` — goal < 2,000 ms: ${fcps[1] < 2000 ? 'met' : 'NOT met'}` : ''}`);
+      console.log(
+        `first contentful paint, ${p.label}: median of 3 ${fcps[1].toFixed(0)} ms (${(fcps[1] / reference).toFixed(1)}× the reference)${p.cpu > 1 ? ` — goal < 2,000 ms: ${fcps[1] < 2000 ? 'met' : 'NOT met'}` : ''}`,
+      );
       await context.close();
     }
 
@@ -147,7 +210,9 @@ export async function bench(): Promise<void> {
     const t0 = Date.now();
     await must('PUT', `/api/games/${last.id}/result`, { result: 'red_win', version: last.version }, auth, 200);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await viewer.waitForFunction(() => ((globalThis as any).document.getElementById('live-status')?.textContent ?? '').startsWith('Updated'), undefined, { timeout: 30_000 });
+    await viewer.waitForFunction(() => ((globalThis as any).document.getElementById('live-status')?.textContent ?? '').startsWith('Updated'), undefined, {
+      timeout: 30_000,
+    });
     console.log(`live: a result reached the open page in Chromium (compressed stream, <main> swapped) in ${Date.now() - t0} ms`);
     await live.close();
   } finally {

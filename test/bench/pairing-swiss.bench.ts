@@ -26,7 +26,7 @@ import { playRandomTournament, randomField, randomResult } from '@chuhe/pairing'
 import { EngineTuning, pairSwissIndividual, swissIndividual } from '@chuhe/pairing';
 import { DENSE_LIMIT } from '@chuhe/pairing';
 
-const SIZES = process.env.SWISS_BENCH_SIZES ? process.env.SWISS_BENCH_SIZES.split(",").map(Number) : [100, 1000, 3000, 10000];
+const SIZES = process.env.SWISS_BENCH_SIZES ? process.env.SWISS_BENCH_SIZES.split(',').map(Number) : [100, 1000, 3000, 10000];
 /** The dense path is run up to this many players (3,000 would be 4.5 million edges). */
 const DENSE_RUN = 1000;
 
@@ -169,7 +169,8 @@ async function roundBench(): Promise<void> {
         continue;
       }
       let how = '';
-      const report: EngineTuning['report'] = (e) => (how = `${e.path}${e.path === 'sparse' ? `, ${e.resolves} re-solves, ${e.certified ? (e.proof === 'priced' ? 'proved optimal on every priority' : 'proved optimal on priorities 0–3') : 'not proved optimal'}` : ''}`);
+      const report: EngineTuning['report'] = (e) =>
+        (how = `${e.path}${e.path === 'sparse' ? `, ${e.resolves} re-solves, ${e.certified ? (e.proof === 'priced' ? 'proved optimal on every priority' : 'proved optimal on priorities 0–3') : 'not proved optimal'}` : ''}`);
       const t1 = performance.now();
       const r = pairSwissIndividual({ tournament: t }, { ...tuning, report });
       const ms = performance.now() - t1;

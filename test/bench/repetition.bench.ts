@@ -75,6 +75,8 @@ export async function bench(): Promise<void> {
 
   const many = time(() => void adjudicateBatch(batch), 7);
   const manyRef = time(() => batch.forEach(reference), 7);
-  console.log(`batch of ${batch.length} cases (the 32 dev cases + the 12-ply case, repeated): median ${many.toFixed(1)} ms (${(many / batch.length).toFixed(2)} ms per case)`);
+  console.log(
+    `batch of ${batch.length} cases (the 32 dev cases + the 12-ply case, repeated): median ${many.toFixed(1)} ms (${(many / batch.length).toFixed(2)} ms per case)`,
+  );
   console.log(`  reference: ${manyRef.toFixed(2)} ms — ratio ${(many / manyRef).toFixed(1)}×`);
 }

@@ -58,7 +58,9 @@ async function seed(prisma: PrismaService, tournamentId: string, eventId: string
   // Red − Black so far: each pairing gives Red to the one who had it less (a balanced history).
   const balance = new Map(entries.map((e) => [e.id, 0]));
   for (let r = 1; r <= PLAYED; r++) {
-    const round = await prisma.round.create({ data: { eventId, stageId: stage.id, number: r, stageRound: r, state: 'completed', publishedAt: new Date(), completedAt: new Date() } });
+    const round = await prisma.round.create({
+      data: { eventId, stageId: stage.id, number: r, stageRound: r, state: 'completed', publishedAt: new Date(), completedAt: new Date() },
+    });
     const keyed = entries.map((e) => ({ id: e.id, key: score.get(e.id)! * 1e6 + random() })).sort((a, b) => b.key - a.key);
     const pairings = [];
     const games = [];
@@ -96,14 +98,26 @@ export async function bench(): Promise<void> {
     const prisma = app.get(PrismaService);
     // Only the server's administrators create tournaments (issue 13): the bench user is one.
     await prisma.user.update({ where: { email }, data: { isAdmin: true } });
-    const t = await call(port, 'POST', '/api/tournaments', { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-11', organizer: 'bench' }, auth);
+    const t = await call(
+      port,
+      'POST',
+      '/api/tournaments',
+      { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-11', organizer: 'bench' },
+      auth,
+    );
     if (t.status !== 201) throw new Error(`tournament: ${t.status} ${t.text.slice(0, 300)}`);
     const tournament = JSON.parse(t.text);
     const created = await call(
       port,
       'POST',
       `/api/tournaments/${tournament.id}/events`,
-      { nameZh: '千人赛', nameEn: 'Bench Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 11 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
+      {
+        nameZh: '千人赛',
+        nameEn: 'Bench Open',
+        kind: 'individual',
+        stages: [{ type: 'swiss', rounds: 11 }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
       auth,
     );
     if (created.status !== 201) throw new Error(`event: ${created.status} ${created.text.slice(0, 300)}`);
@@ -196,11 +210,35 @@ export async function bench(): Promise<void> {
     const writeOnce = async () => {
       const roundId = randomUUID();
       const pairings = round.pairings.map((p, i) => ({ id: randomUUID(), roundId, table: i + 1, redEntryId: p.red, blackEntryId: p.black, matchKey: null }));
-      const games = pairings.map((p) => ({ id: randomUUID(), pairingId: p.id, board: 1, kind: 'regular', redPlayerId: playerOf.get(p.redEntryId)!, blackPlayerId: playerOf.get(p.blackEntryId)!, result: null }));
-      const audits = pairings.map((p, i) => ({ id: randomUUID(), userId, tournamentId: tournament.id, entity: 'pairing', entityId: p.id, action: 'create' as const, before: null, after: { roundId, table: p.table, red: p.redEntryId, black: p.blackEntryId, games: [games[i]] }, reason: null }));
+      const games = pairings.map((p) => ({
+        id: randomUUID(),
+        pairingId: p.id,
+        board: 1,
+        kind: 'regular',
+        redPlayerId: playerOf.get(p.redEntryId)!,
+        blackPlayerId: playerOf.get(p.blackEntryId)!,
+        result: null,
+      }));
+      const audits = pairings.map((p, i) => ({
+        id: randomUUID(),
+        userId,
+        tournamentId: tournament.id,
+        entity: 'pairing',
+        entityId: p.id,
+        action: 'create' as const,
+        before: null,
+        after: { roundId, table: p.table, red: p.redEntryId, black: p.blackEntryId, games: [games[i]] },
+        reason: null,
+      }));
       await prisma
         .$transaction(async (tx) => {
-          await insertDraftRound(tx, { id: roundId, eventId, stageId, number: 99, stageRound: 99, scheduledAt: null, createdById: userId, findings: [] }, pairings, games, audits);
+          await insertDraftRound(
+            tx,
+            { id: roundId, eventId, stageId, number: 99, stageRound: 99, scheduledAt: null, createdById: userId, findings: [] },
+            pairings,
+            games,
+            audits,
+          );
           throw new Error('rolled back');
         })
         .catch((e: Error) => {
@@ -225,19 +263,35 @@ export async function bench(): Promise<void> {
 
     const added = (http - library) / library;
     console.log(`server round, ${PLAYERS}-player Swiss, round ${PLAYED + 1} after ${PLAYED} played rounds (setup with createMany: ${seedMs.toFixed(0)} ms):`);
-    console.log(`  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms of ${libraryMs.map((x) => x.toFixed(0)).join(', ')}`);
-    console.log(`  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`);
-    console.log(`  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`);
+    console.log(
+      `  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms of ${libraryMs.map((x) => x.toFixed(0)).join(', ')}`,
+    );
+    console.log(
+      `  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`,
+    );
     console.log(`  the first pairing after the server started (nothing cached): ${coldPair.toFixed(0)} ms`);
-    console.log(`  the write alone (the route's one statement: round, pairings, games, audit rows; rolled back): ${write.toFixed(0)} ms — what the route adds at least, with the pairing itself`);
-    console.log(`  loading the whole event, for comparison: loadEventPlay ${flat.toFixed(0)} ms, play's loadEvent (nested include) ${load.toFixed(0)} ms; eventFile ${build.toFixed(0)} ms; checkRound ${check.toFixed(0)} ms`);
+    console.log(
+      `  the write alone (the route's one statement: round, pairings, games, audit rows; rolled back): ${write.toFixed(0)} ms — what the route adds at least, with the pairing itself`,
+    );
+    console.log(
+      `  loading the whole event, for comparison: loadEventPlay ${flat.toFixed(0)} ms, play's loadEvent (nested include) ${load.toFixed(0)} ms; eventFile ${build.toFixed(0)} ms; checkRound ${check.toFixed(0)} ms`,
+    );
     const inRoute = [...phases].map(([name, ms]) => `${name} ${median(ms).toFixed(0)}`);
     const serverSide = [...phases.values()].reduce((sum, ms) => sum + median(ms), 0);
-    console.log(`  inside the route (Server-Timing, medians, ms): ${inRoute.join(', ')} — sum ${serverSide.toFixed(0)}; outside it (HTTP, guard, JSON): ~${(http - serverSide).toFixed(0)} ms`);
+    console.log(
+      `  inside the route (Server-Timing, medians, ms): ${inRoute.join(', ')} — sum ${serverSide.toFixed(0)}; outside it (HTTP, guard, JSON): ~${(http - serverSide).toFixed(0)} ms`,
+    );
     const inRoutePair = median(phases.get('pair') ?? [NaN]);
-    console.log(`  per request: the library's own pairing inside the route ${inRoutePair.toFixed(0)} ms; the HTTP path adds ${(((http - inRoutePair) / inRoutePair) * 100).toFixed(0)} % to it`);
+    console.log(
+      `  per request: the library's own pairing inside the route ${inRoutePair.toFixed(0)} ms; the HTTP path adds ${(((http - inRoutePair) / inRoutePair) * 100).toFixed(0)} % to it`,
+    );
     console.log(`  publish and delete read the draft and the entries' names only (${names.toFixed(0)} ms for the names), not the event's rounds`);
-    console.log(`  GET /api/events/:id/standings?afterRound=${PLAYED}: median ${standingsHttp.toFixed(0)} ms (goal < 100 ms: ${standingsHttp < 100 ? 'met' : 'NOT met'}); library alone ${standingsLib.toFixed(0)} ms — ratio ${(standingsHttp / standingsLib).toFixed(2)}×`);
+    console.log(
+      `  GET /api/events/:id/standings?afterRound=${PLAYED}: median ${standingsHttp.toFixed(0)} ms (goal < 100 ms: ${standingsHttp < 100 ? 'met' : 'NOT met'}); library alone ${standingsLib.toFixed(0)} ms — ratio ${(standingsHttp / standingsLib).toFixed(2)}×`,
+    );
     console.log('  (the machine is shared: wall times vary with its load)');
   } finally {
     await app.close();

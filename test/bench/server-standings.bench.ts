@@ -84,7 +84,17 @@ export async function bench(): Promise<void> {
     const password = 'correct horse battery';
     await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
     const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
-    const tournament = JSON.parse((await call(port, 'POST', '/api/tournaments', { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' }, auth)).text);
+    const tournament = JSON.parse(
+      (
+        await call(
+          port,
+          'POST',
+          '/api/tournaments',
+          { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' },
+          auth,
+        )
+      ).text,
+    );
     const file = { ...swissFile(), standings: {}, sanctions: [], withdrawals: [] };
     const t0 = performance.now();
     const imported = await call(port, 'POST', `/api/tournaments/${tournament.id}/tournament-file`, { file }, auth);
@@ -142,7 +152,11 @@ export async function bench(): Promise<void> {
     // The event cache after a result: the version query, then that round's pairings and games only.
     const cache = new EventCache();
     await cache.load(prisma, eventId);
-    const cachedLoad = await timedCold(RUNS, () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }), () => cache.load(prisma, eventId));
+    const cachedLoad = await timedCold(
+      RUNS,
+      () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }),
+      () => cache.load(prisma, eventId),
+    );
     const loadPrisma = await timed3(5, () => loadEvent(prisma, eventId));
     const build = await timed3(RUNS, () => eventFile(event));
     const library = await timed3(RUNS, () => {
@@ -155,7 +169,11 @@ export async function bench(): Promise<void> {
     if (process.env.BENCH_DETAIL) {
       const q1 = await timed3(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true, entries: EVENT_FILE_INCLUDE.entries } }));
       const q2 = await timed3(5, () => prisma.entry.findMany({ where: { eventId } }));
-      const q3 = await timed3(5, () => prisma.$queryRawUnsafe(`SELECT p.id FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" LEFT JOIN "Game" g ON g."pairingId" = p.id WHERE r."eventId" = '${eventId}'`));
+      const q3 = await timed3(5, () =>
+        prisma.$queryRawUnsafe(
+          `SELECT p.id FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" LEFT JOIN "Game" g ON g."pairingId" = p.id WHERE r."eventId" = '${eventId}'`,
+        ),
+      );
       const size = (await call(port, 'GET', `/api/events/${eventId}/standings`)).text.length;
       const parsedOnly = await timed3(5, () => parseStandingsFile(exported));
       const qEvent = await timed3(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }));
@@ -172,13 +190,25 @@ export async function bench(): Promise<void> {
     }
     const goal = (ms: number) => (ms < 100 ? 'met' : 'NOT met');
     console.log(`server standings, ${PLAYERS} players × ${ROUNDS} rounds (import of the file: ${importMs.toFixed(0)} ms):`);
-    console.log(`  GET /api/events/:id/standings, unchanged event: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(http)}; data version query ${version.toFixed(1)} ms)`);
+    console.log(
+      `  GET /api/events/:id/standings, unchanged event: median ${http.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(http)}; data version query ${version.toFixed(1)} ms)`,
+    );
     console.log(`  GET /api/events/:id/standings, right after a result: median ${cold.toFixed(1)} ms over HTTP (goal < 100 ms: ${goal(cold)})`);
-    console.log(`  standings PAGE /events/:id/standings: median ${pageWarm.toFixed(1)} ms unchanged, ${pageCold.toFixed(1)} ms right after a result (goal < 100 ms: ${goal(pageCold)})`);
-    console.log(`  library alone (parse + standingsReport + JSON, same file): ${library.toFixed(1)} ms — ratios ${(http / library).toFixed(2)}× (unchanged), ${(cold / library).toFixed(2)}× (after a result)`);
-    console.log(`  breakdown after a result: the event cache reads the version and that round again ${cachedLoad.toFixed(1)} ms (the whole event: loadEventPlay ${load.toFixed(1)} ms, play/event-file loadEvent's nested include ${loadPrisma.toFixed(1)} ms), eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(cold - cachedLoad - build).toFixed(1)} ms`);
-    console.log(`  CPU time in this process per request: ${warmCpu.toFixed(1)} ms unchanged, ${coldCpu.toFixed(1)} ms after a result; library alone ${libraryCpu.toFixed(1)} ms (mean)`);
-    console.log(`  (the machine is shared: wall times vary with its load — load average now ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} CPUs)`);
+    console.log(
+      `  standings PAGE /events/:id/standings: median ${pageWarm.toFixed(1)} ms unchanged, ${pageCold.toFixed(1)} ms right after a result (goal < 100 ms: ${goal(pageCold)})`,
+    );
+    console.log(
+      `  library alone (parse + standingsReport + JSON, same file): ${library.toFixed(1)} ms — ratios ${(http / library).toFixed(2)}× (unchanged), ${(cold / library).toFixed(2)}× (after a result)`,
+    );
+    console.log(
+      `  breakdown after a result: the event cache reads the version and that round again ${cachedLoad.toFixed(1)} ms (the whole event: loadEventPlay ${load.toFixed(1)} ms, play/event-file loadEvent's nested include ${loadPrisma.toFixed(1)} ms), eventFile ${build.toFixed(1)} ms, rest (library, JSON, HTTP) ${(cold - cachedLoad - build).toFixed(1)} ms`,
+    );
+    console.log(
+      `  CPU time in this process per request: ${warmCpu.toFixed(1)} ms unchanged, ${coldCpu.toFixed(1)} ms after a result; library alone ${libraryCpu.toFixed(1)} ms (mean)`,
+    );
+    console.log(
+      `  (the machine is shared: wall times vary with its load — load average now ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} CPUs)`,
+    );
   } finally {
     await app.close();
     await db.drop();

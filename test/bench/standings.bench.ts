@@ -35,7 +35,17 @@ function swissTournament(): { t: Tournament; sanctions: Sanction[] } {
       const black = keyed[k + 1].id;
       const x = random();
       const result: GameResult =
-        x < 0.38 ? 'red_win' : x < 0.62 ? 'draw' : x < 0.985 ? 'black_win' : x < 0.992 ? 'red_win_forfeit' : x < 0.998 ? 'black_win_forfeit' : 'red_win_penalty';
+        x < 0.38
+          ? 'red_win'
+          : x < 0.62
+            ? 'draw'
+            : x < 0.985
+              ? 'black_win'
+              : x < 0.992
+                ? 'red_win_forfeit'
+                : x < 0.998
+                  ? 'black_win_forfeit'
+                  : 'red_win_penalty';
       const game: Game = { red, black, result };
       pairings.push({ red, black, games: [game] });
       const pr = result === 'draw' ? 1 : result.startsWith('red') ? 2 : 0;
@@ -96,7 +106,9 @@ export async function bench(): Promise<void> {
   for (let i = 0; i < 3; i++) reference(t);
   const ref = time(() => void reference(t), 11);
   console.log(`standings, ${PLAYERS} players × ${ROUNDS} rounds (chain ${s.chainId}, ${sanctions.length} sanctions, 20 withdrawals):`);
-  console.log(`  median ${ms.wall.toFixed(1)} ms wall, ${ms.cpu.toFixed(1)} ms CPU (target < 200 ms); ${tiedGroups} ranks decided by a tie-break, ${shared} still shared`);
+  console.log(
+    `  median ${ms.wall.toFixed(1)} ms wall, ${ms.cpu.toFixed(1)} ms CPU (target < 200 ms); ${tiedGroups} ranks decided by a tie-break, ${shared} still shared`,
+  );
   console.log(`  reference (one pass adding 2/1/0 per game + sort by score alone): ${ref.wall.toFixed(1)} ms wall — ratio ${(ms.wall / ref.wall).toFixed(1)}×`);
   console.log(`  (the machine is shared: wall times vary with its load; CPU time varies less)`);
 }

@@ -45,7 +45,7 @@ interface FfishBoard {
 async function loadFfish(): Promise<{ Board: new (variant: string, fen: string) => FfishBoard }> {
   // STACK.md: ffish's loader tries fetch() when it exists; Node then fails to load the wasm.
   delete (globalThis as { fetch?: unknown }).fetch;
-   
+
   const ffish = require('ffish') as { onRuntimeInitialized?: () => void; Board?: unknown; calledRun?: boolean };
   await new Promise<void>((resolve) => {
     if (ffish.Board && ffish.calledRun) resolve();
@@ -257,8 +257,7 @@ function refLeavesKingAttacked(b: Int8Array, side: number, kingSq: number, inChe
   b[to] = moving;
   b[from] = 0;
   const by = side ^ 1;
-  let attacked =
-    (dFrom >= 0 && refRayAttacked(b, kingSq, dFrom, by)) || (dTo >= 0 && dTo !== dFrom && refRayAttacked(b, kingSq, dTo, by));
+  let attacked = (dFrom >= 0 && refRayAttacked(b, kingSq, dFrom, by)) || (dTo >= 0 && dTo !== dFrom && refRayAttacked(b, kingSq, dTo, by));
   if (!attacked && fromLeg) {
     const horse = by === RED ? HORSE : -HORSE;
     const h1 = kingSq + 2 * df + 9 * dr;
@@ -365,13 +364,9 @@ export async function bench(): Promise<void> {
     ratios.push(r.ms / c.ms);
   }
   const spread = (xs: number[], f: (n: number) => string) => `${f(Math.min(...xs))} … ${f(Math.max(...xs))}`;
-  console.log(
-    `before issue 14 (frozen copy) perft(4), CPU time, ${rounds} rounds: median ${fmt(median(refNps))} nodes/s (${spread(refNps, fmt)})`,
-  );
+  console.log(`before issue 14 (frozen copy) perft(4), CPU time, ${rounds} rounds: median ${fmt(median(refNps))} nodes/s (${spread(refNps, fmt)})`);
   console.log(`current perft(4), same rounds: median ${fmt(median(curNps))} nodes/s (${spread(curNps, fmt)})`);
-  console.log(
-    `ratio current / before issue 14: median ${median(ratios).toFixed(2)}x (rounds ${spread(ratios, (x) => x.toFixed(2) + 'x')})  (target ≥ 2x)`,
-  );
+  console.log(`ratio current / before issue 14: median ${median(ratios).toFixed(2)}x (rounds ${spread(ratios, (x) => x.toFixed(2) + 'x')})  (target ≥ 2x)`);
 
   const ffish = await loadFfish();
   const board = new ffish.Board('xiangqi', START);

@@ -18,7 +18,10 @@ describeInBrowser('account pages in Chromium', () => {
     await app?.close();
   });
 
-  for (const [size, viewport] of [['1280', DESKTOP], ['360', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1280', DESKTOP],
+    ['360', PHONE],
+  ] as const) {
     it(`signs up, is refused beside the field, logs out, logs in again and changes the password (${size} px)`, async () => {
       const context = await browser.newContext({ viewport, locale: size === '360' ? 'zh-CN' : 'en-GB' });
       const page = await context.newPage();

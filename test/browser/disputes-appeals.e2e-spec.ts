@@ -8,7 +8,6 @@ import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { nextRound, playEvent, withRole } from '../e2e/results-helpers';
 import { describeInBrowser, launch, logInFromHome, shoot, viaMyTournaments, watch } from './staff-helpers';
 
-
 /**
  * Issues 11 and 20 in Chromium, from the home page by links and forms: an arbiter opens a dispute
  * from the game's row on the result sheet and reads the report with its diagrams; an appeals member
@@ -42,7 +41,11 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     gameId = pairing.games[0].id;
     blackEntry = pairing.black!.id;
     const c = XIZE_01_05.find((x) => x.id === '细则 1 图1')!;
-    await request(app.getHttpServer()).put(`/api/games/${gameId}/record`).set('Authorization', arbiter.auth).send({ text: caseRecord(c) }).expect(200);
+    await request(app.getHttpServer())
+      .put(`/api/games/${gameId}/record`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: caseRecord(c) })
+      .expect(200);
     browser = await launch();
   }, 120_000);
 
@@ -89,8 +92,13 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
   it('an appeals member finds the appeal among the tournament’s appeals, reads the hearing file and votes; the majority decides', async () => {
     const http = () => request(app.getHttpServer());
     // The red player's written appeal, recorded by the arbiter.
-    const redEntry = (await http().get(`/api/events/${eventId}/tournament-file`).expect(200)).body.rounds[0].pairings.find((p: { black: string }) => p.black === blackEntry).red;
-    const filed = await http().post(`/api/games/${gameId}/appeals`).set('Authorization', arbiter.auth).send({ text: '红方认为黑方亦有捉子，请求改判和棋。', entryId: redEntry });
+    const redEntry = (await http().get(`/api/events/${eventId}/tournament-file`).expect(200)).body.rounds[0].pairings.find(
+      (p: { black: string }) => p.black === blackEntry,
+    ).red;
+    const filed = await http()
+      .post(`/api/games/${gameId}/appeals`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: '红方认为黑方亦有捉子，请求改判和棋。', entryId: redEntry });
     expect(filed.status).toBe(201);
     const page = await browser.newPage({ locale: 'en-GB', viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];

@@ -59,7 +59,16 @@ describeInBrowser('public event pages in Chromium', () => {
     );
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     });
   }, 300_000);
 
@@ -98,7 +107,10 @@ describeInBrowser('public event pages in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     for (const p of pages) {
       await open(page, p.path, 'zh');
-      const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+      const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as {
+        scroll: number;
+        client: number;
+      };
       expect({ page: p.name, scroll }).toEqual({ page: p.name, scroll: client });
       await page.screenshot({ path: join(SCREENSHOTS, `${p.name}-360.png`), fullPage: true });
     }

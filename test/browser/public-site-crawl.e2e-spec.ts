@@ -50,7 +50,16 @@ describeInBrowser('the public site, crawled from the home page', () => {
     eventNames = new Map(events.map((e) => [e.id, e.nameEn]));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     });
   }, 600_000);
 
@@ -101,14 +110,26 @@ describeInBrowser('the public site, crawled from the home page', () => {
         if (htmlLang !== (lang === 'en' ? 'en' : lang === 'zh' ? 'zh-Hans' : 'zh-Hant')) problems.push(`${key}: <html lang="${htmlLang}">`);
         const title = await page.title();
         if (!/·/.test(title)) problems.push(`${key}: title "${title}" names no page`);
-        const { scroll, client, text } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, text: document.body.innerText })')) as { scroll: number; client: number; text: string };
+        const { scroll, client, text } = (await page.evaluate(
+          '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, text: document.body.innerText })',
+        )) as { scroll: number; client: number; text: string };
         if (scroll > client) problems.push(`${key}: scrolls sideways at 360 px (${scroll - client} px)`);
         const uuid = UUID.exec(text);
         if (uuid) problems.push(`${key}: shows an id ${uuid[0]}`);
         const code = RESULT_CODE.exec(text);
         if (code) problems.push(`${key}: shows a result code ${code[0]}`);
         const type = key.replace(/^[^|]*\|/, '');
-        const kind = key.startsWith("Men's team") ? 'team' : key.startsWith("Women's") ? 'rr' : key.includes('knockout') ? 'ko' : key.includes('5+2') ? '52' : key.startsWith('Individual open') ? 'swiss' : 'site';
+        const kind = key.startsWith("Men's team")
+          ? 'team'
+          : key.startsWith("Women's")
+            ? 'rr'
+            : key.includes('knockout')
+              ? 'ko'
+              : key.includes('5+2')
+                ? '52'
+                : key.startsWith('Individual open')
+                  ? 'swiss'
+                  : 'site';
         const name = `${lang}-${kind}${type.replace(/[/:]+/g, '-')}`;
         if (!shot.has(name)) {
           shot.add(name);
@@ -132,7 +153,18 @@ describeInBrowser('the public site, crawled from the home page', () => {
       const keys = [...found.keys()];
       // Every event has its hub, pairings by table and by name, standings, crosstable, players, a
       // player card and the printouts; the knockout events their bracket; the team event its cards.
-      const all = ['|/events/:id', '|/events/:id/standings', '|/events/:id/crosstable', '|/events/:id/players', '|/events/:id/entries/:id', '|/events/:id/rounds/:n', '|/events/:id/rounds/:n/names', '|/events/:id/rounds/:n/print/pairings', '|/events/:id/rounds/:n/print/slips', '|/events/:id/print/standings'];
+      const all = [
+        '|/events/:id',
+        '|/events/:id/standings',
+        '|/events/:id/crosstable',
+        '|/events/:id/players',
+        '|/events/:id/entries/:id',
+        '|/events/:id/rounds/:n',
+        '|/events/:id/rounds/:n/names',
+        '|/events/:id/rounds/:n/print/pairings',
+        '|/events/:id/rounds/:n/print/slips',
+        '|/events/:id/print/standings',
+      ];
       for (const name of eventNames.values()) {
         for (const type of all) expect(keys).toContain(`${name}${type}`);
         if (/knockout|5\+2/.test(name)) expect(keys).toContain(`${name}|/events/:id/bracket`);
@@ -179,7 +211,9 @@ describeInBrowser('the public site, crawled from the home page', () => {
       await page.setViewportSize({ width: landscape ? A4_LANDSCAPE_PX : A4_PORTRAIT_PX, height: 1100 });
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
       // No column cut: every table's right edge inside the printable width.
-      const right = (await page.evaluate('Math.max(0, ...[...document.querySelectorAll("main table")].map((t) => Math.ceil(t.getBoundingClientRect().right)))')) as number;
+      const right = (await page.evaluate(
+        'Math.max(0, ...[...document.querySelectorAll("main table")].map((t) => Math.ceil(t.getBoundingClientRect().right)))',
+      )) as number;
       expect({ key, cut: right > (landscape ? A4_LANDSCAPE_PX : A4_PORTRAIT_PX) }).toEqual({ key, cut: false });
     }
     expect(checks.length).toBeGreaterThanOrEqual(5 * 3 + 2);

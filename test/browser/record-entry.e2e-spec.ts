@@ -58,8 +58,23 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     arbiter = await withRole(app, play, 'arbiter');
     round = await nextRound(app, play);
     const t = (await http().get(`/api/tournaments/${play.tournamentId}`).expect(200)).body;
-    await http().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    await http()
+      .patch(`/api/tournaments/${play.tournamentId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: t.version, published: true })
+      .expect(200);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -71,7 +86,10 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     const game = round.pairings[0].games[0];
     // Red won by resignation; the printed slip carries both players' links (QR codes).
     await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
-    const links = (await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body as { red: { path: string }; black: { path: string } };
+    const links = (await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body as {
+      red: { path: string };
+      black: { path: string };
+    };
 
     const page = await browser.newPage({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
     const errors: string[] = [];
@@ -104,7 +122,10 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     await page.click('#move-form button[type=submit]');
     expect(await page.textContent('#ply-count')).toContain('120');
     expect(await page.textContent('#end-check')).toContain('认输'); // no mate: a resignation needs none
-    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as {
+      scroll: number;
+      client: number;
+    };
     expect(scroll).toBeLessThanOrEqual(client);
     await page.click('#submit-record');
     await page.waitForSelector('#viewer-link:not([hidden])');

@@ -16,7 +16,10 @@ const AFFILIATIONS = ['马来西亚', '新加坡', '越南', '泰国'];
 const playersCsv = (bad: boolean) =>
   [
     'name_zh,name_en,gender,affiliation,rating,title',
-    ...Array.from({ length: 16 }, (_, i) => `棋手${i + 1},Player ${i + 1},${bad && i === 4 ? 'x' : i % 3 === 0 ? '女' : 'male'},${AFFILIATIONS[i % 4]},${2400 - i * 10},`),
+    ...Array.from(
+      { length: 16 },
+      (_, i) => `棋手${i + 1},Player ${i + 1},${bad && i === 4 ? 'x' : i % 3 === 0 ? '女' : 'male'},${AFFILIATIONS[i % 4]},${2400 - i * 10},`,
+    ),
   ].join('\n') + '\n';
 const TEAMS_CSV = [
   'team_zh,team_en,affiliation,role,board,name_zh,name_en,gender,rating,title',

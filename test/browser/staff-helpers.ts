@@ -14,7 +14,16 @@ export const PASSWORD = 'correct horse battery';
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -22,7 +31,15 @@ export function launch(): Promise<Browser> {
 export function watch(page: Page, errors: string[], allowed: number[] = [400, 403, 409]): void {
   page.on('pageerror', (e) => errors.push(`pageerror ${e.message}`));
   // "/my" (My tournaments) is another helper's page: a tree without it yet answers 404 there (see viaMyTournaments).
-  page.on('response', (r) => r.status() >= 400 && !allowed.includes(r.status()) && !r.url().endsWith('/favicon.ico') && !(r.status() === 404 && new URL(r.url()).pathname === '/my') && errors.push(`${r.status()} ${r.url()}`));
+  page.on(
+    'response',
+    (r) =>
+      r.status() >= 400 &&
+      !allowed.includes(r.status()) &&
+      !r.url().endsWith('/favicon.ico') &&
+      !(r.status() === 404 && new URL(r.url()).pathname === '/my') &&
+      errors.push(`${r.status()} ${r.url()}`),
+  );
   page.on('console', (m) => m.type() === 'error' && !/status of (40[0349])/.test(m.text()) && errors.push(`console ${m.text()}`));
 }
 

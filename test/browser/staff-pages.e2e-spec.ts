@@ -53,9 +53,19 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     captain = await newUser(app, 'captain');
     await grantRole(app, team.organizer.auth, team.tournamentId, captain, 'team_captain', entry.teamId!);
     const http = () => request(app.getHttpServer());
-    const draft = await http().post(`/api/events/${team.eventId}/rounds`).set('Authorization', team.organizer.auth).send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() }).expect(201);
-    const pub = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', team.organizer.auth).send({ version: draft.body.version }).expect(200);
-    matchId = (pub.body.pairings as { id: string; red: { id: string }; black: { id: string } | null }[]).find((p) => p.red.id === entry.id || p.black?.id === entry.id)!.id;
+    const draft = await http()
+      .post(`/api/events/${team.eventId}/rounds`)
+      .set('Authorization', team.organizer.auth)
+      .send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() })
+      .expect(201);
+    const pub = await http()
+      .post(`/api/rounds/${draft.body.id}/publish`)
+      .set('Authorization', team.organizer.auth)
+      .send({ version: draft.body.version })
+      .expect(200);
+    matchId = (pub.body.pairings as { id: string; red: { id: string }; black: { id: string } | null }[]).find(
+      (p) => p.red.id === entry.id || p.black?.id === entry.id,
+    )!.id;
     browser = await launch();
   }, 300_000);
 
@@ -192,7 +202,12 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     expect(page.url()).toContain(`/events/${play.eventId}/console?later=1`);
     expect((await rounds())[0].pairings.find((p: { table: number }) => p.table === 2).games[0].result).toBe('red_win');
     await expect(page.locator('#later-h').textContent()).resolves.toBe('What the correction would have changed in round 2');
-    const audit = (await request(app.getHttpServer()).get(`/api/tournaments/${play.tournamentId}/audit?entity=game&entityId=${t2.id}`).set('Authorization', play.organizer.auth).expect(200)).body;
+    const audit = (
+      await request(app.getHttpServer())
+        .get(`/api/tournaments/${play.tournamentId}/audit?entity=game&entityId=${t2.id}`)
+        .set('Authorization', play.organizer.auth)
+        .expect(200)
+    ).body;
     expect(JSON.stringify(audit.items)).toContain('score sheets signed for Red');
     overflow.consoleLater = await shoot(page, 'staff-console-correction-en');
     // Downloads are links on the console.

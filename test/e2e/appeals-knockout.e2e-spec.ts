@@ -30,8 +30,10 @@ describe('appeals in knockout matches (5+2 championship)', () => {
   const heard: Notification[] = [];
   const http = () => request(app.getHttpServer());
 
-  const fileAppeal = (gameId: string, entryId: string, text: string) => http().post(`/api/games/${gameId}/appeals`).set('Authorization', arbiter.auth).send({ text, entryId }).expect(201);
-  const vote = (m: { auth: string }, appealId: string, body: Record<string, unknown>) => http().post(`/api/appeals/${appealId}/votes`).set('Authorization', m.auth).send(body).expect(201);
+  const fileAppeal = (gameId: string, entryId: string, text: string) =>
+    http().post(`/api/games/${gameId}/appeals`).set('Authorization', arbiter.auth).send({ text, entryId }).expect(201);
+  const vote = (m: { auth: string }, appealId: string, body: Record<string, unknown>) =>
+    http().post(`/api/appeals/${appealId}/votes`).set('Authorization', m.auth).send(body).expect(201);
   /** Two of the three members uphold with `result`: the second vote decides (三章7C). */
   async function decide(gameId: string, entryId: string, result: string) {
     const filed = await fileAppeal(gameId, entryId, '不服裁判判决，请求改判');
@@ -46,7 +48,17 @@ describe('appeals in knockout matches (5+2 championship)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     prisma = createPrismaClient();
-    play = await playEvent(app, { nameZh: '锦标赛', nameEn: 'Championship', kind: 'individual', stages: [{ type: 'championship_5_2' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 12);
+    play = await playEvent(
+      app,
+      {
+        nameZh: '锦标赛',
+        nameEn: 'Championship',
+        kind: 'individual',
+        stages: [{ type: 'championship_5_2' }],
+        timeControl: { baseMinutes: 80, incrementSeconds: 30 },
+      },
+      12,
+    );
     arbiter = await withRole(app, play, 'arbiter');
     for (let i = 0; i < 3; i++) members.push(await withRole(app, play, 'appeals_member'));
     for (let r = 1; r <= 5; r++) {
@@ -62,7 +74,11 @@ describe('appeals in knockout matches (5+2 championship)', () => {
     }
     const drawn = await putResult(app, arbiter.auth, semi2.games[0], { result: 'draw' });
     expect(drawn.body.gamesCreated).toHaveLength(1);
-    expect((await putResult(app, arbiter.auth, drawn.body.gamesCreated[0], { result: 'red_win' })).body.match).toMatchObject({ status: 'decided', winner: semi2.black!.id, decidedBy: 'rapid' });
+    expect((await putResult(app, arbiter.auth, drawn.body.gamesCreated[0], { result: 'red_win' })).body.match).toMatchObject({
+      status: 'decided',
+      winner: semi2.black!.id,
+      decidedBy: 'rapid',
+    });
     const last = await putResult(app, arbiter.auth, semi1.games[0], { result: 'red_win' });
     expect(last.body.match).toMatchObject({ status: 'decided', winner: semi1.red.id, decidedBy: 'regular' });
     expect(last.body.round.state).toBe('completed');
@@ -173,7 +189,15 @@ describe('appeals in knockout matches (5+2 championship)', () => {
     expect((await putResult(app, arbiter.auth, regular, { result: 'red_win' })).body.match).toMatchObject({ status: 'decided', decidedBy: 'regular' });
     // A rapid game after the deciding regular game, as an appeal decision stored before this fix could leave.
     const stray = await prisma.game.create({
-      data: { pairingId: third.id, board: 2, kind: 'rapid', redPlayerId: regular.black!.id, blackPlayerId: regular.red!.id, result: 'draw', resultEnteredAt: new Date() },
+      data: {
+        pairingId: third.id,
+        board: 2,
+        kind: 'rapid',
+        redPlayerId: regular.black!.id,
+        blackPlayerId: regular.red!.id,
+        result: 'draw',
+        resultEnteredAt: new Date(),
+      },
     });
     const { appealId, body } = await decide(stray.id, third.red.id, 'black_win');
     expect(body.gameChanged).toBe(true);

@@ -52,7 +52,14 @@ describe('appeals', () => {
     const redA = await entry(pA.red.id);
     const blackA = await entry(pA.black!.id);
     const gA = await prisma.game.findUniqueOrThrow({ where: { id: pA.games[0].id } });
-    gameA = { id: gA.id, version: gA.version, redTeamAff: redA.team!.affiliationId!, blackTeamAff: blackA.team!.affiliationId!, redEntry: redA.id, blackEntry: blackA.id };
+    gameA = {
+      id: gA.id,
+      version: gA.version,
+      redTeamAff: redA.team!.affiliationId!,
+      blackTeamAff: blackA.team!.affiliationId!,
+      redEntry: redA.id,
+      blackEntry: blackA.id,
+    };
     gameB = { id: pB.games[1].id, redEntry: pB.red.id };
     users.captainA = await withRole(app, play, 'team_captain', { teamId: blackA.teamId });
     const otherTeam = await entry(pB.red.id);
@@ -122,7 +129,9 @@ describe('appeals', () => {
     expect((await http().get(`/api/events/${play.eventId}/appeals/file`).set('Authorization', users.arbiter.auth)).status).toBe(403);
     expect((await http().get(`/api/events/${play.eventId}/appeals/file`)).status).toBe(401);
     expect((await http().put(`/api/appeals/${appealId}/notes`).set('Authorization', users.arbiter.auth).send({ version: 1 })).status).toBe(403);
-    expect((await http().put(`/api/roles/${members[0].roleId}/affiliation`).set('Authorization', users.chief.auth).send({ affiliationId: null })).status).toBe(403);
+    expect((await http().put(`/api/roles/${members[0].roleId}/affiliation`).set('Authorization', users.chief.auth).send({ affiliationId: null })).status).toBe(
+      403,
+    );
     expect((await http().put(`/api/roles/${members[0].roleId}/affiliation`).send({ affiliationId: null })).status).toBe(401);
   });
 
@@ -139,8 +148,16 @@ describe('appeals', () => {
   });
 
   it('a recused majority cannot decide (三章7D): two of four members belong to the teams of the game', async () => {
-    await http().put(`/api/roles/${members[0].roleId}/affiliation`).set('Authorization', play.organizer.auth).send({ affiliationId: gameA.redTeamAff }).expect(200);
-    await http().put(`/api/roles/${members[1].roleId}/affiliation`).set('Authorization', play.organizer.auth).send({ affiliationId: gameA.blackTeamAff }).expect(200);
+    await http()
+      .put(`/api/roles/${members[0].roleId}/affiliation`)
+      .set('Authorization', play.organizer.auth)
+      .send({ affiliationId: gameA.redTeamAff })
+      .expect(200);
+    await http()
+      .put(`/api/roles/${members[1].roleId}/affiliation`)
+      .set('Authorization', play.organizer.auth)
+      .send({ affiliationId: gameA.blackTeamAff })
+      .expect(200);
     const recusedVote = await vote(members[0].auth, { choice: 'uphold' });
     expect(recusedVote.status).toBe(403);
     expect(recusedVote.body.message).toContain('三章7D');
@@ -187,7 +204,11 @@ describe('appeals', () => {
   it('a dismissed appeal forfeits the fee; decisions listed publicly without private notes; the committee file', async () => {
     const g = round1.pairings.find((p) => p.table === 1)!.games[1];
     const filed = await file(users.arbiter.auth, g.id, { text: '书面申诉', entryId: gameA.blackEntry }).expect(201);
-    const notes = await http().put(`/api/appeals/${filed.body.id}/notes`).set('Authorization', members[2].auth).send({ version: 1, publicSummary: '维持裁判判决', privateNotes: 'secret deliberation' }).expect(200);
+    const notes = await http()
+      .put(`/api/appeals/${filed.body.id}/notes`)
+      .set('Authorization', members[2].auth)
+      .send({ version: 1, publicSummary: '维持裁判判决', privateNotes: 'secret deliberation' })
+      .expect(200);
     expect(notes.body.version).toBe(2);
     await vote(members[2].auth, { choice: 'dismiss' }, filed.body.id).expect(201);
     const d = await vote(members[4].auth, { choice: 'dismiss' }, filed.body.id).expect(201);
@@ -207,11 +228,28 @@ describe('appeals', () => {
     // 三章7E: the party persists after the decision — the committee sanctions it.
     const sUrl = `/api/appeals/${filed.body.id}/sanctions`;
     expect((await http().post(sUrl).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(401);
-    expect((await http().post(sUrl).set('Authorization', users.arbiter.auth).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(403);
-    expect((await http().post(`/api/appeals/${appealId}/sanctions`).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(409);
-    const warned = await http().post(sUrl).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'warning', note: '复审后仍纠缠不休' }).expect(201);
+    expect((await http().post(sUrl).set('Authorization', users.arbiter.auth).send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await http()
+          .post(`/api/appeals/${appealId}/sanctions`)
+          .set('Authorization', members[2].auth)
+          .send({ entryId: gameA.blackEntry, level: 'warning', note: 'x' })
+      ).status,
+    ).toBe(409);
+    const warned = await http()
+      .post(sUrl)
+      .set('Authorization', members[2].auth)
+      .send({ entryId: gameA.blackEntry, level: 'warning', note: '复审后仍纠缠不休' })
+      .expect(201);
     expect(warned.body.log).toMatchObject({ kind: 'committee_sanction', state: 'warning' });
-    const dq = await http().post(sUrl).set('Authorization', members[2].auth).send({ entryId: gameA.blackEntry, level: 'disqualification', note: '再次纠缠' }).expect(201);
+    const dq = await http()
+      .post(sUrl)
+      .set('Authorization', members[2].auth)
+      .send({ entryId: gameA.blackEntry, level: 'disqualification', note: '再次纠缠' })
+      .expect(201);
     expect(dq.body.withdrawn).toEqual({ applied: true });
     expect(await prisma.entry.findUniqueOrThrow({ where: { id: gameA.blackEntry } })).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1 });
   });

@@ -20,7 +20,11 @@ describe('accounts: limits, password rule, sessions', () => {
 
   it('slows an account down after 5 failed logins from an address: 429 with Retry-After, even for the right password (issue 23 #7; login-throttle.e2e-spec.ts has the rest)', async () => {
     const user = await newUser(app, 'locked');
-    for (let i = 0; i < 6; i++) await http().post('/api/auth/login').send({ email: user.email, password: `wrong password ${i}` }).expect(401);
+    for (let i = 0; i < 6; i++)
+      await http()
+        .post('/api/auth/login')
+        .send({ email: user.email, password: `wrong password ${i}` })
+        .expect(401);
     const res = await http().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' }).expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
@@ -48,16 +52,24 @@ describe('accounts: limits, password rule, sessions', () => {
 
   it('one address gets 2 hashes at once, 16 waiting, 429 beyond: a flood waits behind itself', async () => {
     const user = await newUser(app, 'flood');
-    const answers = await Promise.all(Array.from({ length: 24 }, () => http().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => http().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' })),
+    );
     const codes = answers.map((a) => a.status);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
     expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
   });
 
-  it.each([['1234567890'], ['          '], ['aaaaaaaaaaaa'], ['qwertyuiop'], ['password123'], ['abababababab']])('refuses the password %j', async (password) => {
-    const res = await http().post('/api/auth/register').send({ email: `weak-${Date.now()}@test.chuhe`, displayName: 'weak', password }).expect(400);
-    expect(res.body.errors[0].field).toBe('password');
-  });
+  it.each([['1234567890'], ['          '], ['aaaaaaaaaaaa'], ['qwertyuiop'], ['password123'], ['abababababab']])(
+    'refuses the password %j',
+    async (password) => {
+      const res = await http()
+        .post('/api/auth/register')
+        .send({ email: `weak-${Date.now()}@test.chuhe`, displayName: 'weak', password })
+        .expect(400);
+      expect(res.body.errors[0].field).toBe('password');
+    },
+  );
 
   it('keeps spaces as typed: " correct horse battery " is not "correct horse battery"', async () => {
     const email = `spaces-${Date.now()}@test.chuhe`;
@@ -77,11 +89,23 @@ describe('accounts: limits, password rule, sessions', () => {
   it('changes the password: the old one stops working, other sessions end, this one stays', async () => {
     const user = await newUser(app, 'changer');
     const other = (await http().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' }).expect(200)).body.token;
-    const wrong = await http().post('/api/auth/password').set('Authorization', user.auth).send({ currentPassword: 'not it at all', newPassword: 'a brand new secret' }).expect(400);
+    const wrong = await http()
+      .post('/api/auth/password')
+      .set('Authorization', user.auth)
+      .send({ currentPassword: 'not it at all', newPassword: 'a brand new secret' })
+      .expect(400);
     expect(wrong.body.errors[0].field).toBe('currentPassword');
-    const weak = await http().post('/api/auth/password').set('Authorization', user.auth).send({ currentPassword: 'correct horse battery', newPassword: '1234567890' }).expect(400);
+    const weak = await http()
+      .post('/api/auth/password')
+      .set('Authorization', user.auth)
+      .send({ currentPassword: 'correct horse battery', newPassword: '1234567890' })
+      .expect(400);
     expect(weak.body.errors[0].field).toBe('newPassword');
-    await http().post('/api/auth/password').set('Authorization', user.auth).send({ currentPassword: 'correct horse battery', newPassword: 'a brand new secret' }).expect(204);
+    await http()
+      .post('/api/auth/password')
+      .set('Authorization', user.auth)
+      .send({ currentPassword: 'correct horse battery', newPassword: 'a brand new secret' })
+      .expect(204);
     await http().get('/api/auth/me').set('Authorization', user.auth).expect(200);
     await http().get('/api/auth/me').set('Authorization', `Bearer ${other}`).expect(401);
     await http().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' }).expect(401);

@@ -31,7 +31,13 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
         const rule = (Reflect.getMetadata(ACCESS_KEY, handler) as AccessRule | undefined) ?? classRule;
         const access = !rule ? 'public' : rule.kind === 'authenticated' ? 'authenticated' : [...rule.roles].sort().join('|');
         for (const s of Array.isArray(sub) ? sub : [sub]) {
-          const path = ('/' + [base, s].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')).replace(/\/+/g, '/');
+          const path = (
+            '/' +
+            [base, s]
+              .map((p) => p.replace(/^\/|\/$/g, ''))
+              .filter(Boolean)
+              .join('/')
+          ).replace(/\/+/g, '/');
           const method = RequestMethod[verb].toLowerCase() as RouteInfo['method'];
           out.push({ key: `${method.toUpperCase()} ${path}`, method, path, access });
         }

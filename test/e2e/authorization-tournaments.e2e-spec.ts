@@ -16,7 +16,11 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
   let tournamentId: string;
 
   beforeAll(async () => {
-    app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'admins', loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } } });
+    app = await createApp(testDatabaseUrl(), {
+      logger: false,
+      tournamentCreators: 'admins',
+      loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } },
+    });
     await app.init();
     admin = await newUser(app, 'admin');
     await prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
@@ -35,7 +39,10 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
   });
 
   it('lists a tournament publicly only once its organizer publishes it', async () => {
-    const ids = async (auth?: string) => ((auth ? await http().get('/api/tournaments').set('Authorization', auth) : await http().get('/api/tournaments')).body as { id: string }[]).map((t) => t.id);
+    const ids = async (auth?: string) =>
+      ((auth ? await http().get('/api/tournaments').set('Authorization', auth) : await http().get('/api/tournaments')).body as { id: string }[]).map(
+        (t) => t.id,
+      );
     const stranger = await newUser(app, 'stranger');
     expect(await ids()).not.toContain(tournamentId);
     expect(await ids(stranger.auth)).not.toContain(tournamentId);
@@ -43,7 +50,9 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
     expect((await http().get('/').set('Accept', 'text/html')).text).not.toContain(tournamentId);
     const t = (await http().get(`/api/tournaments/${tournamentId}`).expect(200)).body;
     await http().patch(`/api/tournaments/${tournamentId}`).set('Authorization', stranger.auth).send({ version: t.version, published: true }).expect(403);
-    const published = (await http().patch(`/api/tournaments/${tournamentId}`).set('Authorization', admin.auth).send({ version: t.version, published: true }).expect(200)).body;
+    const published = (
+      await http().patch(`/api/tournaments/${tournamentId}`).set('Authorization', admin.auth).send({ version: t.version, published: true }).expect(200)
+    ).body;
     expect(published.publishedAt).toBeTruthy();
     expect(await ids()).toContain(tournamentId);
     expect((await http().get('/').set('Accept', 'text/html')).text).toContain(tournamentId);
@@ -53,21 +62,41 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
     const invitee = await newUser(app, 'invitee');
     const squatter = await newUser(app, 'squatter');
     // POST roles on a deployed server invites: the account with that email gets nothing by itself.
-    const offer = await http().post(`/api/tournaments/${tournamentId}/roles`).set('Authorization', admin.auth).send({ email: squatter.email, role: 'chief_arbiter' }).expect(201);
+    const offer = await http()
+      .post(`/api/tournaments/${tournamentId}/roles`)
+      .set('Authorization', admin.auth)
+      .send({ email: squatter.email, role: 'chief_arbiter' })
+      .expect(201);
     expect(offer.body.token).toEqual(expect.any(String));
-    await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', squatter.auth).send({ nameZh: '甲', nameEn: 'A', gender: 'male' }).expect(403);
+    await http()
+      .post(`/api/tournaments/${tournamentId}/players`)
+      .set('Authorization', squatter.auth)
+      .send({ nameZh: '甲', nameEn: 'A', gender: 'male' })
+      .expect(403);
     const pending = await http().get(`/api/tournaments/${tournamentId}/invitations`).set('Authorization', admin.auth).expect(200);
     expect(pending.body.map((i: { id: string }) => i.id)).toContain(offer.body.id);
     expect(JSON.stringify(pending.body)).not.toContain(offer.body.token);
     // The organizer passed the token to the real person, who accepts it.
     const role = await http().post('/api/invitations/accept').set('Authorization', invitee.auth).send({ token: offer.body.token }).expect(201);
     expect(role.body).toMatchObject({ role: 'chief_arbiter', userId: invitee.id });
-    await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', invitee.auth).send({ nameZh: '甲', nameEn: 'A', gender: 'male' }).expect(201);
+    await http()
+      .post(`/api/tournaments/${tournamentId}/players`)
+      .set('Authorization', invitee.auth)
+      .send({ nameZh: '甲', nameEn: 'A', gender: 'male' })
+      .expect(201);
     await http().post('/api/invitations/accept').set('Authorization', squatter.auth).send({ token: offer.body.token }).expect(409);
-    await http().post('/api/invitations/accept').set('Authorization', squatter.auth).send({ token: 'x'.repeat(32) }).expect(404);
+    await http()
+      .post('/api/invitations/accept')
+      .set('Authorization', squatter.auth)
+      .send({ token: 'x'.repeat(32) })
+      .expect(404);
     await http().post('/api/invitations/accept').send({ token: offer.body.token }).expect(401);
     // A revoked invitation cannot be accepted.
-    const other = await http().post(`/api/tournaments/${tournamentId}/invitations`).set('Authorization', admin.auth).send({ email: 'x@y.zz', role: 'arbiter' }).expect(201);
+    const other = await http()
+      .post(`/api/tournaments/${tournamentId}/invitations`)
+      .set('Authorization', admin.auth)
+      .send({ email: 'x@y.zz', role: 'arbiter' })
+      .expect(201);
     await http().delete(`/api/tournaments/${tournamentId}/invitations/${other.body.id}`).set('Authorization', invitee.auth).expect(403);
     await http().delete(`/api/tournaments/${tournamentId}/invitations/${other.body.id}`).set('Authorization', admin.auth).expect(204);
     await http().post('/api/invitations/accept').set('Authorization', squatter.auth).send({ token: other.body.token }).expect(404);
@@ -78,20 +107,31 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
   it('pages the audit log with a cursor and filters it by entity and user', async () => {
     const chief = await newUser(app, 'chief');
     await grantRole(app, admin.auth, tournamentId, chief, 'chief_arbiter');
-    for (let i = 0; i < 5; i++) await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', chief.auth).send({ nameZh: `页${i}`, nameEn: `P${i}`, gender: 'female' }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await http()
+        .post(`/api/tournaments/${tournamentId}/players`)
+        .set('Authorization', chief.auth)
+        .send({ nameZh: `页${i}`, nameEn: `P${i}`, gender: 'female' })
+        .expect(201);
     const all = (await http().get(`/api/tournaments/${tournamentId}/audit?limit=500`).set('Authorization', admin.auth).expect(200)).body;
     expect(all.nextCursor).toBeNull();
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await http().get(`/api/tournaments/${tournamentId}/audit`).query({ limit: 2, ...(cursor ? { cursor } : {}) }).set('Authorization', admin.auth).expect(200);
+      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await http()
+        .get(`/api/tournaments/${tournamentId}/audit`)
+        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
+        .set('Authorization', admin.auth)
+        .expect(200);
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.items.map((r) => r.id));
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all.items.map((r: { id: string }) => r.id));
     expect(new Set(seen).size).toBe(seen.length);
-    const mine = (await http().get(`/api/tournaments/${tournamentId}/audit`).query({ entity: 'player', userId: chief.id }).set('Authorization', admin.auth).expect(200)).body;
+    const mine = (
+      await http().get(`/api/tournaments/${tournamentId}/audit`).query({ entity: 'player', userId: chief.id }).set('Authorization', admin.auth).expect(200)
+    ).body;
     expect(mine.items).toHaveLength(5);
     expect(mine.items.every((r: { entity: string; userId: string }) => r.entity === 'player' && r.userId === chief.id)).toBe(true);
     await http().get(`/api/tournaments/${tournamentId}/audit`).query({ cursor: 'bm90IGEgY3Vyc29y' }).set('Authorization', admin.auth).expect(400);
@@ -101,7 +141,13 @@ describe('tournaments: creators, publishing, invitations, audit pages', () => {
   it('lists draws publicly without user ids', async () => {
     const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', admin.auth).send(SWISS_EVENT).expect(201)).body.id;
     for (let i = 0; i < 2; i++) {
-      const p = (await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', admin.auth).send({ nameZh: `抽${i}`, nameEn: `D${i}`, gender: 'male' }).expect(201)).body.id;
+      const p = (
+        await http()
+          .post(`/api/tournaments/${tournamentId}/players`)
+          .set('Authorization', admin.auth)
+          .send({ nameZh: `抽${i}`, nameEn: `D${i}`, gender: 'male' })
+          .expect(201)
+      ).body.id;
       await http().post(`/api/events/${eventId}/entries`).set('Authorization', admin.auth).send({ playerId: p }).expect(201);
     }
     await http().post(`/api/events/${eventId}/draw`).set('Authorization', admin.auth).send({}).expect(201);

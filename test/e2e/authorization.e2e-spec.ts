@@ -300,16 +300,32 @@ describe('authorization of every route (generated from the controllers)', () => 
 
     ids.event = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201)).body.id;
     ids.teamEvent = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send(TEAM_EVENT).expect(201)).body.id;
-    ids.affiliation = (await http().post(`/api/tournaments/${t}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: '泰国', nameEn: 'Thailand' }).expect(201)).body.id;
+    ids.affiliation = (
+      await http().post(`/api/tournaments/${t}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: '泰国', nameEn: 'Thailand' }).expect(201)
+    ).body.id;
     const players: string[] = [];
     for (let i = 0; i < 8; i++)
-      players.push((await http().post(`/api/tournaments/${t}/players`).set('Authorization', organizer.auth).send({ nameZh: `泰${i}`, nameEn: `T${i}`, gender: 'male', affiliationId: ids.affiliation }).expect(201)).body.id);
+      players.push(
+        (
+          await http()
+            .post(`/api/tournaments/${t}/players`)
+            .set('Authorization', organizer.auth)
+            .send({ nameZh: `泰${i}`, nameEn: `T${i}`, gender: 'male', affiliationId: ids.affiliation })
+            .expect(201)
+        ).body.id,
+      );
     ids.player = players[0];
     for (const p of players.slice(0, 4)) {
       const entry = (await http().post(`/api/events/${ids.event}/entries`).set('Authorization', organizer.auth).send({ playerId: p }).expect(201)).body.id;
       ids.entry ??= entry;
     }
-    ids.team = (await http().post(`/api/events/${ids.teamEvent}/teams`).set('Authorization', organizer.auth).send({ affiliationId: ids.affiliation, nameZh: '泰国队', nameEn: 'Thailand', starters: players.slice(4, 7), reserves: [players[7]] }).expect(201)).body.id;
+    ids.team = (
+      await http()
+        .post(`/api/events/${ids.teamEvent}/teams`)
+        .set('Authorization', organizer.auth)
+        .send({ affiliationId: ids.affiliation, nameZh: '泰国队', nameEn: 'Thailand', starters: players.slice(4, 7), reserves: [players[7]] })
+        .expect(201)
+    ).body.id;
     await http().post(`/api/events/${ids.event}/draw`).set('Authorization', organizer.auth).send({}).expect(201);
     const round = (await http().post(`/api/events/${ids.event}/rounds`).set('Authorization', organizer.auth).send({}).expect(201)).body;
     ids.round = round.id;
@@ -322,7 +338,13 @@ describe('authorization of every route (generated from the controllers)', () => 
       auth[role] = user.auth;
       if (role === 'arbiter') ids.role = granted.id;
     }
-    ids.invitation = (await http().post(`/api/tournaments/${t}/invitations`).set('Authorization', organizer.auth).send({ email: 'later@test.chuhe', role: 'arbiter' }).expect(201)).body.id;
+    ids.invitation = (
+      await http()
+        .post(`/api/tournaments/${t}/invitations`)
+        .set('Authorization', organizer.auth)
+        .send({ email: 'later@test.chuhe', role: 'arbiter' })
+        .expect(201)
+    ).body.id;
   });
 
   afterAll(async () => {
@@ -409,8 +431,14 @@ describe('authorization of every route (generated from the controllers)', () => 
   it('refuses wrong passwords; a second registration of an email answers like the first and changes nothing', async () => {
     const user = await newUser(app, 'dup');
     await request(app.getHttpServer()).post('/api/auth/login').send({ email: user.email, password: 'wrong password!' }).expect(401);
-    const again = await request(app.getHttpServer()).post('/api/auth/register').send({ email: user.email, displayName: 'again', password: 'long enough pw' }).expect(201);
-    const fresh = await request(app.getHttpServer()).post('/api/auth/register').send({ email: `fresh-${Date.now()}@test.chuhe`, displayName: 'fresh', password: 'long enough pw' }).expect(201);
+    const again = await request(app.getHttpServer())
+      .post('/api/auth/register')
+      .send({ email: user.email, displayName: 'again', password: 'long enough pw' })
+      .expect(201);
+    const fresh = await request(app.getHttpServer())
+      .post('/api/auth/register')
+      .send({ email: `fresh-${Date.now()}@test.chuhe`, displayName: 'fresh', password: 'long enough pw' })
+      .expect(201);
     expect(again.body.message).toBe(fresh.body.message);
     await request(app.getHttpServer()).post('/api/auth/login').send({ email: user.email, password: 'long enough pw' }).expect(401);
     const short = await request(app.getHttpServer()).post('/api/auth/register').send({ email: 'x@y.zz', displayName: 'x', password: 'short' }).expect(400);
@@ -419,8 +447,20 @@ describe('authorization of every route (generated from the controllers)', () => 
 
   it('lets a chief arbiter register but not manage roles', async () => {
     const chief = await newUser(app, 'chief');
-    await request(app.getHttpServer()).post(`/api/tournaments/${ids.tournament}/roles`).set('Authorization', ids.organizer).send({ email: chief.email, role: 'chief_arbiter' }).expect(201);
-    await request(app.getHttpServer()).post(`/api/tournaments/${ids.tournament}/players`).set('Authorization', chief.auth).send({ nameZh: '丙', nameEn: 'C', gender: 'female' }).expect(201);
-    await request(app.getHttpServer()).post(`/api/tournaments/${ids.tournament}/roles`).set('Authorization', chief.auth).send({ email: chief.email, role: 'organizer' }).expect(403);
+    await request(app.getHttpServer())
+      .post(`/api/tournaments/${ids.tournament}/roles`)
+      .set('Authorization', ids.organizer)
+      .send({ email: chief.email, role: 'chief_arbiter' })
+      .expect(201);
+    await request(app.getHttpServer())
+      .post(`/api/tournaments/${ids.tournament}/players`)
+      .set('Authorization', chief.auth)
+      .send({ nameZh: '丙', nameEn: 'C', gender: 'female' })
+      .expect(201);
+    await request(app.getHttpServer())
+      .post(`/api/tournaments/${ids.tournament}/roles`)
+      .set('Authorization', chief.auth)
+      .send({ email: chief.email, role: 'organizer' })
+      .expect(403);
   });
 });

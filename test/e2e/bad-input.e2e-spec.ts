@@ -52,7 +52,23 @@ describe('random bad input never gives a 500 and never writes', () => {
   const junk = fc.oneof(
     fc.anything({ maxDepth: 2 }),
     fc.dictionary(
-      fc.constantFrom('nameZh', 'nameEn', 'kind', 'stages', 'timeControl', 'gender', 'rating', 'starters', 'playerId', 'seed', 'pinned', 'csv', 'startDate', 'affiliationId', 'extra'),
+      fc.constantFrom(
+        'nameZh',
+        'nameEn',
+        'kind',
+        'stages',
+        'timeControl',
+        'gender',
+        'rating',
+        'starters',
+        'playerId',
+        'seed',
+        'pinned',
+        'csv',
+        'startDate',
+        'affiliationId',
+        'extra',
+      ),
       fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 })),
     ),
   );
@@ -62,7 +78,11 @@ describe('random bad input never gives a 500 and never writes', () => {
     await fc.assert(
       fc.asyncProperty(junk, async (body) => {
         const before = await rows();
-        const res = await request(app.getHttpServer()).post(path()).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        const res = await request(app.getHttpServer())
+          .post(path())
+          .set('Authorization', auth)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body));
         if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${res.text}`);
         if (res.status >= 400) {
           refused += 1;
@@ -88,7 +108,9 @@ describe('bad input found by the fuzz: 4xx, never 500', () => {
     auth = (await newUser(app, 'bad')).auth;
     const http = () => request(app.getHttpServer());
     ids.tournament = (await http().post('/api/tournaments').set('Authorization', auth).send(TOURNAMENT).expect(201)).body.id;
-    ids.player = (await http().post(`/api/tournaments/${ids.tournament}/players`).set('Authorization', auth).send({ nameZh: '甲', nameEn: 'A', gender: 'male' }).expect(201)).body.id;
+    ids.player = (
+      await http().post(`/api/tournaments/${ids.tournament}/players`).set('Authorization', auth).send({ nameZh: '甲', nameEn: 'A', gender: 'male' }).expect(201)
+    ).body.id;
   });
 
   afterAll(async () => {
@@ -124,7 +146,10 @@ describe('bad input found by the fuzz: 4xx, never 500', () => {
   });
 
   it('a version ≥ 2^31 is 400', async () => {
-    const res = await request(app.getHttpServer()).patch(`/api/players/${ids.player}`).set('Authorization', auth).send({ version: 2 ** 31, rating: 1 });
+    const res = await request(app.getHttpServer())
+      .patch(`/api/players/${ids.player}`)
+      .set('Authorization', auth)
+      .send({ version: 2 ** 31, rating: 1 });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('version');
   });
@@ -172,7 +197,10 @@ describe('large CSV import', () => {
     expect(seconds).toBeLessThan(60);
     process.stdout.write(`[large import] 60,000 players in ${seconds.toFixed(1)} s\n`);
 
-    const tooLong = await request(app.getHttpServer()).post(`/api/tournaments/${t}/import/players`).set('Authorization', auth).send({ csv: csv + '\n' + 'x'.repeat(100_000) });
+    const tooLong = await request(app.getHttpServer())
+      .post(`/api/tournaments/${t}/import/players`)
+      .set('Authorization', auth)
+      .send({ csv: csv + '\n' + 'x'.repeat(100_000) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors[0].field).toBe('csv');
   }, 180_000);

@@ -28,7 +28,12 @@ async function seeded(app: INestApplication) {
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
   const call = async (method: string, path: string, body?: unknown, auth?: string): Promise<Answer> => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -41,10 +46,31 @@ async function seeded(app: INestApplication) {
   const email = `outage-${Date.now()}-${Math.random().toString(36).slice(2)}@test.chuhe`;
   expect((await call('POST', '/api/auth/register', { email, displayName: 'outage', password: 'correct horse battery' })).status).toBe(201);
   const auth = `Bearer ${(await call('POST', '/api/auth/login', { email, password: 'correct horse battery' })).body.token}`;
-  const t = (await call('POST', '/api/tournaments', { nameZh: '断线', nameEn: 'Outage', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'x' }, auth)).body.id as string;
-  const e = (await call('POST', `/api/tournaments/${t}/events`, { nameZh: '个人', nameEn: 'Individual', kind: 'individual', stages: [{ type: 'swiss', rounds: 7 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, auth)).body.id as string;
+  const t = (
+    await call(
+      'POST',
+      '/api/tournaments',
+      { nameZh: '断线', nameEn: 'Outage', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'x' },
+      auth,
+    )
+  ).body.id as string;
+  const e = (
+    await call(
+      'POST',
+      `/api/tournaments/${t}/events`,
+      {
+        nameZh: '个人',
+        nameEn: 'Individual',
+        kind: 'individual',
+        stages: [{ type: 'swiss', rounds: 7 }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      auth,
+    )
+  ).body.id as string;
   const ids: string[] = [];
-  for (let i = 0; i < 40; i++) ids.push((await call('POST', `/api/tournaments/${t}/players`, { nameZh: `棋手${i}`, nameEn: `P${i}`, gender: 'male', rating: 2000 + i }, auth)).body.id);
+  for (let i = 0; i < 40; i++)
+    ids.push((await call('POST', `/api/tournaments/${t}/players`, { nameZh: `棋手${i}`, nameEn: `P${i}`, gender: 'male', rating: 2000 + i }, auth)).body.id);
   expect((await call('POST', `/api/events/${e}/entries/bulk`, { playerIds: ids }, auth)).status).toBe(201);
   expect((await call('POST', `/api/events/${e}/draw`, { seed: 's' }, auth)).status).toBe(201);
   const draft = (await call('POST', `/api/events/${e}/rounds`, {}, auth)).body;
@@ -67,7 +93,9 @@ async function seeded(app: INestApplication) {
                 return call('GET', `/api/rounds/${round.id}`, undefined, auth);
               case 'result': {
                 const now = await call('GET', `/api/rounds/${round.id}`, undefined, auth);
-                const version = (now.body?.pairings as { games: { id: string; version: number }[] }[] | undefined)?.flatMap((p) => p.games).find((x) => x.id === g.id)?.version ?? 1;
+                const version =
+                  (now.body?.pairings as { games: { id: string; version: number }[] }[] | undefined)?.flatMap((p) => p.games).find((x) => x.id === g.id)
+                    ?.version ?? 1;
                 return call('PUT', `/api/games/${g.id}/result`, { result: ['red_win', 'draw', 'black_win'][i % 3], version }, auth);
               }
               case 'player':

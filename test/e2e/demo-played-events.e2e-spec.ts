@@ -37,7 +37,10 @@ describe('demo events played to the final', () => {
       [8, 'final', 1],
     ]);
     expect(bracket!.rounds.every((r) => r.matches.every((m) => m.winner !== null && m.decidedBy !== null))).toBe(true);
-    expect(bracket!.places.slice(0, 2).map((p) => p.places)).toEqual([[1, 1], [2, 2]]);
+    expect(bracket!.places.slice(0, 2).map((p) => p.places)).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
     expect(await prisma.round.count({ where: { eventId: youth.id, state: { not: 'completed' } } })).toBe(0);
 
     const c = knockoutView(await standings.file(fiveTwo.id));
@@ -48,6 +51,11 @@ describe('demo events played to the final', () => {
       [7, 'final', 1],
       [7, 'third_place', 1],
     ]);
-    expect(five!.places.map((p) => p.places)).toEqual([[1, 1], [2, 2], [3, 3], [4, 4]]);
+    expect(five!.places.map((p) => p.places)).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
   }, 300_000);
 });

@@ -69,11 +69,19 @@ describe('discipline', () => {
     const confirmAsArbiter = await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).set('Authorization', users.arbiter).send({ version: 1 });
     expect(confirmAsArbiter.status).toBe(403);
     expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).send({ version: 1 })).status).toBe(401);
-    expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).set('Authorization', users.appeals).send({ version: 1, reason: 'x' })).status).toBe(403);
+    expect(
+      (await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).set('Authorization', users.appeals).send({ version: 1, reason: 'x' })).status,
+    ).toBe(403);
     expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).send({ version: 1, reason: 'x' })).status).toBe(401);
-    expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).set('Authorization', users.stranger).send({ version: 1 })).status).toBe(403);
+    expect((await http().post(`/api/sanctions/${proposed.body.sanction.id}/confirm`).set('Authorization', users.stranger).send({ version: 1 })).status).toBe(
+      403,
+    );
     // Clean up: the arbiter withdraws the proposal (an undo entry).
-    await http().post(`/api/sanctions/${proposed.body.sanction.id}/revoke`).set('Authorization', users.arbiter).send({ version: 1, reason: 'recorded on the wrong game' }).expect(200);
+    await http()
+      .post(`/api/sanctions/${proposed.body.sanction.id}/revoke`)
+      .set('Authorization', users.arbiter)
+      .send({ version: 1, reason: 'recorded on the wrong game' })
+      .expect(200);
   });
 
   it('400 naming the field: a player not in the game, a bad kind, fields of another kind', async () => {
@@ -136,16 +144,31 @@ describe('discipline', () => {
 
   it('an undo is a new entry (revokesId): the chief arbiter revokes a foul and the result from before is restored', async () => {
     const g = game(round1, 1);
-    const list = (await http().get(`/api/games/${g.id}/sanctions`).set('Authorization', users.arbiter).expect(200)).body as { id: string; kind: string; state: string; version: number }[];
+    const list = (await http().get(`/api/games/${g.id}/sanctions`).set('Authorization', users.arbiter).expect(200)).body as {
+      id: string;
+      kind: string;
+      state: string;
+      version: number;
+    }[];
     const foul = list.find((s) => s.kind === 'technical_foul' && s.state === 'confirmed')!;
-    const byArbiter = await http().post(`/api/sanctions/${foul.id}/revoke`).set('Authorization', users.arbiter).send({ version: foul.version, reason: 'wrong player' });
+    const byArbiter = await http()
+      .post(`/api/sanctions/${foul.id}/revoke`)
+      .set('Authorization', users.arbiter)
+      .send({ version: foul.version, reason: 'wrong player' });
     expect(byArbiter.status).toBe(403);
-    const undo = await http().post(`/api/sanctions/${foul.id}/revoke`).set('Authorization', users.chief).send({ version: foul.version, reason: 'the video shows the opponent touched the piece' }).expect(200);
+    const undo = await http()
+      .post(`/api/sanctions/${foul.id}/revoke`)
+      .set('Authorization', users.chief)
+      .send({ version: foul.version, reason: 'the video shows the opponent touched the piece' })
+      .expect(200);
     expect(undo.body.undo.revokesId).toBe(foul.id);
     expect(undo.body.consequence.applied).toBe(false); // the game had no result before the fouls
     const stale = await http().post(`/api/sanctions/${foul.id}/revoke`).set('Authorization', users.chief).send({ version: foul.version, reason: 'again' });
     expect(stale.status).toBe(409);
-    const after = (await http().get(`/api/games/${g.id}/sanctions`).set('Authorization', users.arbiter).expect(200)).body as { state: string; revokesId: string | null }[];
+    const after = (await http().get(`/api/games/${g.id}/sanctions`).set('Authorization', users.arbiter).expect(200)).body as {
+      state: string;
+      revokesId: string | null;
+    }[];
     expect(after.filter((s) => s.state === 'revoked')).toHaveLength(2); // the misconduct proposal and this foul
     expect(after.some((s) => s.revokesId === foul.id)).toBe(true);
     const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
@@ -161,7 +184,11 @@ describe('discipline', () => {
     await sanction(users.arbiter, g.id, { playerId: g.black!.id, kind: 'knocked_over_pieces' }).expect(201);
     const two = await sanction(users.arbiter, g.id, { playerId: g.black!.id, kind: 'technical_foul', detail: 'distracting' }).expect(201);
     expect(two.body.consequence).toMatchObject({ result: 'red_win_penalty', applied: true });
-    const undo = await http().post(`/api/sanctions/${two.body.sanction.id}/revoke`).set('Authorization', users.chief).send({ version: two.body.sanction.version, reason: 'mistaken' }).expect(200);
+    const undo = await http()
+      .post(`/api/sanctions/${two.body.sanction.id}/revoke`)
+      .set('Authorization', users.chief)
+      .send({ version: two.body.sanction.version, reason: 'mistaken' })
+      .expect(200);
     expect(undo.body.consequence).toMatchObject({ result: 'draw', applied: true });
     expect((await prisma.game.findUniqueOrThrow({ where: { id: g.id } })).result).toBe('draw');
   });
@@ -188,7 +215,12 @@ describe('discipline', () => {
     const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
     const g = game(round2, 3);
     const redEntry = round2.pairings.find((p) => p.table === 3)!.red.id;
-    const r = await sanction(users.chief, g.id, { playerId: g.red!.id, kind: 'collusion', note: 'agreed result before the game', disqualify: [redEntry] }).expect(201);
+    const r = await sanction(users.chief, g.id, {
+      playerId: g.red!.id,
+      kind: 'collusion',
+      note: 'agreed result before the game',
+      disqualify: [redEntry],
+    }).expect(201);
     expect(r.body.sanction.state).toBe('confirmed');
     expect(r.body.consequence).toMatchObject({ result: 'annulled', applied: true });
     // 二章8节3: the entry's right to compete is cancelled — it leaves the event after round 2.
@@ -205,14 +237,42 @@ describe('discipline', () => {
   it('adjournment (三章6K): diagram and sealed move; more than 15 minutes late for the resumption is a forfeit', async () => {
     const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
     const g = game(round2, 4);
-    const bad = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: 'h2h8', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
+    const bad = await http()
+      .post(`/api/games/${g.id}/adjournment`)
+      .set('Authorization', users.arbiter)
+      .send({
+        fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+        sealedMove: 'h2h8',
+        redMinutesUsed: 50,
+        blackMinutesUsed: 40,
+        resumeAt: '2026-12-02T09:00:00Z',
+      });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^sealedMove/);
     // Red seals (二章2节4, 三章6K): a diagram with Black to move is refused, naming the diagram (issue 22 #6).
-    const blackToMove = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1', sealedMove: '马8进7', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' });
+    const blackToMove = await http()
+      .post(`/api/games/${g.id}/adjournment`)
+      .set('Authorization', users.arbiter)
+      .send({
+        fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',
+        sealedMove: '马8进7',
+        redMinutesUsed: 50,
+        blackMinutesUsed: 40,
+        resumeAt: '2026-12-02T09:00:00Z',
+      });
     expect(blackToMove.status).toBe(400);
     expect(blackToMove.body.message).toMatch(/^fen.*Red seals/);
-    await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({ fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', sealedMove: '炮二平五', redMinutesUsed: 50, blackMinutesUsed: 40, resumeAt: '2026-12-02T09:00:00Z' }).expect(201);
+    await http()
+      .post(`/api/games/${g.id}/adjournment`)
+      .set('Authorization', users.arbiter)
+      .send({
+        fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+        sealedMove: '炮二平五',
+        redMinutesUsed: 50,
+        blackMinutesUsed: 40,
+        resumeAt: '2026-12-02T09:00:00Z',
+      })
+      .expect(201);
     const view = await http().get(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).expect(200);
     expect(view.body.diagram).toMatch(/^<svg/);
     expect(view.body.sealedMove).toBe('炮二平五');
@@ -225,7 +285,11 @@ describe('discipline', () => {
   it('draw offers are logged, a repeat after a refusal flagged; an early draw waits for the chief arbiter (二章8节12)', async () => {
     const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
     const g = round2.pairings.find((p) => p.table === 2)!.games[0];
-    const g1 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.red!.id, ply: 21, response: 'declined' }).expect(201);
+    const g1 = await http()
+      .post(`/api/games/${g.id}/draw-offers`)
+      .set('Authorization', users.arbiter)
+      .send({ playerId: g.red!.id, ply: 21, response: 'declined' })
+      .expect(201);
     expect(g1.body.repeated).toBe(false);
     const g2 = await http().post(`/api/games/${g.id}/draw-offers`).set('Authorization', users.arbiter).send({ playerId: g.red!.id, ply: 23 }).expect(201);
     expect(g2.body.repeated).toBe(true);
@@ -241,8 +305,14 @@ describe('discipline', () => {
     expect(early.body).toMatchObject({ flagged: true, article: '二章8节12' });
     const list = (await http().get(`/api/events/${play.eventId}/early-draws`).set('Authorization', users.arbiter).expect(200)).body;
     expect(list.find((x: { gameId: string }) => x.gameId === g.id).state).toBe('pending');
-    expect((await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.arbiter).send({ version: 1, decision: 'confirmed' })).status).toBe(403);
-    const ok = await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.chief).send({ version: 1, decision: 'confirmed' }).expect(200);
+    expect(
+      (await http().post(`/api/games/${g.id}/early-draw/decision`).set('Authorization', users.arbiter).send({ version: 1, decision: 'confirmed' })).status,
+    ).toBe(403);
+    const ok = await http()
+      .post(`/api/games/${g.id}/early-draw/decision`)
+      .set('Authorization', users.chief)
+      .send({ version: 1, decision: 'confirmed' })
+      .expect(200);
     expect(ok.body.state).toBe('confirmed');
   });
 
@@ -261,7 +331,6 @@ describe('discipline', () => {
     const applied = await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.chief).send({}).expect(200);
     expect(applied.body.consequence).toMatchObject({ result: 'black_win_penalty', applied: true });
   });
-
 });
 
 describe('discipline in a team event', () => {
@@ -285,21 +354,35 @@ describe('discipline in a team event', () => {
     const round = await pairAndPublish(app, play);
     const pairing = round.pairings.find((p) => p.table === 1)!;
     const board2 = pairing.games.find((g) => g.board === 2)!;
-    await http().post(`/api/games/${board2.id}/sanctions`).set('Authorization', arbiter.auth).send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'reading' }).expect(201);
-    const second = await http().post(`/api/games/${board2.id}/sanctions`).set('Authorization', arbiter.auth).send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'stopping_clock' }).expect(201);
+    await http()
+      .post(`/api/games/${board2.id}/sanctions`)
+      .set('Authorization', arbiter.auth)
+      .send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'reading' })
+      .expect(201);
+    const second = await http()
+      .post(`/api/games/${board2.id}/sanctions`)
+      .set('Authorization', arbiter.auth)
+      .send({ playerId: board2.red!.id, kind: 'technical_foul', detail: 'stopping_clock' })
+      .expect(201);
     expect(second.body.consequence).toMatchObject({ result: 'black_win_penalty', penaltyReason: 'technical_fouls', applied: true });
     const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     expect(file.sanctions).toEqual([
       expect.objectContaining({ kind: 'technical_foul', round: 1, player: board2.red!.id, game: 2 }),
       expect.objectContaining({ kind: 'technical_foul', round: 1, player: board2.red!.id, game: 2 }),
     ]);
-    const fileGame = file.rounds[0].pairings.flatMap((p: { games: { board: number; red: string; result: string }[] }) => p.games).find((g: { board: number; red: string }) => g.board === 2 && g.red === board2.red!.id);
+    const fileGame = file.rounds[0].pairings
+      .flatMap((p: { games: { board: number; red: string; result: string }[] }) => p.games)
+      .find((g: { board: number; red: string }) => g.board === 2 && g.red === board2.red!.id);
     expect(fileGame.result).toBe('black_win_penalty');
     await http().get(`/api/events/${play.eventId}/standings`).expect(200);
     // 二章8节12: a drawn game with a record of fewer than 40 plies is flagged from the record.
     const board1 = pairing.games.find((g) => g.board === 1)!;
     await http().put(`/api/games/${board1.id}/result`).set('Authorization', arbiter.auth).send({ version: 1, result: 'draw' }).expect(200);
-    const rec = await http().put(`/api/games/${board1.id}/record`).set('Authorization', arbiter.auth).send({ text: '1. 炮二平五 马8进7 2. 马二进三 车9平8' }).expect(200);
+    const rec = await http()
+      .put(`/api/games/${board1.id}/record`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: '1. 炮二平五 马8进7 2. 马二进三 车9平8' })
+      .expect(200);
     expect(rec.body).toMatchObject({ earlyDrawFlagged: true, article: '二章8节12' });
     // The other order: the record first, then the draw — flagged by the results path.
     const board3 = pairing.games.find((g) => g.board === 3)!;

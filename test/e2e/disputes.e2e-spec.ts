@@ -9,7 +9,6 @@ import { caseRecord } from './dispute-helpers';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
 import { nextRound, Play, playEvent, RoundBody, withRole } from './results-helpers';
 
-
 /**
  * Game records (二章3节) and disputed positions (三章6G): records in every notation, the first
  * illegal move named, PGN out, the move-limit claim; disputes from stored records of rulebook
@@ -66,10 +65,16 @@ describe('records and disputes', () => {
     expect(pgn.headers['content-type']).toMatch(/pgn/);
     expect(pgn.text).toContain('[Round "1"]');
     expect(pgn.text).toContain('炮二平五');
-    const claim = await http().post(`/api/games/${g.id}/record/move-limit-claim`).set('Authorization', users.arbiter).send({ afterPly: 3, claimant: 'red' }).expect(200);
+    const claim = await http()
+      .post(`/api/games/${g.id}/record/move-limit-claim`)
+      .set('Authorization', users.arbiter)
+      .send({ afterPly: 3, claimant: 'red' })
+      .expect(200);
     expect(claim.body).toMatchObject({ valid: false, article: '二章4节' });
     expect((await http().post(`/api/games/${g.id}/record/move-limit-claim`).send({ afterPly: 3, claimant: 'red' })).status).toBe(401);
-    expect((await http().post(`/api/games/${g.id}/record/move-limit-claim`).set('Authorization', users.stranger).send({ afterPly: 3, claimant: 'red' })).status).toBe(403);
+    expect(
+      (await http().post(`/api/games/${g.id}/record/move-limit-claim`).set('Authorization', users.stranger).send({ afterPly: 3, claimant: 'red' })).status,
+    ).toBe(403);
   });
 
   const cases: [number, string, RepetitionCase, string][] = [
@@ -80,7 +85,11 @@ describe('records and disputes', () => {
 
   it.each(cases)('a dispute from the stored record of table %i (%s) gives the rulebook verdict with SVG diagrams', async (table, _id, c, verdict) => {
     const g = game(table);
-    await http().put(`/api/games/${g.id}/record`).set('Authorization', users.arbiter).send({ text: caseRecord(c) }).expect(200);
+    await http()
+      .put(`/api/games/${g.id}/record`)
+      .set('Authorization', users.arbiter)
+      .send({ text: caseRecord(c) })
+      .expect(200);
     const opened = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fromRecord: true }).expect(201);
     const report = opened.body.report;
     expect(report.verdict).toBe(verdict);
@@ -102,19 +111,33 @@ describe('records and disputes', () => {
   it('a dispute from a FEN and the cycle’s moves; bad input names the move', async () => {
     const c = XIZE_01_05[0];
     const g = game(1);
-    const r = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: [...c.moves.slice(0, 4), ...c.moves.slice(0, 4), ...c.moves.slice(0, 4)], cyclesAfterInstruction: 1 }).expect(201);
+    const r = await http()
+      .post(`/api/games/${g.id}/disputes`)
+      .set('Authorization', users.arbiter)
+      .send({ fen: c.fen, moves: [...c.moves.slice(0, 4), ...c.moves.slice(0, 4), ...c.moves.slice(0, 4)], cyclesAfterInstruction: 1 })
+      .expect(201);
     expect(r.body.report.procedure).toMatchObject({ pending: true, result: 'red_loses' });
     const typed = '5k3/7R1/9/9/9/9/9/9/2P6/3K5 w - - 0 1'; // a red pawn on c1, as typed from the board
     const strict = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: typed, moves: c.moves });
     expect(strict.status).toBe(400);
     expect(strict.body.message).toMatch(/^fen/);
-    const lenient = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: typed, moves: c.moves, lenient: true }).expect(201);
+    const lenient = await http()
+      .post(`/api/games/${g.id}/disputes`)
+      .set('Authorization', users.arbiter)
+      .send({ fen: typed, moves: c.moves, lenient: true })
+      .expect(201);
     expect(lenient.body.report.verdict).toBe('red_loses');
     expect(lenient.body.report.warnings.length).toBeGreaterThan(0);
-    const bad = await http().post(`/api/games/${g.id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: ['h8h9', 'a1a2'] });
+    const bad = await http()
+      .post(`/api/games/${g.id}/disputes`)
+      .set('Authorization', users.arbiter)
+      .send({ fen: c.fen, moves: ['h8h9', 'a1a2'] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^moves\[1\]/);
-    const noRecord = await http().post(`/api/games/${round1.pairings.find((p) => p.table === 4)!.games[0].id}/disputes`).set('Authorization', users.arbiter).send({ fromRecord: true, uptoPly: 99 });
+    const noRecord = await http()
+      .post(`/api/games/${round1.pairings.find((p) => p.table === 4)!.games[0].id}/disputes`)
+      .set('Authorization', users.arbiter)
+      .send({ fromRecord: true, uptoPly: 99 });
     expect(noRecord.status).toBe(400);
     expect(noRecord.body.message).toMatch(/^uptoPly/);
   });
@@ -135,12 +158,18 @@ describe('records and disputes', () => {
     expect((await http().get(`/api/games/${g.id}/disputes`).set('Authorization', users.stranger)).status).toBe(403);
     expect((await http().post(`/api/disputes/${d.id}/ruling`).send({ version: 1, ruling: 'x' })).status).toBe(401);
     expect((await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.appeals).send({ version: 1, ruling: 'x' })).status).toBe(403);
-    const ruled = await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.arbiter).send({ version: d.version, ruling: '红方长将，再走一循环，判负（三章6G，棋例细则 1）' }).expect(200);
+    const ruled = await http()
+      .post(`/api/disputes/${d.id}/ruling`)
+      .set('Authorization', users.arbiter)
+      .send({ version: d.version, ruling: '红方长将，再走一循环，判负（三章6G，棋例细则 1）' })
+      .expect(200);
     expect(ruled.body).toMatchObject({ state: 'ruled', rulingResult: 'black_win' });
     expect((await prisma.game.findUniqueOrThrow({ where: { id: g.id } })).result).toBe('black_win');
     const audit = await prisma.auditLog.findFirst({ where: { entity: 'game', entityId: g.id }, orderBy: { at: 'desc' } });
     expect(audit!.reason).toContain('三章6G');
-    expect((await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.arbiter).send({ version: ruled.body.version, ruling: 'again' })).status).toBe(409);
+    expect(
+      (await http().post(`/api/disputes/${d.id}/ruling`).set('Authorization', users.arbiter).send({ version: ruled.body.version, ruling: 'again' })).status,
+    ).toBe(409);
   });
 
   it('the event’s 棋例 rule set, appeal deadline and fee are settable (PAIRERS); a dispute then judges by the CXA set', async () => {
@@ -152,11 +181,19 @@ describe('records and disputes', () => {
     const bad = await http().patch(url).set('Authorization', users.chief).send({ version: current.version, appealFeeCurrency: 'dollars' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^appealFeeCurrency/);
-    const set = await http().patch(url).set('Authorization', users.chief).send({ version: current.version, repetitionRules: 'cxa', appealDeadlineMinutes: 60, appealFeeAmount: 10000, appealFeeCurrency: 'MYR' }).expect(200);
+    const set = await http()
+      .patch(url)
+      .set('Authorization', users.chief)
+      .send({ version: current.version, repetitionRules: 'cxa', appealDeadlineMinutes: 60, appealFeeAmount: 10000, appealFeeCurrency: 'MYR' })
+      .expect(200);
     expect(set.body).toMatchObject({ repetitionRules: 'cxa', appealDeadlineMinutes: 60, appealFeeAmount: 10000, appealFeeCurrency: 'MYR' });
     expect((await http().patch(url).set('Authorization', users.chief).send({ version: current.version, appealDeadlineMinutes: 30 })).status).toBe(409);
     const c = XIZE_01_05[0];
-    const r = await http().post(`/api/games/${game(2).id}/disputes`).set('Authorization', users.arbiter).send({ fen: c.fen, moves: c.moves }).expect(201);
+    const r = await http()
+      .post(`/api/games/${game(2).id}/disputes`)
+      .set('Authorization', users.arbiter)
+      .send({ fen: c.fen, moves: c.moves })
+      .expect(201);
     expect(r.body.ruleSet).toBe('cxa');
     expect(r.body.report.rules).toBe('cxa');
     expect(r.body.report.verdict).toBe('red_loses');

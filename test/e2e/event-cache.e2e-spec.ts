@@ -34,7 +34,10 @@ describe('event data version and event cache', () => {
   const sameAsLoadEvent = async (cache: EventCache) => {
     const cached = (await cache.load(prisma, play.eventId))!;
     const fresh = (await loadEvent(prisma, play.eventId))!;
-    for (const states of [['published', 'completed'], ['draft', 'published', 'completed']] as const) {
+    for (const states of [
+      ['published', 'completed'],
+      ['draft', 'published', 'completed'],
+    ] as const) {
       // loadEvent has no sanctions: the standings add them (discipline/sanction-file.ts).
       const sanctions = await fileSanctions(prisma, play.eventId, { states });
       expect(eventFile(cached, { states })).toEqual(eventFile(fresh, { states, sanctions }));
@@ -54,7 +57,10 @@ describe('event data version and event cache', () => {
       ['a round rescheduled', () => prisma.round.updateMany({ where: { eventId: play.eventId, number: 2 }, data: { scheduledAt: new Date() } })],
       [
         'a sanction',
-        () => prisma.sanction.create({ data: { gameId: game.id, playerId: game.redPlayerId!, kind: 'warning', state: 'confirmed', proposedById: play.organizer.id } }),
+        () =>
+          prisma.sanction.create({
+            data: { gameId: game.id, playerId: game.redPlayerId!, kind: 'warning', state: 'confirmed', proposedById: play.organizer.id },
+          }),
       ],
     ];
     for (const [what, change] of changes) {
@@ -95,7 +101,12 @@ describe('event data version and event cache', () => {
     expect(second).not.toBe(first);
     // Round 1's pairings were not read again: the same objects as before.
     expect(second.rounds.find((r) => r.number === 1)!.pairings).toBe(round1.pairings);
-    expect(second.rounds.find((r) => r.number === 2)!.pairings.flatMap((p) => p.games).find((g) => g.id === game.id)!.result).toBe('black_win');
+    expect(
+      second.rounds
+        .find((r) => r.number === 2)!
+        .pairings.flatMap((p) => p.games)
+        .find((g) => g.id === game.id)!.result,
+    ).toBe('black_win');
   });
 
   it('follows results, a draft, its deletion and a new round through the HTTP routes', async () => {

@@ -51,7 +51,10 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   async function pairSameAsCli(play: PlayEvent, off: string[] = []): Promise<Round> {
     const before = await file(play);
     const proposed = await cli(['pair'], before);
-    const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send(await roundBody(app, play.eventId));
+    const res = await api()
+      .post(`/api/events/${play.eventId}/rounds`)
+      .set('Authorization', play.organizer.auth)
+      .send(await roundBody(app, play.eventId));
     if (res.status !== 201) throw new Error(`pairing: ${res.status} ${JSON.stringify(res.body)}`);
     const draft = res.body as Round;
     expect(proposed.code).toBe(0);
@@ -91,7 +94,10 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
       for (const p of current.pairings) {
         for (const g of p.games) {
           if (g.result !== null) continue;
-          const res = await api().put(`/api/games/${g.id}/result`).set('Authorization', play.organizer.auth).send({ version: g.version, result: pick(g, p.table, p.matchKey) });
+          const res = await api()
+            .put(`/api/games/${g.id}/result`)
+            .set('Authorization', play.organizer.auth)
+            .send({ version: g.version, result: pick(g, p.table, p.matchKey) });
           if (res.status !== 200) throw new Error(`result: ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
@@ -122,7 +128,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   }
 
   it('a 40-player Swiss of 7 rounds: forfeits, a withdrawal after round 4, a correction after round 7 was paired', async () => {
-    const play = await drawnEvent(app, { nameZh: '积分编排', nameEn: 'Swiss', kind: 'individual', stages: [{ type: 'swiss', rounds: 7 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 40);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '积分编排',
+        nameEn: 'Swiss',
+        kind: 'individual',
+        stages: [{ type: 'swiss', rounds: 7 }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      40,
+    );
     const pick = randomPick(`event-run-swiss${process.env.PROOF_SEED ?? ''}`);
     let leaver: string | undefined;
     let corrected: { game: Game; round: number } | undefined;
@@ -134,7 +150,11 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
         const res = await api()
           .put(`/api/games/${corrected.game.id}/result`)
           .set('Authorization', play.organizer.auth)
-          .send({ version: corrected.game.version, result: corrected.game.result === 'red_win' ? 'black_win' : 'red_win', reason: 'score sheet misread (e2e)' });
+          .send({
+            version: corrected.game.version,
+            result: corrected.game.result === 'red_win' ? 'black_win' : 'red_win',
+            reason: 'score sheet misread (e2e)',
+          });
         expect(res.status).toBe(200);
         expect(res.body).toHaveProperty('laterPairingsAffected');
       }
@@ -161,7 +181,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   });
 
   it('a 10-player round-robin: withdrawal after round 3 (before half-way) — results annulled (二章7节3)', async () => {
-    const play = await drawnEvent(app, { nameZh: '循环赛', nameEn: 'Round robin', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '循环赛',
+        nameEn: 'Round robin',
+        kind: 'individual',
+        stages: [{ type: 'round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      10,
+    );
     const pick = randomPick(`event-run-rr${process.env.PROOF_SEED ?? ''}`, 0.04);
     let leaver: string | undefined;
     for (let r = 1; r <= 9; r++) {
@@ -183,7 +213,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   });
 
   it('a 12-team round-robin: 场分, 局分 and board points after every round', async () => {
-    const play = await drawnEvent(app, { nameZh: '团体循环', nameEn: 'Team round robin', kind: 'team', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 12);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '团体循环',
+        nameEn: 'Team round robin',
+        kind: 'team',
+        stages: [{ type: 'round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      12,
+    );
     const pick = randomPick(`event-run-team${process.env.PROOF_SEED ?? ''}`, 0.03);
     for (let r = 1; r <= 11; r++) {
       const round = await pairSameAsCli(play);
@@ -198,7 +238,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   });
 
   it('a 6+1 championship: the final through the rapid and the last game (附录3 #6), and a double round-robin', async () => {
-    const play = await drawnEvent(app, { nameZh: '六加一', nameEn: 'Six plus one', kind: 'individual', stages: [{ type: 'championship_6_1' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 10);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '六加一',
+        nameEn: 'Six plus one',
+        kind: 'individual',
+        stages: [{ type: 'championship_6_1' }],
+        timeControl: { baseMinutes: 80, incrementSeconds: 30 },
+      },
+      10,
+    );
     const pick = randomPick(`event-run-6-1${process.env.PROOF_SEED ?? ''}`, 0.04);
     for (let r = 1; r <= 7; r++) {
       const round = await pairSameAsCli(play);
@@ -209,10 +259,22 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     const final = (await api().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
     expect(final.kind).toBe('championship');
     expect(final.report.complete).toBe(true);
-    const kinds = ((await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body as Round[]).flatMap((r) => r.pairings.filter((p) => p.matchKey).flatMap((p) => p.games.map((g) => g.kind)));
+    const kinds = ((await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body as Round[]).flatMap((r) =>
+      r.pairings.filter((p) => p.matchKey).flatMap((p) => p.games.map((g) => g.kind)),
+    );
     expect(kinds).toEqual(['regular', 'rapid', 'armageddon']);
 
-    const drr = await drawnEvent(app, { nameZh: '双循环', nameEn: 'Double round robin', kind: 'individual', stages: [{ type: 'double_round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 5);
+    const drr = await drawnEvent(
+      app,
+      {
+        nameZh: '双循环',
+        nameEn: 'Double round robin',
+        kind: 'individual',
+        stages: [{ type: 'double_round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      5,
+    );
     const pick2 = randomPick(`event-run-drr${process.env.PROOF_SEED ?? ''}`, 0.04);
     for (let r = 1; r <= 10; r++) {
       // Every pair meets twice: check-pairing --off rematch, as its usage says for a double round-robin.
@@ -223,7 +285,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   });
 
   it('a 9-team Swiss of 5 rounds (team byes, 近对 / 远对): the same after every round', async () => {
-    const play = await drawnEvent(app, { nameZh: '团体积分', nameEn: 'Team Swiss', kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 9);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '团体积分',
+        nameEn: 'Team Swiss',
+        kind: 'team',
+        stages: [{ type: 'swiss', rounds: 5 }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      9,
+    );
     const pick = randomPick(`event-run-team-swiss${process.env.PROOF_SEED ?? ''}`, 0.03);
     for (let r = 1; r <= 5; r++) {
       const round = await pairSameAsCli(play);
@@ -234,7 +306,17 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
   });
 
   it('a 5+2 championship to its final places, with tie-break games (附录2 7b)', async () => {
-    const play = await drawnEvent(app, { nameZh: '锦标赛', nameEn: 'Championship', kind: 'individual', stages: [{ type: 'championship_5_2' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 16);
+    const play = await drawnEvent(
+      app,
+      {
+        nameZh: '锦标赛',
+        nameEn: 'Championship',
+        kind: 'individual',
+        stages: [{ type: 'championship_5_2' }],
+        timeControl: { baseMinutes: 80, incrementSeconds: 30 },
+      },
+      16,
+    );
     const pick = randomPick(`event-run-5-2${process.env.PROOF_SEED ?? ''}`, 0.04);
     for (let r = 1; r <= 7; r++) {
       const round = await pairSameAsCli(play);
@@ -260,12 +342,19 @@ describe('issue 9 proof: events run through HTTP, standings equal to chuhe stand
     const rounds = (await api().get(`/api/events/${play.eventId}/rounds`).expect(200)).body as Round[];
     expect(rounds.flatMap((r) => r.pairings.flatMap((p) => p.games)).some((g) => g.kind === 'rapid')).toBe(true);
 
-    const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Place,No,Player,Affiliation,Rating,Status,How decided');
     expect(csv).toHaveLength(17);
     // Migrated: the exported file imported into a new event has the same places, match keys and game kinds.
     const exported = await file(play);
-    const imported = await api().post(`/api/tournaments/${play.tournamentId}/tournament-file`).set('Authorization', play.organizer.auth).send({ file: exported, nameZh: '迁移', nameEn: 'Migrated' }).expect(201);
+    const imported = await api()
+      .post(`/api/tournaments/${play.tournamentId}/tournament-file`)
+      .set('Authorization', play.organizer.auth)
+      .send({ file: exported, nameZh: '迁移', nameEn: 'Migrated' })
+      .expect(201);
     const copy = (await api().get(`/api/events/${imported.body.event.id}/standings`).expect(200)).body;
     // (The explanations name entries by id, which the import renews.)
     const places = (r: { places: { place: number; drawNumber: number; status: string }[] }) => r.places.map((p) => [p.place, p.drawNumber, p.status]);

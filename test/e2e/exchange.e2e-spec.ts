@@ -50,7 +50,10 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
   });
 
   async function importFile(file: unknown, extra: Record<string, unknown> = {}): Promise<string> {
-    const res = await api().post(`/api/tournaments/${tournamentId}/tournament-file`).set('Authorization', organizer.auth).send({ file, ...extra });
+    const res = await api()
+      .post(`/api/tournaments/${tournamentId}/tournament-file`)
+      .set('Authorization', organizer.auth)
+      .send({ file, ...extra });
     if (res.status !== 201) throw new Error(`import ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.event.id;
   }
@@ -90,7 +93,14 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await sameAsCliAfterEveryRound(eventId, 5);
     const full = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
     expect(full.kind).toBe('standings');
-    const rows = full.report.rows as { entry: string; rank: number; score: number; values: Record<string, unknown>; decidedBy: unknown; withdrawn?: { afterRound: number } }[];
+    const rows = full.report.rows as {
+      entry: string;
+      rank: number;
+      score: number;
+      values: Record<string, unknown>;
+      decidedBy: unknown;
+      withdrawn?: { afterRound: number };
+    }[];
     expect(rows).toHaveLength(15);
     expect(full.report.progressive).toHaveLength(15);
     expect(full.report.chain.length).toBeGreaterThan(1);
@@ -106,7 +116,8 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect(atThree.entries.find((e: { drawNumber: number }) => e.drawNumber === 7).withdrawnAfterRound).toBe(3);
     expect(rows.find((r) => r.entry === p7.id)?.withdrawn).toMatchObject({ afterRound: 3 });
     // Results round-trip: every game of the source file is in the export.
-    const results = (t: { rounds: { pairings: { games: { result: string | null }[] }[] }[] }) => t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));
+    const results = (t: { rounds: { pairings: { games: { result: string | null }[] }[] }[] }) =>
+      t.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => g.result)));
     expect(results(file)).toEqual(results(swiss));
   });
 
@@ -114,15 +125,23 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const eventId = await importFile(swissFile, { nameZh: '再导入', nameEn: 'Again' });
     const csv = await api().get(`/api/events/${eventId}/standings.csv`).expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(16);
     expect(lines[0]).toMatch(/^Rank,No,Player,Affiliation,Rating,Points,/);
     expect(lines[0]).toContain('Why this rank');
     // Issue 22: named after the event (UTF-8 by filename*), affiliation and rating columns, headers in ?lang=.
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="Again_standings.csv"; filename*=UTF-8''${encodeURIComponent('Again standings.csv')}`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="Again_standings.csv"; filename*=UTF-8''${encodeURIComponent('Again standings.csv')}`,
+    );
     const zh = await api().get(`/api/events/${eventId}/standings.csv?lang=zh`).expect(200);
     expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('再导入 成绩.csv')}`);
-    const zhLines = zh.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const zhLines = zh.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(zhLines[0]).toMatch(/^名次,编号,棋手,单位,等级分,积分,/);
     const source = new Map((swissFile.entries as { drawNumber: number; affiliation?: string; rating?: number }[]).map((e) => [e.drawNumber, e]));
     for (const line of zhLines.slice(1)) {
@@ -153,7 +172,8 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const second = await importFile(exported, { nameZh: '第二', nameEn: 'Second' });
     const a = (await api().get(`/api/events/${first}/standings`).expect(200)).body.report;
     const b = (await api().get(`/api/events/${second}/standings`).expect(200)).body.report;
-    const view = (r: { rows: { drawNumber: number; rank: number; score: number; values: unknown }[] }) => r.rows.map((x) => [x.drawNumber, x.rank, x.score, x.values]);
+    const view = (r: { rows: { drawNumber: number; rank: number; score: number; values: unknown }[] }) =>
+      r.rows.map((x) => [x.drawNumber, x.rank, x.score, x.values]);
     expect(view(b)).toEqual(view(a));
   });
 
@@ -197,7 +217,14 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const file = (await api().get(`/api/events/${eventId}/tournament-file`).expect(200)).body as Tournament;
     const board1 = new Map<string, number>();
     const teamOf = new Map(file.entries.flatMap((e) => (e.members ?? []).map((m) => [m.id, e.id] as const)));
-    const points: Record<string, [number, number]> = { red_win: [2, 0], black_win: [0, 2], draw: [1, 1], red_win_forfeit: [2, 0], black_win_forfeit: [0, 2], double_forfeit: [0, 0] };
+    const points: Record<string, [number, number]> = {
+      red_win: [2, 0],
+      black_win: [0, 2],
+      draw: [1, 1],
+      red_win_forfeit: [2, 0],
+      black_win_forfeit: [0, 2],
+      double_forfeit: [0, 0],
+    };
     for (const g of file.rounds.flatMap((r) => r.pairings.flatMap((p) => p.games.filter((x) => x.board === 1)))) {
       const [red, black] = points[g.result!];
       board1.set(teamOf.get(g.red)!, (board1.get(teamOf.get(g.red)!) ?? 0) + red);
@@ -215,7 +242,11 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     // A player's name.
     const row = first.report.rows[0];
     const entry = await prisma.entry.findUniqueOrThrow({ where: { id: row.entry }, include: { player: true } });
-    await api().patch(`/api/players/${entry.playerId}`).set('Authorization', organizer.auth).send({ version: entry.player!.version, nameEn: 'Renamed Player' }).expect(200);
+    await api()
+      .patch(`/api/players/${entry.playerId}`)
+      .set('Authorization', organizer.auth)
+      .send({ version: entry.player!.version, nameEn: 'Renamed Player' })
+      .expect(200);
     const renamed = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body;
     expect(renamed.report.rows[0].name).toMatch(/Renamed Player$/);
     // A result (changed behind the API's back, as a correction would): the table follows.

@@ -10,9 +10,21 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { newUser, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 
-type Schema = { $ref?: string; type?: string; enum?: unknown[]; format?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; nullable?: boolean };
+type Schema = {
+  $ref?: string;
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  nullable?: boolean;
+};
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -56,9 +68,42 @@ const DEEP = (n: number) => '{"a":' + '['.repeat(n) + ']'.repeat(n) + '}';
 
 /** Values that broke the server before issue 13, and their relatives. */
 export const NASTY: unknown[] = [
-  null, '', ' ', 'a\u0000b', '\u0000', 'x\ud800y', '\udc00', '\ud83d', 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e308, -1e308, 0.5, -1, 0,
-  'x'.repeat(5000), [], {}, [null], [[[[[[[[[[[]]]]]]]]]]], true, 'null', '1 OR 1=1', "'; DROP TABLE \"Player\"; --", '<script>alert(1)</script>',
-  '9999-99-99', '2026-02-30', '1e400', 'NaN', '../../etc/passwd', '%00', '\u202e', '👨‍👩‍👧', { $ne: null }, { __proto__: { polluted: 1 } },
+  null,
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  'x\ud800y',
+  '\udc00',
+  '\ud83d',
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  1e308,
+  -1e308,
+  0.5,
+  -1,
+  0,
+  'x'.repeat(5000),
+  [],
+  {},
+  [null],
+  [[[[[[[[[[[]]]]]]]]]]],
+  true,
+  'null',
+  '1 OR 1=1',
+  '\'; DROP TABLE "Player"; --',
+  '<script>alert(1)</script>',
+  '9999-99-99',
+  '2026-02-30',
+  '1e400',
+  'NaN',
+  '../../etc/passwd',
+  '%00',
+  '\u202e',
+  '👨‍👩‍👧',
+  { $ne: null },
+  { __proto__: { polluted: 1 } },
 ];
 
 export function arbitraries(doc: OpenApi, ids: () => string[], byParam: () => Record<string, string> = () => ({})) {
@@ -71,7 +116,9 @@ export function arbitraries(doc: OpenApi, ids: () => string[], byParam: () => Re
     if (s.enum) return fc.constantFrom(...s.enum);
     switch (s.type) {
       case 'string':
-        return s.format === 'uuid' ? uuid : fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2026-12-01', '2026-12-01T09:00:00+08:00', 'a@b.cd', 'correct horse battery'), uuid);
+        return s.format === 'uuid'
+          ? uuid
+          : fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2026-12-01', '2026-12-01T09:00:00+08:00', 'a@b.cd', 'correct horse battery'), uuid);
       case 'integer':
       case 'number':
         return fc.oneof(fc.integer({ min: -3, max: 30 }), fc.integer(), fc.double({ noNaN: true }));
@@ -106,7 +153,11 @@ export function arbitraries(doc: OpenApi, ids: () => string[], byParam: () => Re
           { kind: 'raw', text: '{"a":', contentType: 'application/json' },
           { kind: 'raw', text: '{}', contentType: 'application/json; charset=klingon' },
           { kind: 'raw', text: '{"a":1}', contentType: 'application/x-www-form-urlencoded' },
-          { kind: 'raw', text: 'a[b][c][d][e][f][g][h][i][j][k][l][m][n][o][p][q][r][s][t][u][v][w][x][y][z]=1', contentType: 'application/x-www-form-urlencoded' },
+          {
+            kind: 'raw',
+            text: 'a[b][c][d][e][f][g][h][i][j][k][l][m][n][o][p][q][r][s][t][u][v][w][x][y][z]=1',
+            contentType: 'application/x-www-form-urlencoded',
+          },
           { kind: 'raw', text: '\u0000\u0001', contentType: 'text/plain' },
           { kind: 'raw', text: '"just a string"', contentType: 'application/json' },
         ),
@@ -126,7 +177,9 @@ export function arbitraries(doc: OpenApi, ids: () => string[], byParam: () => Re
       op: fc.constant(op),
       who: fc.constantFrom<FuzzCase['who']>('anonymous', 'organizer', 'organizer'),
       params: fc.record(Object.fromEntries(op.pathParams.map((p) => [p, param(p, op.method)]))) as fc.Arbitrary<Record<string, string>>,
-      query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, fc.oneof(valueFor(q.schema), nasty, fc.string())])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>,
+      query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, fc.oneof(valueFor(q.schema), nasty, fc.string())])), {
+        requiredKeys: [],
+      }) as fc.Arbitrary<Record<string, unknown>>,
       body: bodyFor(op.body),
     });
   return { caseFor };
@@ -141,13 +194,31 @@ export async function fuzzFixture(app: INestApplication): Promise<{ auth: string
   const ids = [t];
   const event = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', a).send(SWISS_EVENT).expect(201)).body.id;
   const teamEvent = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', a).send(TEAM_EVENT).expect(201)).body.id;
-  const affiliation = (await http().post(`/api/tournaments/${t}/affiliations`).set('Authorization', a).send({ nameZh: '马来西亚', nameEn: 'Malaysia' }).expect(201)).body.id;
+  const affiliation = (
+    await http().post(`/api/tournaments/${t}/affiliations`).set('Authorization', a).send({ nameZh: '马来西亚', nameEn: 'Malaysia' }).expect(201)
+  ).body.id;
   ids.push(event, teamEvent, affiliation);
   const players: string[] = [];
-  for (let i = 0; i < 10; i++) players.push((await http().post(`/api/tournaments/${t}/players`).set('Authorization', a).send({ nameZh: `马${i}`, nameEn: `M${i}`, gender: 'male', affiliationId: affiliation }).expect(201)).body.id);
+  for (let i = 0; i < 10; i++)
+    players.push(
+      (
+        await http()
+          .post(`/api/tournaments/${t}/players`)
+          .set('Authorization', a)
+          .send({ nameZh: `马${i}`, nameEn: `M${i}`, gender: 'male', affiliationId: affiliation })
+          .expect(201)
+      ).body.id,
+    );
   ids.push(...players);
-  for (const p of players.slice(0, 6)) ids.push((await http().post(`/api/events/${event}/entries`).set('Authorization', a).send({ playerId: p }).expect(201)).body.id);
-  const team = (await http().post(`/api/events/${teamEvent}/teams`).set('Authorization', a).send({ affiliationId: affiliation, nameZh: '马队', nameEn: 'MY', starters: players.slice(6, 9), reserves: [players[9]] }).expect(201)).body.id;
+  for (const p of players.slice(0, 6))
+    ids.push((await http().post(`/api/events/${event}/entries`).set('Authorization', a).send({ playerId: p }).expect(201)).body.id);
+  const team = (
+    await http()
+      .post(`/api/events/${teamEvent}/teams`)
+      .set('Authorization', a)
+      .send({ affiliationId: affiliation, nameZh: '马队', nameEn: 'MY', starters: players.slice(6, 9), reserves: [players[9]] })
+      .expect(201)
+  ).body.id;
   ids.push(team);
   await http().post(`/api/events/${event}/draw`).set('Authorization', a).send({}).expect(201);
   const round = await http().post(`/api/events/${event}/rounds`).set('Authorization', a).send({});
@@ -172,7 +243,7 @@ export async function runCase(app: INestApplication, auth: string, c: FuzzCase):
   let req = request(app.getHttpServer())[c.op.method](url).timeout(30_000);
   if (c.who === 'organizer' && !sessionEnding) req = req.set('Authorization', auth);
   const query: Record<string, string> = {};
-  for (const [k, v] of Object.entries(c.query)) query[k] = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  for (const [k, v] of Object.entries(c.query)) query[k] = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   req = req.query(query);
   if (c.op.method === 'get' || c.op.method === 'delete') return (await req).status;
   if (c.body.kind === 'raw') return (await req.set('Content-Type', c.body.contentType).send(c.body.text)).status;

@@ -28,26 +28,34 @@ describe('fuzz: every route of the OpenAPI document', () => {
     const doc = (await request(app.getHttpServer()).get('/api/docs/json').expect(200)).body;
     const ops = operations(doc);
     expect(ops.length).toBeGreaterThan(50);
-    const { caseFor } = arbitraries(doc, () => ids, () => byParam);
+    const { caseFor } = arbitraries(
+      doc,
+      () => ids,
+      () => byParam,
+    );
     const runs = Number(process.env.FUZZ_RUNS ?? 12);
     const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     for (const op of ops) {
-      await fc.assert(
-        fc.asyncProperty(caseFor(op), async (c) => {
-          const status = await runCase(app, auth, c);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status >= 500) {
-            failures.push(`${status} ${describeCase(c)}`);
-            return false;
-          }
-          return true;
-        }),
-        { numRuns: runs, seed, endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(caseFor(op), async (c) => {
+            const status = await runCase(app, auth, c);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status >= 500) {
+              failures.push(`${status} ${describeCase(c)}`);
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: runs, seed, endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
-    process.stdout.write(`[fuzz] ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests over ${ops.length} operations: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}\n`);
+    process.stdout.write(
+      `[fuzz] ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests over ${ops.length} operations: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}\n`,
+    );
     const rss = process.memoryUsage().rss / 2 ** 20;
     process.stdout.write(`[fuzz] memory after: rss ${rss.toFixed(0)} MiB, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB\n`);
     expect(failures).toEqual([]);

@@ -10,7 +10,12 @@ export async function startTestApp(): Promise<INestApplication> {
   // Every spec logs in from 127.0.0.1, each its users' first login an unknown address's, while
   // some specs fail logins on purpose: the address throttle (50 free failures for all accounts of
   // an address) would slow the whole run. login-throttle.e2e-spec.ts tests the real policies.
-  const app = await createApp(testDatabaseUrl(), { logger: false, tournamentCreators: 'anyone', directRoleGrants: true, loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } } });
+  const app = await createApp(testDatabaseUrl(), {
+    logger: false,
+    tournamentCreators: 'anyone',
+    directRoleGrants: true,
+    loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } },
+  });
   await app.init();
   return app;
 }
@@ -39,8 +44,16 @@ export async function grantRole(
   role: string,
   teamId?: string,
 ): Promise<{ id: string; role: string; userId: string }> {
-  const invitation = await request(app.getHttpServer()).post(`/api/tournaments/${tournamentId}/invitations`).set('Authorization', organizerAuth).send({ email: user.email, role, ...(teamId ? { teamId } : {}) }).expect(201);
-  const accepted = await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: invitation.body.token }).expect(201);
+  const invitation = await request(app.getHttpServer())
+    .post(`/api/tournaments/${tournamentId}/invitations`)
+    .set('Authorization', organizerAuth)
+    .send({ email: user.email, role, ...(teamId ? { teamId } : {}) })
+    .expect(201);
+  const accepted = await request(app.getHttpServer())
+    .post('/api/invitations/accept')
+    .set('Authorization', user.auth)
+    .send({ token: invitation.body.token })
+    .expect(201);
   return accepted.body;
 }
 

@@ -32,16 +32,29 @@ describe('lineups racing the deadline sweep', () => {
     }
     // The deadline (30 minutes before the round, 附录1 #8) comes 6 s from now.
     const deadline = Date.now() + 6000;
-    const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt: new Date(deadline + 30 * 60_000).toISOString() }).expect(201);
-    const round = (await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)).body;
+    const draft = await http()
+      .post(`/api/events/${play.eventId}/rounds`)
+      .set('Authorization', play.organizer.auth)
+      .send({ scheduledAt: new Date(deadline + 30 * 60_000).toISOString() })
+      .expect(201);
+    const round = (
+      await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
+    ).body;
     const matches = round.pairings as { id: string; red: { id: string }; black: { id: string } }[];
     // Reserve on board 3: a lineup that is not the default starters, so a kept one is recognisable.
     const lineupOf = (entryId: string) => {
       const members = entries.find((e) => e.id === entryId)!.team!.members;
-      const starters = members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      const starters = members
+        .filter((m) => m.role === 'starter')
+        .sort((a, b) => a.board! - b.board!)
+        .map((m) => m.playerId);
       return [starters[0], starters[1], members.find((m) => m.role === 'reserve')!.playerId];
     };
-    const submit = (pairingId: string, entryId: string) => http().put(`/api/pairings/${pairingId}/lineups/${entryId}`).set('Authorization', captains.get(entryId)!).send({ players: lineupOf(entryId) });
+    const submit = (pairingId: string, entryId: string) =>
+      http()
+        .put(`/api/pairings/${pairingId}/lineups/${entryId}`)
+        .set('Authorization', captains.get(entryId)!)
+        .send({ players: lineupOf(entryId) });
 
     // Slow work holds the event's play lock across the deadline (as match-card reads and the sweep did).
     const holder = new Client({ connectionString: testDatabaseUrl() });
@@ -75,7 +88,10 @@ describe('lineups racing the deadline sweep', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await late).status).toBe(409);
     for (const s of onTime) {
-      const lineup = await prisma.lineup.findUniqueOrThrow({ where: { pairingId_entryId: { pairingId: s.pairingId, entryId: s.entryId } }, include: { boards: { orderBy: { board: 'asc' } } } });
+      const lineup = await prisma.lineup.findUniqueOrThrow({
+        where: { pairingId_entryId: { pairingId: s.pairingId, entryId: s.entryId } },
+        include: { boards: { orderBy: { board: 'asc' } } },
+      });
       expect(lineup.source).toBe('captain');
       expect(lineup.boards.map((b) => b.playerId)).toEqual(lineupOf(s.entryId));
     }

@@ -26,12 +26,17 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
 
   it('no GET route answers differently about the lineup’s players, for anonymous, the opponent’s captain or the committee', async () => {
     const play = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '排阵保密', nameEn: 'Lineup secrecy' }, 4);
-    const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: { include: { player: true } } } } } });
+    const entries = await prisma.entry.findMany({
+      where: { eventId: play.eventId },
+      include: { team: { include: { members: { include: { player: true } } } } },
+    });
     const chief = await userWithRole(app, play, 'chief_arbiter');
     const appeals = await userWithRole(app, play, 'appeals_member');
     const scheduledAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt }).expect(201);
-    const round = (await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)).body;
+    const round = (
+      await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
+    ).body;
     const match = round.pairings[0] as { id: string; red: { id: string }; black: { id: string }; games: { id: string }[] };
     const red = entries.find((e) => e.id === match.red.id)!;
     const starters = red.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!);
@@ -55,13 +60,19 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
       .map((r) => ({ ...r, url: r.path.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? `:${name}`) }))
       .filter((r) => !r.url.includes(':'));
     expect(routes.length).toBeGreaterThan(30);
-    const viewers: [string, string | undefined][] = [['anonymous', undefined], ['opposing captain', opponent.auth], ['appeals member', appeals.auth]];
+    const viewers: [string, string | undefined][] = [
+      ['anonymous', undefined],
+      ['opposing captain', opponent.auth],
+      ['appeals member', appeals.auth],
+    ];
     const needles = [reserve.playerId, reserve.player.nameZh, reserve.player.nameEn];
     const read = async () => {
       const out = new Map<string, { status: number; count: number }>();
       for (const route of routes)
         for (const [who, auth] of viewers) {
-          const req = http().get(route.url).set('Accept', route.path.startsWith('/api') ? 'application/json' : 'text/html');
+          const req = http()
+            .get(route.url)
+            .set('Accept', route.path.startsWith('/api') ? 'application/json' : 'text/html');
           const res = await (auth ? req.set('Authorization', auth) : req);
           const text = res.text ?? JSON.stringify(res.body);
           out.set(`${who} GET ${route.url}`, { status: res.status, count: needles.reduce((n, needle) => n + text.split(needle).length - 1, 0) });
@@ -71,19 +82,36 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
 
     const before = await read();
     const lineup = [starters[0].playerId, reserve.playerId, starters[2].playerId];
-    await http().put(`/api/pairings/${match.id}/lineups/${red.id}`).set('Authorization', chief.auth).send({ players: lineup, reason: 'the captain is delayed (附录1 #8)' }).expect(200);
+    await http()
+      .put(`/api/pairings/${match.id}/lineups/${red.id}`)
+      .set('Authorization', chief.auth)
+      .send({ players: lineup, reason: 'the captain is delayed (附录1 #8)' })
+      .expect(200);
     const after = await read();
 
     // The audit's seal is keyed (HMAC under the server secret): the committee cannot test guesses against it.
-    const audit = (await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ entity: 'lineup' }).set('Authorization', appeals.auth).expect(200)).body.items as { after: { seal?: string } }[];
+    const audit = (await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ entity: 'lineup' }).set('Authorization', appeals.auth).expect(200))
+      .body.items as { after: { seal?: string } }[];
     expect(audit[0].after.seal).toMatch(/^[0-9a-f]{64}$/);
     expect(audit[0].after.seal).not.toBe(createHash('sha256').update(lineup.join(',')).digest('hex'));
     expect(JSON.stringify(audit)).not.toContain(reserve.playerId);
 
-    const leaks = [...after].filter(([key, a]) => a.count > (before.get(key)?.count ?? 0) || a.status !== before.get(key)?.status).map(([key, a]) => `${key}: ${before.get(key)?.status}→${a.status}, reserve named ${before.get(key)?.count}→${a.count}`);
+    const leaks = [...after]
+      .filter(([key, a]) => a.count > (before.get(key)?.count ?? 0) || a.status !== before.get(key)?.status)
+      .map(([key, a]) => `${key}: ${before.get(key)?.status}→${a.status}, reserve named ${before.get(key)?.count}→${a.count}`);
     expect(leaks).toEqual([]);
     // Released (the other lineup is in): now the boards show it.
-    await http().put(`/api/pairings/${match.id}/lineups/${match.black.id}`).set('Authorization', opponent.auth).send({ players: entries.find((e) => e.id === match.black.id)!.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId) }).expect(200);
+    await http()
+      .put(`/api/pairings/${match.id}/lineups/${match.black.id}`)
+      .set('Authorization', opponent.auth)
+      .send({
+        players: entries
+          .find((e) => e.id === match.black.id)!
+          .team!.members.filter((m) => m.role === 'starter')
+          .sort((a, b) => a.board! - b.board!)
+          .map((m) => m.playerId),
+      })
+      .expect(200);
     const shown = (await http().get(`/api/rounds/${round.id}`).expect(200)).body;
     expect(JSON.stringify(shown.pairings)).toContain(reserve.playerId);
   }, 300_000);
@@ -93,7 +121,8 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
     const chief = await userWithRole(app, play, 'chief_arbiter');
     const appeals = await userWithRole(app, play, 'appeals_member');
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
-    const rows = async (auth: string) => JSON.stringify((await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ limit: 500 }).set('Authorization', auth).expect(200)).body.items);
+    const rows = async (auth: string) =>
+      JSON.stringify((await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ limit: 500 }).set('Authorization', auth).expect(200)).body.items);
     expect(await rows(chief.auth)).toContain(draft.body.id);
     expect(await rows(appeals.auth)).not.toContain(draft.body.id);
     await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200);

@@ -28,7 +28,10 @@ describe('team lineups (附录1 #8) and match cards', () => {
       const captain = await newUser(app, 'captain');
       await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
       captains.set(e.id, captain);
-      const starters = e.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      const starters = e
+        .team!.members.filter((m) => m.role === 'starter')
+        .sort((a, b) => a.board! - b.board!)
+        .map((m) => m.playerId);
       members.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
     }
     arbiter = await userWithRole(app, play, 'arbiter');
@@ -36,7 +39,11 @@ describe('team lineups (附录1 #8) and match cards', () => {
     appeals = await userWithRole(app, play, 'appeals_member');
     const scheduledAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt }).expect(201);
-    const pub = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200);
+    const pub = await http()
+      .post(`/api/rounds/${draft.body.id}/publish`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: draft.body.version })
+      .expect(200);
     roundId = pub.body.id;
     roundVersion = pub.body.version;
     matches = pub.body.pairings;
@@ -80,27 +87,39 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
     expect(JSON.stringify(file.rounds)).not.toContain(team.reserve);
     const audit = await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ entity: 'lineup' }).set('Authorization', appeals.auth).expect(200);
-    const rows = Array.isArray(audit.body) ? audit.body : audit.body.items ?? audit.body.rows ?? audit.body.data;
+    const rows = Array.isArray(audit.body) ? audit.body : (audit.body.items ?? audit.body.rows ?? audit.body.data);
     expect(JSON.stringify(rows)).toContain('"seal"');
     expect(JSON.stringify(rows)).not.toContain(team.reserve);
   });
 
-  it('a board\'s result before both lineups are in: 409 naming the missing lineup; the chief arbiter only with a reason (issue 22)', async () => {
+  it("a board's result before both lineups are in: 409 naming the missing lineup; the chief arbiter only with a reason (issue 22)", async () => {
     const m = matches[0];
     const round = (await http().get(`/api/rounds/${roundId}`).expect(200)).body;
     const game = round.pairings.find((p: { id: string }) => p.id === m.id).games[0];
     const black = await prisma.entry.findUniqueOrThrow({ where: { id: m.black.id }, include: { team: true } });
     const red = await prisma.entry.findUniqueOrThrow({ where: { id: m.red.id }, include: { team: true } });
-    const early = await http().put(`/api/games/${game.id}/result`).set('Authorization', arbiter.auth).send({ version: game.version, result: 'red_win' }).expect(409);
+    const early = await http()
+      .put(`/api/games/${game.id}/result`)
+      .set('Authorization', arbiter.auth)
+      .send({ version: game.version, result: 'red_win' })
+      .expect(409);
     expect(early.body.message).toContain(black.team!.nameEn);
     expect(early.body.message).not.toContain(red.team!.nameEn); // red's lineup is in
     expect(early.body.message).toContain('附录1 #8');
-    const noReason = await http().put(`/api/games/${game.id}/result`).set('Authorization', chief.auth).send({ version: game.version, result: 'red_win' }).expect(409);
+    const noReason = await http()
+      .put(`/api/games/${game.id}/result`)
+      .set('Authorization', chief.auth)
+      .send({ version: game.version, result: 'red_win' })
+      .expect(409);
     expect(noReason.body.message).toContain('with a reason');
     expect((await prisma.game.findUniqueOrThrow({ where: { id: game.id } })).result).toBeNull();
     // The other match: neither lineup in — both named.
     const other = round.pairings.find((p: { id: string }) => p.id === matches[1].id).games[0];
-    const both = await http().put(`/api/games/${other.id}/result`).set('Authorization', arbiter.auth).send({ version: other.version, result: 'draw' }).expect(409);
+    const both = await http()
+      .put(`/api/games/${other.id}/result`)
+      .set('Authorization', arbiter.auth)
+      .send({ version: other.version, result: 'draw' })
+      .expect(409);
     expect(both.body.message).toMatch(/the lineups of .+ and .+ are not in yet/);
   });
 
@@ -108,16 +127,28 @@ describe('team lineups (附录1 #8) and match cards', () => {
     // A match of its own: round 1's matches go on below. A fresh 2-team event, lineups due in 3 hours.
     const solo = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '团体排阵二', nameEn: 'Lineups 2' }, 2);
     const chiefSolo = await userWithRole(app, solo, 'chief_arbiter');
-    const draft = await http().post(`/api/events/${solo.eventId}/rounds`).set('Authorization', solo.organizer.auth).send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() }).expect(201);
-    const pub = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', solo.organizer.auth).send({ version: draft.body.version }).expect(200);
+    const draft = await http()
+      .post(`/api/events/${solo.eventId}/rounds`)
+      .set('Authorization', solo.organizer.auth)
+      .send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() })
+      .expect(201);
+    const pub = await http()
+      .post(`/api/rounds/${draft.body.id}/publish`)
+      .set('Authorization', solo.organizer.auth)
+      .send({ version: draft.body.version })
+      .expect(200);
     const g = pub.body.pairings[0].games[0];
-    const ok = await http().put(`/api/games/${g.id}/result`).set('Authorization', chiefSolo.auth).send({ version: g.version, result: 'black_win', reason: 'both teams agreed the board-1 players before the lineups were typed in' }).expect(200);
+    const ok = await http()
+      .put(`/api/games/${g.id}/result`)
+      .set('Authorization', chiefSolo.auth)
+      .send({ version: g.version, result: 'black_win', reason: 'both teams agreed the board-1 players before the lineups were typed in' })
+      .expect(200);
     expect(ok.body.game.result).toBe('black_win');
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { entity: 'game', entityId: g.id } });
     expect(audit.reason).toContain('both teams agreed');
   });
 
-  it('refuses another team\'s captain (403), strangers (401) and bad lineups (400 naming the field)', async () => {
+  it("refuses another team's captain (403), strangers (401) and bad lineups (400 naming the field)", async () => {
     const m = matches[0];
     const team = members.get(m.black.id)!;
     const body = { players: team.starters };
@@ -127,20 +158,40 @@ describe('team lineups (附录1 #8) and match cards', () => {
     await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', arbiter.auth).send(body).expect(403);
     const captain = captains.get(m.black.id)!.auth;
     const stranger = members.get(m.red.id)!.starters[0];
-    const bad = await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', captain).send({ players: [team.starters[0], stranger, team.starters[2]] }).expect(400);
+    const bad = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
+      .set('Authorization', captain)
+      .send({ players: [team.starters[0], stranger, team.starters[2]] })
+      .expect(400);
     expect(bad.body.errors).toEqual([{ field: 'players.1', reason: expect.stringContaining('not a registered member') }]);
-    const twice = await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', captain).send({ players: [team.starters[0], team.starters[0], team.starters[2]] }).expect(400);
+    const twice = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
+      .set('Authorization', captain)
+      .send({ players: [team.starters[0], team.starters[0], team.starters[2]] })
+      .expect(400);
     expect(twice.body.errors[0].field).toBe('players.1');
-    const short = await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', captain).send({ players: team.starters.slice(0, 2) }).expect(400);
+    const short = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
+      .set('Authorization', captain)
+      .send({ players: team.starters.slice(0, 2) })
+      .expect(400);
     expect(short.body.errors[0].field).toBe('players');
-    await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', captain).send({ players: ['nope'] }).expect(400);
+    await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
+      .set('Authorization', captain)
+      .send({ players: ['nope'] })
+      .expect(400);
   });
 
   it('once both are in, both are public and the boards take them: first-listed team Red on boards 1 and 3 (附录6 用法2)', async () => {
     const m = matches[0];
     const red = members.get(m.red.id)!;
     const black = members.get(m.black.id)!;
-    await http().put(`/api/pairings/${m.id}/lineups/${m.black.id}`).set('Authorization', captains.get(m.black.id)!.auth).send({ players: black.starters }).expect(200);
+    await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
+      .set('Authorization', captains.get(m.black.id)!.auth)
+      .send({ players: black.starters })
+      .expect(200);
     const pub = await card(m.id).expect(200);
     expect(pub.body.released).toBe(true);
     const boards = pub.body.boards.map((b: { board: number; red: { id: string }; black: { id: string } }) => [b.board, b.red.id, b.black.id]);
@@ -150,11 +201,23 @@ describe('team lineups (附录1 #8) and match cards', () => {
       [3, red.starters[2], black.starters[2]],
     ]);
     // Too late to change for a captain; the version is checked for the chief arbiter.
-    const again = await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', captains.get(m.red.id)!.auth).send({ players: red.starters, version: 1 }).expect(409);
+    const again = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.red.id}`)
+      .set('Authorization', captains.get(m.red.id)!.auth)
+      .send({ players: red.starters, version: 1 })
+      .expect(409);
     expect(again.body.message).toContain('both lineups are in');
     await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', chief.auth).send({ players: red.starters, version: 1 }).expect(400);
-    await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', chief.auth).send({ players: red.starters, version: 7, reason: 'reserve ill' }).expect(409);
-    const fixed = await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', chief.auth).send({ players: red.starters, version: 1, reason: 'reserve ill (三章4)' }).expect(200);
+    await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.red.id}`)
+      .set('Authorization', chief.auth)
+      .send({ players: red.starters, version: 7, reason: 'reserve ill' })
+      .expect(409);
+    const fixed = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.red.id}`)
+      .set('Authorization', chief.auth)
+      .send({ players: red.starters, version: 1, reason: 'reserve ill (三章4)' })
+      .expect(200);
     expect(fixed.body.red.lineup.source).toBe('arbiter');
     expect(fixed.body.boards[1].black.id).toBe(red.starters[1]);
   });
@@ -163,9 +226,17 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const m = matches[1];
     // The round starts in 20 minutes: the 30-minute deadline has passed.
     const soon = new Date(Date.now() + 20 * 60_000).toISOString();
-    const patched = await http().patch(`/api/rounds/${roundId}`).set('Authorization', play.organizer.auth).send({ version: roundVersion, scheduledAt: soon }).expect(200);
+    const patched = await http()
+      .patch(`/api/rounds/${roundId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: roundVersion, scheduledAt: soon })
+      .expect(200);
     roundVersion = patched.body.version;
-    const late = await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', captains.get(m.red.id)!.auth).send({ players: members.get(m.red.id)!.starters }).expect(409);
+    const late = await http()
+      .put(`/api/pairings/${m.id}/lineups/${m.red.id}`)
+      .set('Authorization', captains.get(m.red.id)!.auth)
+      .send({ players: members.get(m.red.id)!.starters })
+      .expect(409);
     expect(late.body.message).toContain('附录1 #8');
     const pub = await card(m.id).expect(200);
     expect(pub.body.released).toBe(true);
@@ -182,7 +253,8 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const m = matches[0];
     const games = (await card(m.id, arbiter.auth).expect(200)).body.boards as { id: string; version: number }[];
     const results = ['red_win', 'draw', 'red_win'];
-    for (const [i, g] of games.entries()) await http().put(`/api/games/${g.id}/result`).set('Authorization', arbiter.auth).send({ result: results[i], version: g.version }).expect(200);
+    for (const [i, g] of games.entries())
+      await http().put(`/api/games/${g.id}/result`).set('Authorization', arbiter.auth).send({ result: results[i], version: g.version }).expect(200);
     const done = await card(m.id).expect(200);
     // Board 2's Red is the second-listed team: red_win 2 + draw 1 + red_win 2 = 5 of 6 for the first team.
     expect(done.body.score.gamePoints).toEqual({ red: 5, black: 1 });
@@ -194,7 +266,11 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const body = { absent: [m.red.id], reason: 'team did not arrive' };
     await http().post(`/api/pairings/${m.id}/team-forfeit`).send(body).expect(401);
     await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', captains.get(m.black.id)!.auth).send(body).expect(403);
-    await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send({ absent: [matches[0].red.id] }).expect(400);
+    await http()
+      .post(`/api/pairings/${m.id}/team-forfeit`)
+      .set('Authorization', arbiter.auth)
+      .send({ absent: [matches[0].red.id] })
+      .expect(400);
     const res = await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send(body).expect(200);
     expect(res.body.boards.map((b: { result: string }) => b.result)).toEqual(['black_win_forfeit', 'red_win_forfeit', 'black_win_forfeit']);
     expect(res.body.score.matchPoints).toEqual({ red: 0, black: 2 });
@@ -202,9 +278,12 @@ describe('team lineups (附录1 #8) and match cards', () => {
     const round = await http().get(`/api/rounds/${roundId}`).expect(200);
     expect(round.body.state).toBe('completed');
     // The one way a result changes (issue 22): each forfeit's audit row is result entry's (round, table, board), with the article.
-    const audits = await prisma.auditLog.findMany({ where: { entity: 'game', entityId: { in: res.body.boards.map((b: { gameId?: string; id?: string }) => b.gameId ?? b.id) } } });
+    const audits = await prisma.auditLog.findMany({
+      where: { entity: 'game', entityId: { in: res.body.boards.map((b: { gameId?: string; id?: string }) => b.gameId ?? b.id) } },
+    });
     expect(audits.length).toBeGreaterThanOrEqual(3);
-    for (const a of audits.filter((x) => x.reason?.includes('二章7节1'))) expect(a.after).toMatchObject({ round: 1, table: expect.any(Number), result: expect.stringMatching(/forfeit/) });
+    for (const a of audits.filter((x) => x.reason?.includes('二章7节1')))
+      expect(a.after).toMatchObject({ round: 1, table: expect.any(Number), result: expect.stringMatching(/forfeit/) });
     expect(audits.filter((x) => x.reason?.includes('二章7节1'))).toHaveLength(3);
   });
 

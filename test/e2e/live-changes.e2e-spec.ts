@@ -56,7 +56,11 @@ describe('every change reaches live viewers as one frame', () => {
   it('a reschedule', async () => {
     const now = await getRound(app, round.id);
     const frames = await framesOf(play.eventId, () =>
-      http().patch(`/api/rounds/${round.id}`).set('Authorization', play.organizer.auth).send({ version: now.version, scheduledAt: '2026-12-02T09:30:00.000Z' }).expect(200),
+      http()
+        .patch(`/api/rounds/${round.id}`)
+        .set('Authorization', play.organizer.auth)
+        .send({ version: now.version, scheduledAt: '2026-12-02T09:30:00.000Z' })
+        .expect(200),
     );
     expect(frames).toEqual([{ version: expect.any(String), kinds: ['rounds'] }]);
   });
@@ -64,7 +68,10 @@ describe('every change reaches live viewers as one frame', () => {
   it('a sanction that changes no result (one technical foul)', async () => {
     const game = round.pairings[1].games[0];
     const frames = await framesOf(play.eventId, async () => {
-      const res = await http().post(`/api/games/${game.id}/sanctions`).set('Authorization', play.organizer.auth).send({ playerId: game.red!.id, kind: 'technical_foul' });
+      const res = await http()
+        .post(`/api/games/${game.id}/sanctions`)
+        .set('Authorization', play.organizer.auth)
+        .send({ playerId: game.red!.id, kind: 'technical_foul' });
       expect(res.status).toBe(201);
       expect((await prisma.game.findUniqueOrThrow({ where: { id: game.id } })).result).toBeNull();
     });
@@ -75,21 +82,30 @@ describe('every change reaches live viewers as one frame', () => {
   it('a player’s name edited', async () => {
     const entry = await prisma.entry.findUniqueOrThrow({ where: { id: play.entryIds[0] }, include: { player: true } });
     const frames = await framesOf(play.eventId, () =>
-      http().patch(`/api/players/${entry.playerId}`).set('Authorization', play.organizer.auth).send({ version: entry.player!.version, nameEn: 'Renamed Player' }).expect(200),
+      http()
+        .patch(`/api/players/${entry.playerId}`)
+        .set('Authorization', play.organizer.auth)
+        .send({ version: entry.player!.version, nameEn: 'Renamed Player' })
+        .expect(200),
     );
     expect(frames).toEqual([{ version: expect.any(String), kinds: ['entries'] }]);
   });
 
   it('a CSV import of players into the tournament', async () => {
     const frames = await framesOf(play.eventId, () =>
-      http().post(`/api/tournaments/${play.tournamentId}/import/players`).set('Authorization', play.organizer.auth).send({ csv: 'name_zh,name_en,gender\n甲,Jia,male\n乙,Yi,female' }).expect(201),
+      http()
+        .post(`/api/tournaments/${play.tournamentId}/import/players`)
+        .set('Authorization', play.organizer.auth)
+        .send({ csv: 'name_zh,name_en,gender\n甲,Jia,male\n乙,Yi,female' })
+        .expect(201),
     );
     expect(frames).toHaveLength(1);
     expect(frames[0].kinds).toContain('entries');
   });
 
   it('a publication (the draft before it is a change of its own)', async () => {
-    for (const p of (await getRound(app, round.id)).pairings) for (const g of p.games) if (g.result === null && g.black) expect((await putResult(app, play.organizer.auth, g, { result: 'draw' })).status).toBe(200);
+    for (const p of (await getRound(app, round.id)).pairings)
+      for (const g of p.games) if (g.result === null && g.black) expect((await putResult(app, play.organizer.auth, g, { result: 'draw' })).status).toBe(200);
     const draft = await pairDraft(app, play);
     await new Promise((r) => setTimeout(r, 400));
     const frames = await framesOf(play.eventId, () => publish(app, play, draft));
@@ -98,7 +114,9 @@ describe('every change reaches live viewers as one frame', () => {
 
   it('a rolled-back change: none', async () => {
     const game = round.pairings[2].games[0];
-    const frames = await framesOf(play.eventId, async () => expect((await putResult(app, play.organizer.auth, { id: game.id, version: game.version + 7 }, { result: 'draw' })).status).toBe(409));
+    const frames = await framesOf(play.eventId, async () =>
+      expect((await putResult(app, play.organizer.auth, { id: game.id, version: game.version + 7 }, { result: 'draw' })).status).toBe(409),
+    );
     expect(frames).toEqual([]);
   });
 
@@ -106,13 +124,20 @@ describe('every change reaches live viewers as one frame', () => {
     const team: PlayEvent = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '团体直播', nameEn: 'Live teams' }, 2);
     const scheduledAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const draft = await http().post(`/api/events/${team.eventId}/rounds`).set('Authorization', team.organizer.auth).send({ scheduledAt }).expect(201);
-    const pub = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', team.organizer.auth).send({ version: draft.body.version }).expect(200);
+    const pub = await http()
+      .post(`/api/rounds/${draft.body.id}/publish`)
+      .set('Authorization', team.organizer.auth)
+      .send({ version: draft.body.version })
+      .expect(200);
     const match = pub.body.pairings[0] as { id: string; red: { id: string }; black: { id: string } };
     const handIn = async (entryId: string) => {
       const entry = await prisma.entry.findUniqueOrThrow({ where: { id: entryId }, include: { team: { include: { members: true } } } });
       const captain = await newUser(app, 'captain');
       await grantRole(app, team.organizer.auth, team.tournamentId, captain, 'team_captain', entry.teamId!);
-      const starters = entry.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      const starters = entry
+        .team!.members.filter((m) => m.role === 'starter')
+        .sort((a, b) => a.board! - b.board!)
+        .map((m) => m.playerId);
       return () => http().put(`/api/pairings/${match.id}/lineups/${entryId}`).set('Authorization', captain.auth).send({ players: starters }).expect(200);
     };
     const red = await handIn(match.red.id);

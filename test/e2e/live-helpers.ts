@@ -6,10 +6,18 @@ import type { Play } from './results-helpers';
 /** The public pages show published tournaments only. */
 export async function publishTournament(app: INestApplication, play: Pick<Play, 'tournamentId' | 'organizer'>): Promise<void> {
   const t = await request(app.getHttpServer()).get(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).expect(200);
-  await request(app.getHttpServer()).patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.body.version, published: true }).expect(200);
+  await request(app.getHttpServer())
+    .patch(`/api/tournaments/${play.tournamentId}`)
+    .set('Authorization', play.organizer.auth)
+    .send({ version: t.body.version, published: true })
+    .expect(200);
 }
 
-export interface Frame { id?: string; event: string; data: string }
+export interface Frame {
+  id?: string;
+  event: string;
+  data: string;
+}
 
 /** An SSE client over plain HTTP: frames as they arrive, `next(pred)` waits for one. */
 export function openStream(port: number, path: string, headers: Record<string, string> = {}, localAddress?: string) {
@@ -51,7 +59,11 @@ export function openStream(port: number, path: string, headers: Record<string, s
           }
           if (!any) continue;
           frames.push(f);
-          for (const w of [...waiters]) if (w.pred(f)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(f); }
+          for (const w of [...waiters])
+            if (w.pred(f)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(f);
+            }
         }
       });
       resolve();
@@ -62,11 +74,19 @@ export function openStream(port: number, path: string, headers: Record<string, s
   return {
     ready,
     frames,
-    get status() { return status; },
-    get contentType() { return contentType; },
-    get headers() { return headersSeen; },
+    get status() {
+      return status;
+    },
+    get contentType() {
+      return contentType;
+    },
+    get headers() {
+      return headersSeen;
+    },
     /** Everything received (a refusal's JSON body). */
-    get body() { return body; },
+    get body() {
+      return body;
+    },
     /** Resolves when the server ends the response. */
     ended,
     close: () => close(),
@@ -75,9 +95,14 @@ export function openStream(port: number, path: string, headers: Record<string, s
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`no frame within ${ms} ms; saw ${JSON.stringify(frames)}`)), ms);
-        waiters.push({ pred, resolve: (f) => { clearTimeout(t); resolve(f); } });
+        waiters.push({
+          pred,
+          resolve: (f) => {
+            clearTimeout(t);
+            resolve(f);
+          },
+        });
       });
     },
   };
 }
-

@@ -93,7 +93,9 @@ describe('live updates across two server instances', () => {
     expect(frames[2].data).not.toBe(frames[0].data); // the other language, rendered on its own
     expect(frames[2].id).toBe(frames[0].id);
     // The page's hooks: the stream of this page from its version, the ETag to poll with.
-    expect(now.text).toContain(`sse-connect="/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${play.eventId}/standings`)}%3Flang%3Den&amp;since=${frames[0].id}"`);
+    expect(now.text).toContain(
+      `sse-connect="/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${play.eventId}/standings`)}%3Flang%3Den&amp;since=${frames[0].id}"`,
+    );
     expect(now.text).toContain('sse-swap="change"');
     for (const v of viewers) v.close();
 
@@ -104,9 +106,15 @@ describe('live updates across two server instances', () => {
     later.close();
 
     const other = await playEvent(a, SWISS_EVENT, 4);
-    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${other.eventId}/standings`)}`).expect(400);
-    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('/api/health')}`).expect(400);
-    await request(b.getHttpServer()).get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('https://elsewhere.example/events/x')}`).expect(400);
+    await request(b.getHttpServer())
+      .get(`/api/events/${play.eventId}/live?page=${encodeURIComponent(`/events/${other.eventId}/standings`)}`)
+      .expect(400);
+    await request(b.getHttpServer())
+      .get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('/api/health')}`)
+      .expect(400);
+    await request(b.getHttpServer())
+      .get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('https://elsewhere.example/events/x')}`)
+      .expect(400);
   }, 60_000);
 
   it('publishing a round on A is announced on B; a rolled-back write announces nothing', async () => {
@@ -118,11 +126,12 @@ describe('live updates across two server instances', () => {
     expect((await putResult(a, play.organizer.auth, { id: game.id, version: game.version + 5 }, { result: 'draw' })).status).toBe(409);
     await new Promise((r) => setTimeout(r, 600));
     expect(viewer.frames.filter((f) => f.event === 'change')).toEqual([]);
-    for (const p of round.pairings) for (const g of p.games) {
-      const fresh = (await request(a.getHttpServer()).get(`/api/rounds/${round.id}`).expect(200)).body as RoundBody;
-      const now = fresh.pairings.find((x) => x.id === p.id)!.games.find((x) => x.id === g.id)!;
-      if (now.result === null) expect((await putResult(a, play.organizer.auth, now, { result: 'black_win' })).status).toBe(200);
-    }
+    for (const p of round.pairings)
+      for (const g of p.games) {
+        const fresh = (await request(a.getHttpServer()).get(`/api/rounds/${round.id}`).expect(200)).body as RoundBody;
+        const now = fresh.pairings.find((x) => x.id === p.id)!.games.find((x) => x.id === g.id)!;
+        if (now.result === null) expect((await putResult(a, play.organizer.auth, now, { result: 'black_win' })).status).toBe(200);
+      }
     const before = viewer.frames.length;
     await nextRound(a, play); // pair (a draft: not public) and publish
     const published = await viewer.next((f) => f.event === 'change' && JSON.parse(f.data).kinds.includes('rounds'));
@@ -155,7 +164,11 @@ describe('live updates across two server instances', () => {
     // Timings (reported, not asserted): 304, a rendered version served again, a fresh render.
     const ms = (a0: bigint, a1: bigint, n: number) => (Number(a1 - a0) / n / 1e6).toFixed(1);
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < 20; i++) await request(b.getHttpServer()).get(path).set('If-None-Match', after.headers.etag as string).expect(304);
+    for (let i = 0; i < 20; i++)
+      await request(b.getHttpServer())
+        .get(path)
+        .set('If-None-Match', after.headers.etag as string)
+        .expect(304);
     const t1 = process.hrtime.bigint();
     for (let i = 0; i < 20; i++) await request(b.getHttpServer()).get(path).expect(200);
     const t2 = process.hrtime.bigint();

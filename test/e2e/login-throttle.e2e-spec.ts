@@ -15,10 +15,18 @@ describe('login throttle across two instances', () => {
   const password = 'correct horse battery';
   let n = 0;
   const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${++n}@throttle.chuhe`;
-  const login = (i: number, address: string, email: string, pw: string) => request(apps[i % 2].getHttpServer()).post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password: pw });
+  const login = (i: number, address: string, email: string, pw: string) =>
+    request(apps[i % 2].getHttpServer())
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', address)
+      .send({ email, password: pw });
   const register = async (address: string) => {
     const email = unique('owner');
-    await request(apps[0].getHttpServer()).post('/api/auth/register').set('X-Forwarded-For', address).send({ email, displayName: 'owner', password }).expect(201);
+    await request(apps[0].getHttpServer())
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', address)
+      .send({ email, displayName: 'owner', password })
+      .expect(201);
     return email;
   };
 

@@ -38,7 +38,11 @@ describe('messages that say what to do', () => {
   });
 
   it('a CSV saved with semicolons says "use commas"', async () => {
-    const res = await http().post(`/api/tournaments/${play.tournamentId}/import/players`).set('Authorization', play.organizer.auth).send({ csv: 'name_zh;name_en;gender\n王天一;Wang Tianyi;male\n' }).expect(400);
+    const res = await http()
+      .post(`/api/tournaments/${play.tournamentId}/import/players`)
+      .set('Authorization', play.organizer.auth)
+      .send({ csv: 'name_zh;name_en;gender\n王天一;Wang Tianyi;male\n' })
+      .expect(400);
     expect(res.body.message).toContain('use commas');
   });
 

@@ -26,7 +26,7 @@ describe('pages and API docs', () => {
     expect(zh.text).toContain('代号');
     const en = await request(app.getHttpServer()).get(`/tournaments/${tournamentId}?lang=en`).expect(200);
     expect(en.text).toContain('<html lang="en">');
-    expect(en.text).toContain("Men&#x27;s team championship");
+    expect(en.text).toContain('Men&#x27;s team championship');
     expect(en.text).toContain('Singapore 1');
   });
 
@@ -39,7 +39,13 @@ describe('pages and API docs', () => {
     const events = await request(app.getHttpServer()).get(`/api/tournaments/${tournamentId}/events`).expect(200);
     const counts: Record<string, number> = {};
     for (const e of events.body) counts[e.nameEn] = (await request(app.getHttpServer()).get(`/api/events/${e.id}/entries`).expect(200)).body.length;
-    expect(counts).toEqual({ "Men's team championship": 12, 'Individual open': 40, "Women's round-robin": 10, 'Youth individual (Swiss → knockout)': 16, 'Individual championship (5+2)': 16 });
+    expect(counts).toEqual({
+      "Men's team championship": 12,
+      'Individual open': 40,
+      "Women's round-robin": 10,
+      'Youth individual (Swiss → knockout)': 16,
+      'Individual championship (5+2)': 16,
+    });
   });
 
   it('serves the OpenAPI document and its UI', async () => {

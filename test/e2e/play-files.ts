@@ -30,7 +30,8 @@ export function playFile(base: Tournament, rounds: number, seed: string, withdra
     if (!system) throw new Error(`no pairing system ${String(t.options.pairingSystem)}`);
     const paired = system.pair({ tournament: t });
     if (!paired.ok) throw new Error(`round ${r}: ${paired.error.message}`);
-    const starters = (id: string) => (t.entries.find((e) => e.id === id)?.members ?? []).filter((m) => m.board !== undefined).sort((a, b) => a.board! - b.board!);
+    const starters = (id: string) =>
+      (t.entries.find((e) => e.id === id)?.members ?? []).filter((m) => m.board !== undefined).sort((a, b) => a.board! - b.board!);
     // Team pairings come without games (lineups are the teams' business): the starters in board
     // order, the first-listed team Red on odd boards (附录6 用法2, 附录1 #9).
     const gamesOf = (p: { red: string; black: string; games: Tournament['rounds'][number]['pairings'][number]['games'] }) =>
@@ -65,7 +66,11 @@ export async function cliStandings(file: unknown): Promise<unknown> {
 }
 
 /** `chuhe check-pairing --json --round N FILE`: exit code and the findings. */
-export async function cliCheckPairing(file: unknown, round: number, off: string[] = []): Promise<{ code: number; findings: { code: string; severity: string; message: string }[] }> {
+export async function cliCheckPairing(
+  file: unknown,
+  round: number,
+  off: string[] = [],
+): Promise<{ code: number; findings: { code: string; severity: string; message: string }[] }> {
   const r = await cli(['check-pairing', '--json', '--round', String(round), ...(off.length ? ['--off', off.join(',')] : [])], file);
   if (r.code === 2) throw new Error(`chuhe check-pairing exit 2: ${r.err}`);
   return { code: r.code, findings: JSON.parse(r.out).findings };

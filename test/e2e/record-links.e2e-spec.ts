@@ -24,7 +24,11 @@ describe('record links (issue 25)', () => {
     round = await nextRound(app, play);
     // The public pages show published tournaments only.
     const t = (await http().get(`/api/tournaments/${play.tournamentId}`).expect(200)).body;
-    await http().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
+    await http()
+      .patch(`/api/tournaments/${play.tournamentId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: t.version, published: true })
+      .expect(200);
   });
   afterAll(async () => app.close());
 
@@ -48,16 +52,27 @@ describe('record links (issue 25)', () => {
     expect(loser.body).toMatchObject({ code: 'not_due' });
     expect(loser.body.message).toContain('二章3节7');
     // An illegal move: 400 naming it.
-    const bad = await http().put(`/api/record-links/${black.token}/record`).send({ moves: ['h2e2', 'h9h5'] }).expect(400);
+    const bad = await http()
+      .put(`/api/record-links/${black.token}/record`)
+      .send({ moves: ['h2e2', 'h9h5'] })
+      .expect(400);
     expect(JSON.stringify(bad.body)).toContain('moves[1]');
     const entered = await http().put(`/api/record-links/${black.token}/record`).send({ moves: GAME, unrecorded: 2 }).expect(200);
     expect(entered.body).toMatchObject({ plies: 8, version: 1 });
-    expect(entered.body.findings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'end_needs_no_mate' }), expect.objectContaining({ code: 'unrecorded_moves', side: 'black' })]));
+    expect(entered.body.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'end_needs_no_mate' }), expect.objectContaining({ code: 'unrecorded_moves', side: 'black' })]),
+    );
     const stored = await http().get(`/api/games/${game.id}/record`).expect(200);
     expect(stored.body).toMatchObject({ moves: GAME, enteredVia: 'link', locked: false });
     // Replacing needs the version (409 when stale).
-    await http().put(`/api/record-links/${black.token}/record`).send({ moves: GAME.slice(0, 6), version: 7 }).expect(409);
-    await http().put(`/api/record-links/${black.token}/record`).send({ moves: GAME.slice(0, 6), version: 1 }).expect(200);
+    await http()
+      .put(`/api/record-links/${black.token}/record`)
+      .send({ moves: GAME.slice(0, 6), version: 7 })
+      .expect(409);
+    await http()
+      .put(`/api/record-links/${black.token}/record`)
+      .send({ moves: GAME.slice(0, 6), version: 1 })
+      .expect(200);
     // The result sheet's record column.
     const status = await http().get(`/api/rounds/${round.id}/records`).set('Authorization', arbiter.auth).expect(200);
     expect(status.body.find((s: { gameId: string }) => s.gameId === game.id)).toMatchObject({ state: 'in', enteredVia: 'link', plies: 6, due: 'black' });
@@ -71,7 +86,11 @@ describe('record links (issue 25)', () => {
     expect(locked.body).toMatchObject({ locked: true, version: 3 });
     const afterLock = await http().put(`/api/record-links/${black.token}/record`).send({ moves: GAME, version: 3 }).expect(403);
     expect(afterLock.body.code).toBe('locked');
-    await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ text: GAME.join(' '), version: 3 }).expect(200);
+    await http()
+      .put(`/api/games/${game.id}/record`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: GAME.join(' '), version: 3 })
+      .expect(200);
     // Revoked: issuing again revokes the old links; revoking explicitly too.
     const again = await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201);
     const old = await http().get(`/api/record-links/${black.token}`).expect(403);
@@ -84,7 +103,11 @@ describe('record links (issue 25)', () => {
   it('a draw: Red enters; a short draw flags 二章8节12; PGN of the game, the round and the event', async () => {
     const game = round.pairings[1].games[0];
     await putResult(app, arbiter.auth, game, { result: 'draw' }).expect(200);
-    const links = (await http().post(`/api/rounds/${round.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body.games as { gameId: string; red: { token: string }; black: { token: string } }[];
+    const links = (await http().post(`/api/rounds/${round.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body.games as {
+      gameId: string;
+      red: { token: string };
+      black: { token: string };
+    }[];
     expect(links).toHaveLength(round.pairings.length);
     const mine = links.find((l) => l.gameId === game.id)!;
     await http().put(`/api/record-links/${mine.black.token}/record`).send({ moves: GAME }).expect(403);
@@ -128,7 +151,13 @@ describe('record links (issue 25)', () => {
     const b = await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ file: big5, version: 1 }).expect(200);
     expect(b.body.readAs).toContain('Big5');
     expect(b.body.warnings[0]).toContain('unescaped quotes');
-    const xqf = Buffer.from(writeXqf(INITIAL_FEN, GAME.map((m) => parseIccs(m)!), { version: 11 })).toString('base64');
+    const xqf = Buffer.from(
+      writeXqf(
+        INITIAL_FEN,
+        GAME.map((m) => parseIccs(m)!),
+        { version: 11 },
+      ),
+    ).toString('base64');
     const x = await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ file: xqf, version: 2 }).expect(200);
     expect(x.body).toMatchObject({ moves: GAME, readAs: 'XQF version 11 (encrypted)' });
     const cbr = Buffer.from('CCBridge Record\0\0\0\0').toString('base64');

@@ -73,15 +73,26 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
         ['甲', '乙'].map((v) => api().patch(`/api/tournaments/${tournamentId}`).set('Authorization', organizer.auth).send({ version: current, venue: v })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      const stale = await api().patch(`/api/tournaments/${tournamentId}`).set('Authorization', organizer.auth).send({ version: current, venue: '丙' }).expect(409);
+      const stale = await api()
+        .patch(`/api/tournaments/${tournamentId}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: current, venue: '丙' })
+        .expect(409);
       expect(stale.body.message).toMatch(/version/);
     });
 
     it('audits every change with who, before and after', async () => {
       const t = (await api().get(`/api/tournaments/${tournamentId}`).expect(200)).body;
-      await api().patch(`/api/tournaments/${tournamentId}`).set('Authorization', organizer.auth).send({ version: t.version, organizer: 'AXF 亚象联' }).expect(200);
+      await api()
+        .patch(`/api/tournaments/${tournamentId}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: t.version, organizer: 'AXF 亚象联' })
+        .expect(200);
       const log = await api().get(`/api/tournaments/${tournamentId}/audit`).set('Authorization', organizer.auth).expect(200);
-      const row = log.body.items.find((r: { entity: string; action: string; after: { organizer?: string } }) => r.entity === 'tournament' && r.action === 'update' && r.after?.organizer === 'AXF 亚象联');
+      const row = log.body.items.find(
+        (r: { entity: string; action: string; after: { organizer?: string } }) =>
+          r.entity === 'tournament' && r.action === 'update' && r.after?.organizer === 'AXF 亚象联',
+      );
       expect(row).toBeDefined();
       expect(row.before.organizer).toBe(t.organizer);
       expect(row.userId).toBeTruthy();
@@ -97,7 +108,11 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
         .expect(400);
       const fields = res.body.errors.map((e: { field: string }) => e.field);
       expect(fields).toContain('stages.1.type');
-      const res2 = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, stages: [{ type: 'swiss' }] }).expect(400);
+      const res2 = await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, stages: [{ type: 'swiss' }] })
+        .expect(400);
       expect(res2.body.errors).toEqual([{ field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds' }]);
       const res3 = await api()
         .post(`/api/tournaments/${tournamentId}/events`)
@@ -110,9 +125,17 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
     it('starts with the tie-break chain the rules prescribe and accepts only known criteria (二章6节)', async () => {
       const swiss = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201);
       expect(swiss.body.tieBreaks).toEqual(['score', 'opponentScore', 'directEncounter', 'wins', 'winsAsBlack', 'gamesAsBlack', 'strongOpponent', 'fouls']);
-      const rr = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...TEAM_EVENT, stages: [{ type: 'round_robin' }] }).expect(201);
+      const rr = await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...TEAM_EVENT, stages: [{ type: 'round_robin' }] })
+        .expect(201);
       expect(rr.body.tieBreaks[1]).toBe('totalGamePoints');
-      const bad = await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, tieBreaks: ['wins', 'coinToss'] }).expect(400);
+      const bad = await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, tieBreaks: ['wins', 'coinToss'] })
+        .expect(400);
       expect(bad.body.errors[0].field).toBe('tieBreaks');
       const catalogue = await api().get('/api/tie-breaks').expect(200);
       expect(Object.keys(catalogue.body.chains)).toContain('axf-appendix-1');
@@ -150,7 +173,11 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       expect(a.body.assignment[0].entryId).toBe(entryIds[3]);
       const draws = await api().get(`/api/events/${eventId}/draws`).expect(200);
       expect(draws.body[0].seed).toBe('lot-2026');
-      const bad = await api().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({ pinned: [{ entryId: entryIds[0], drawNumber: 99 }] }).expect(400);
+      const bad = await api()
+        .post(`/api/events/${eventId}/draw`)
+        .set('Authorization', organizer.auth)
+        .send({ pinned: [{ entryId: entryIds[0], drawNumber: 99 }] })
+        .expect(400);
       expect(bad.body.errors[0].field).toBe('pinned');
     });
 
@@ -158,18 +185,27 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       const [playerId] = await addPlayers(1);
       const late = await api().post(`/api/events/${eventId}/entries`).set('Authorization', organizer.auth).send({ playerId }).expect(201);
       expect(late.body).toMatchObject({ lateEntry: true });
-      const numbers = (await api().get(`/api/events/${eventId}/entries`).expect(200)).body.map((e: { drawNumber: number }) => e.drawNumber).sort((a: number, b: number) => a - b);
+      const numbers = (await api().get(`/api/events/${eventId}/entries`).expect(200)).body
+        .map((e: { drawNumber: number }) => e.drawNumber)
+        .sort((a: number, b: number) => a - b);
       expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       // The pinned entry keeps its number; the lot is audited with its seed.
       expect((await prisma.entry.findUniqueOrThrow({ where: { id: entryIds[3] } })).drawNumber).toBe(1);
-      const lot = await prisma.auditLog.findFirstOrThrow({ where: { entity: 'draw', action: 'update', reason: { contains: '附录6 用法1' } }, orderBy: { at: 'desc' } });
+      const lot = await prisma.auditLog.findFirstOrThrow({
+        where: { entity: 'draw', action: 'update', reason: { contains: '附录6 用法1' } },
+        orderBy: { at: 'desc' },
+      });
       expect(JSON.stringify(lot.after)).toContain(':late:');
       const first = await prisma.entry.findUniqueOrThrow({ where: { id: entryIds[0] } });
       const w = await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: first.version }).expect(200);
       expect(w.body.redrawNeeded).toBe(true);
       expect(w.body.entry).toMatchObject({ status: 'withdrawn', drawNumber: null });
       expect((await api().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(true);
-      await api().post(`/api/entries/${entryIds[0]}/withdraw`).set('Authorization', organizer.auth).send({ version: first.version + 1 }).expect(409);
+      await api()
+        .post(`/api/entries/${entryIds[0]}/withdraw`)
+        .set('Authorization', organizer.auth)
+        .send({ version: first.version + 1 })
+        .expect(409);
       const redraw = await api().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({}).expect(201);
       expect(redraw.body.assignment).toHaveLength(8);
       expect((await api().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(false);
@@ -181,7 +217,11 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
       await api().post(`/api/events/${eventId}/entries`).set('Authorization', organizer.auth).send({ playerId }).expect(409);
       await api().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({}).expect(409);
       const event = (await api().get(`/api/events/${eventId}`).expect(200)).body;
-      await api().patch(`/api/events/${eventId}`).set('Authorization', organizer.auth).send({ version: event.version, tieBreaks: ['wins'] }).expect(409);
+      await api()
+        .patch(`/api/events/${eventId}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: event.version, tieBreaks: ['wins'] })
+        .expect(409);
       await api().patch(`/api/events/${eventId}`).set('Authorization', organizer.auth).send({ version: event.version, nameEn: 'Renamed' }).expect(200);
     });
   });
@@ -192,7 +232,13 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
 
     beforeAll(async () => {
       eventId = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(TEAM_EVENT).expect(201)).body.id;
-      affiliationId = (await api().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: '新加坡', nameEn: 'Singapore' }).expect(201)).body.id;
+      affiliationId = (
+        await api()
+          .post(`/api/tournaments/${tournamentId}/affiliations`)
+          .set('Authorization', organizer.auth)
+          .send({ nameZh: '新加坡', nameEn: 'Singapore' })
+          .expect(201)
+      ).body.id;
     });
 
     it('needs exactly the starters in board order and at most the reserves (附录1 #1)', async () => {
@@ -221,14 +267,25 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
     it('imports teams from CSV all-or-nothing, reporting line and column', async () => {
       const before = await prisma.team.count({ where: { eventId } });
       const header = 'team_zh,team_en,affiliation,role,board,name_zh,name_en,gender';
-      const bad = [header, '马来西亚队,Malaysia,马来西亚,starter,1,甲,A,male', '马来西亚队,Malaysia,马来西亚,starter,2,乙,B,male', '马来西亚队,Malaysia,马来西亚,captain,3,丙,C,male'].join('\n');
+      const bad = [
+        header,
+        '马来西亚队,Malaysia,马来西亚,starter,1,甲,A,male',
+        '马来西亚队,Malaysia,马来西亚,starter,2,乙,B,male',
+        '马来西亚队,Malaysia,马来西亚,captain,3,丙,C,male',
+      ].join('\n');
       const res = await api().post(`/api/events/${eventId}/import/teams`).set('Authorization', organizer.auth).send({ csv: bad }).expect(400);
       expect(res.body.errors.map((e: { reason: string }) => e.reason)).toEqual([
         'line 2, column board: 马来西亚队 has 2 starter(s); the event needs 3 (boards 1–3)',
         "line 4, column role: 'captain' is not starter, reserve, 正选 or 后补",
       ]);
       expect(await prisma.team.count({ where: { eventId } })).toBe(before);
-      const good = [header, '马来西亚队,Malaysia,马来西亚,正选,1,甲,A,male', '马来西亚队,Malaysia,马来西亚,正选,2,乙,B,male', '马来西亚队,Malaysia,马来西亚,正选,3,丙,C,male', '马来西亚队,Malaysia,马来西亚,后补,,丁,D,male'].join('\n');
+      const good = [
+        header,
+        '马来西亚队,Malaysia,马来西亚,正选,1,甲,A,male',
+        '马来西亚队,Malaysia,马来西亚,正选,2,乙,B,male',
+        '马来西亚队,Malaysia,马来西亚,正选,3,丙,C,male',
+        '马来西亚队,Malaysia,马来西亚,后补,,丁,D,male',
+      ].join('\n');
       const ok = await api().post(`/api/events/${eventId}/import/teams`).set('Authorization', organizer.auth).send({ csv: good }).expect(201);
       expect(ok.body.imported).toBe(1);
       expect(await prisma.team.count({ where: { eventId } })).toBe(before + 1);

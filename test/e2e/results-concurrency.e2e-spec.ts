@@ -29,7 +29,8 @@ describe('results under concurrency', () => {
     const http = () => request(app.getHttpServer());
     const organizer = await newUser(app, 'organizer');
     const tournamentId = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id as string;
-    const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201)).body.id as string;
+    const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201)).body
+      .id as string;
     const csv = ['name_zh,name_en,gender', ...Array.from({ length: 400 }, (_, i) => `负载${i},Load ${i},male`)].join('\n');
     const imported = await http().post(`/api/tournaments/${tournamentId}/import/players`).set('Authorization', organizer.auth).send({ csv }).expect(201);
     const playerIds = (imported.body.players as { id: string }[]).map((p) => p.id);
@@ -58,7 +59,9 @@ describe('results under concurrency', () => {
     const cpuPerResult = (cpu.user + cpu.system) / 1000 / 200;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-    console.log(`200 concurrent results: ${wall} ms wall, ${(200_000 / wall).toFixed(0)} results/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies[latencies.length - 1]} ms; CPU of this process (server and clients) ${cpuPerResult.toFixed(1)} ms per result`);
+    console.log(
+      `200 concurrent results: ${wall} ms wall, ${(200_000 / wall).toFixed(0)} results/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies[latencies.length - 1]} ms; CPU of this process (server and clients) ${cpuPerResult.toFixed(1)} ms per result`,
+    );
 
     expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     expect(responses.filter((r) => r.body.round.state === 'completed').length).toBeGreaterThanOrEqual(1);

@@ -27,7 +27,14 @@ export interface RoundBody {
   state: string;
   version: number;
   stageType: string;
-  pairings: { id: string; table: number | null; matchKey: string | null; red: { id: string; drawNumber: number }; black: { id: string; drawNumber: number } | null; games: GameBody[] }[];
+  pairings: {
+    id: string;
+    table: number | null;
+    matchKey: string | null;
+    red: { id: string; drawNumber: number };
+    black: { id: string; drawNumber: number } | null;
+    games: GameBody[];
+  }[];
 }
 
 /** A tournament with one individual event of `n` players, entered (bulk) and drawn. */
@@ -62,19 +69,26 @@ export async function withRole(app: INestApplication, play: Pick<Play, 'tourname
     .send({ email: user.email, role, ...extra })
     .expect(201);
   // Roles are offered as invitations the user accepts (issue 13).
-  if (offered.body.token) await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: offered.body.token }).expect(201);
+  if (offered.body.token)
+    await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: offered.body.token }).expect(201);
   return user;
 }
 
 /** Pairs the next round (a draft). */
 export async function pairDraft(app: INestApplication, play: Play): Promise<RoundBody> {
-  const draft = await request(app.getHttpServer()).post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send(await roundBody(app, play.eventId));
+  const draft = await request(app.getHttpServer())
+    .post(`/api/events/${play.eventId}/rounds`)
+    .set('Authorization', play.organizer.auth)
+    .send(await roundBody(app, play.eventId));
   if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
   return draft.body as RoundBody;
 }
 
 export async function publish(app: INestApplication, play: Play, round: RoundBody): Promise<RoundBody> {
-  const res = await request(app.getHttpServer()).post(`/api/rounds/${round.id}/publish`).set('Authorization', play.organizer.auth).send({ version: round.version });
+  const res = await request(app.getHttpServer())
+    .post(`/api/rounds/${round.id}/publish`)
+    .set('Authorization', play.organizer.auth)
+    .send({ version: round.version });
   if (res.status !== 200) throw new Error(`publishing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as RoundBody;
 }

@@ -21,7 +21,17 @@ describe('results: knockout matches (5+2 championship)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     prisma = createPrismaClient();
-    play = await playEvent(app, { nameZh: '锦标赛', nameEn: 'Championship', kind: 'individual', stages: [{ type: 'championship_5_2' }], timeControl: { baseMinutes: 80, incrementSeconds: 30 } }, 12);
+    play = await playEvent(
+      app,
+      {
+        nameZh: '锦标赛',
+        nameEn: 'Championship',
+        kind: 'individual',
+        stages: [{ type: 'championship_5_2' }],
+        timeControl: { baseMinutes: 80, incrementSeconds: 30 },
+      },
+      12,
+    );
     arbiter = (await withRole(app, play, 'arbiter')).auth;
     for (let r = 1; r <= 5; r++) {
       const round = await nextRound(app, play);
@@ -116,7 +126,17 @@ describe('results: the 6+1 final', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    play = await playEvent(app, { nameZh: '锦标赛', nameEn: 'Championship 6+1', kind: 'individual', stages: [{ type: 'championship_6_1' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    play = await playEvent(
+      app,
+      {
+        nameZh: '锦标赛',
+        nameEn: 'Championship 6+1',
+        kind: 'individual',
+        stages: [{ type: 'championship_6_1' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      10,
+    );
     for (let r = 1; r <= 6; r++) {
       const round = await nextRound(app, play);
       await playRound(app, play, round, (_g, table) => (table % 2 === 1 ? 'red_win' : 'draw'));

@@ -51,13 +51,23 @@ describe('result entry in one statement', () => {
     const where = { round: g.pairing.round.number, table: g.pairing.table };
     return {
       before: JSON.parse(JSON.stringify(gameAudit(g, where))),
-      after: JSON.parse(JSON.stringify(gameAudit({ ...g, ...after, result: after.result as typeof g.result, penaltyReason: after.penaltyReason as typeof g.penaltyReason, version: g.version + 1 }, where))),
+      after: JSON.parse(
+        JSON.stringify(
+          gameAudit(
+            { ...g, ...after, result: after.result as typeof g.result, penaltyReason: after.penaltyReason as typeof g.penaltyReason, version: g.version + 1 },
+            where,
+          ),
+        ),
+      ),
     };
   }
 
   async function heardFor(eventId: string, since: number): Promise<string[]> {
     for (let i = 0; i < 40 && heard.length === since; i++) await new Promise((r) => setTimeout(r, 50));
-    return heard.slice(since).filter((n) => n.channel === LIVE_CHANNEL && n.payload?.includes(eventId)).map((n) => n.payload!);
+    return heard
+      .slice(since)
+      .filter((n) => n.channel === LIVE_CHANNEL && n.payload?.includes(eventId))
+      .map((n) => n.payload!);
   }
 
   it('writes the game, the audit row of gameAudit before and after, and one NOTIFY, as the long way did', async () => {
@@ -102,7 +112,10 @@ describe('result entry in one statement', () => {
   it('the guard asks at every request: a logout is a 401 and a revoked role a 403 at once; no such game is a 404', async () => {
     const who = await withRole(app, play, 'arbiter');
     const g = gameAt(3);
-    expect((await putResult(app, who.auth, { id: '00000000-0000-4000-8000-000000000000', version: 1 }, { result: 'draw' })).body).toMatchObject({ statusCode: 404, message: 'gameId: no such game' });
+    expect((await putResult(app, who.auth, { id: '00000000-0000-4000-8000-000000000000', version: 1 }, { result: 'draw' })).body).toMatchObject({
+      statusCode: 404,
+      message: 'gameId: no such game',
+    });
     const ok = await putResult(app, who.auth, g, { result: 'draw' });
     expect(ok.status).toBe(200);
 
@@ -135,7 +148,11 @@ describe('result entry in one statement', () => {
     for (const [param, id] of Object.entries(ids)) {
       const resource = scope.resourceOf({ [param]: id })!;
       expect(await scope.tournamentIdFor({ [param]: id })).toBe(play.tournamentId);
-      expect(await scope.access(organizerToken, resource, ['organizer'])).toMatchObject({ user: { id: play.organizer.id }, tournamentId: play.tournamentId, held: true });
+      expect(await scope.access(organizerToken, resource, ['organizer'])).toMatchObject({
+        user: { id: play.organizer.id },
+        tournamentId: play.tournamentId,
+        held: true,
+      });
       expect(await scope.access(organizerToken, resource, ['appeals_member'])).toMatchObject({ tournamentId: play.tournamentId, held: false });
       const missing = scope.resourceOf({ [param]: '00000000-0000-4000-8000-000000000000' })!;
       expect(await scope.access(organizerToken, missing, ['organizer'])).toMatchObject({ tournamentId: null, held: false });

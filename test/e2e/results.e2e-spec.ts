@@ -29,13 +29,25 @@ describe('results', () => {
     // A team captain of the same tournament (a team in its team event).
     const http = () => request(app.getHttpServer());
     const teamEvent = await http().post(`/api/tournaments/${play.tournamentId}/events`).set('Authorization', play.organizer.auth).send(TEAM_EVENT).expect(201);
-    const aff = await http().post(`/api/tournaments/${play.tournamentId}/affiliations`).set('Authorization', play.organizer.auth).send({ nameZh: '新加坡', nameEn: 'Singapore' }).expect(201);
+    const aff = await http()
+      .post(`/api/tournaments/${play.tournamentId}/affiliations`)
+      .set('Authorization', play.organizer.auth)
+      .send({ nameZh: '新加坡', nameEn: 'Singapore' })
+      .expect(201);
     const members: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const p = await http().post(`/api/tournaments/${play.tournamentId}/players`).set('Authorization', play.organizer.auth).send({ nameZh: `队员${i}`, nameEn: `M${i}`, gender: 'male', affiliationId: aff.body.id }).expect(201);
+      const p = await http()
+        .post(`/api/tournaments/${play.tournamentId}/players`)
+        .set('Authorization', play.organizer.auth)
+        .send({ nameZh: `队员${i}`, nameEn: `M${i}`, gender: 'male', affiliationId: aff.body.id })
+        .expect(201);
       members.push(p.body.id);
     }
-    const team = await http().post(`/api/events/${teamEvent.body.id}/teams`).set('Authorization', play.organizer.auth).send({ affiliationId: aff.body.id, nameZh: '新加坡队', nameEn: 'Singapore', starters: members }).expect(201);
+    const team = await http()
+      .post(`/api/events/${teamEvent.body.id}/teams`)
+      .set('Authorization', play.organizer.auth)
+      .send({ affiliationId: aff.body.id, nameZh: '新加坡队', nameEn: 'Singapore', starters: members })
+      .expect(201);
     users.captain = (await withRole(app, play, 'team_captain', { teamId: team.body.id })).auth;
     round1 = await nextRound(app, play);
   });
@@ -87,7 +99,9 @@ describe('results', () => {
       {
         result: fc.oneof(fc.constantFrom('red_win_penalty', 'black_win_penalty', 'draw', 'RED_WIN', ''), fc.anything()),
         // Never the game's version (1): a well-formed body is then a 409, still nothing written.
-        version: fc.oneof(fc.constant(-1), fc.constant(0), fc.constant(7), fc.double(), fc.string(), fc.constant(2 ** 31), fc.anything()).filter((v) => v !== 1),
+        version: fc
+          .oneof(fc.constant(-1), fc.constant(0), fc.constant(7), fc.double(), fc.string(), fc.constant(2 ** 31), fc.anything())
+          .filter((v) => v !== 1),
         penaltyReason: fc.oneof(fc.constantFrom('other', 'device', 'x'), fc.anything()),
         reason: fc.oneof(fc.string({ maxLength: 600 }), fc.anything()),
         extra: fc.anything(),
@@ -96,7 +110,10 @@ describe('results', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await request(app.getHttpServer()).put(`/api/games/${g.id}/result`).set('Authorization', users.arbiter).send(b as object);
+        const res = await request(app.getHttpServer())
+          .put(`/api/games/${g.id}/result`)
+          .set('Authorization', users.arbiter)
+          .send(b as object);
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
         if (res.status === 400) expect(res.body.errors?.[0]?.field ?? res.body.message).toBeTruthy();
@@ -129,7 +146,11 @@ describe('results', () => {
     }
     const audit = await prisma.auditLog.findMany({ where: { entity: 'game', entityId: g.id }, orderBy: { at: 'asc' } });
     expect(audit).toHaveLength(kinds.length);
-    expect(audit[0]).toMatchObject({ action: 'update', before: expect.objectContaining({ result: null, round: 1, table: 1 }), after: expect.objectContaining({ result: 'red_win' }) });
+    expect(audit[0]).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ result: null, round: 1, table: 1 }),
+      after: expect.objectContaining({ result: 'red_win' }),
+    });
     expect(audit[8].after).toMatchObject({ result: 'black_win_penalty', penaltyReason: 'device' });
     expect(audit[9].reason).toBe('score sheet checked');
     const view = await getRound(app, round1.id);
@@ -192,7 +213,9 @@ describe('results', () => {
     expect(later.pairings.length).toBeGreaterThan(0);
     // The two players of the corrected game changed score groups: their round-2 pairings differ.
     const involved = new Set([t.red.id, t.black!.id]);
-    const touched = later.pairings.filter((p: { red: { id: string }; black: { id: string } | null }) => involved.has(p.red.id) || (p.black !== null && involved.has(p.black.id)));
+    const touched = later.pairings.filter(
+      (p: { red: { id: string }; black: { id: string } | null }) => involved.has(p.red.id) || (p.black !== null && involved.has(p.black.id)),
+    );
     expect(touched.length).toBeGreaterThan(0);
     for (const p of later.pairings) {
       expect(round2.pairings.some((q) => q.id === p.pairingId && q.table === p.table)).toBe(true);
@@ -201,7 +224,11 @@ describe('results', () => {
     // Stored round 2 is unchanged; the correction is audited with its reason.
     expect((await getRound(app, round2.id)).pairings.map((p) => [p.red.id, p.black?.id])).toEqual(round2.pairings.map((p) => [p.red.id, p.black?.id]));
     const audit = await prisma.auditLog.findFirst({ where: { entity: 'game', entityId: g.id }, orderBy: { at: 'desc' } });
-    expect(audit).toMatchObject({ reason: 'score sheet: Black won on time', before: expect.objectContaining({ result: 'red_win' }), after: expect.objectContaining({ result: 'black_win' }) });
+    expect(audit).toMatchObject({
+      reason: 'score sheet: Black won on time',
+      before: expect.objectContaining({ result: 'red_win' }),
+      after: expect.objectContaining({ result: 'black_win' }),
+    });
 
     // The same result back: nothing would have changed.
     const back = await putResult(app, play.organizer.auth, corrected.body.game, { result: 'red_win', reason: 'the first reading was right' });

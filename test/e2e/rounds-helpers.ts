@@ -13,7 +13,12 @@ export interface PlayEvent {
 }
 
 /** A tournament with one event of `n` players (or teams), entered and drawn (seed 'rounds'). */
-export async function drawnEvent(app: INestApplication, event: Record<string, unknown>, n: number, options: { draw?: boolean; organizer?: PlayEvent['organizer'] } = {}): Promise<PlayEvent> {
+export async function drawnEvent(
+  app: INestApplication,
+  event: Record<string, unknown>,
+  n: number,
+  options: { draw?: boolean; organizer?: PlayEvent['organizer'] } = {},
+): Promise<PlayEvent> {
   const http = () => request(app.getHttpServer());
   const organizer = options.organizer ?? (await newUser(app, 'organizer'));
   const t = await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201);
@@ -23,7 +28,11 @@ export async function drawnEvent(app: INestApplication, event: Record<string, un
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   if (event.kind === 'team') {
     for (let i = 0; i < n; i++) {
-      const aff = await http().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: `单位${i}-${stamp}`, nameEn: `Club ${i}` }).expect(201);
+      const aff = await http()
+        .post(`/api/tournaments/${tournamentId}/affiliations`)
+        .set('Authorization', organizer.auth)
+        .send({ nameZh: `单位${i}-${stamp}`, nameEn: `Club ${i}` })
+        .expect(201);
       const members: string[] = [];
       for (let k = 0; k < 4; k++) {
         const p = await http()
@@ -59,9 +68,14 @@ export async function drawnEvent(app: INestApplication, event: Record<string, un
 /** Grants `role` in the tournament to a new user; returns the user. */
 export async function userWithRole(app: INestApplication, play: PlayEvent, role: 'organizer' | 'chief_arbiter' | 'arbiter' | 'team_captain' | string) {
   const user = await newUser(app, role);
-  const granted = await request(app.getHttpServer()).post(`/api/tournaments/${play.tournamentId}/roles`).set('Authorization', play.organizer.auth).send({ email: user.email, role }).expect(201);
+  const granted = await request(app.getHttpServer())
+    .post(`/api/tournaments/${play.tournamentId}/roles`)
+    .set('Authorization', play.organizer.auth)
+    .send({ email: user.email, role })
+    .expect(201);
   // Roles offered by invitation (issue 13): the user accepts with the token.
-  if (granted.body.token) await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: granted.body.token }).expect(201);
+  if (granted.body.token)
+    await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: granted.body.token }).expect(201);
   return user;
 }
 
@@ -95,7 +109,10 @@ export async function playRound(app: INestApplication, auth: string, roundId: st
 /** Pair (201), publish (200) and return the published round. */
 export async function pairAndPublish(app: INestApplication, play: PlayEvent, auth = play.organizer.auth, body?: { scheduledAt?: string }) {
   const http = () => request(app.getHttpServer());
-  const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', auth).send(body ?? (await roundBody(app, play.eventId)));
+  const draft = await http()
+    .post(`/api/events/${play.eventId}/rounds`)
+    .set('Authorization', auth)
+    .send(body ?? (await roundBody(app, play.eventId)));
   if (draft.status !== 201) throw new Error(`pairing failed: ${draft.status} ${JSON.stringify(draft.body)}`);
   const published = await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', auth).send({ version: draft.body.version });
   if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${JSON.stringify(published.body)}`);

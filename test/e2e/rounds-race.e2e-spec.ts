@@ -28,7 +28,8 @@ describe('rounds: two server instances racing to pair the same round', () => {
 
   it('20 tries × 2 concurrent POSTs: one 201, one 409, never two rounds, never a half-written round', async () => {
     const play = await drawnEvent(a, SWISS_EVENT, 24);
-    const pair = (app: INestApplication) => request(app.getHttpServer()).post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
+    const pair = (app: INestApplication) =>
+      request(app.getHttpServer()).post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});
     for (let attempt = 0; attempt < 20; attempt++) {
       const [ra, rb] = await Promise.all([pair(a), pair(b)]);
       expect([ra.status, rb.status].sort()).toEqual([201, 409]);
@@ -45,7 +46,10 @@ describe('rounds: two server instances racing to pair the same round', () => {
       expect(await prisma.auditLog.count({ where: { entity: 'pairing', entityId: { in: rounds[0].pairings.map((p) => p.id) } } })).toBe(12);
       // Delete the draft (through the other instance) for the next try.
       const other = winner === ra ? b : a;
-      await request(other.getHttpServer()).delete(`/api/rounds/${winner.body.id}?version=${winner.body.version}`).set('Authorization', play.organizer.auth).expect(204);
+      await request(other.getHttpServer())
+        .delete(`/api/rounds/${winner.body.id}?version=${winner.body.version}`)
+        .set('Authorization', play.organizer.auth)
+        .expect(204);
       expect(await prisma.round.count({ where: { eventId: play.eventId } })).toBe(0);
       expect(await prisma.pairing.count({ where: { roundId: winner.body.id } })).toBe(0);
     }

@@ -72,14 +72,26 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       await api().get('/api/rounds/nope').expect(400);
       await api().get(`/api/events/${NO_ID}/rounds`).expect(404);
       await api().post(`/api/rounds/${NO_ID}/publish`).set('Authorization', chief.auth).send({ version: 1 }).expect(404);
-      const noVersion = await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ entryA: play.entryIds[0], entryB: play.entryIds[1] }).expect(400);
+      const noVersion = await api()
+        .post(`/api/events/${play.eventId}/forbidden-pairs`)
+        .set('Authorization', chief.auth)
+        .send({ entryA: play.entryIds[0], entryB: play.entryIds[1] })
+        .expect(400);
       expect(noVersion.body.errors[0].field).toBe('version');
-      const fp = await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ version: 1, entryA: play.entryIds[0], entryB: 'x' }).expect(400);
+      const fp = await api()
+        .post(`/api/events/${play.eventId}/forbidden-pairs`)
+        .set('Authorization', chief.auth)
+        .send({ version: 1, entryA: play.entryIds[0], entryB: 'x' })
+        .expect(400);
       expect(fp.body.errors[0].field).toBe('entryB');
     });
 
     it('pairs round 1 as a draft: tables 1…8, one game each, checker findings; 409 while the draft exists', async () => {
-      const res = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', chief.auth).send({ scheduledAt: '2026-12-01T09:00:00+08:00' }).expect(201);
+      const res = await api()
+        .post(`/api/events/${play.eventId}/rounds`)
+        .set('Authorization', chief.auth)
+        .send({ scheduledAt: '2026-12-01T09:00:00+08:00' })
+        .expect(201);
       draft = res.body;
       expect(draft).toMatchObject({ number: 1, state: 'draft', stageType: 'swiss', stageRound: 1, version: 1 });
       expect(new Date(res.body.scheduledAt).toISOString()).toBe('2026-12-01T01:00:00.000Z');
@@ -109,7 +121,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
 
     it('exchanges colours, swaps opponents, keeps the reason in the audit; 409 on a stale version', async () => {
       const p = draft.pairings[0];
-      const col = await api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', chief.auth).send({ version: draft.version, pairingId: p.id, reason: 'lot redone' }).expect(200);
+      const col = await api()
+        .post(`/api/rounds/${draft.id}/colours`)
+        .set('Authorization', chief.auth)
+        .send({ version: draft.version, pairingId: p.id, reason: 'lot redone' })
+        .expect(200);
       expect(col.body.version).toBe(draft.version + 1);
       const flipped = col.body.pairings.find((x: RoundViewBody['pairings'][number]) => x.id === p.id);
       expect([flipped.red.id, flipped.black.id]).toEqual([p.black!.id, p.red.id]);
@@ -117,7 +133,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const row = await prisma.auditLog.findFirst({ where: { entity: 'pairing', entityId: p.id, action: 'update' } });
       expect(row?.reason).toMatch(/lot redone/);
       await api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', chief.auth).send({ version: draft.version, pairingId: p.id }).expect(409);
-      const bye = await api().post(`/api/rounds/${draft.id}/bye`).set('Authorization', chief.auth).send({ version: col.body.version, entryId: p.red.id }).expect(409);
+      const bye = await api()
+        .post(`/api/rounds/${draft.id}/bye`)
+        .set('Authorization', chief.auth)
+        .send({ version: col.body.version, entryId: p.red.id })
+        .expect(409);
       expect(bye.body.message).toMatch(/no bye/);
       // Swap: the red players of tables 1 and 2 exchange places.
       const [a, b] = col.body.pairings as RoundViewBody['pairings'];
@@ -128,9 +148,17 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
         .expect(200);
       const [a2, b2] = sw.body.pairings as RoundViewBody['pairings'];
       expect([a2.red.id, a2.black!.id, b2.red.id, b2.black!.id]).toEqual([b.red.id, a.black!.id, a.red.id, b.black!.id]);
-      const same = await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: sw.body.version, entryA: a2.red.id, entryB: a2.black!.id }).expect(400);
+      const same = await api()
+        .post(`/api/rounds/${draft.id}/swap`)
+        .set('Authorization', chief.auth)
+        .send({ version: sw.body.version, entryA: a2.red.id, entryB: a2.black!.id })
+        .expect(400);
       expect(same.body.errors[0].field).toBe('entryB');
-      const outsider = await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: sw.body.version, entryA: NO_ID, entryB: a2.black!.id }).expect(400);
+      const outsider = await api()
+        .post(`/api/rounds/${draft.id}/swap`)
+        .set('Authorization', chief.auth)
+        .send({ version: sw.body.version, entryA: NO_ID, entryB: a2.black!.id })
+        .expect(400);
       expect(outsider.body.errors[0].field).toBe('entryA');
       draft = sw.body;
     });
@@ -145,10 +173,22 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
         .expect(201);
       expect(res.body.pairingOptions.forbiddenPairs).toEqual([[p.red.id, p.black!.id]]);
       expect(res.body.draft.findings.map((f: { code: string }) => f.code)).toContain('forbidden_pair');
-      await api().post(`/api/events/${play.eventId}/forbidden-pairs`).set('Authorization', chief.auth).send({ version: event.body.version, entryA: p.red.id, entryB: p.black!.id }).expect(409);
-      const refused = await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: res.body.draft.version }).expect(409);
+      await api()
+        .post(`/api/events/${play.eventId}/forbidden-pairs`)
+        .set('Authorization', chief.auth)
+        .send({ version: event.body.version, entryA: p.red.id, entryB: p.black!.id })
+        .expect(409);
+      const refused = await api()
+        .post(`/api/rounds/${draft.id}/publish`)
+        .set('Authorization', chief.auth)
+        .send({ version: res.body.draft.version })
+        .expect(409);
       expect(refused.body.message).toMatch(/forbidden_pair/);
-      const repaired = await api().post(`/api/rounds/${draft.id}/repair`).set('Authorization', chief.auth).send({ version: res.body.draft.version }).expect(200);
+      const repaired = await api()
+        .post(`/api/rounds/${draft.id}/repair`)
+        .set('Authorization', chief.auth)
+        .send({ version: res.body.draft.version })
+        .expect(200);
       expect(repaired.body.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
       const together = repaired.body.pairings.find((x: RoundViewBody['pairings'][number]) => [x.red.id, x.black?.id].includes(p.red.id));
       expect([together.red.id, together.black.id]).not.toContain(p.black!.id);
@@ -156,20 +196,32 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
     });
 
     it('PATCH sets the scheduled start; publish sets round1PairedAt and freezes the entries', async () => {
-      const patched = await api().patch(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).send({ version: draft.version, scheduledAt: '2026-12-01T10:00:00Z' }).expect(200);
+      const patched = await api()
+        .patch(`/api/rounds/${draft.id}`)
+        .set('Authorization', chief.auth)
+        .send({ version: draft.version, scheduledAt: '2026-12-01T10:00:00Z' })
+        .expect(200);
       expect(patched.body.scheduledAt).toBe('2026-12-01T10:00:00.000Z');
       await api().patch(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).send({ version: draft.version, scheduledAt: null }).expect(409);
       const pub = await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: patched.body.version }).expect(200);
       expect(pub.body.state).toBe('published');
       const event = await prisma.event.findUniqueOrThrow({ where: { id: play.eventId } });
       expect(event.round1PairedAt).not.toBeNull();
-      const p = await api().post(`/api/tournaments/${play.tournamentId}/players`).set('Authorization', chief.auth).send({ nameZh: `迟到${Date.now()}`, nameEn: 'Late', gender: 'male' }).expect(201);
+      const p = await api()
+        .post(`/api/tournaments/${play.tournamentId}/players`)
+        .set('Authorization', chief.auth)
+        .send({ nameZh: `迟到${Date.now()}`, nameEn: 'Late', gender: 'male' })
+        .expect(201);
       await api().post(`/api/events/${play.eventId}/entries`).set('Authorization', chief.auth).send({ playerId: p.body.id }).expect(409);
       await api().post(`/api/events/${play.eventId}/draw`).set('Authorization', chief.auth).send({ seed: 'again' }).expect(409);
       await api().post(`/api/rounds/${draft.id}/publish`).set('Authorization', chief.auth).send({ version: pub.body.version }).expect(409);
       await api().delete(`/api/rounds/${draft.id}?version=${pub.body.version}`).set('Authorization', chief.auth).expect(409);
       await api().delete(`/api/rounds/${draft.id}`).set('Authorization', chief.auth).expect(400);
-      await api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', chief.auth).send({ version: pub.body.version, entryA: play.entryIds[0], entryB: play.entryIds[1] }).expect(409);
+      await api()
+        .post(`/api/rounds/${draft.id}/swap`)
+        .set('Authorization', chief.auth)
+        .send({ version: pub.body.version, entryA: play.entryIds[0], entryB: play.entryIds[1] })
+        .expect(409);
       const pubView = await api().get(`/api/rounds/${draft.id}`).expect(200);
       expect(pubView.body.pairings).toHaveLength(8);
     });
@@ -188,11 +240,16 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const met = new Set(r1.pairings.map((p) => [p.red.id, p.black!.id].sort().join()));
       const top = r2.pairings[0];
       // top.red ↔ other.red: a rematch when top.red met other.black or other.red met top.black.
-      const rematch = (other: RoundViewBody['pairings'][number]) => met.has([top.red.id, other.black!.id].sort().join()) || met.has([other.red.id, top.black!.id].sort().join());
+      const rematch = (other: RoundViewBody['pairings'][number]) =>
+        met.has([top.red.id, other.black!.id].sort().join()) || met.has([other.red.id, top.black!.id].sort().join());
       const lowest = [...r2.pairings].reverse();
       const refused = lowest.find((p) => p !== top && rematch(p));
       if (refused) {
-        const res = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send({ version: r2.version, entryA: top.red.id, entryB: refused.red.id, reason: 'try' }).expect(409);
+        const res = await api()
+          .post(`/api/rounds/${r2.id}/swap`)
+          .set('Authorization', chief.auth)
+          .send({ version: r2.version, entryA: top.red.id, entryB: refused.red.id, reason: 'try' })
+          .expect(409);
         expect(res.body.message).toMatch(/rematch/);
       }
       const bottom = lowest.find((p) => p !== top && !rematch(p))!;
@@ -200,7 +257,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const res = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send(body).expect(400);
       expect(res.body.errors[0].field).toBe('reason');
       expect(res.body.message).toMatch(/needless_float/);
-      const ok = await api().post(`/api/rounds/${r2.id}/swap`).set('Authorization', chief.auth).send({ ...body, reason: 'travel: both leave early' }).expect(200);
+      const ok = await api()
+        .post(`/api/rounds/${r2.id}/swap`)
+        .set('Authorization', chief.auth)
+        .send({ ...body, reason: 'travel: both leave early' })
+        .expect(200);
       const accepted = (ok.body as RoundViewBody).findings.filter((f) => f.code === 'needless_float');
       expect(accepted.length).toBeGreaterThan(0);
       expect(accepted.every((f) => f.severity === 'warning' && (f as { accepted?: string }).accepted === 'travel: both leave early')).toBe(true);
@@ -259,7 +320,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const game = (moved.body as RoundViewBody).pairings.find((p) => p.id === other.id)!;
       expect(game.black!.id).toBe(bye[0].red.id);
       expect(game.games).toHaveLength(1);
-      const again = await api().post(`/api/rounds/${res.body.id}/bye`).set('Authorization', play.organizer.auth).send({ version: moved.body.version, entryId: newBye.red.id }).expect(400);
+      const again = await api()
+        .post(`/api/rounds/${res.body.id}/bye`)
+        .set('Authorization', play.organizer.auth)
+        .send({ version: moved.body.version, entryId: newBye.red.id })
+        .expect(400);
       expect(again.body.errors[0].field).toBe('entryId');
     });
 
@@ -271,7 +336,17 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
         .send({ ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] })
         .expect(400);
       expect(JSON.stringify(res.body)).toContain('stages.1.qualifiers');
-      const play = await drawnEvent(app, { ...SWISS_EVENT, stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 4 }] }, 8);
+      const play = await drawnEvent(
+        app,
+        {
+          ...SWISS_EVENT,
+          stages: [
+            { type: 'swiss', rounds: 3 },
+            { type: 'knockout', qualifiers: 4 },
+          ],
+        },
+        8,
+      );
       const round = await pairAndPublish(app, play);
       expect([round.stageType, round.pairings.length]).toEqual(['swiss', 4]);
       expect(await prisma.stage.count({ where: { eventId: play.eventId } })).toBe(1);
@@ -299,7 +374,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
           // After half-way (二章7节3–4): the later games are forfeits.
           withdrawn = round.pairings[0].red.id;
           const entry = (await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body.find((e: { id: string }) => e.id === withdrawn);
-          await api().post(`/api/entries/${withdrawn}/withdraw`).set('Authorization', play.organizer.auth).send({ version: entry.version, afterRound: 6, reason: 'ill' }).expect(200);
+          await api()
+            .post(`/api/entries/${withdrawn}/withdraw`)
+            .set('Authorization', play.organizer.auth)
+            .send({ version: entry.version, afterRound: 6, reason: 'ill' })
+            .expect(200);
         }
       }
       expect(met.size).toBe(45);
@@ -316,7 +395,10 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const teams = await prisma.team.findMany({ where: { eventId: play.eventId }, include: { members: true, entries: true } });
       const starters = (entryId: string) => {
         const team = teams.find((t) => t.entries.some((e) => e.id === entryId))!;
-        return team.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+        return team.members
+          .filter((m) => m.role === 'starter')
+          .sort((a, b) => a.board! - b.board!)
+          .map((m) => m.playerId);
       };
       for (const p of round.pairings) {
         expect(p.games.map((g) => g.board)).toEqual([1, 2, 3]);
@@ -348,10 +430,17 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
 
     it('two concurrent changes of one draft at the same version: one 200, one 409', async () => {
       const play = await drawnEvent(app, SWISS_EVENT, 8);
-      const draft = (await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201)).body as RoundViewBody;
+      const draft = (await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201))
+        .body as RoundViewBody;
       const [x, y] = await Promise.all([
-        api().post(`/api/rounds/${draft.id}/colours`).set('Authorization', play.organizer.auth).send({ version: draft.version, pairingId: draft.pairings[0].id }),
-        api().post(`/api/rounds/${draft.id}/swap`).set('Authorization', play.organizer.auth).send({ version: draft.version, entryA: draft.pairings[1].red.id, entryB: draft.pairings[2].red.id }),
+        api()
+          .post(`/api/rounds/${draft.id}/colours`)
+          .set('Authorization', play.organizer.auth)
+          .send({ version: draft.version, pairingId: draft.pairings[0].id }),
+        api()
+          .post(`/api/rounds/${draft.id}/swap`)
+          .set('Authorization', play.organizer.auth)
+          .send({ version: draft.version, entryA: draft.pairings[1].red.id, entryB: draft.pairings[2].red.id }),
       ]);
       expect([x.status, y.status].sort()).toEqual([200, 409]);
       const loser = x.status === 409 ? x : y;
@@ -376,7 +465,11 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const semi1 = keyed.find((p) => p.matchKey === '5+2 semi-final 1')!;
       for (const p of semis.pairings) {
         const g = p.games[0];
-        await api().put(`/api/games/${g.id}/result`).set('Authorization', play.organizer.auth).send({ result: p.id === semi1.id ? 'draw' : 'red_win', version: g.version }).expect(200);
+        await api()
+          .put(`/api/games/${g.id}/result`)
+          .set('Authorization', play.organizer.auth)
+          .send({ result: p.id === semi1.id ? 'draw' : 'red_win', version: g.version })
+          .expect(200);
       }
       const blocked = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(409);
       expect(blocked.body.message).toMatch(/round 6 table \d+ board 2/);
@@ -384,10 +477,19 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
       const rapid = withRapid.pairings.find((p) => p.id === semi1.id)!.games[1];
       expect(rapid).toMatchObject({ board: 2, kind: 'rapid', result: null });
       expect([rapid.red!.id, rapid.black!.id]).toEqual([semi1.games[0].black!.id, semi1.games[0].red!.id]);
-      await api().put(`/api/games/${rapid.id}/result`).set('Authorization', play.organizer.auth).send({ result: 'red_win', version: rapid.version }).expect(200);
+      await api()
+        .put(`/api/games/${rapid.id}/result`)
+        .set('Authorization', play.organizer.auth)
+        .send({ result: 'red_win', version: rapid.version })
+        .expect(200);
       const finals = await pairAndPublish(app, play);
       expect(finals.number).toBe(7);
-      expect(finals.pairings.filter((p) => p.matchKey !== null).map((p) => p.matchKey).sort()).toEqual(['5+2 final', '5+2 third place']);
+      expect(
+        finals.pairings
+          .filter((p) => p.matchKey !== null)
+          .map((p) => p.matchKey)
+          .sort(),
+      ).toEqual(['5+2 final', '5+2 third place']);
       const final = finals.pairings.find((p) => p.matchKey === '5+2 final')!;
       // The semi-final 1 winner is the rapid game's Red (the original Black).
       expect([final.red.id, final.black!.id]).toContain(semi1.black!.id);

@@ -20,7 +20,9 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
 
   async function entry(play: Play, id: string) {
     const list = await http().get(`/api/events/${play.eventId}/entries`).expect(200);
-    return (list.body as { id: string; version: number; status: string; drawNumber: number | null; withdrawnAfterRound: number | null }[]).find((e) => e.id === id)!;
+    return (list.body as { id: string; version: number; status: string; drawNumber: number | null; withdrawnAfterRound: number | null }[]).find(
+      (e) => e.id === id,
+    )!;
   }
   async function audit(play: Play, entityId: string) {
     const res = await http().get(`/api/tournaments/${play.tournamentId}/audit?entityId=${entityId}`).set('Authorization', play.organizer.auth).expect(200);
@@ -43,17 +45,28 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
     // An arbiter may not undo it (the chief arbiter's and the organizer's, like the withdrawal); a stale version is a 409.
     await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', arbiter.auth).send({ version: gone.version }).expect(403);
     await http().post(`/api/entries/${id}/undo-withdrawal`).send({ version: gone.version }).expect(401);
-    const stale = await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', chief.auth).send({ version: gone.version - 1 });
+    const stale = await http()
+      .post(`/api/entries/${id}/undo-withdrawal`)
+      .set('Authorization', chief.auth)
+      .send({ version: gone.version - 1 });
     expect(stale.status).toBe(409);
     const bad = await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', chief.auth).send({ version: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('version');
 
-    const undone = await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', chief.auth).send({ version: gone.version, reason: 'meant another player' }).expect(200);
+    const undone = await http()
+      .post(`/api/entries/${id}/undo-withdrawal`)
+      .set('Authorization', chief.auth)
+      .send({ version: gone.version, reason: 'meant another player' })
+      .expect(200);
     expect(undone.body.entry).toMatchObject({ id, status: 'active', withdrawnAfterRound: null, withdrawalReason: null, drawNumber: gone.drawNumber });
     expect(undone.body.redrawNeeded).toBe(false);
     const rows = await audit(play, id);
-    expect(rows[0]).toMatchObject({ action: 'update', userId: chief.id, reason: expect.stringMatching(/withdrawal undone \(it was after round 1: wrong player\) — meant another player/) });
+    expect(rows[0]).toMatchObject({
+      action: 'update',
+      userId: chief.id,
+      reason: expect.stringMatching(/withdrawal undone \(it was after round 1: wrong player\) — meant another player/),
+    });
     // Undoing twice: 409 (not withdrawn).
     await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', chief.auth).send({ version: undone.body.entry.version }).expect(409);
 
@@ -64,7 +77,10 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
     // A withdrawal after round 1 while round 2 is a draft: the undo waits for the draft to go.
     const again = await entry(play, id);
     await http().post(`/api/entries/${id}/withdraw`).set('Authorization', chief.auth).send({ version: again.version, afterRound: 1 }).expect(200);
-    const refused = await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', chief.auth).send({ version: (await entry(play, id)).version });
+    const refused = await http()
+      .post(`/api/entries/${id}/undo-withdrawal`)
+      .set('Authorization', chief.auth)
+      .send({ version: (await entry(play, id)).version });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/round 2 is paired \(draft\)/);
     const after = await entry(play, id);
@@ -77,7 +93,11 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
     const e = await entry(play, id);
     const w = await http().post(`/api/entries/${id}/withdraw`).set('Authorization', play.organizer.auth).send({ version: e.version }).expect(200);
     expect(w.body.redrawNeeded).toBe(true);
-    const undone = await http().post(`/api/entries/${id}/undo-withdrawal`).set('Authorization', play.organizer.auth).send({ version: w.body.entry.version }).expect(200);
+    const undone = await http()
+      .post(`/api/entries/${id}/undo-withdrawal`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: w.body.entry.version })
+      .expect(200);
     expect(undone.body).toMatchObject({ redrawNeeded: true, entry: { status: 'active', drawNumber: null } });
     const event = await http().get(`/api/events/${play.eventId}`).expect(200);
     expect(event.body.redrawNeeded).toBe(true);
@@ -106,30 +126,64 @@ describe('setup API: undo a withdrawal, remove an entry, event settings', () => 
   it('edits the scoring, pairing options and lineup deadline (until round 1); category and team size only without entries', async () => {
     const organizer = await newUser(app, 'org');
     const t = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id;
-    const created = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...TEAM_EVENT, pairingOptions: { sameAffiliation: 'round1' }, lineupDeadlineMinutes: 45, scoring: '1-0.5-0' }).expect(201);
+    const created = await http()
+      .post(`/api/tournaments/${t}/events`)
+      .set('Authorization', organizer.auth)
+      .send({ ...TEAM_EVENT, pairingOptions: { sameAffiliation: 'round1' }, lineupDeadlineMinutes: 45, scoring: '1-0.5-0' })
+      .expect(201);
     expect(created.body).toMatchObject({ pairingOptions: { sameAffiliation: 'round1' }, lineupDeadlineMinutes: 45, scoring: '1-0.5-0' });
-    const bad = await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, pairingOptions: { sameAffiliation: 'sometimes' }, lineupDeadlineMinutes: -1 }).expect(400);
+    const bad = await http()
+      .post(`/api/tournaments/${t}/events`)
+      .set('Authorization', organizer.auth)
+      .send({ ...SWISS_EVENT, pairingOptions: { sameAffiliation: 'sometimes' }, lineupDeadlineMinutes: -1 })
+      .expect(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['lineupDeadlineMinutes', 'pairingOptions.sameAffiliation']);
     const updated = await http()
       .patch(`/api/events/${created.body.id}`)
       .set('Authorization', organizer.auth)
-      .send({ version: created.body.version, scoring: '2-1-0', pairingOptions: { sameAffiliation: 'event' }, lineupDeadlineMinutes: 20, teamStarters: 4, category: 'women' })
+      .send({
+        version: created.body.version,
+        scoring: '2-1-0',
+        pairingOptions: { sameAffiliation: 'event' },
+        lineupDeadlineMinutes: 20,
+        teamStarters: 4,
+        category: 'women',
+      })
       .expect(200);
-    expect(updated.body).toMatchObject({ scoring: '2-1-0', pairingOptions: { sameAffiliation: 'event' }, lineupDeadlineMinutes: 20, teamStarters: 4, category: 'women' });
+    expect(updated.body).toMatchObject({
+      scoring: '2-1-0',
+      pairingOptions: { sameAffiliation: 'event' },
+      lineupDeadlineMinutes: 20,
+      teamStarters: 4,
+      category: 'women',
+    });
 
     const play = await playEvent(app, SWISS_EVENT, 4);
     const ev = (await http().get(`/api/events/${play.eventId}`).expect(200)).body;
-    const withEntries = await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: ev.version, category: 'women' });
+    const withEntries = await http()
+      .patch(`/api/events/${play.eventId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: ev.version, category: 'women' });
     expect(withEntries.status).toBe(409);
     expect(withEntries.body.message).toMatch(/^category: the event has entries/);
-    const individual = await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: ev.version, teamReserves: 2 });
+    const individual = await http()
+      .patch(`/api/events/${play.eventId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: ev.version, teamReserves: 2 });
     expect(individual.status).toBe(400);
     await nextRound(app, play);
     const now = (await http().get(`/api/events/${play.eventId}`).expect(200)).body;
-    const frozen = await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: now.version, scoring: '1-0.5-0' });
+    const frozen = await http()
+      .patch(`/api/events/${play.eventId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: now.version, scoring: '1-0.5-0' });
     expect(frozen.status).toBe(409);
     expect(frozen.body.message).toMatch(/^scoring: round 1 has been paired/);
     // What is not frozen still changes: the lineup deadline.
-    await http().patch(`/api/events/${play.eventId}`).set('Authorization', play.organizer.auth).send({ version: now.version, lineupDeadlineMinutes: 60 }).expect(200);
+    await http()
+      .patch(`/api/events/${play.eventId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: now.version, lineupDeadlineMinutes: 60 })
+      .expect(200);
   });
 });

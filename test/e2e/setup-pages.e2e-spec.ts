@@ -23,11 +23,20 @@ describe('setup pages', () => {
   async function browserOf(name: string) {
     const user = await newUser(app, name);
     const res = await http().post('/login').type('form').send({ email: user.email, password: PASSWORD, next: '/my' }).expect(303);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('chuhe_session='))!.split(';')[0];
+    const cookie = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('chuhe_session='))!
+      .split(';')[0];
     const page = await http().get('/my').set('Cookie', cookie).set('Accept', 'text/html').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
     const get = (url: string) => http().get(url).set('Cookie', cookie).set('Accept', 'text/html');
-    const post = (url: string, form: Record<string, string | string[]>) => http().post(url).set('Cookie', cookie).set('Accept', 'text/html').type('form').send({ _csrf: csrf, ...form });
+    const post = (url: string, form: Record<string, string | string[]>) =>
+      http()
+        .post(url)
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .type('form')
+        .send({ _csrf: csrf, ...form });
     return { user, cookie, csrf, get, post };
   }
 
@@ -36,12 +45,34 @@ describe('setup pages', () => {
     expect(anonymous.headers.location).toBe('/login?next=%2Fmy%2Fnew-tournament');
     const me = await browserOf('org');
     // The DTO's rule (the API's), then the service's: each beside its field.
-    const refused = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF', timeZone: 'Mars/Olympus' }).expect(400);
+    const refused = await me
+      .post('/my/new-tournament', {
+        nameZh: '页面赛',
+        nameEn: 'Page Open',
+        venue: 'KL',
+        startDate: '2026-12-05',
+        endDate: '2026-12-01',
+        organizer: 'AXF',
+        timeZone: 'Mars/Olympus',
+      })
+      .expect(400);
     expect(refused.text).toMatch(/id="f-timeZone-error">[^<]*IANA/);
     expect(refused.text).toContain('value="Page Open"');
-    const dates = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF' }).expect(400);
+    const dates = await me
+      .post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF' })
+      .expect(400);
     expect(dates.text).toMatch(/id="f-endDate-error">[^<]*startDate/);
-    const created = await me.post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-01', endDate: '2026-12-05', organizer: 'AXF', timeZone: 'Asia/Kuala_Lumpur' }).expect(303);
+    const created = await me
+      .post('/my/new-tournament', {
+        nameZh: '页面赛',
+        nameEn: 'Page Open',
+        venue: 'KL',
+        startDate: '2026-12-01',
+        endDate: '2026-12-05',
+        organizer: 'AXF',
+        timeZone: 'Asia/Kuala_Lumpur',
+      })
+      .expect(303);
     expect(created.headers.location).toMatch(/^\/tournaments\/[0-9a-f-]{36}\/manage$/);
     const id = created.headers.location.split('/')[2];
     const api = await http().get(`/api/tournaments/${id}`).expect(200);
@@ -66,7 +97,10 @@ describe('setup pages', () => {
     await stranger.get(`/tournaments/00000000-0000-4000-8000-000000000000/manage`).expect(404);
     // An arbiter (invited through the page, accepted through the link) may not register.
     const staff = await org.post(`/tournaments/${id}/manage/staff`, { email: 'arb@test.chuhe', role: 'arbiter' }).expect(303);
-    const invited = await org.get(staff.headers.location).set('Cookie', [org.cookie, ...([] as string[]).concat(staff.headers['set-cookie'] ?? []).map((c) => c.split(';')[0])].join('; ')).expect(200);
+    const invited = await org
+      .get(staff.headers.location)
+      .set('Cookie', [org.cookie, ...([] as string[]).concat(staff.headers['set-cookie'] ?? []).map((c) => c.split(';')[0])].join('; '))
+      .expect(200);
     const link = /id="invitation-link"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*id="invitation-link"/.exec(invited.text);
     const url = new URL((link![1] ?? link![2]).replace(/&#x3D;/g, '='));
     // Shown once: the staff page again shows no link.
@@ -92,11 +126,24 @@ describe('setup pages', () => {
     expect(bad.text).toMatch(/id="f-rating-error"/);
     await org.post(`/tournaments/${id}/manage/players/new`, { nameZh: '赵鑫鑫', nameEn: 'Zhao Xinxin', gender: 'male', rating: '2600' }).expect(303);
     const csv = 'name_zh,name_en,gender,affiliation,rating,title\n许银川,Xu Yinchuan,男,广东,2650,\n唐丹,Tang Dan,女,北京,2500,\n';
-    const preview = await http().post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`).set('Cookie', org.cookie).set('Accept', 'text/html').field('step', 'preview').field('csv', '').attach('csvFile', Buffer.from(csv), 'players.csv').expect(200);
+    const preview = await http()
+      .post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`)
+      .set('Cookie', org.cookie)
+      .set('Accept', 'text/html')
+      .field('step', 'preview')
+      .field('csv', '')
+      .attach('csvFile', Buffer.from(csv), 'players.csv')
+      .expect(200);
     expect(preview.text).toContain('许银川');
     expect(preview.text).toMatch(/广东/);
     expect((await http().get(`/api/tournaments/${id}/players`).expect(200)).body).toHaveLength(1);
-    const broken = await http().post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`).set('Cookie', org.cookie).set('Accept', 'text/html').field('step', 'preview').field('csv', 'name_zh,name_en,gender\n甲,A,x\n').expect(200);
+    const broken = await http()
+      .post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`)
+      .set('Cookie', org.cookie)
+      .set('Accept', 'text/html')
+      .field('step', 'preview')
+      .field('csv', 'name_zh,name_en,gender\n甲,A,x\n')
+      .expect(200);
     expect(broken.text).toMatch(/<td class="num">2<\/td><td>gender<\/td>/);
     expect(broken.text).not.toContain('name="step" value="import"');
     await org.post(`/tournaments/${id}/manage/players/import`, { step: 'import', csv }).expect(303);
@@ -116,13 +163,33 @@ describe('setup pages', () => {
     const org = await browserOf('org4');
     const id = (await org.post('/my/new-tournament', { ...TOURNAMENT }).expect(303)).headers.location.split('/')[2];
     for (let i = 0; i < 6; i++) await org.post(`/tournaments/${id}/manage/players/new`, { nameZh: `棋手${i}`, nameEn: `P${i}`, gender: 'male' }).expect(303);
-    const form = { nameZh: '个人', nameEn: 'Individual', preset: 'swiss_then_knockout', 'stages.0.rounds': '5', 'stages.1.qualifiers': '', category: 'open', scoring: '2-1-0', gamesPerPairing: '1', 'timeControl.baseMinutes': '60', 'timeControl.incrementSeconds': '30', 'pairingOptions.sameAffiliation': 'round1', lineupDeadlineMinutes: '30' };
+    const form = {
+      nameZh: '个人',
+      nameEn: 'Individual',
+      preset: 'swiss_then_knockout',
+      'stages.0.rounds': '5',
+      'stages.1.qualifiers': '',
+      category: 'open',
+      scoring: '2-1-0',
+      gamesPerPairing: '1',
+      'timeControl.baseMinutes': '60',
+      'timeControl.incrementSeconds': '30',
+      'pairingOptions.sameAffiliation': 'round1',
+      lineupDeadlineMinutes: '30',
+    };
     const refused = await org.post(`/tournaments/${id}/manage/events/new`, form).expect(400);
     expect(refused.text).toMatch(/id="f-stages-1-qualifiers-error"/);
     const made = await org.post(`/tournaments/${id}/manage/events/new`, { ...form, 'stages.1.qualifiers': '4' }).expect(303);
     const eventId = made.headers.location.split('/')[3];
     const event = (await http().get(`/api/events/${eventId}`).expect(200)).body;
-    expect(event).toMatchObject({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 4 }], pairingOptions: { sameAffiliation: 'round1' } });
+    expect(event).toMatchObject({
+      kind: 'individual',
+      stages: [
+        { type: 'swiss', rounds: 5 },
+        { type: 'knockout', qualifiers: 4 },
+      ],
+      pairingOptions: { sameAffiliation: 'round1' },
+    });
     expect((await org.get(`/manage/events/${eventId}`).expect(200)).text).toContain('二章6节3 A');
     await org.post(`/manage/events/${eventId}/entries`, { mode: 'all' }).expect(303);
     const entries = (await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; version: number }[];
@@ -134,7 +201,9 @@ describe('setup pages', () => {
     const draws = (await http().get(`/api/events/${eventId}/draws`).expect(200)).body as { seed: string }[];
     expect(draws.map((d) => d.seed)).toEqual(['other', 'page-lot']);
     const first = entries[0];
-    const current = ((await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; version: number }[]).find((e) => e.id === first.id)!;
+    const current = ((await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; version: number }[]).find(
+      (e) => e.id === first.id,
+    )!;
     await org.post(`/manage/entries/${first.id}/withdraw`, { version: String(current.version), afterRound: '0', reason: 'by mistake' }).expect(303);
     const undoPage = await org.get(`/manage/entries/${first.id}/undo-withdrawal`).expect(200);
     const version = /name="version" value="(\d+)"/.exec(undoPage.text)![1];

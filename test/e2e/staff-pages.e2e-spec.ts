@@ -54,8 +54,14 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     }
     cookies.stranger = await logIn((await newUser(app, 'stranger')).email);
     const teamRound = await http().post(`/api/events/${team.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
-    await http().post(`/api/rounds/${teamRound.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: teamRound.body.version }).expect(200);
-    const match = (teamRound.body.pairings as { id: string; red: { id: string }; black: { id: string } | null; games: { id: string }[] }[]).find((p) => p.red.id === entry.id || p.black?.id === entry.id)!;
+    await http()
+      .post(`/api/rounds/${teamRound.body.id}/publish`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: teamRound.body.version })
+      .expect(200);
+    const match = (teamRound.body.pairings as { id: string; red: { id: string }; black: { id: string } | null; games: { id: string }[] }[]).find(
+      (p) => p.red.id === entry.id || p.black?.id === entry.id,
+    )!;
     ids.pairing = match.id;
     ids.teamGame = match.games[0].id;
     ids.teamTournament = team.tournamentId;
@@ -108,9 +114,20 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
   it('a form posted with the session cookie but without its CSRF token is refused (403) and changes nothing', async () => {
     const round = await getRound(app, ids.round, play.organizer.auth);
     const g = round.pairings.find((p) => p.black !== null)!.games[0];
-    await http().post(`/rounds/${ids.round}/results`).set('Cookie', cookies.arbiter).type('form').send({ entry: `${round.pairings.find((p) => p.games[0].id === g.id)!.table} 1` }).expect(403);
+    await http()
+      .post(`/rounds/${ids.round}/results`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ entry: `${round.pairings.find((p) => p.games[0].id === g.id)!.table} 1` })
+      .expect(403);
     // From another origin with the cookie (what a cross-site form would send): refused the same way.
-    await http().post(`/rounds/${ids.round}/results`).set('Cookie', cookies.arbiter).set('Origin', 'https://evil.example').type('form').send({ entry: '1 1', _csrf: 'forged' }).expect(403);
+    await http()
+      .post(`/rounds/${ids.round}/results`)
+      .set('Cookie', cookies.arbiter)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ entry: '1 1', _csrf: 'forged' })
+      .expect(403);
     expect((await getRound(app, ids.round)).pairings.find((p) => p.games[0].id === g.id)!.games[0].result).toBeNull();
   });
 
@@ -121,31 +138,71 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     // Every result of the vocabulary is offered on a game's row, penalties included.
     expect(page.text).toContain('value="red_win_penalty"');
     expect(page.text).toContain('value="technical_fouls"');
-    const saved = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, entry: '1 1' }).expect(303);
+    const saved = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, entry: '1 1' })
+      .expect(303);
     expect(saved.headers.location).toMatch(new RegExp(`^/rounds/${ids.round}/results\\?saved=`));
     const t1 = () => getRound(app, ids.round).then((r) => r.pairings.find((p) => p.table === 1)!.games[0]);
     expect((await t1()).result).toBe('red_win');
     // The overwrite question: nothing is written until it is answered.
-    const asked = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, entry: '1 0' }).expect(200);
+    const asked = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, entry: '1 0' })
+      .expect(200);
     expect(asked.text).toContain('id="replace"');
     expect(asked.text).toContain('Table 1 already has “Red wins 1–0”. Replace it with “Black wins 0–1”?');
     expect((await t1()).result).toBe('red_win');
     const stored = await t1();
-    await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, gameId: stored.id, version: String(stored.version), result: 'black_win', penaltyReason: '', reason: '', replace: 'yes' }).expect(303);
+    await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, gameId: stored.id, version: String(stored.version), result: 'black_win', penaltyReason: '', reason: '', replace: 'yes' })
+      .expect(303);
     expect((await t1()).result).toBe('black_win');
     // Answering with a stale version: 409 shown with what is stored now, nothing overwritten.
-    const stale = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, gameId: stored.id, version: String(stored.version), result: 'draw', replace: 'yes' }).expect(409);
+    const stale = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, gameId: stored.id, version: String(stored.version), result: 'draw', replace: 'yes' })
+      .expect(409);
     expect(stale.text).toContain('it is now “Black wins 0–1”');
     expect((await t1()).result).toBe('black_win');
-    const noTable = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, entry: '99 1' }).expect(400);
+    const noTable = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, entry: '99 1' })
+      .expect(400);
     expect(noTable.text).toContain('This round has no table 99.');
-    const badCode = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, entry: '2 x' }).expect(400);
+    const badCode = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, entry: '2 x' })
+      .expect(400);
     expect(badCode.text).toContain('“x” is not a result code');
     // A penalty result needs its reason (the API's rule, beside the row).
     const t2 = (await getRound(app, ids.round)).pairings.find((p) => p.table === 2)!.games[0];
-    const penalty = await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, gameId: t2.id, version: String(t2.version), result: 'red_win_penalty', penaltyReason: '' }).expect(400);
+    const penalty = await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, gameId: t2.id, version: String(t2.version), result: 'red_win_penalty', penaltyReason: '' })
+      .expect(400);
     expect(penalty.text).toContain('penaltyReason');
-    await http().post(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).type('form').send({ _csrf: csrf, gameId: t2.id, version: String(t2.version), result: 'red_win_penalty', penaltyReason: 'technical_fouls' }).expect(303);
+    await http()
+      .post(`/rounds/${ids.round}/results?lang=en`)
+      .set('Cookie', cookies.arbiter)
+      .type('form')
+      .send({ _csrf: csrf, gameId: t2.id, version: String(t2.version), result: 'red_win_penalty', penaltyReason: 'technical_fouls' })
+      .expect(303);
     const after = await http().get(`/rounds/${ids.round}/results?lang=en`).set('Cookie', cookies.arbiter).expect(200);
     expect(after.text).toContain('Red wins (penalty) · two technical fouls (一章3节6)');
   });
@@ -156,31 +213,64 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     expect(page.text).not.toContain('id="pair-next"');
     expect(page.text).toMatch(/\d+ games still have no result\./);
     const round = await getRound(app, ids.round);
-    for (const p of round.pairings.filter((x) => x.black !== null && x.games[0].result === null)) await putResult(app, play.organizer.auth, p.games[0], { result: 'draw' }).expect(200);
+    for (const p of round.pairings.filter((x) => x.black !== null && x.games[0].result === null))
+      await putResult(app, play.organizer.auth, p.games[0], { result: 'draw' }).expect(200);
     const ready = await http().get(`/events/${ids.event}/console?lang=en`).set('Cookie', cookies.chief_arbiter).expect(200);
     expect(ready.text).toContain('id="pair-next"');
-    await http().post(`/events/${ids.event}/console/pair?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, scheduledAt: '2026-12-01T09:00' }).expect(303);
-    const draft = (await http().get(`/api/events/${ids.event}/rounds`).set('Authorization', play.organizer.auth).expect(200)).body.find((r: { state: string }) => r.state === 'draft');
+    await http()
+      .post(`/events/${ids.event}/console/pair?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, scheduledAt: '2026-12-01T09:00' })
+      .expect(303);
+    const draft = (await http().get(`/api/events/${ids.event}/rounds`).set('Authorization', play.organizer.auth).expect(200)).body.find(
+      (r: { state: string }) => r.state === 'draft',
+    );
     // The start time was read in the tournament's time zone.
     expect(new Date(draft.scheduledAt).toISOString()).toBeTruthy();
-    const asked = await http().post(`/rounds/${draft.id}/console/delete?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, version: String(draft.version) }).expect(200);
+    const asked = await http()
+      .post(`/rounds/${draft.id}/console/delete?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, version: String(draft.version) })
+      .expect(200);
     expect(asked.text).toContain('Delete the draft of round 2?');
     expect(asked.text).toContain('name="confirm" value="yes"');
     expect((await http().get(`/api/rounds/${draft.id}`).set('Authorization', play.organizer.auth).expect(200)).body.state).toBe('draft');
-    await http().post(`/rounds/${draft.id}/console/publish?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, version: String(draft.version), confirm: 'yes' }).expect(303);
+    await http()
+      .post(`/rounds/${draft.id}/console/publish?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, version: String(draft.version), confirm: 'yes' })
+      .expect(303);
     expect((await http().get(`/api/rounds/${draft.id}`).expect(200)).body.state).toBe('published');
     // A stale version on a console form: the 409 is shown beside the form, not an error page.
-    const stale = await http().post(`/rounds/${draft.id}/console/publish?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, version: String(draft.version), confirm: 'yes' }).expect(409);
+    const stale = await http()
+      .post(`/rounds/${draft.id}/console/publish?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, version: String(draft.version), confirm: 'yes' })
+      .expect(409);
     expect(stale.text).toContain('id="console"');
   });
   it('a tournament file pasted on the import page becomes a new event (its console next); a file that is not JSON is refused beside the field', async () => {
     const form = await http().get(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).expect(200);
     const csrf = csrfOf(form.text);
-    const bad = await http().post(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, file: '{not json' }).expect(400);
+    const bad = await http()
+      .post(`/tournaments/${ids.tournament}/import-event?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, file: '{not json' })
+      .expect(400);
     expect(bad.text).toContain('not valid JSON');
     expect(bad.text).toContain('{not json');
     const file = (await http().get(`/api/events/${ids.event}/tournament-file`).expect(200)).body;
-    const done = await http().post(`/tournaments/${ids.tournament}/import-event?lang=en`).set('Cookie', cookies.chief_arbiter).type('form').send({ _csrf: csrf, file: JSON.stringify(file), nameZh: '导入组', nameEn: 'Imported' }).expect(303);
+    const done = await http()
+      .post(`/tournaments/${ids.tournament}/import-event?lang=en`)
+      .set('Cookie', cookies.chief_arbiter)
+      .type('form')
+      .send({ _csrf: csrf, file: JSON.stringify(file), nameZh: '导入组', nameEn: 'Imported' })
+      .expect(303);
     const m = /^\/events\/([0-9a-f-]{36})\/console$/.exec(done.headers.location);
     expect(m).not.toBeNull();
     const imported = (await http().get(`/api/events/${m![1]}`).expect(200)).body;

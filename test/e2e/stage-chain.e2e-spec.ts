@@ -84,7 +84,10 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       for (const p of current.pairings) {
         for (const g of p.games) {
           if (g.result !== null) continue;
-          const res = await api().put(`/api/games/${g.id}/result`).set('Authorization', play.organizer.auth).send({ version: g.version, result: pick(g, p.matchKey) });
+          const res = await api()
+            .put(`/api/games/${g.id}/result`)
+            .set('Authorization', play.organizer.auth)
+            .send({ version: g.version, result: pick(g, p.matchKey) });
           if (res.status !== 200) throw new Error(`result: ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
@@ -95,7 +98,16 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
   it('16 players: 5 Swiss rounds, then quarter-finals, semi-finals and the final of the best 8, with tie-break games', async () => {
     const play = await drawnEvent(
       app,
-      { nameZh: '积分编排加淘汰', nameEn: 'Swiss then knockout', kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
+      {
+        nameZh: '积分编排加淘汰',
+        nameEn: 'Swiss then knockout',
+        kind: 'individual',
+        stages: [
+          { type: 'swiss', rounds: 5 },
+          { type: 'knockout', qualifiers: 8 },
+        ],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
       16,
     );
     const random = seededRandom('stage-chain-e2e');
@@ -117,7 +129,14 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     const qf = await pairSameAsCli(play);
     expect([qf.number, qf.stageType, qf.stageRound]).toEqual([6, 'knockout', 1]);
     const pairOf = (p: Round['pairings'][number]) => [p.red.id, p.black!.id].sort();
-    expect(qf.pairings.map(pairOf)).toEqual([[1, 8], [4, 5], [2, 7], [3, 6]].map(([a, b]) => [seeds[a - 1], seeds[b - 1]].sort()));
+    expect(qf.pairings.map(pairOf)).toEqual(
+      [
+        [1, 8],
+        [4, 5],
+        [2, 7],
+        [3, 6],
+      ].map(([a, b]) => [seeds[a - 1], seeds[b - 1]].sort()),
+    );
     expect(qf.pairings.every((p) => p.matchKey !== null && p.games.length === 1)).toBe(true);
     // Nobody else plays: the other 8 are outside the stage.
     expect(new Set(qf.pairings.flatMap(pairOf))).toEqual(new Set(seeds));
@@ -171,19 +190,34 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       [final.pairings[0].red.id, 1],
       [final.pairings[0].black!.id, 2],
     ]);
-    expect(places.slice(2, 4).map((p) => [p.place, p.shared])).toEqual([[3, true], [3, true]]);
+    expect(places.slice(2, 4).map((p) => [p.place, p.shared])).toEqual([
+      [3, true],
+      [3, true],
+    ]);
     expect(places.slice(4, 8).every((p) => p.place === 5 && p.shared)).toBe(true);
     expect(places.slice(8).map((p) => p.place)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
     expect(places.every((p) => p.status === 'final')).toBe(true);
     const entries = (await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body as { id: string; drawNumber: number }[];
     const numberOf = new Map(entries.map((e) => [e.id, String(e.drawNumber)]));
-    const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = (await api().get(`/api/events/${play.eventId}/standings.csv`).expect(200)).text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toMatch(/^Place,No,/);
     expect(csv.slice(1).map((l) => l.split(',')[1])).toEqual(places.map((p) => numberOf.get(p.entry)));
     const t = (await api().get(`/api/tournaments/${play.tournamentId}`).expect(200)).body;
-    await api().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
+    await api()
+      .patch(`/api/tournaments/${play.tournamentId}`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: t.version, published: true })
+      .expect(200);
     const page = (await api().get(`/events/${play.eventId}/standings?lang=en`).expect(200)).text;
-    const placeCells = [...page.split('class="standings places"')[1].split('</table>')[0].matchAll(/<tr><td class="num">([^<]*)<\/td>/g)].map((m) => m[1].replace(/&#x3D;/g, '='));
+    const placeCells = [
+      ...page
+        .split('class="standings places"')[1]
+        .split('</table>')[0]
+        .matchAll(/<tr><td class="num">([^<]*)<\/td>/g),
+    ].map((m) => m[1].replace(/&#x3D;/g, '='));
     expect(placeCells.slice(0, 5)).toEqual(['1', '2', '=3', '=3', '=5']);
 
     // The format is finished.
@@ -195,7 +229,16 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
   it('8 players: a group round-robin of 2 snake groups, then a knockout of the first two of each group (A1–B2, B1–A2) to the final', async () => {
     const play = await drawnEvent(
       app,
-      { nameZh: '分组循环加淘汰', nameEn: 'Groups then knockout', kind: 'individual', stages: [{ type: 'group_round_robin', groups: 2 }, { type: 'knockout', qualifiers: 4 }], timeControl: { baseMinutes: 60 } },
+      {
+        nameZh: '分组循环加淘汰',
+        nameEn: 'Groups then knockout',
+        kind: 'individual',
+        stages: [
+          { type: 'group_round_robin', groups: 2 },
+          { type: 'knockout', qualifiers: 4 },
+        ],
+        timeControl: { baseMinutes: 60 },
+      },
       8,
     );
     const random = seededRandom('stage-chain-groups');
@@ -205,7 +248,11 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       const round = await pairSameAsCli(play);
       expect([round.stageType, round.stageRound, round.pairings.length]).toEqual(['group_round_robin', r, 4]);
       for (const p of round.pairings) {
-        for (const [a, b] of [[p.red.id, p.black!.id], [p.black!.id, p.red.id]]) met.set(a, new Set([...(met.get(a) ?? []), b]));
+        for (const [a, b] of [
+          [p.red.id, p.black!.id],
+          [p.black!.id, p.red.id],
+        ])
+          met.set(a, new Set([...(met.get(a) ?? []), b]));
       }
       await playOut(play, round, () => pick());
       await standingsAgree(play, r);
@@ -226,17 +273,34 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
   });
 
   it('a knockout after another stage needs its qualifiers (400 naming the field); team events with two games per board are accepted (二章5节4)', async () => {
-    const play = await drawnEvent(app, { nameZh: '单淘汰', nameEn: 'Knockout', kind: 'individual', stages: [{ type: 'knockout' }], timeControl: { baseMinutes: 60 } }, 2);
+    const play = await drawnEvent(
+      app,
+      { nameZh: '单淘汰', nameEn: 'Knockout', kind: 'individual', stages: [{ type: 'knockout' }], timeControl: { baseMinutes: 60 } },
+      2,
+    );
     const bad = await api()
       .post(`/api/tournaments/${play.tournamentId}/events`)
       .set('Authorization', play.organizer.auth)
-      .send({ nameZh: '积分加淘汰', nameEn: 'S+K', kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout' }], timeControl: { baseMinutes: 60 } });
+      .send({
+        nameZh: '积分加淘汰',
+        nameEn: 'S+K',
+        kind: 'individual',
+        stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout' }],
+        timeControl: { baseMinutes: 60 },
+      });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('stages.1.qualifiers');
     const team = await api()
       .post(`/api/tournaments/${play.tournamentId}/events`)
       .set('Authorization', play.organizer.auth)
-      .send({ nameZh: '团体双局', nameEn: 'Team 2 games', kind: 'team', gamesPerPairing: 2, stages: [{ type: 'swiss', rounds: 5 }], timeControl: { baseMinutes: 60 } });
+      .send({
+        nameZh: '团体双局',
+        nameEn: 'Team 2 games',
+        kind: 'team',
+        gamesPerPairing: 2,
+        stages: [{ type: 'swiss', rounds: 5 }],
+        timeControl: { baseMinutes: 60 },
+      });
     expect(team.status).toBe(201);
     expect(team.body).toMatchObject({ kind: 'team', gamesPerPairing: 2 });
     // A standalone knockout of 2 is one round: the final.
@@ -245,14 +309,21 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
   });
 
   it('a round whose games all got their result at creation (a withdrawn entry’s forfeits, 二章7节3–4) is completed when published', async () => {
-    const play = await drawnEvent(app, { nameZh: '三人循环', nameEn: 'RR of 3', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60 } }, 3);
+    const play = await drawnEvent(
+      app,
+      { nameZh: '三人循环', nameEn: 'RR of 3', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60 } },
+      3,
+    );
     const r1 = await pairSameAsCli(play);
     await playOut(play, r1, () => 'draw');
     // The entry that has no bye in rounds 2 and 3 leaves; every later pairing of the 3-player table holds it.
     const byeOf = r1.pairings.find((p) => p.black === null)!.red.id;
     const entries = (await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body as { id: string; version: number }[];
     const leaver = entries.find((e) => e.id === byeOf)!;
-    const res = await api().post(`/api/entries/${leaver.id}/withdraw`).set('Authorization', play.organizer.auth).send({ version: leaver.version, afterRound: 1, reason: 'ill (e2e)' });
+    const res = await api()
+      .post(`/api/entries/${leaver.id}/withdraw`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: leaver.version, afterRound: 1, reason: 'ill (e2e)' });
     expect(res.status).toBe(200);
     for (const n of [2, 3]) {
       const round = await pairSameAsCli(play);

@@ -34,32 +34,80 @@ describe('issue 9 registration fixes (real HTTP, real PostgreSQL)', () => {
   it('the tie-break chain follows the format unless the organizer set it by hand (二章6节2–5)', async () => {
     const swiss = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201)).body;
     expect(swiss.tieBreaksCustom).toBe(false);
-    const rr = (await api().patch(`/api/events/${swiss.id}`).set('Authorization', organizer.auth).send({ version: swiss.version, stages: [{ type: 'round_robin' }] }).expect(200)).body;
-    const fresh = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, nameZh: '循环', stages: [{ type: 'round_robin' }] }).expect(201)).body;
+    const rr = (
+      await api()
+        .patch(`/api/events/${swiss.id}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: swiss.version, stages: [{ type: 'round_robin' }] })
+        .expect(200)
+    ).body;
+    const fresh = (
+      await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '循环', stages: [{ type: 'round_robin' }] })
+        .expect(201)
+    ).body;
     expect(rr.tieBreaks).toEqual(fresh.tieBreaks);
     expect(rr.tieBreaks).not.toEqual(swiss.tieBreaks);
     expect(rr.tieBreaksCustom).toBe(false);
     // Set by hand: it stays when the format changes again.
-    const custom = (await api().patch(`/api/events/${swiss.id}`).set('Authorization', organizer.auth).send({ version: rr.version, tieBreaks: ['score', 'wins'] }).expect(200)).body;
+    const custom = (
+      await api()
+        .patch(`/api/events/${swiss.id}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: rr.version, tieBreaks: ['score', 'wins'] })
+        .expect(200)
+    ).body;
     expect(custom.tieBreaksCustom).toBe(true);
-    const back = (await api().patch(`/api/events/${swiss.id}`).set('Authorization', organizer.auth).send({ version: custom.version, stages: [{ type: 'swiss', rounds: 5 }] }).expect(200)).body;
+    const back = (
+      await api()
+        .patch(`/api/events/${swiss.id}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: custom.version, stages: [{ type: 'swiss', rounds: 5 }] })
+        .expect(200)
+    ).body;
     expect(back.tieBreaks).toEqual(['score', 'wins']);
     // Given at creation: custom from the start.
-    const given = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, nameZh: '自定', tieBreaks: ['score', 'wins'] }).expect(201)).body;
+    const given = (
+      await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '自定', tieBreaks: ['score', 'wins'] })
+        .expect(201)
+    ).body;
     expect(given.tieBreaksCustom).toBe(true);
   });
 
   it('seedPositions [1, 1] is a 400 naming the field, not a 409', async () => {
-    const event = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, nameZh: '种子' }).expect(201)).body;
+    const event = (
+      await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '种子' })
+        .expect(201)
+    ).body;
     const ids = await players(4, '种子棋手');
     await api().post(`/api/events/${event.id}/entries/bulk`).set('Authorization', organizer.auth).send({ playerIds: ids }).expect(201);
     const entries = (await api().get(`/api/events/${event.id}/entries`).expect(200)).body;
     for (const [i, e] of entries.slice(0, 2).entries()) {
-      await api().patch(`/api/entries/${e.id}`).set('Authorization', organizer.auth).send({ version: e.version, seed: i + 1 }).expect(200);
+      await api()
+        .patch(`/api/entries/${e.id}`)
+        .set('Authorization', organizer.auth)
+        .send({ version: e.version, seed: i + 1 })
+        .expect(200);
     }
-    const res = await api().post(`/api/events/${event.id}/draw`).set('Authorization', organizer.auth).send({ seed: 's', seedPositions: [1, 1] }).expect(400);
+    const res = await api()
+      .post(`/api/events/${event.id}/draw`)
+      .set('Authorization', organizer.auth)
+      .send({ seed: 's', seedPositions: [1, 1] })
+      .expect(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('seedPositions');
-    await api().post(`/api/events/${event.id}/draw`).set('Authorization', organizer.auth).send({ seed: 's', seedPositions: [1, 4] }).expect(201);
+    await api()
+      .post(`/api/events/${event.id}/draw`)
+      .set('Authorization', organizer.auth)
+      .send({ seed: 's', seedPositions: [1, 4] })
+      .expect(201);
   });
 
   it('flags affiliations a CSV import created with only a Chinese name, in the result and on the page', async () => {
@@ -67,22 +115,46 @@ describe('issue 9 registration fixes (real HTTP, real PostgreSQL)', () => {
     await api().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: '四川', nameEn: 'Sichuan' });
     const res = await api().post(`/api/tournaments/${tournamentId}/import/players`).set('Authorization', organizer.auth).send({ csv }).expect(201);
     expect(res.body.newAffiliations).toEqual([expect.objectContaining({ nameZh: '杭州棋院', nameEn: '杭州棋院', englishNameMissing: true })]);
-    const event = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, nameZh: '单位' }).expect(201)).body;
-    await api().post(`/api/events/${event.id}/entries/bulk`).set('Authorization', organizer.auth).send({ playerIds: res.body.players.map((p: { id: string }) => p.id) }).expect(201);
+    const event = (
+      await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '单位' })
+        .expect(201)
+    ).body;
+    await api()
+      .post(`/api/events/${event.id}/entries/bulk`)
+      .set('Authorization', organizer.auth)
+      .send({ playerIds: res.body.players.map((p: { id: string }) => p.id) })
+      .expect(201);
     const page = await api().get(`/tournaments/${tournamentId}?lang=en`).expect(200);
     expect(page.text).toContain('杭州棋院 <span class="flag affiliation-unnamed">(new affiliation: no English name yet)</span>');
     expect(page.text).not.toMatch(/Sichuan <span class="flag/);
   });
 
   it('bulk entry: 300 players in one request, all or nothing', async () => {
-    const event = (await api().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send({ ...SWISS_EVENT, nameZh: '批量' }).expect(201)).body;
+    const event = (
+      await api()
+        .post(`/api/tournaments/${tournamentId}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '批量' })
+        .expect(201)
+    ).body;
     const ids = await players(300, '批量棋手');
     const url = `/api/events/${event.id}/entries/bulk`;
     // One unknown id: nothing is entered, the field is named.
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const bad = await api().post(url).set('Authorization', organizer.auth).send({ playerIds: [...ids.slice(0, 10), unknown] }).expect(400);
+    const bad = await api()
+      .post(url)
+      .set('Authorization', organizer.auth)
+      .send({ playerIds: [...ids.slice(0, 10), unknown] })
+      .expect(400);
     expect(bad.body.errors[0].field).toBe('playerIds[10]');
-    const dup = await api().post(url).set('Authorization', organizer.auth).send({ playerIds: [ids[0], ids[0]] }).expect(400);
+    const dup = await api()
+      .post(url)
+      .set('Authorization', organizer.auth)
+      .send({ playerIds: [ids[0], ids[0]] })
+      .expect(400);
     expect(dup.body.message).toContain('playerIds');
     expect(await prisma.entry.count({ where: { eventId: event.id } })).toBe(0);
     const started = Date.now();
@@ -93,10 +165,21 @@ describe('issue 9 registration fixes (real HTTP, real PostgreSQL)', () => {
     expect(ms).toBeLessThan(5000);
     expect(await prisma.auditLog.count({ where: { entity: 'entry', entityId: { in: ok.body.entries.map((e: { id: string }) => e.id) } } })).toBe(300);
     // Again: already entered → 409 naming the first.
-    const again = await api().post(url).set('Authorization', organizer.auth).send({ playerIds: ids.slice(5, 7) }).expect(409);
+    const again = await api()
+      .post(url)
+      .set('Authorization', organizer.auth)
+      .send({ playerIds: ids.slice(5, 7) })
+      .expect(409);
     expect(again.body.message).toContain('playerIds[0]');
     // Roles.
-    await api().post(url).send({ playerIds: ids.slice(0, 1) }).expect(401);
-    await api().post(url).set('Authorization', arbiter.auth).send({ playerIds: ids.slice(0, 1) }).expect(403);
+    await api()
+      .post(url)
+      .send({ playerIds: ids.slice(0, 1) })
+      .expect(401);
+    await api()
+      .post(url)
+      .set('Authorization', arbiter.auth)
+      .send({ playerIds: ids.slice(0, 1) })
+      .expect(403);
   });
 });

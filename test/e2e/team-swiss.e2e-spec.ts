@@ -39,7 +39,10 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
       const captain = await newUser(app, 'captain');
       await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
       captains.set(e.id, captain.auth);
-      const starters = e.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      const starters = e
+        .team!.members.filter((m) => m.role === 'starter')
+        .sort((a, b) => a.board! - b.board!)
+        .map((m) => m.playerId);
       roster.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
     }
     arbiter = await userWithRole(app, play, 'arbiter');
@@ -55,8 +58,14 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
     let reserveOnBoard2 = 0;
     let defaults = 0;
     for (let r = 1; r <= 7; r++) {
-      const draft = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() }).expect(201);
-      const published = (await api().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)).body;
+      const draft = await api()
+        .post(`/api/events/${play.eventId}/rounds`)
+        .set('Authorization', play.organizer.auth)
+        .send({ scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() })
+        .expect(201);
+      const published = (
+        await api().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
+      ).body;
       const expected = new Map<string, string[]>(); // entry id → lineup handed in
       for (const p of published.pairings as { id: string; red: { id: string }; black: { id: string } | null }[]) {
         if (!p.black) continue;
@@ -70,13 +79,20 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
       }
       // The round starts in 10 minutes: the 30-minute deadline (附录1 #8) has passed.
       const round = (await api().get(`/api/rounds/${published.id}`).expect(200)).body;
-      await api().patch(`/api/rounds/${published.id}`).set('Authorization', play.organizer.auth).send({ version: round.version, scheduledAt: new Date(Date.now() + 10 * 60_000).toISOString() }).expect(200);
+      await api()
+        .patch(`/api/rounds/${published.id}`)
+        .set('Authorization', play.organizer.auth)
+        .send({ version: round.version, scheduledAt: new Date(Date.now() + 10 * 60_000).toISOString() })
+        .expect(200);
 
       for (const [k, p] of (published.pairings as { id: string; red: { id: string }; black: { id: string } | null }[]).entries()) {
         if (!p.black) continue;
         const card = (await api().get(`/api/pairings/${p.id}/match-card`).expect(200)).body;
         expect(card.released).toBe(true);
-        for (const [side, entry] of [['red', p.red.id], ['black', p.black.id]] as const) {
+        for (const [side, entry] of [
+          ['red', p.red.id],
+          ['black', p.black.id],
+        ] as const) {
           const lineup = card[side].lineup;
           const players = lineup.players.map((x: { id: string }) => x.id);
           if (expected.has(entry)) expect(players).toEqual(expected.get(entry));
@@ -94,7 +110,11 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
           if (players[1] === roster.get(entry)!.reserve) reserveOnBoard2++;
         }
         if (r === 3 && k === 0) {
-          await api().post(`/api/pairings/${p.id}/team-forfeit`).set('Authorization', arbiter.auth).send({ absent: [p.black.id], reason: 'bus broke down' }).expect(200);
+          await api()
+            .post(`/api/pairings/${p.id}/team-forfeit`)
+            .set('Authorization', arbiter.auth)
+            .send({ absent: [p.black.id], reason: 'bus broke down' })
+            .expect(200);
           continue;
         }
         for (const g of card.boards as Board[]) {
@@ -118,7 +138,9 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
     const report = (await api().get(`/api/events/${play.eventId}/team-report`).expect(200)).body;
     expect(report.teams.every((t: { rounds: unknown[] }) => t.rounds.length === 7)).toBe(true);
     expect(report.boardPrizes[0].rows.length).toBeGreaterThan(0);
-    const reserves = (report.players as { starterBoard: number | null; countedBoard: number | null; boards: unknown[] }[]).filter((p) => p.starterBoard === null && p.boards.length > 0);
+    const reserves = (report.players as { starterBoard: number | null; countedBoard: number | null; boards: unknown[] }[]).filter(
+      (p) => p.starterBoard === null && p.boards.length > 0,
+    );
     expect(reserves.length).toBeGreaterThan(0);
     expect(reserves.every((p) => p.countedBoard !== null)).toBe(true);
   });

@@ -45,12 +45,22 @@ describe('team events with two games per board (二章5节4)', () => {
     app = await startTestApp();
     play = await drawnEvent(
       app,
-      { nameZh: '团体双局循环', nameEn: 'Team RR, 2 games', kind: 'team', gamesPerPairing: 2, stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
+      {
+        nameZh: '团体双局循环',
+        nameEn: 'Team RR, 2 games',
+        kind: 'team',
+        gamesPerPairing: 2,
+        stages: [{ type: 'round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
       6,
     );
     const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
     for (const e of entries) {
-      const starters = e.team!.members.filter((m) => m.role === 'starter').sort((a, b) => a.board! - b.board!).map((m) => m.playerId);
+      const starters = e
+        .team!.members.filter((m) => m.role === 'starter')
+        .sort((a, b) => a.board! - b.board!)
+        .map((m) => m.playerId);
       members.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
       const captain = await newUser(app, 'captain');
       await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
@@ -93,7 +103,14 @@ describe('team events with two games per board (二章5节4)', () => {
       const matches = round.pairings as unknown as Match[];
       expect(matches).toHaveLength(3);
       for (const m of matches) {
-        expect(m.games.map((g) => [g.board, g.leg])).toEqual([[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2]]);
+        expect(m.games.map((g) => [g.board, g.leg])).toEqual([
+          [1, 1],
+          [1, 2],
+          [2, 1],
+          [2, 2],
+          [3, 1],
+          [3, 2],
+        ]);
         const a = members.get(m.red.id)!.starters;
         const b = members.get(m.black!.id)!.starters;
         for (const g of m.games) {
@@ -108,11 +125,23 @@ describe('team events with two games per board (二章5节4)', () => {
         const m = matches[0];
         const redPlayers = [members.get(m.red.id)!.starters[0], members.get(m.red.id)!.reserve, members.get(m.red.id)!.starters[2]];
         const blackPlayers = [...members.get(m.black!.id)!.starters].reverse();
-        await http().put(`/api/pairings/${m.id}/lineups/${m.red.id}`).set('Authorization', captains.get(m.red.id)!.auth).send({ players: redPlayers }).expect(200);
-        const both = await http().put(`/api/pairings/${m.id}/lineups/${m.black!.id}`).set('Authorization', captains.get(m.black!.id)!.auth).send({ players: blackPlayers }).expect(200);
+        await http()
+          .put(`/api/pairings/${m.id}/lineups/${m.red.id}`)
+          .set('Authorization', captains.get(m.red.id)!.auth)
+          .send({ players: redPlayers })
+          .expect(200);
+        const both = await http()
+          .put(`/api/pairings/${m.id}/lineups/${m.black!.id}`)
+          .set('Authorization', captains.get(m.black!.id)!.auth)
+          .send({ players: blackPlayers })
+          .expect(200);
         expect(both.body.released).toBe(true);
         const current = (await http().get(`/api/rounds/${round.id}`).expect(200)).body;
-        await http().patch(`/api/rounds/${round.id}`).set('Authorization', play.organizer.auth).send({ version: current.version, scheduledAt: new Date(Date.now() - 3600_000).toISOString() }).expect(200);
+        await http()
+          .patch(`/api/rounds/${round.id}`)
+          .set('Authorization', play.organizer.auth)
+          .send({ version: current.version, scheduledAt: new Date(Date.now() - 3600_000).toISOString() })
+          .expect(200);
         const filled = (await card(m.id)).body;
         expect(filled.boards).toHaveLength(6);
         for (const g of filled.boards as Game[]) {
@@ -124,8 +153,16 @@ describe('team events with two games per board (二章5节4)', () => {
         // and board 3 by a win and a draw (大分 0:2, 小分 1:3 each): 大分 2:4 decides although 小分 is 6:6.
         // Match 2: board 1 won twice, board 2 lost as above, board 3 two draws: 大分 3:3, 小分 7:5 decides.
         const plan: Record<number, string[][]> = {
-          0: [['A', 'A'], ['B', 'D'], ['B', 'D']],
-          1: [['A', 'A'], ['B', 'D'], ['D', 'D']],
+          0: [
+            ['A', 'A'],
+            ['B', 'D'],
+            ['B', 'D'],
+          ],
+          1: [
+            ['A', 'A'],
+            ['B', 'D'],
+            ['D', 'D'],
+          ],
         };
         for (const [i, boards] of Object.entries(plan)) {
           const match = (await card(matches[Number(i)].id)).body;
@@ -136,19 +173,37 @@ describe('team events with two games per board (二章5节4)', () => {
         }
         const decidedByBig = (await card(matches[0].id)).body;
         expect(decidedByBig.boards).toHaveLength(6);
-        expect(decidedByBig.score).toEqual({ scoring: expect.any(String), bigPoints: { red: 2, black: 4 }, gamePoints: { red: 6, black: 6 }, matchPoints: { red: 0, black: 2 } });
+        expect(decidedByBig.score).toEqual({
+          scoring: expect.any(String),
+          bigPoints: { red: 2, black: 4 },
+          gamePoints: { red: 6, black: 6 },
+          matchPoints: { red: 0, black: 2 },
+        });
         // The public match card page (both lineups in: released) shows the six games and 大分 / 小分.
         const t = (await http().get(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).expect(200)).body;
-        await http().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ version: t.version, published: true }).expect(200);
+        await http()
+          .patch(`/api/tournaments/${play.tournamentId}`)
+          .set('Authorization', play.organizer.auth)
+          .send({ version: t.version, published: true })
+          .expect(200);
         const page = await http().get(`/pairings/${matches[0].id}?lang=en`).expect(200);
         expect(page.text).toContain('0 : 2 (big points 2 : 4, small points 6 : 6)');
         const decidedBySmall = (await card(matches[1].id)).body;
-        expect(decidedBySmall.score).toEqual({ scoring: expect.any(String), bigPoints: { red: 3, black: 3 }, gamePoints: { red: 7, black: 5 }, matchPoints: { red: 2, black: 0 } });
+        expect(decidedBySmall.score).toEqual({
+          scoring: expect.any(String),
+          bigPoints: { red: 3, black: 3 },
+          gamePoints: { red: 7, black: 5 },
+          matchPoints: { red: 2, black: 0 },
+        });
         for (const m2 of matches.slice(2)) for (const g of m2.games) await put(g, results[Math.floor(random() * results.length)]);
       } else if (r === 2) {
         // A whole team absent (零迟到, 二章7节1): it loses all six games, whatever its colour in each leg.
         const m = matches[0];
-        const forfeit = await http().post(`/api/pairings/${m.id}/team-forfeit`).set('Authorization', arbiter.auth).send({ absent: [m.black!.id], reason: 'bus late' }).expect(200);
+        const forfeit = await http()
+          .post(`/api/pairings/${m.id}/team-forfeit`)
+          .set('Authorization', arbiter.auth)
+          .send({ absent: [m.black!.id], reason: 'bus late' })
+          .expect(200);
         expect((forfeit.body.boards as Game[]).map((g) => [g.board, g.leg, g.result])).toEqual(
           m.games.map((g) => [g.board, g.leg, firstIsRed(g) ? 'red_win_forfeit' : 'black_win_forfeit']),
         );
@@ -171,7 +226,9 @@ describe('team events with two games per board (二章5节4)', () => {
       expect(s.report.teamMatches).toHaveLength(3 * r);
       if (r === 1) {
         // The standings count match 1 as the card does: 大分 2:4 decides, 小分 6:6.
-        const rec = s.report.teamMatches.find((x: { round: number; red: string; black: string }) => x.round === 1 && x.red === matches[0].red.id && x.black === matches[0].black!.id);
+        const rec = s.report.teamMatches.find(
+          (x: { round: number; red: string; black: string }) => x.round === 1 && x.red === matches[0].red.id && x.black === matches[0].black!.id,
+        );
         expect(rec).toMatchObject({ matchPoints: [0, 2], gamePoints: [6, 6], bigPoints: [2, 4] });
         expect(rec.games.map((g: { board: number }) => g.board)).toEqual([1, 1, 2, 2, 3, 3]);
       }
@@ -224,8 +281,18 @@ describe('team events with two games per board (二章5节4)', () => {
       [undefined, player, opponent, 'draw'],
       [2, opponent, player, 'red_win_penalty'],
     ]);
-    expect(server.report.discipline.penalties).toContainEqual({ round: 5, board: 1, leg: 2, red: opponent, black: player, result: 'red_win_penalty', reason: 'technical_fouls' });
-    expect(server.report.discipline.penalties.filter((x: { round: number; board: number; leg?: number; red: string }) => x.round === 5 && x.red === player)).toEqual([]);
+    expect(server.report.discipline.penalties).toContainEqual({
+      round: 5,
+      board: 1,
+      leg: 2,
+      red: opponent,
+      black: player,
+      result: 'red_win_penalty',
+      reason: 'technical_fouls',
+    });
+    expect(
+      server.report.discipline.penalties.filter((x: { round: number; board: number; leg?: number; red: string }) => x.round === 5 && x.red === player),
+    ).toEqual([]);
     expect(server.report.discipline.fouls).toContainEqual({ player, technical: 3, violations: 0 });
     // As stored: leg 2 is lost by the penalty (the sanction's consequence is entered on that game), leg 1 is still drawn.
     const after = (await card(m.id)).body.boards as Game[];

@@ -27,27 +27,60 @@ describe('versioned records', () => {
     await app.close();
   });
 
-  const player = async (affiliationId?: string) => (await as(http().post(`/api/tournaments/${tournamentId}/players`)).send({ nameZh: `版${++n}`, nameEn: `V${n}`, gender: 'male', ...(affiliationId ? { affiliationId } : {}) }).expect(201)).body as { id: string; version: number };
-  const event = async (body: object = SWISS_EVENT) => (await as(http().post(`/api/tournaments/${tournamentId}/events`)).send({ ...body, nameEn: `E${++n}` }).expect(201)).body as { id: string; version: number };
-  const entry = async (eventId: string) => (await as(http().post(`/api/events/${eventId}/entries`)).send({ playerId: (await player()).id }).expect(201)).body as { id: string; version: number };
+  const player = async (affiliationId?: string) =>
+    (
+      await as(http().post(`/api/tournaments/${tournamentId}/players`))
+        .send({ nameZh: `版${++n}`, nameEn: `V${n}`, gender: 'male', ...(affiliationId ? { affiliationId } : {}) })
+        .expect(201)
+    ).body as { id: string; version: number };
+  const event = async (body: object = SWISS_EVENT) =>
+    (
+      await as(http().post(`/api/tournaments/${tournamentId}/events`))
+        .send({ ...body, nameEn: `E${++n}` })
+        .expect(201)
+    ).body as { id: string; version: number };
+  const entry = async (eventId: string) =>
+    (
+      await as(http().post(`/api/events/${eventId}/entries`))
+        .send({ playerId: (await player()).id })
+        .expect(201)
+    ).body as { id: string; version: number };
   /** An individual event with 4 entries, drawn, round 1 paired (draft). */
   const pairedEvent = async () => {
     const e = await event();
     for (let i = 0; i < 4; i++) await entry(e.id);
-    await as(http().post(`/api/events/${e.id}/draw`)).send({}).expect(201);
-    const round = (await as(http().post(`/api/events/${e.id}/rounds`)).send({}).expect(201)).body;
+    await as(http().post(`/api/events/${e.id}/draw`))
+      .send({})
+      .expect(201);
+    const round = (
+      await as(http().post(`/api/events/${e.id}/rounds`))
+        .send({})
+        .expect(201)
+    ).body;
     return { eventId: e.id, round };
   };
   const publishedRound = async () => {
     const { eventId, round } = await pairedEvent();
-    const published = (await as(http().post(`/api/rounds/${round.id}/publish`)).send({ version: round.version }).expect(200)).body;
+    const published = (
+      await as(http().post(`/api/rounds/${round.id}/publish`))
+        .send({ version: round.version })
+        .expect(200)
+    ).body;
     return { eventId, round: published };
   };
   const teamEventWithTeam = async () => {
     const e = await event(TEAM_EVENT);
-    const affiliation = (await as(http().post(`/api/tournaments/${tournamentId}/affiliations`)).send({ nameZh: `单位${++n}`, nameEn: `A${n}` }).expect(201)).body.id;
+    const affiliation = (
+      await as(http().post(`/api/tournaments/${tournamentId}/affiliations`))
+        .send({ nameZh: `单位${++n}`, nameEn: `A${n}` })
+        .expect(201)
+    ).body.id;
     const members = [await player(affiliation), await player(affiliation), await player(affiliation)];
-    const team = (await as(http().post(`/api/events/${e.id}/teams`)).send({ affiliationId: affiliation, nameZh: `队${++n}`, nameEn: `T${n}`, starters: members.map((m) => m.id) }).expect(201)).body;
+    const team = (
+      await as(http().post(`/api/events/${e.id}/teams`))
+        .send({ affiliationId: affiliation, nameZh: `队${++n}`, nameEn: `T${n}`, starters: members.map((m) => m.id) })
+        .expect(201)
+    ).body;
     return { eventId: e.id, team: team as { id: string; version: number } };
   };
 
@@ -86,7 +119,9 @@ describe('versioned records', () => {
       deleteReferenced: async () => {
         const e = await event();
         const p = await player();
-        await as(http().post(`/api/events/${e.id}/entries`)).send({ playerId: p.id }).expect(201);
+        await as(http().post(`/api/events/${e.id}/entries`))
+          .send({ playerId: p.id })
+          .expect(201);
         return { req: as(http().delete(`/api/players/${p.id}`)), names: /Entry/ };
       },
     },
@@ -150,9 +185,19 @@ describe('versioned records', () => {
       const rec = await row.create();
       const res = await row.update(rec.id, rec.version, 5);
       expect(res.status).toBe(200);
-      const log = (await as(http().get(`/api/tournaments/${tournamentId}/audit`)).query({ entity, entityId: rec.id, action: 'update' }).expect(200)).body;
+      const log = (
+        await as(http().get(`/api/tournaments/${tournamentId}/audit`))
+          .query({ entity, entityId: rec.id, action: 'update' })
+          .expect(200)
+      ).body;
       // A tournament created by the row is its own audit scope.
-      const items = log.items.length ? log.items : (await as(http().get(`/api/tournaments/${rec.id}/audit`)).query({ entity, entityId: rec.id, action: 'update' }).expect(200)).body.items;
+      const items = log.items.length
+        ? log.items
+        : (
+            await as(http().get(`/api/tournaments/${rec.id}/audit`))
+              .query({ entity, entityId: rec.id, action: 'update' })
+              .expect(200)
+          ).body.items;
       expect(items.length).toBeGreaterThanOrEqual(1);
       expect(items[0].before).toBeTruthy();
       expect(items[0].after).toBeTruthy();

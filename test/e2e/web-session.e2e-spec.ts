@@ -66,7 +66,12 @@ describe('web session: cookie, CSRF, account pages', () => {
     await proxied.init();
     try {
       const user = await newUser(app, 'https');
-      const res = await request(proxied.getHttpServer()).post('/login').set('X-Forwarded-Proto', 'https').type('form').send({ email: user.email, password: PASSWORD }).expect(303);
+      const res = await request(proxied.getHttpServer())
+        .post('/login')
+        .set('X-Forwarded-Proto', 'https')
+        .type('form')
+        .send({ email: user.email, password: PASSWORD })
+        .expect(303);
       expect(sessionCookie(res)).toContain('Secure');
       const plain = await request(proxied.getHttpServer()).post('/login').type('form').send({ email: user.email, password: PASSWORD }).expect(303);
       expect(sessionCookie(plain)).not.toContain('Secure');
@@ -79,7 +84,12 @@ describe('web session: cookie, CSRF, account pages', () => {
 
   it('a wrong password shows the login form again with the email kept and no cookie', async () => {
     const user = await newUser(app, 'wrong');
-    const res = await http().post('/login').set('Accept', 'text/html').type('form').send({ email: user.email, password: 'not the password at all' }).expect(401);
+    const res = await http()
+      .post('/login')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ email: user.email, password: 'not the password at all' })
+      .expect(401);
     expect(sessionCookie(res)).toBeUndefined();
     expect(res.text).toContain('class="form-error"');
     expect(res.text).toContain(`value="${user.email}"`);
@@ -106,13 +116,25 @@ describe('web session: cookie, CSRF, account pages', () => {
       .send(TOURNAMENT)
       .expect(403);
     expect(hostile.body.message).toMatch(/CSRF/);
-    const wrong = await http().post('/api/tournaments').set('Cookie', cookie).set('X-CSRF-Token', csrf.replace(/.$/, csrf.endsWith('A') ? 'B' : 'A')).send(TOURNAMENT).expect(403);
+    const wrong = await http()
+      .post('/api/tournaments')
+      .set('Cookie', cookie)
+      .set('X-CSRF-Token', csrf.replace(/.$/, csrf.endsWith('A') ? 'B' : 'A'))
+      .send(TOURNAMENT)
+      .expect(403);
     expect(wrong.body.message).toMatch(/CSRF/);
     const mine = await http().get('/api/tournaments').set('Cookie', cookie).expect(200);
-    expect(mine.body.filter((t: { nameEn: string; organizer: string }) => t.nameEn === TOURNAMENT.nameEn && t.organizer === TOURNAMENT.organizer).length).toBe(0);
+    expect(mine.body.filter((t: { nameEn: string; organizer: string }) => t.nameEn === TOURNAMENT.nameEn && t.organizer === TOURNAMENT.organizer).length).toBe(
+      0,
+    );
     // With the session's token (htmx sends the header; a form sends _csrf) the same request passes.
     await http().post('/api/tournaments').set('Cookie', cookie).set('X-CSRF-Token', csrf).send(TOURNAMENT).expect(201);
-    await http().post('/api/tournaments').set('Cookie', cookie).type('form').send({ ...TOURNAMENT, _csrf: csrf }).expect(400); // the API's DTO forbids unknown fields: the token is the page routes' field
+    await http()
+      .post('/api/tournaments')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ ...TOURNAMENT, _csrf: csrf })
+      .expect(400); // the API's DTO forbids unknown fields: the token is the page routes' field
     // A bearer token (scripts, the CLI) needs no CSRF token.
     await http().post('/api/tournaments').set('Authorization', user.auth).send(TOURNAMENT).expect(201);
   });
@@ -155,16 +177,30 @@ describe('web session: cookie, CSRF, account pages', () => {
     expect(bad.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="f-password-error/);
     const ok = await http().post('/signup').type('form').send({ email, displayName: '新裁判', password: PASSWORD }).expect(303);
     expect(ok.headers.location).toBe('/my');
-    const me = await http().get('/api/auth/me').set('Cookie', cookiePair(sessionCookie(ok)!)).expect(200);
+    const me = await http()
+      .get('/api/auth/me')
+      .set('Cookie', cookiePair(sessionCookie(ok)!))
+      .expect(200);
     expect(me.body.displayName).toBe('新裁判');
   });
 
   it('change password by the form: the current one is checked beside its field; success ends the other sessions', async () => {
     const user = await newUser(app, 'password');
     const { cookie, csrf } = await logIn(user.email);
-    const wrong = await http().post('/account/password').set('Cookie', cookie).set('Accept', 'text/html').type('form').send({ _csrf: csrf, currentPassword: 'not it at all', newPassword: 'another fine passphrase' }).expect(400);
+    const wrong = await http()
+      .post('/account/password')
+      .set('Cookie', cookie)
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ _csrf: csrf, currentPassword: 'not it at all', newPassword: 'another fine passphrase' })
+      .expect(400);
     expect(wrong.text).toMatch(/id="f-currentPassword-error"/);
-    await http().post('/account/password').set('Cookie', cookie).type('form').send({ _csrf: csrf, currentPassword: PASSWORD, newPassword: 'another fine passphrase' }).expect(303);
+    await http()
+      .post('/account/password')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: csrf, currentPassword: PASSWORD, newPassword: 'another fine passphrase' })
+      .expect(303);
     await http().get('/api/auth/me').set('Cookie', cookie).expect(200);
     await http().get('/api/auth/me').set('Authorization', user.auth).expect(401);
   });

@@ -28,16 +28,38 @@ describe('withdrawals during the event', () => {
   const http = () => request(app.getHttpServer());
   async function entry(play: Play, id: string) {
     const list = await http().get(`/api/events/${play.eventId}/entries`).expect(200);
-    return (list.body as { id: string; version: number; status: string; drawNumber: number | null; withdrawnAfterRound: number | null; withdrawalReason: string | null }[]).find((e) => e.id === id)!;
+    return (
+      list.body as {
+        id: string;
+        version: number;
+        status: string;
+        drawNumber: number | null;
+        withdrawnAfterRound: number | null;
+        withdrawalReason: string | null;
+      }[]
+    ).find((e) => e.id === id)!;
   }
   async function withdraw(play: Play, id: string, body: Record<string, unknown> = {}, auth = play.organizer.auth) {
     const e = await entry(play, id);
-    return http().post(`/api/entries/${id}/withdraw`).set('Authorization', auth).send({ version: e.version, ...body });
+    return http()
+      .post(`/api/entries/${id}/withdraw`)
+      .set('Authorization', auth)
+      .send({ version: e.version, ...body });
   }
   const pairingOf = (round: RoundBody, id: string) => round.pairings.find((p) => p.red.id === id || p.black?.id === id);
 
   it('round-robin, 10 players, withdrawal after round 2 (before half-way): the round-3 game is a forfeit, the round completes, the standings annul the entry (二章7节3)', async () => {
-    const play = await playEvent(app, { nameZh: '循环赛', nameEn: 'Round robin', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    const play = await playEvent(
+      app,
+      {
+        nameZh: '循环赛',
+        nameEn: 'Round robin',
+        kind: 'individual',
+        stages: [{ type: 'round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      10,
+    );
     for (let r = 1; r <= 2; r++) await playRound(app, play, await nextRound(app, play), (_g, t) => (t % 3 === 0 ? 'draw' : 'red_win'));
     const round3 = await nextRound(app, play);
     const opponent = round3.pairings[0].black!.id;
@@ -52,7 +74,10 @@ describe('withdrawals during the event', () => {
 
     // Table 1's Black leaves after round 2, its round-3 game unplayed.
     const before = await entry(play, opponent);
-    const gone = await http().post(`/api/entries/${opponent}/withdraw`).set('Authorization', play.organizer.auth).send({ version: before.version, afterRound: 2, reason: 'left the venue' });
+    const gone = await http()
+      .post(`/api/entries/${opponent}/withdraw`)
+      .set('Authorization', play.organizer.auth)
+      .send({ version: before.version, afterRound: 2, reason: 'left the venue' });
     expect(gone.status).toBe(200);
     expect(gone.body.entry).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 2, withdrawalReason: 'left the venue' });
     // Table 1: Red against `opponent` (Black, gone after round 2): a forfeit win for Red.
@@ -65,7 +90,9 @@ describe('withdrawals during the event', () => {
     // Standings: `opponent` played 2 of 9 rounds — fewer than half: all its results annulled (二章7节3).
     const standings = await http().get(`/api/events/${play.eventId}/standings`).expect(200);
     expect(standings.body.report.excluded).toContainEqual({ entry: opponent, reason: 'results_annulled' });
-    expect(standings.body.report.withdrawals).toContainEqual(expect.objectContaining({ entry: opponent, afterRound: 2, annulled: true, played: 2, scheduled: 9 }));
+    expect(standings.body.report.withdrawals).toContainEqual(
+      expect.objectContaining({ entry: opponent, afterRound: 2, annulled: true, played: 2, scheduled: 9 }),
+    );
     // The stored results are not rewritten: round 1's game of `opponent` keeps its result.
     const round1 = (await http().get(`/api/events/${play.eventId}/rounds`).expect(200)).body.find((r: RoundBody) => r.number === 1) as RoundBody;
     expect(pairingOf(round1, opponent)!.games[0].result).not.toBeNull();
@@ -78,7 +105,17 @@ describe('withdrawals during the event', () => {
   });
 
   it('round-robin, 10 players, withdrawal after round 5 (half-way or more): results stand, the rest are forfeit wins (二章7节3)', async () => {
-    const play = await playEvent(app, { nameZh: '循环赛', nameEn: 'Round robin', kind: 'individual', stages: [{ type: 'round_robin' }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } }, 10);
+    const play = await playEvent(
+      app,
+      {
+        nameZh: '循环赛',
+        nameEn: 'Round robin',
+        kind: 'individual',
+        stages: [{ type: 'round_robin' }],
+        timeControl: { baseMinutes: 60, incrementSeconds: 30 },
+      },
+      10,
+    );
     for (let r = 1; r <= 5; r++) await playRound(app, play, await nextRound(app, play), (_g, t) => (t % 2 === 0 ? 'draw' : 'black_win'));
     const leaver = play.entryIds[4];
     const out = await withdraw(play, leaver, { reason: 'injury' });
@@ -86,7 +123,9 @@ describe('withdrawals during the event', () => {
     expect(out.body.afterRound).toBe(5);
     const standings = await http().get(`/api/events/${play.eventId}/standings`).expect(200);
     expect(standings.body.report.excluded).toEqual([]);
-    expect(standings.body.report.withdrawals).toContainEqual(expect.objectContaining({ entry: leaver, afterRound: 5, annulled: false, played: 5, scheduled: 9 }));
+    expect(standings.body.report.withdrawals).toContainEqual(
+      expect.objectContaining({ entry: leaver, afterRound: 5, annulled: false, played: 5, scheduled: 9 }),
+    );
     // Round 6: the table still pairs the leaver; its game comes with the forfeit (the rounds module, 二章7节3).
     const round6 = await nextRound(app, play);
     const p6 = pairingOf(round6, leaver)!;
@@ -110,7 +149,14 @@ describe('withdrawals during the event', () => {
     expect(beyond.status).toBe(400);
     expect(beyond.body.errors[0].field).toBe('afterRound');
     expect((await withdraw(play, x, { afterRound: -1 })).status).toBe(400);
-    expect((await http().post(`/api/entries/${x}/withdraw`).set('Authorization', play.organizer.auth).send({ version: v + 5 })).status).toBe(409);
+    expect(
+      (
+        await http()
+          .post(`/api/entries/${x}/withdraw`)
+          .set('Authorization', play.organizer.auth)
+          .send({ version: v + 5 })
+      ).status,
+    ).toBe(409);
     // afterRound 0 once the entry is paired in round 1: 400.
     expect((await withdraw(play, x, { afterRound: 0 })).status).toBe(400);
 
@@ -174,16 +220,29 @@ describe('withdrawals during the event', () => {
     const t = await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201);
     const tournamentId = t.body.id as string;
     const event = { ...TEAM_EVENT, stages: [{ type: 'round_robin' }] };
-    const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(event).expect(201)).body.id as string;
+    const eventId = (await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(event).expect(201)).body
+      .id as string;
     const members = new Map<string, Set<string>>();
     for (let i = 0; i < 4; i++) {
-      const aff = await http().post(`/api/tournaments/${tournamentId}/affiliations`).set('Authorization', organizer.auth).send({ nameZh: `单位${i}`, nameEn: `Club ${i}` }).expect(201);
+      const aff = await http()
+        .post(`/api/tournaments/${tournamentId}/affiliations`)
+        .set('Authorization', organizer.auth)
+        .send({ nameZh: `单位${i}`, nameEn: `Club ${i}` })
+        .expect(201);
       const ids: string[] = [];
       for (let k = 0; k < 4; k++) {
-        const p = await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', organizer.auth).send({ nameZh: `队员${i}-${k}`, nameEn: `M ${i}-${k}`, gender: 'male', affiliationId: aff.body.id }).expect(201);
+        const p = await http()
+          .post(`/api/tournaments/${tournamentId}/players`)
+          .set('Authorization', organizer.auth)
+          .send({ nameZh: `队员${i}-${k}`, nameEn: `M ${i}-${k}`, gender: 'male', affiliationId: aff.body.id })
+          .expect(201);
         ids.push(p.body.id);
       }
-      await http().post(`/api/events/${eventId}/teams`).set('Authorization', organizer.auth).send({ affiliationId: aff.body.id, nameZh: `队${i}`, nameEn: `Team ${i}`, starters: ids.slice(0, 3), reserves: ids.slice(3) }).expect(201);
+      await http()
+        .post(`/api/events/${eventId}/teams`)
+        .set('Authorization', organizer.auth)
+        .send({ affiliationId: aff.body.id, nameZh: `队${i}`, nameEn: `Team ${i}`, starters: ids.slice(0, 3), reserves: ids.slice(3) })
+        .expect(201);
     }
     await http().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({ seed: 'teams' }).expect(201);
     const entries = (await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; team: { members: { playerId: string }[] } }[];
@@ -226,7 +285,10 @@ describe('withdrawals during the event', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await http().post(`/api/entries/${x}/withdraw`).set('Authorization', play.organizer.auth).send(b as object);
+        const res = await http()
+          .post(`/api/entries/${x}/withdraw`)
+          .set('Authorization', play.organizer.auth)
+          .send(b as object);
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),

@@ -38,15 +38,23 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
     delete env.DATABASE_URL;
     server = spawn(process.execPath, [join(ROOT, 'dist/apps/server/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
     server.stderr?.on('data', () => undefined);
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error('the server did not come up');
   };
   const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
@@ -62,7 +70,12 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
       Array.from({ length: WRITERS }, async () => {
         while (Date.now() < end) {
           const n = ++i;
-          const res = await call('POST', `/api/tournaments/${tournamentId}/players`, { nameZh: `${tag}${n}`, nameEn: `${tag} ${n}`, gender: 'male' }, auth).catch(() => undefined);
+          const res = await call(
+            'POST',
+            `/api/tournaments/${tournamentId}/players`,
+            { nameZh: `${tag}${n}`, nameEn: `${tag} ${n}`, gender: 'male' },
+            auth,
+          ).catch(() => undefined);
           if (res?.status === 201) acked.push(res.body.id);
           else {
             failed += 1;
@@ -95,11 +108,18 @@ describe('durability: kill -9 mid-burst loses no acknowledged write', () => {
     expect((await call('POST', '/api/auth/register', { email, displayName: 'soak', password: 'correct horse battery' })).status).toBe(201);
     const login = async () => `Bearer ${(await call('POST', '/api/auth/login', { email, password: 'correct horse battery' })).body.token}`;
     let auth = await login();
-    const t = (await call('POST', '/api/tournaments', { nameZh: '耐久', nameEn: 'Soak', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'soak' }, auth)).body.id;
+    const t = (
+      await call(
+        'POST',
+        '/api/tournaments',
+        { nameZh: '耐久', nameEn: 'Soak', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'soak' },
+        auth,
+      )
+    ).body.id;
 
     // 1. The server, SIGKILL mid-burst (its postgres is orphaned; the next start stops it cleanly).
     const first = await burst(t, auth, '甲', 6000, () => void server!.kill('SIGKILL'));
-    await new Promise((r) => server!.exitCode !== null || server!.signalCode !== null ? r(undefined) : server!.once('exit', r));
+    await new Promise((r) => (server!.exitCode !== null || server!.signalCode !== null ? r(undefined) : server!.once('exit', r)));
     await start();
     auth = await login();
 

@@ -42,13 +42,15 @@ describe('two instances racing on one database', () => {
     const t = (await on(a).post('/api/tournaments').set('Authorization', auth).send(TOURNAMENT).expect(201)).body.id;
     const e = (await on(a).post(`/api/tournaments/${t}/events`).set('Authorization', auth).send(SWISS_EVENT).expect(201)).body.id;
     const csv = ['name_zh,name_en,gender', ...Array.from({ length: players }, (_, i) => `竞${i},R${i},male`)].join('\n');
-    const ids = (await on(a).post(`/api/tournaments/${t}/import/players`).set('Authorization', auth).send({ csv }).expect(201)).body.players.map((p: { id: string }) => p.id);
+    const ids = (await on(a).post(`/api/tournaments/${t}/import/players`).set('Authorization', auth).send({ csv }).expect(201)).body.players.map(
+      (p: { id: string }) => p.id,
+    );
     await on(a).post(`/api/events/${e}/entries/bulk`).set('Authorization', auth).send({ playerIds: ids }).expect(201);
     if (drawn) await on(a).post(`/api/events/${e}/draw`).set('Authorization', auth).send({}).expect(201);
     return { t, e, players: ids as string[] };
   };
 
-  it('the demo: two instances loading it at once make one (under the migrations\' advisory lock)', async () => {
+  it("the demo: two instances loading it at once make one (under the migrations' advisory lock)", async () => {
     const other = createPrismaClient(testDatabaseUrl());
     try {
       const quiet = { log: () => undefined } as unknown as Logger;
@@ -65,7 +67,12 @@ describe('two instances racing on one database', () => {
     const { players } = await field(2, false);
     let version = 1;
     for (let i = 0; i < TRIES; i++) {
-      const answers = await both((app) => on(app).patch(`/api/players/${players[0]}`).set('Authorization', auth).send({ version, rating: 1000 + i }));
+      const answers = await both((app) =>
+        on(app)
+          .patch(`/api/players/${players[0]}`)
+          .set('Authorization', auth)
+          .send({ version, rating: 1000 + i }),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       version += 1;
     }
@@ -107,7 +114,12 @@ describe('two instances racing on one database', () => {
     const game = round.pairings[0].games[0];
     let version = game.version;
     for (let i = 0; i < TRIES; i++) {
-      const answers = await both((app) => on(app).put(`/api/games/${game.id}/result`).set('Authorization', auth).send({ version, result: i % 2 ? 'draw' : 'red_win' }));
+      const answers = await both((app) =>
+        on(app)
+          .put(`/api/games/${game.id}/result`)
+          .set('Authorization', auth)
+          .send({ version, result: i % 2 ? 'draw' : 'red_win' }),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       version += 1;
     }

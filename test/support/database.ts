@@ -10,8 +10,9 @@ export { TEST_DATABASE_URL_VARIABLE };
 export function testDatabaseUrl(): string {
   const url = process.env[TEST_DATABASE_URL_VARIABLE];
   if (!url) {
-    throw new Error(`${TEST_DATABASE_URL_VARIABLE} is not set: run e2e tests with \`npm run test:e2e\` ` +
-      '(jest.e2e.config.js starts the test database in its globalSetup)');
+    throw new Error(
+      `${TEST_DATABASE_URL_VARIABLE} is not set: run e2e tests with \`npm run test:e2e\` ` + '(jest.e2e.config.js starts the test database in its globalSetup)',
+    );
   }
   return url;
 }

@@ -22,8 +22,7 @@ export default async function globalSetup(): Promise<void> {
     globalThis.__CHUHE_TEST_RUN__ = { server, database };
     process.env[TEST_DATABASE_URL_VARIABLE] = database.url;
     process.stdout.write(
-      `\n[test database] ${database.name} on ${server.embedded ? 'an embedded PostgreSQL' : 'DATABASE_URL\'s server'}` +
-        ` (${Date.now() - started} ms)\n`,
+      `\n[test database] ${database.name} on ${server.embedded ? 'an embedded PostgreSQL' : "DATABASE_URL's server"}` + ` (${Date.now() - started} ms)\n`,
     );
   } catch (error) {
     await server.stop();

@@ -35,7 +35,10 @@ export const processIo: CliIo = {
 };
 
 /** Minimal flag parser: `--name value`, `--flag`, positionals. Unknown flags are the caller's to reject. */
-export function parseArgs(argv: string[], booleanFlags: readonly string[] = []): {
+export function parseArgs(
+  argv: string[],
+  booleanFlags: readonly string[] = [],
+): {
   flags: Map<string, string | true>;
   positionals: string[];
 } {

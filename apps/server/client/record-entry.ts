@@ -79,17 +79,51 @@ function render() {
     const p = entry.position.pieceAt(sq) as Piece | undefined;
     const cx = x(sq);
     const cy = y(sq);
-    if (last && (sq === last.from || sq === last.to)) board.appendChild(el('rect', { x: cx - C / 2 + 2, y: cy - C / 2 + 2, width: C - 4, height: C - 4, fill: 'none', stroke: '#1565c0', 'stroke-width': 2, 'stroke-dasharray': '4 3' }));
+    if (last && (sq === last.from || sq === last.to))
+      board.appendChild(
+        el('rect', {
+          x: cx - C / 2 + 2,
+          y: cy - C / 2 + 2,
+          width: C - 4,
+          height: C - 4,
+          fill: 'none',
+          stroke: '#1565c0',
+          'stroke-width': 2,
+          'stroke-dasharray': '4 3',
+        }),
+      );
     if (p) {
       const selected = entry.selection === sq;
-      board.appendChild(el('circle', { cx, cy, r: C * 0.44, fill: selected ? '#fff59d' : '#fdf6e3', stroke: p.side === 'red' ? '#c62828' : '#212121', 'stroke-width': selected ? 3 : 2 }));
-      board.appendChild(el('text', { x: cx, y: cy + 7, 'text-anchor': 'middle', 'font-size': 20, fill: p.side === 'red' ? '#c62828' : '#212121' }, NAMES[p.side][p.role]));
+      board.appendChild(
+        el('circle', {
+          cx,
+          cy,
+          r: C * 0.44,
+          fill: selected ? '#fff59d' : '#fdf6e3',
+          stroke: p.side === 'red' ? '#c62828' : '#212121',
+          'stroke-width': selected ? 3 : 2,
+        }),
+      );
+      board.appendChild(
+        el('text', { x: cx, y: cy + 7, 'text-anchor': 'middle', 'font-size': 20, fill: p.side === 'red' ? '#c62828' : '#212121' }, NAMES[p.side][p.role]),
+      );
     }
-    if (targets.includes(sq)) board.appendChild(el('circle', { cx, cy, r: p ? C * 0.46 : 6, fill: p ? 'none' : '#2e7d32', stroke: '#2e7d32', 'stroke-width': 3, class: 'target' }));
+    if (targets.includes(sq))
+      board.appendChild(el('circle', { cx, cy, r: p ? C * 0.46 : 6, fill: p ? 'none' : '#2e7d32', stroke: '#2e7d32', 'stroke-width': 3, class: 'target' }));
   }
   // Tap targets last, on top: one per point, named by its ICCS square for keyboards and tests.
   for (let sq = 0; sq < 90; sq++) {
-    const hit = el('rect', { x: x(sq) - C / 2, y: y(sq) - C / 2, width: C, height: C, fill: 'transparent', 'data-sq': makeSquareName(sq), role: 'button', tabindex: -1, 'aria-label': makeSquareName(sq) });
+    const hit = el('rect', {
+      x: x(sq) - C / 2,
+      y: y(sq) - C / 2,
+      width: C,
+      height: C,
+      fill: 'transparent',
+      'data-sq': makeSquareName(sq),
+      role: 'button',
+      tabindex: -1,
+      'aria-label': makeSquareName(sq),
+    });
     hit.addEventListener('click', () => tap(sq));
     board.appendChild(hit);
   }
@@ -213,7 +247,10 @@ $('submit-record').addEventListener('click', async () => {
     const link = $('viewer-link') as HTMLAnchorElement;
     link.hidden = false;
   } else {
-    const msg = body.problems?.map((p) => `${p.field}: ${p.reason}`).join('; ') ?? (Array.isArray(body.message) ? body.message.join('; ') : body.message) ?? res.statusText;
+    const msg =
+      body.problems?.map((p) => `${p.field}: ${p.reason}`).join('; ') ??
+      (Array.isArray(body.message) ? body.message.join('; ') : body.message) ??
+      res.statusText;
     say(L('notAccepted', { reason: msg }), 'error');
   }
 });

@@ -26,7 +26,10 @@ function start(): void {
   const read = (line: string): { ok: true; text: string; row: HTMLTableRowElement } | { ok: false; why: string } => {
     const parsed = parseResultEntry(line);
     if (!parsed.ok) {
-      return { ok: false, why: parsed.error.code === 'format' ? fill(words.msgFormat ?? '', { text: line }) : fill(words.msgResult ?? '', { token: parsed.error.token }) };
+      return {
+        ok: false,
+        why: parsed.error.code === 'format' ? fill(words.msgFormat ?? '', { text: line }) : fill(words.msgResult ?? '', { token: parsed.error.token }),
+      };
     }
     const { table, board, result } = parsed.value;
     if (team && board === null) return { ok: false, why: fill(words.msgNeedBoard ?? '', { table }) };

@@ -81,7 +81,13 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // {{t "key"}} translates in the page's language (the render's root `lang`).
-  hbs.registerHelper('t', (key: string, options: HelperOptions) => translateKey(key, isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh', (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {}));
+  hbs.registerHelper('t', (key: string, options: HelperOptions) =>
+    translateKey(
+      key,
+      isLanguage(options.data?.root?.lang) ? options.data.root.lang : 'zh',
+      (options as HelperOptions & { hash?: Record<string, string | number> }).hash ?? {},
+    ),
+  );
   registerFormHelpers();
   registerViewPartials(views);
   // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}`

@@ -10,7 +10,6 @@ import type { DatabaseStatus } from './persistence/embedded-database';
 import { applyMigrations } from './persistence/migrate';
 import { PrismaService } from './prisma/prisma.service';
 
-
 /**
  * `npm start` (or `node dist/apps/server/src/main.js [command]`): the database (embedded
  * PostgreSQL under ./.data unless DATABASE_URL is set), migrations, then
@@ -124,7 +123,15 @@ async function primary(count: number, database: Awaited<ReturnType<typeof startD
     stopping = true;
     logger.log(`${signal}: stopping ${count} workers`);
     const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    await Promise.all(all.map((w) => new Promise((r) => { w.once('exit', r); w.kill('SIGTERM'); })));
+    await Promise.all(
+      all.map(
+        (w) =>
+          new Promise((r) => {
+            w.once('exit', r);
+            w.kill('SIGTERM');
+          }),
+      ),
+    );
     await database.stop();
     process.exit(0);
   };

@@ -127,7 +127,10 @@ export function fivePlusTwoFinals(input: FivePlusTwoFinalsInput): Result<{ final
     const state = knockoutMatchState(semi.match.format, semi.match.players, semi.games);
     if (!state.ok) return championshipError('match_not_decided', `semi-final ${semi.match.number}: ${state.error.message}`);
     if (state.value.status !== 'decided') {
-      return championshipError('match_not_decided', `semi-final ${semi.match.number} (${semi.match.players.first}–${semi.match.players.second}) is not decided yet (${state.value.status})`);
+      return championshipError(
+        'match_not_decided',
+        `semi-final ${semi.match.number} (${semi.match.players.first}–${semi.match.players.second}) is not decided yet (${state.value.status})`,
+      );
     }
     outcomes.push({ winner: state.value.winner, loser: state.value.loser });
   }

@@ -35,7 +35,15 @@ import { Result } from '@chuhe/tournament';
 import { ChainId } from '@chuhe/standings';
 import { Standings, StandingsOptions, StandingRow, computeStandings } from '@chuhe/standings';
 import { ChampionshipStage } from './championship';
-import { CHAMPIONSHIP_ROUNDS, ChampionshipFormat, ChampionshipKnockout, ChampionshipRanker, championshipKnockouts, describeMatchGame, standingsRanker } from './championship-system';
+import {
+  CHAMPIONSHIP_ROUNDS,
+  ChampionshipFormat,
+  ChampionshipKnockout,
+  ChampionshipRanker,
+  championshipKnockouts,
+  describeMatchGame,
+  standingsRanker,
+} from './championship-system';
 import { FIVE_PLUS_TWO_SWISS_ROUNDS } from './championship-five-plus-two';
 import { SIX_PLUS_ONE_SWISS_ROUNDS } from './championship-six-plus-one';
 import { isActiveIn } from './checker-history';
@@ -179,7 +187,13 @@ function knockoutResult(k: ChampionshipKnockout, format: ChampionshipFormat): Kn
   const s = k.state;
   if (s.status === 'decided') {
     const deciding = games[games.length - 1];
-    return { ...base, winner: s.winner, loser: s.loser, decidingGame: deciding, summary: `${name}: ${s.winner} beat ${s.loser} in the ${KIND_LABEL[s.decidedBy]} (${describeGame(deciding, format)})` };
+    return {
+      ...base,
+      winner: s.winner,
+      loser: s.loser,
+      decidingGame: deciding,
+      summary: `${name}: ${s.winner} beat ${s.loser} in the ${KIND_LABEL[s.decidedBy]} (${describeGame(deciding, format)})`,
+    };
   }
   let open: string;
   if (s.status === 'next') open = `add ${describeMatchGame(s.game)}`;
@@ -199,12 +213,19 @@ const ordinal = (n: number): string => {
  * The final places of a 5+2 or 6+1 championship (see the file comment). Errors: not a championship
  * file, standings that cannot be computed, a stage round whose knockout matches cannot be read.
  */
-export function championshipStandings(tournament: Tournament, options: ChampionshipStandingsOptions = {}): Result<ChampionshipStandings, ChampionshipStandingsError> {
+export function championshipStandings(
+  tournament: Tournament,
+  options: ChampionshipStandingsOptions = {},
+): Result<ChampionshipStandings, ChampionshipStandingsError> {
   const system = tournament.options.pairingSystem;
   if (!isChampionshipSystem(system)) {
-    return failure('not_a_championship', `options.pairingSystem must be ${CHAMPIONSHIP_SYSTEM_IDS.join(' or ')} for the championship places, got ${JSON.stringify(system)}`);
+    return failure(
+      'not_a_championship',
+      `options.pairingSystem must be ${CHAMPIONSHIP_SYSTEM_IDS.join(' or ')} for the championship places, got ${JSON.stringify(system)}`,
+    );
   }
-  if (tournament.options.eventKind !== 'individual') return failure('not_a_championship', `${system} is an individual championship (附录2, 附录3), not a team event`);
+  if (tournament.options.eventKind !== 'individual')
+    return failure('not_a_championship', `${system} is an individual championship (附录2, 附录3), not a team event`);
   const info = INFO[system];
   const rank = options.rank ?? standingsRanker;
   const notes: string[] = [];
@@ -222,7 +243,10 @@ export function championshipStandings(tournament: Tournament, options: Champions
     knockouts = ks.value;
     stagePlayers = [...new Set(knockouts.flatMap((k) => [k.players.first, k.players.second]))];
     if (stagePlayers.length !== info.stagePlayers) {
-      return failure('knockout_invalid', `round ${info.swissRounds + 1} should hold the knockout ${info.stagePlayers === 4 ? 'semi-finals of A1–A4' : 'final of A1 and A2'}; found ${stagePlayers.length} knockout player(s)`);
+      return failure(
+        'knockout_invalid',
+        `round ${info.swissRounds + 1} should hold the knockout ${info.stagePlayers === 4 ? 'semi-finals of A1–A4' : 'final of A1 and A2'}; found ${stagePlayers.length} knockout player(s)`,
+      );
     }
   } else if (lastRound >= info.swissRounds) {
     const lotSeed = lotSeedOption(tournament) ?? tournament.name ?? '';
@@ -235,7 +259,9 @@ export function championshipStandings(tournament: Tournament, options: Champions
     }
   }
   if (stagePlayers.length === 0) {
-    pending.push(`the Swiss rounds (1–${info.swissRounds}) are not finished: places 1–${info.stagePlayers} are decided by the knockout after round ${info.swissRounds}`);
+    pending.push(
+      `the Swiss rounds (1–${info.swissRounds}) are not finished: places 1–${info.stagePlayers} are decided by the knockout after round ${info.swissRounds}`,
+    );
   }
 
   // The others, ranked among themselves after 7 rounds; stage rounds count slow games only (附录2 #10, see above).
@@ -295,7 +321,16 @@ export function championshipStandings(tournament: Tournament, options: Champions
     } else {
       why = `qualified for the knockout: places ${r.places[0]}–${r.places[1]} (${info.rule})`;
     }
-    const place: ChampionshipPlace = { place: r.places[0], places: r.places, entry: id, drawNumber: e.drawNumber, status: decided ? 'final' : 'pending', basis: 'knockout', matches, why };
+    const place: ChampionshipPlace = {
+      place: r.places[0],
+      places: r.places,
+      entry: id,
+      drawNumber: e.drawNumber,
+      status: decided ? 'final' : 'pending',
+      basis: 'knockout',
+      matches,
+      why,
+    };
     if (e.name) place.name = e.name;
     places.push(place);
   }
@@ -331,7 +366,9 @@ export function championshipStandings(tournament: Tournament, options: Champions
     pending.push(`the others' places are provisional until round ${finalRound} is played`);
   }
   if (stageRounds.length > 0) {
-    notes.push(`rounds ${stageRounds.join(', ')}: a knockout match counts its slow game only in the scores (对手分 of the others); ${info.format === '5+2' ? 'the rapid game decides' : 'the rapid and armageddon games decide'} the match only (${info.rule})`);
+    notes.push(
+      `rounds ${stageRounds.join(', ')}: a knockout match counts its slow game only in the scores (对手分 of the others); ${info.format === '5+2' ? 'the rapid game decides' : 'the rapid and armageddon games decide'} the match only (${info.rule})`,
+    );
   }
 
   const complete = places.every((p) => p.status === 'final') && pending.length === 0;

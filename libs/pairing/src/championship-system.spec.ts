@@ -39,11 +39,16 @@ describe("registry: 'championship-5-2' and 'championship-6-1'", () => {
   });
 
   test('team events, rounds out of order and an eighth round are refused', () => {
-    expect(championshipSixPlusOne.pair({ tournament: { ...tournament('championship-6-1', []), options: { ...tournament('x', []).options, eventKind: 'team' } } })).toMatchObject({
+    expect(
+      championshipSixPlusOne.pair({ tournament: { ...tournament('championship-6-1', []), options: { ...tournament('x', []).options, eventKind: 'team' } } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'unsupported' },
     });
-    expect(championshipFivePlusTwo.pair({ tournament: tournament('championship-5-2', FIVE_ROUNDS), round: 7 })).toMatchObject({ ok: false, error: { code: 'round_out_of_order' } });
+    expect(championshipFivePlusTwo.pair({ tournament: tournament('championship-5-2', FIVE_ROUNDS), round: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'round_out_of_order' },
+    });
   });
 });
 
@@ -67,7 +72,15 @@ describe('附录2 5+2 through the registry', () => {
 
   test('round 6 without the switch: A1–A4 and A2–A3 when they have not met', () => {
     // Same field with p3 and p4 exchanging their round-1 games: p1–p3 and p2–p4 met instead.
-    const swapped = tournament('championship-5-2', [round(1, [['p1', 'p3', 'red_win'], ['p2', 'p4', 'red_win'], ['p6', 'p5', 'draw'], ['p7', 'p8', 'draw']]), ...FIVE_ROUNDS.slice(1)]);
+    const swapped = tournament('championship-5-2', [
+      round(1, [
+        ['p1', 'p3', 'red_win'],
+        ['p2', 'p4', 'red_win'],
+        ['p6', 'p5', 'draw'],
+        ['p7', 'p8', 'draw'],
+      ]),
+      ...FIVE_ROUNDS.slice(1),
+    ]);
     expect(sorted(pairs(paired(swapped)).slice(0, 2))).toEqual([
       ['p1', 'p4'],
       ['p2', 'p3'],
@@ -81,20 +94,36 @@ describe('附录2 5+2 through the registry', () => {
       ['p3', 'p1'],
       ['p2', 'p4'],
     ]);
-    const wrong = championshipFivePlusTwo.pair({ tournament: tournament('championship-5-2', FIVE_ROUNDS, 8, { championshipLots: { '5+2 semi-final 1': 'p7' } }) });
+    const wrong = championshipFivePlusTwo.pair({
+      tournament: tournament('championship-5-2', FIVE_ROUNDS, 8, { championshipLots: { '5+2 semi-final 1': 'p7' } }),
+    });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'unsupported', message: expect.stringContaining('p7, who is not in that match') } });
   });
 
   test('a missing result of round 5 stops the stage', () => {
-    const open = tournament('championship-5-2', [...FIVE_ROUNDS.slice(0, 4), round(5, [['p1', 'p8', null], ['p2', 'p5', 'red_win'], ['p6', 'p3', 'black_win'], ['p7', 'p4', 'black_win']])]);
-    expect(championshipFivePlusTwo.pair({ tournament: open })).toMatchObject({ ok: false, error: { code: 'previous_round_unfinished', entries: ['p1', 'p8'] } });
+    const open = tournament('championship-5-2', [
+      ...FIVE_ROUNDS.slice(0, 4),
+      round(5, [
+        ['p1', 'p8', null],
+        ['p2', 'p5', 'red_win'],
+        ['p6', 'p3', 'black_win'],
+        ['p7', 'p4', 'black_win'],
+      ]),
+    ]);
+    expect(championshipFivePlusTwo.pair({ tournament: open })).toMatchObject({
+      ok: false,
+      error: { code: 'previous_round_unfinished', entries: ['p1', 'p8'] },
+    });
   });
 
   test('round 7: a drawn semi-final needs its rapid game first; then final, third place, the others; the checker accepts rounds 6 and 7', () => {
     const r6 = paired(t5);
     const semi1 = r6.pairings.find((p) => [p.red, p.black].includes('p1'))!;
     const semi2 = r6.pairings.find((p) => [p.red, p.black].includes('p2'))!;
-    const stored6 = played(r6, r6.pairings.map((p) => (p === semi1 ? 'draw' : p === semi2 ? (p.red === 'p2' ? 'red_win' : 'black_win') : 'draw')));
+    const stored6 = played(
+      r6,
+      r6.pairings.map((p) => (p === semi1 ? 'draw' : p === semi2 ? (p.red === 'p2' ? 'red_win' : 'black_win') : 'draw')),
+    );
     const t6 = { ...t5, rounds: [...t5.rounds, stored6] };
 
     // Semi-final 1 drawn: no round 7 yet; the message names the rapid game, colours reversed (附录2 7b).
@@ -137,7 +166,10 @@ describe('附录2 5+2 through the registry', () => {
 
     // Round 7 played, the final's slow game drawn: the rapid game is named, a draw in it counting for Black (附录2 7b).
     const final = r7.pairings[0];
-    const stored7 = played(r7, r7.pairings.map((p, i) => (i === 1 ? 'red_win' : 'draw')));
+    const stored7 = played(
+      r7,
+      r7.pairings.map((p, i) => (i === 1 ? 'red_win' : 'draw')),
+    );
     const t7 = { ...t6b, rounds: [...t6b.rounds, stored7] };
     expect(championshipFivePlusTwo.pair({ tournament: t7 })).toMatchObject({
       ok: false,
@@ -146,7 +178,10 @@ describe('附录2 5+2 through the registry', () => {
     // The rapid game drawn too: 正赛及快棋赛均和再和则以执后手者为胜 — Black of the rapid game (the
     // slow game's Red) is champion; no armageddon game, the championship is complete.
     stored7.pairings[0].games.push({ red: final.black, black: final.red, result: 'draw' });
-    expect(championshipFivePlusTwo.pair({ tournament: t7 })).toMatchObject({ ok: false, error: { code: 'unsupported', message: expect.stringContaining('complete') } });
+    expect(championshipFivePlusTwo.pair({ tournament: t7 })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported', message: expect.stringContaining('complete') },
+    });
     const ko7 = championshipKnockouts('5+2', t7);
     if (!ko7.ok) throw new Error(ko7.error.message);
     expect(ko7.value.filter((k) => k.round === 7).map((k) => [k.stage, k.state.status === 'decided' ? k.state.winner : k.state.status])).toEqual([
@@ -156,12 +191,18 @@ describe('附录2 5+2 through the registry', () => {
     expect(ko7.value.find((k) => k.stage === 'final')!.state).toMatchObject({ decidedBy: 'rapid', drawCountedFor: 'black' });
     // A third game stored in 5+2 is refused: there is none.
     stored7.pairings[0].games.push({ red: final.red, black: final.black, result: 'draw' });
-    expect(championshipKnockouts('5+2', t7)).toMatchObject({ ok: false, error: { message: expect.stringContaining('game 3 was played after the match was over') } });
+    expect(championshipKnockouts('5+2', t7)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('game 3 was played after the match was over') },
+    });
   });
 
   test('a knockout game stored with the wrong colours is reported', () => {
     const r6 = paired(t5);
-    const bad = played(r6, r6.pairings.map(() => 'draw'));
+    const bad = played(
+      r6,
+      r6.pairings.map(() => 'draw'),
+    );
     bad.pairings[0].games.push({ red: bad.pairings[0].red, black: bad.pairings[0].black, result: null }); // rapid must reverse colours
     expect(championshipFivePlusTwo.pair({ tournament: { ...t5, rounds: [...t5.rounds, bad] } })).toMatchObject({
       ok: false,
@@ -173,7 +214,12 @@ describe('附录2 5+2 through the registry', () => {
     const t = { ...t5, entries: t5.entries.map((e) => (e.id === 'p2' ? { ...e, withdrawnAfterRound: 5 } : e)) };
     const r6 = paired(t);
     // p6 and p8 tie on 2 points and 对手分 35; p8 played Black 3 times, p6 twice (附录2 #10 执后手多).
-    expect(r6.pairings.slice(0, 2).flatMap((p) => [p.red, p.black]).sort()).toEqual(['p1', 'p3', 'p4', 'p8']);
+    expect(
+      r6.pairings
+        .slice(0, 2)
+        .flatMap((p) => [p.red, p.black])
+        .sort(),
+    ).toEqual(['p1', 'p3', 'p4', 'p8']);
     const seen: number[] = [];
     const rank: ChampionshipRanker = (swissOnly, { chain }) => {
       seen.push(swissOnly.rounds.length);
@@ -182,7 +228,12 @@ describe('附录2 5+2 through the registry', () => {
     };
     const custom = createChampionshipSystem('5+2', { rank }).pair({ tournament: t5 });
     if (!custom.ok) throw new Error(custom.error.message);
-    expect(custom.value.pairings.slice(0, 2).flatMap((p) => [p.red, p.black]).sort()).toEqual(['p5', 'p6', 'p7', 'p8']);
+    expect(
+      custom.value.pairings
+        .slice(0, 2)
+        .flatMap((p) => [p.red, p.black])
+        .sort(),
+    ).toEqual(['p5', 'p6', 'p7', 'p8']);
     expect(seen).toEqual([5]);
   });
 });
@@ -216,7 +267,14 @@ describe('附录3 6+1 through the registry', () => {
     r7.pairings[0].games.push({ red: 'p1', black: 'p7', result: 'draw' });
     expect(status()).toMatchObject({
       status: 'next',
-      game: { number: 3, kind: 'armageddon', red: 'p7', black: 'p1', drawWinner: 'black', timeControl: { red: { baseMinutes: 15 }, black: { baseMinutes: 10 } } },
+      game: {
+        number: 3,
+        kind: 'armageddon',
+        red: 'p7',
+        black: 'p1',
+        drawWinner: 'black',
+        timeControl: { red: { baseMinutes: 15 }, black: { baseMinutes: 10 } },
+      },
     });
     expect(championshipSixPlusOne.pair({ tournament: t7 })).toMatchObject({
       ok: false,

@@ -101,11 +101,19 @@ export type ChampionshipRanker = (tournament: Tournament, context: { chain: Chai
 /** The default ranker: libs/standings with the appendix's default chain, ties after it by the seeded lot. */
 export const standingsRanker: ChampionshipRanker = (tournament, { chain, lotSeed }) => {
   const standings = computeStandings(tournament, { format: 'swiss', chain, lot: { seed: lotSeed } });
-  if (!standings.ok) return { ok: false, error: new PairingError('unsupported', `the standings after the Swiss rounds cannot be computed: ${standings.error.message}`) };
+  if (!standings.ok)
+    return { ok: false, error: new PairingError('unsupported', `the standings after the Swiss rounds cannot be computed: ${standings.error.message}`) };
   const pending = standings.value.pending;
   if (pending.length > 0) {
     const games = pending.map((p) => `round ${p.round} ${p.red}–${p.black}`).join(', ');
-    return { ok: false, error: new PairingError('previous_round_unfinished', `results missing, the ranking for the knockout stage is unknown: ${games}`, pending.flatMap((p) => [p.red, p.black])) };
+    return {
+      ok: false,
+      error: new PairingError(
+        'previous_round_unfinished',
+        `results missing, the ranking for the knockout stage is unknown: ${games}`,
+        pending.flatMap((p) => [p.red, p.black]),
+      ),
+    };
   }
   return { ok: true, value: standings.value.rows.map((r) => r.entry) };
 };
@@ -125,13 +133,17 @@ function unsupported(message: string, entries: string[] = []): { ok: false; erro
 function readSettings(t: Tournament): Result<Settings, PairingError> {
   const o = t.options;
   const recorded = o.championshipLots;
-  if (recorded !== undefined && (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded) || Object.values(recorded).some((v) => typeof v !== 'string'))) {
-    return unsupported("options.championshipLots must be an object { lotKey: entryId }, e.g. { \"6+1 final\": \"p2\" }");
+  if (
+    recorded !== undefined &&
+    (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded) || Object.values(recorded).some((v) => typeof v !== 'string'))
+  ) {
+    return unsupported('options.championshipLots must be an object { lotKey: entryId }, e.g. { "6+1 final": "p2" }');
   }
   const seedOption = o.championshipLotSeed ?? o.colourLotSeed;
   if (seedOption !== undefined && typeof seedOption !== 'string') return unsupported('options.championshipLotSeed must be a string');
   const semi = o.semiFinalColours ?? 'lot';
-  if (semi !== 'lot' && semi !== 'balance_then_lot') return unsupported(`options.semiFinalColours must be 'lot' or 'balance_then_lot', got ${JSON.stringify(semi)}`);
+  if (semi !== 'lot' && semi !== 'balance_then_lot')
+    return unsupported(`options.semiFinalColours must be 'lot' or 'balance_then_lot', got ${JSON.stringify(semi)}`);
   const lotSeed = seedOption ?? t.name ?? '';
   const seeded = seededLot(lotSeed);
   const lots = (recorded ?? {}) as Record<string, string>;
@@ -184,7 +196,8 @@ interface Context {
 }
 
 function stageContext(format: ChampionshipFormat, tournament: Tournament, rank: ChampionshipRanker): Result<Context, PairingError> {
-  if (tournament.options.eventKind !== 'individual') return unsupported(`championship-${format.replace('+', '-')} pairs individual championships (附录2, 附录3), not team events`);
+  if (tournament.options.eventKind !== 'individual')
+    return unsupported(`championship-${format.replace('+', '-')} pairs individual championships (附录2, 附录3), not team events`);
   const info = FORMATS[format];
   const settings = readSettings(tournament);
   if (!settings.ok) return settings;
@@ -264,7 +277,11 @@ function undecided(k: ChampionshipKnockout): { ok: false; error: PairingError } 
  * Every knockout match stored in the tournament's stage rounds, with its state (the next game
  * to play, or the winner). Empty before the stage.
  */
-export function championshipKnockouts(format: ChampionshipFormat, tournament: Tournament, rank: ChampionshipRanker = standingsRanker): Result<ChampionshipKnockout[], PairingError> {
+export function championshipKnockouts(
+  format: ChampionshipFormat,
+  tournament: Tournament,
+  rank: ChampionshipRanker = standingsRanker,
+): Result<ChampionshipKnockout[], PairingError> {
   const info = FORMATS[format];
   if (tournament.rounds.length <= info.swissRounds) return { ok: true, value: [] };
   const ctx = stageContext(format, tournament, rank);
@@ -301,7 +318,11 @@ function stageRound(ctx: Context, round: number, matches: ChampionshipMatch[], p
   if (!others.ok) return swissError ? { ok: false, error: swissError } : fromChampionship(others.error, ctx.settings);
   const knockout = matches.map(matchPairing);
   const colours = new Map<string, readonly Side[]>();
-  for (const [id, h] of entryHistories(ctx.tournament, ctx.tournament.rounds.filter((r) => r.round < round))) colours.set(id, h.colours);
+  for (const [id, h] of entryHistories(
+    ctx.tournament,
+    ctx.tournament.rounds.filter((r) => r.round < round),
+  ))
+    colours.set(id, h.colours);
   return {
     ok: true,
     value: {
@@ -366,7 +387,10 @@ export function createChampionshipSystem(format: ChampionshipFormat, deps: Champ
     // 附录2 #6, 7b: final and third place from the semi-finals stored in round 6.
     const semis = previous.value;
     if (semis.length !== 2) {
-      return unsupported(`round ${round - 1} should hold the two semi-finals between ${ctx.top.join(', ')}; it holds ${semis.length} pairing(s) between them`, ctx.top);
+      return unsupported(
+        `round ${round - 1} should hold the two semi-finals between ${ctx.top.join(', ')}; it holds ${semis.length} pairing(s) between them`,
+        ctx.top,
+      );
     }
     for (const k of semis) {
       const open = undecided(k);

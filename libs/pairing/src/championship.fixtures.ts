@@ -25,11 +25,36 @@ export function tournament(pairingSystem: string, rounds: Round[], n = 8, option
  * in rounds 2–5; p5–p6 and p7–p8 met in round 1. Every player's colours alternate.
  */
 export const FIVE_ROUNDS: Round[] = [
-  round(1, [['p1', 'p4', 'red_win'], ['p2', 'p3', 'red_win'], ['p6', 'p5', 'draw'], ['p7', 'p8', 'draw']]),
-  round(2, [['p5', 'p1', 'black_win'], ['p6', 'p2', 'draw'], ['p3', 'p7', 'red_win'], ['p4', 'p8', 'draw']]),
-  round(3, [['p1', 'p6', 'red_win'], ['p2', 'p7', 'red_win'], ['p8', 'p3', 'black_win'], ['p5', 'p4', 'black_win']]),
-  round(4, [['p7', 'p1', 'black_win'], ['p8', 'p2', 'black_win'], ['p3', 'p5', 'red_win'], ['p4', 'p6', 'red_win']]),
-  round(5, [['p1', 'p8', 'red_win'], ['p2', 'p5', 'red_win'], ['p6', 'p3', 'black_win'], ['p7', 'p4', 'black_win']]),
+  round(1, [
+    ['p1', 'p4', 'red_win'],
+    ['p2', 'p3', 'red_win'],
+    ['p6', 'p5', 'draw'],
+    ['p7', 'p8', 'draw'],
+  ]),
+  round(2, [
+    ['p5', 'p1', 'black_win'],
+    ['p6', 'p2', 'draw'],
+    ['p3', 'p7', 'red_win'],
+    ['p4', 'p8', 'draw'],
+  ]),
+  round(3, [
+    ['p1', 'p6', 'red_win'],
+    ['p2', 'p7', 'red_win'],
+    ['p8', 'p3', 'black_win'],
+    ['p5', 'p4', 'black_win'],
+  ]),
+  round(4, [
+    ['p7', 'p1', 'black_win'],
+    ['p8', 'p2', 'black_win'],
+    ['p3', 'p5', 'red_win'],
+    ['p4', 'p6', 'red_win'],
+  ]),
+  round(5, [
+    ['p1', 'p8', 'red_win'],
+    ['p2', 'p5', 'red_win'],
+    ['p6', 'p3', 'black_win'],
+    ['p7', 'p4', 'black_win'],
+  ]),
 ];
 
 /**
@@ -38,12 +63,42 @@ export const FIVE_ROUNDS: Round[] = [
  * p7's draw with p6.
  */
 const TABLE_8_ROUNDS_1_TO_6: [number, number][][] = [
-  [[1, 8], [2, 7], [3, 6], [4, 5]],
-  [[8, 5], [6, 4], [7, 3], [1, 2]],
-  [[2, 8], [3, 1], [4, 7], [5, 6]],
-  [[8, 6], [7, 5], [1, 4], [2, 3]],
-  [[3, 8], [4, 2], [5, 1], [6, 7]],
-  [[8, 7], [1, 6], [2, 5], [3, 4]],
+  [
+    [1, 8],
+    [2, 7],
+    [3, 6],
+    [4, 5],
+  ],
+  [
+    [8, 5],
+    [6, 4],
+    [7, 3],
+    [1, 2],
+  ],
+  [
+    [2, 8],
+    [3, 1],
+    [4, 7],
+    [5, 6],
+  ],
+  [
+    [8, 6],
+    [7, 5],
+    [1, 4],
+    [2, 3],
+  ],
+  [
+    [3, 8],
+    [4, 2],
+    [5, 1],
+    [6, 7],
+  ],
+  [
+    [8, 7],
+    [1, 6],
+    [2, 5],
+    [3, 4],
+  ],
 ];
 const sixPlusOneResult = (red: number, black: number): GameResult => {
   if ((red === 6 && black === 7) || (red === 7 && black === 6)) return 'draw';
@@ -53,5 +108,10 @@ const sixPlusOneResult = (red: number, black: number): GameResult => {
 };
 export const SIX_PLUS_ONE_AFTER_SIX_ROUNDS: Tournament = tournament(
   'championship-6-1',
-  TABLE_8_ROUNDS_1_TO_6.map((r, i) => round(i + 1, r.map(([a, b]) => [`p${a}`, `p${b}`, sixPlusOneResult(a, b)] as G))),
+  TABLE_8_ROUNDS_1_TO_6.map((r, i) =>
+    round(
+      i + 1,
+      r.map(([a, b]) => [`p${a}`, `p${b}`, sixPlusOneResult(a, b)] as G),
+    ),
+  ),
 );

@@ -63,18 +63,40 @@ describe('附录2 5+2: semi-finals', () => {
 
   test('7a when both layouts hold a rematch: fewer rematches, then A1 avoids one, then the standard layout', () => {
     // A1 met both A3 and A4: one rematch either way, A1 cannot avoid it → standard layout.
-    const both = semis(field([['p1', 'p4', 1], ['p1', 'p3', 2]]));
+    const both = semis(
+      field([
+        ['p1', 'p4', 1],
+        ['p1', 'p3', 2],
+      ]),
+    );
     expect([both.switched, both.semiFinals[0].metInRounds]).toEqual([false, [1]]);
     // A1 met A4, A2 met A4: one each way; A1 avoids its rematch → switched, A2–A4 is the rematch.
-    const a1 = semis(field([['p1', 'p4', 1], ['p2', 'p4', 2]]));
+    const a1 = semis(
+      field([
+        ['p1', 'p4', 1],
+        ['p2', 'p4', 2],
+      ]),
+    );
     expect([a1.switched, a1.semiFinals.map((m) => m.metInRounds)]).toEqual([true, [[], [2]]]);
     // Standard has two rematches, the switch one → switched.
-    const fewer = semis(field([['p1', 'p4', 1], ['p2', 'p3', 2], ['p1', 'p3', 3]]));
+    const fewer = semis(
+      field([
+        ['p1', 'p4', 1],
+        ['p2', 'p3', 2],
+        ['p1', 'p3', 3],
+      ]),
+    );
     expect(fewer.switched).toBe(true);
   });
 
   test("'balance_then_lot': the player with more Reds gets Black", () => {
-    const t = field([['p1', 'p5', 1], ['p1', 'p6', 2], ['p7', 'p4', 1], ['p3', 'p8', 1], ['p2', 'p6', 3]]);
+    const t = field([
+      ['p1', 'p5', 1],
+      ['p1', 'p6', 2],
+      ['p7', 'p4', 1],
+      ['p3', 'p8', 1],
+      ['p2', 'p6', 3],
+    ]);
     const s = semis(t, ['p1', 'p2', 'p3', 'p4'], 'balance_then_lot');
     // p1: R R (+2) vs p4: B (−1) → p4 Red. p2: R (+1) vs p3: R (+1) → lot.
     expect(s.semiFinals[0].players).toEqual({ first: 'p4', second: 'p1' });
@@ -156,7 +178,14 @@ describe('附录2 5+2: final and third place', () => {
   });
 
   test('an undecided semi-final is an error', () => {
-    const f = fivePlusTwoFinals({ tournament: t, semiFinals: [{ match: s1, games: [] }, { match: s2, games: [] }], lot: lotA });
+    const f = fivePlusTwoFinals({
+      tournament: t,
+      semiFinals: [
+        { match: s1, games: [] },
+        { match: s2, games: [] },
+      ],
+      lot: lotA,
+    });
     expect(f).toMatchObject({ ok: false, error: { code: 'match_not_decided' } });
   });
 });
@@ -170,7 +199,17 @@ describe('附录3 6+1: the final', () => {
 
   test('6a: balance of the first six rounds decides', () => {
     // p1: R R B (+1); p2: B B R (−1) → p2 Red.
-    const t = field([['p1', 'p3', 1], ['p1', 'p4', 2], ['p5', 'p1', 3], ['p3', 'p2', 1], ['p4', 'p2', 2], ['p2', 'p5', 3]], 6);
+    const t = field(
+      [
+        ['p1', 'p3', 1],
+        ['p1', 'p4', 2],
+        ['p5', 'p1', 3],
+        ['p3', 'p2', 1],
+        ['p4', 'p2', 2],
+        ['p2', 'p5', 3],
+      ],
+      6,
+    );
     expect(final(t)).toMatchObject({ stage: 'final', players: { first: 'p2', second: 'p1' }, colourReason: 'balance', metInRounds: [] });
     expect(final(t).format.armageddon?.timeControl).toEqual({
       red: { baseMinutes: 15, incrementSeconds: 5, recordMoves: false },
@@ -180,17 +219,40 @@ describe('附录3 6+1: the final', () => {
 
   test('6a: same counts and they met → reverse the colours of that game', () => {
     // p1: R B B R; p2: B R R B (both 0); they met in round 4 with p1 Red → p2 Red now.
-    const t = field([['p1', 'p3', 1], ['p4', 'p1', 2], ['p5', 'p1', 3], ['p1', 'p2', 4], ['p3', 'p2', 1], ['p2', 'p4', 2], ['p2', 'p5', 3]], 6);
+    const t = field(
+      [
+        ['p1', 'p3', 1],
+        ['p4', 'p1', 2],
+        ['p5', 'p1', 3],
+        ['p1', 'p2', 4],
+        ['p3', 'p2', 1],
+        ['p2', 'p4', 2],
+        ['p2', 'p5', 3],
+      ],
+      6,
+    );
     expect(final(t)).toMatchObject({ players: { first: 'p2', second: 'p1' }, colourReason: 'earlier_meeting_reversed', metInRounds: [4] });
   });
 
   test('6a: same counts and they never met → lot', () => {
-    const t = field([['p1', 'p3', 1], ['p2', 'p4', 1]], 6);
+    const t = field(
+      [
+        ['p1', 'p3', 1],
+        ['p2', 'p4', 1],
+      ],
+      6,
+    );
     expect(final(t)).toMatchObject({ players: { first: 'p2', second: 'p1' }, colourReason: 'lot' });
   });
 
   test('rounds after six do not count; fewer than six rounds is an error', () => {
-    const t = field([['p1', 'p3', 7], ['p2', 'p4', 1]], 7);
+    const t = field(
+      [
+        ['p1', 'p3', 7],
+        ['p2', 'p4', 1],
+      ],
+      7,
+    );
     expect(final(t).colourReason).toBe('balance');
     expect(final(t).players.first).toBe('p1');
     expect(sixPlusOneFinal({ tournament: field([], 5), ranking: ['p1', 'p2'], lot: lotA })).toMatchObject({ ok: false, error: { code: 'swiss_incomplete' } });
@@ -229,7 +291,16 @@ describe('the others go on in Swiss rounds', () => {
   });
 
   test('5+2 round 7: knockout games stored in round 6 are hidden from the Swiss system', () => {
-    const t = field([['p1', 'p4', 6], ['p2', 'p3', 6], ['p5', 'p6', 6], ['p7', 'p8', 6]], 6, 8);
+    const t = field(
+      [
+        ['p1', 'p4', 6],
+        ['p2', 'p3', 6],
+        ['p5', 'p6', 6],
+        ['p7', 'p8', 6],
+      ],
+      6,
+      8,
+    );
     const swiss = fakeSwiss();
     const r = pairOthersSwiss({ tournament: t, stagePlayers: ['p1', 'p2', 'p3', 'p4'], stageFromRound: 6, pairSwiss: swiss });
     if (!r.ok) throw new Error(r.error.message);

@@ -55,14 +55,16 @@ export function readStageInput(
   count: number,
   swissRounds: number,
 ): Result<{ top: string[]; histories: Map<string, EntryHistory>; swiss: Round[] }, ChampionshipError> {
-  if (ranking.length < count) return championshipError('ranking_too_short', `the ranking must name at least ${count} entries (A1…A${count}), got ${ranking.length}`);
+  if (ranking.length < count)
+    return championshipError('ranking_too_short', `the ranking must name at least ${count} entries (A1…A${count}), got ${ranking.length}`);
   const top = ranking.slice(0, count);
   if (new Set(top).size !== count) return championshipError('ranking_duplicate', `the ranking names an entry twice: ${top.join(', ')}`);
   const byId = new Map(tournament.entries.map((e) => [e.id, e]));
   for (const id of top) {
     const e = byId.get(id);
     if (!e) return championshipError('unknown_entry', `'${id}' in the ranking is not an entry`);
-    if (!isActiveIn(e, swissRounds + 1)) return championshipError('withdrawn', `${id} withdrew after round ${e.withdrawnAfterRound} and cannot play the knockout`);
+    if (!isActiveIn(e, swissRounds + 1))
+      return championshipError('withdrawn', `${id} withdrew after round ${e.withdrawnAfterRound} and cannot play the knockout`);
   }
   const swiss = tournament.rounds.filter((r) => r.round <= swissRounds);
   if (swiss.length < swissRounds) {
@@ -130,9 +132,7 @@ export function pairOthersSwiss(input: {
   const before = stageFromRound - 1;
   const view: Tournament = {
     ...tournament,
-    entries: tournament.entries.map((e) =>
-      stage.has(e.id) ? { ...e, withdrawnAfterRound: Math.min(e.withdrawnAfterRound ?? before, before) } : e,
-    ),
+    entries: tournament.entries.map((e) => (stage.has(e.id) ? { ...e, withdrawnAfterRound: Math.min(e.withdrawnAfterRound ?? before, before) } : e)),
     rounds: tournament.rounds.map((r) =>
       r.round < stageFromRound
         ? r

@@ -56,7 +56,16 @@ export function needlessFloats(pairs: readonly FloatPair[], ctx: FloatContext): 
         if (after >= before || (best && before - after <= best.before - best.after)) continue;
         if (!ctx.allowed(f.red, x) || !ctx.allowed(f.black, y)) continue;
         if (hard(f.red, x) + hard(f.black, y) > hard(f.red, f.black) + hard(g.red, g.black)) continue;
-        best = { pair: f, other: g, better: [[f.red, x], [f.black, y]], before, after };
+        best = {
+          pair: f,
+          other: g,
+          better: [
+            [f.red, x],
+            [f.black, y],
+          ],
+          before,
+          after,
+        };
       }
     });
     if (best) found.push(best);

@@ -10,25 +10,70 @@ describe('checker: a withdrawn entry in a round-robin table (二章7节3)', () =
     ...tournament('round-robin', []),
     entries: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, drawNumber: i + 1, ...(id === 'd' ? { withdrawnAfterRound: 1 } : {}) })),
     rounds: [
-      { round: 1, pairings: [{ red: 'a', black: 'd', games: [{ red: 'a', black: 'd', result: 'draw' }] }, { red: 'b', black: 'c', games: [{ red: 'b', black: 'c', result: 'draw' }] }], byes: [] },
+      {
+        round: 1,
+        pairings: [
+          { red: 'a', black: 'd', games: [{ red: 'a', black: 'd', result: 'draw' }] },
+          { red: 'b', black: 'c', games: [{ red: 'b', black: 'c', result: 'draw' }] },
+        ],
+        byes: [],
+      },
       { round: 2, pairings: round2, byes: [] },
     ],
   });
   const codes = (t: Tournament) => checkRound(t, 2).map((f) => f.code);
 
   test('stays in the table with its games forfeited: no error', () => {
-    expect(codes(rr([{ red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'black_win_forfeit' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]))).not.toContain('withdrawn_paired');
-    expect(codes(rr([{ red: 'b', black: 'd', games: [{ red: 'b', black: 'd', result: 'red_win_forfeit' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]))).not.toContain('withdrawn_paired');
+    expect(
+      codes(
+        rr([
+          { red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'black_win_forfeit' }] },
+          { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+        ]),
+      ),
+    ).not.toContain('withdrawn_paired');
+    expect(
+      codes(
+        rr([
+          { red: 'b', black: 'd', games: [{ red: 'b', black: 'd', result: 'red_win_forfeit' }] },
+          { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+        ]),
+      ),
+    ).not.toContain('withdrawn_paired');
   });
 
   test('a game to play, a game it played, or one it won by forfeit, is an error', () => {
-    expect(codes(rr([{ red: 'b', black: 'd', games: [{ red: 'b', black: 'd', result: null }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]))).toContain('withdrawn_paired');
-    expect(codes(rr([{ red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'draw' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]))).toContain('withdrawn_paired');
-    expect(codes(rr([{ red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'red_win_forfeit' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]))).toContain('withdrawn_paired');
+    expect(
+      codes(
+        rr([
+          { red: 'b', black: 'd', games: [{ red: 'b', black: 'd', result: null }] },
+          { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+        ]),
+      ),
+    ).toContain('withdrawn_paired');
+    expect(
+      codes(
+        rr([
+          { red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'draw' }] },
+          { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+        ]),
+      ),
+    ).toContain('withdrawn_paired');
+    expect(
+      codes(
+        rr([
+          { red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'red_win_forfeit' }] },
+          { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+        ]),
+      ),
+    ).toContain('withdrawn_paired');
   });
 
   test('in a Swiss the withdrawn entry is not paired at all', () => {
-    const t = rr([{ red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'black_win_forfeit' }] }, { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] }]);
+    const t = rr([
+      { red: 'd', black: 'b', games: [{ red: 'd', black: 'b', result: 'black_win_forfeit' }] },
+      { red: 'c', black: 'a', games: [{ red: 'c', black: 'a', result: null }] },
+    ]);
     expect(checkRound({ ...t, options: { ...t.options, pairingSystem: 'swiss-individual' } }, 2).map((f) => f.code)).toContain('withdrawn_paired');
   });
 });
@@ -40,7 +85,10 @@ describe('checker: rest rounds of a double round-robin (附录6 #3–4)', () => 
       { eventKind: 'individual', gamesPerPairing: 1, cycles },
     );
     if (!rounds.ok) throw new Error(rounds.error.message);
-    return { ...tournament(pairingSystem, rounds.value, 5, { roundRobinCycles: cycles }), entries: ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, drawNumber: i + 1 })) };
+    return {
+      ...tournament(pairingSystem, rounds.value, 5, { roundRobinCycles: cycles }),
+      entries: ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, drawNumber: i + 1 })),
+    };
   };
   test('each entry rests once per cycle: the second cycle is no second_bye', () => {
     const t = five(2);
@@ -79,7 +127,10 @@ describe('checker: colours the rules give never block a round', () => {
   const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
   /** 6-player 附录6 table, rounds 1–3 drawn except one no-show of `absent` in round 2 (a forfeit gives no colour). */
   const sixWithNoShow = (system: string): Tournament => {
-    const rr = roundRobinRounds(ids.map((id, i) => ({ id, drawNumber: i + 1 })), { eventKind: 'individual', gamesPerPairing: 1, cycles: 1 });
+    const rr = roundRobinRounds(
+      ids.map((id, i) => ({ id, drawNumber: i + 1 })),
+      { eventKind: 'individual', gamesPerPairing: 1, cycles: 1 },
+    );
     if (!rr.ok) throw new Error(rr.error.message);
     const absent = 'a';
     const rounds = rr.value.map((r) => ({
@@ -88,7 +139,13 @@ describe('checker: colours the rules give never block a round', () => {
         ...p,
         games: p.games.map((g) => ({
           ...g,
-          result: (r.round === 2 && (g.red === absent || g.black === absent) ? (g.red === absent ? 'black_win_forfeit' : 'red_win_forfeit') : r.round < 4 ? 'draw' : null) as GameResult | null,
+          result: (r.round === 2 && (g.red === absent || g.black === absent)
+            ? g.red === absent
+              ? 'black_win_forfeit'
+              : 'red_win_forfeit'
+            : r.round < 4
+              ? 'draw'
+              : null) as GameResult | null,
         })),
       })),
     }));
@@ -104,7 +161,11 @@ describe('checker: colours the rules give never block a round', () => {
   });
 
   test('the same colours made by a Swiss pairer are an error', () => {
-    expect(colourFindings(sixWithNoShow('swiss-individual'), 4).filter((f) => f.severity === 'error').map((f) => f.code)).toContain('colour_difference');
+    expect(
+      colourFindings(sixWithNoShow('swiss-individual'), 4)
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.code),
+    ).toContain('colour_difference');
   });
 
   test('switched off, they stay off', () => {
@@ -117,22 +178,36 @@ describe('checker: colours the rules give never block a round', () => {
     const t5 = tournament('championship-5-2', FIVE_ROUNDS);
     const r6 = PAIRING_SYSTEMS['championship-5-2'].pair({ tournament: t5 });
     if (!r6.ok) throw new Error(r6.error.message);
-    const stored6: Round = { round: 6, byes: r6.value.byes, pairings: r6.value.pairings.map((p) => ({ ...p, games: [{ ...p.games[0], result: 'red_win' as GameResult }] })) };
+    const stored6: Round = {
+      round: 6,
+      byes: r6.value.byes,
+      pairings: r6.value.pairings.map((p) => ({ ...p, games: [{ ...p.games[0], result: 'red_win' as GameResult }] })),
+    };
     const t6 = { ...t5, rounds: [...t5.rounds, stored6] };
     const r7 = PAIRING_SYSTEMS['championship-5-2'].pair({ tournament: t6 });
     if (!r7.ok) throw new Error(r7.error.message);
     const final = r7.value.pairings[0];
     // Either colour order of the final (the lot's choice): never an error on the final's players.
-    for (const [red, black] of [[final.red, final.black], [final.black, final.red]]) {
+    for (const [red, black] of [
+      [final.red, final.black],
+      [final.black, final.red],
+    ]) {
       const round7: Round = { round: 7, byes: r7.value.byes, pairings: [{ red, black, games: [{ red, black, result: null }] }, ...r7.value.pairings.slice(1)] };
-      const onFinal = checkRound({ ...t6, rounds: [...t6.rounds, round7] }, 7).filter((f) => (f.code === 'colour_difference' || f.code === 'three_same_colour') && (f.entries.includes(red) || f.entries.includes(black)));
+      const onFinal = checkRound({ ...t6, rounds: [...t6.rounds, round7] }, 7).filter(
+        (f) => (f.code === 'colour_difference' || f.code === 'three_same_colour') && (f.entries.includes(red) || f.entries.includes(black)),
+      );
       expect(onFinal.filter((f) => f.severity === 'error')).toEqual([]);
     }
     // …while the same final played as a Swiss round is refused in one of its orders.
     const asSwiss = { ...t6, options: { ...t6.options, pairingSystem: 'swiss-individual' } };
-    const errs = [[final.red, final.black], [final.black, final.red]].flatMap(([red, black]) => {
+    const errs = [
+      [final.red, final.black],
+      [final.black, final.red],
+    ].flatMap(([red, black]) => {
       const round7: Round = { round: 7, byes: [], pairings: [{ red, black, games: [{ red, black, result: null }] }] };
-      return checkRound({ ...asSwiss, rounds: [...t6.rounds, round7] }, 7, { severities: { unpaired: 'off', rematch: 'off' } }).filter((f) => f.code === 'colour_difference' && f.severity === 'error');
+      return checkRound({ ...asSwiss, rounds: [...t6.rounds, round7] }, 7, { severities: { unpaired: 'off', rematch: 'off' } }).filter(
+        (f) => f.code === 'colour_difference' && f.severity === 'error',
+      );
     });
     expect(errs.length).toBeGreaterThan(0);
   });
@@ -156,8 +231,20 @@ describe('附录3 #3 特设第一轮同单位的赛员不相遇: on by default i
   });
 
   test('the checker refuses a hand-made round 1 within one affiliation; an organizer who sets sameAffiliation "allowed" may', () => {
-    const round1: Round = { round: 1, byes: [], pairings: [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']].map(([red, black]) => ({ red, black, games: [{ red, black, result: null }] })) };
-    const codes = (t: Tournament) => checkRound({ ...t, rounds: [round1] }, 1).filter((f) => f.severity === 'error').map((f) => f.code);
+    const round1: Round = {
+      round: 1,
+      byes: [],
+      pairings: [
+        ['p1', 'p2'],
+        ['p3', 'p4'],
+        ['p5', 'p6'],
+        ['p7', 'p8'],
+      ].map(([red, black]) => ({ red, black, games: [{ red, black, result: null }] })),
+    };
+    const codes = (t: Tournament) =>
+      checkRound({ ...t, rounds: [round1] }, 1)
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.code);
     expect(codes(sixPlusOne())).toContain('forbidden_pair');
     expect(codes(sixPlusOne({ sameAffiliation: 'allowed' }))).not.toContain('forbidden_pair');
     // Other formats: no rule unless asked for.

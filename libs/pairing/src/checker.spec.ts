@@ -24,7 +24,25 @@ function codes(findings: PairingFinding[]): string[] {
 
 describe('pairing checker', () => {
   test('a clean round has no findings', () => {
-    const t: Tournament = { options: OPTIONS, entries: entries(4), rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']]), round(2, [['p4', 'p1'], ['p2', 'p3']], [], null)] };
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: entries(4),
+      rounds: [
+        round(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+        ]),
+        round(
+          2,
+          [
+            ['p4', 'p1'],
+            ['p2', 'p3'],
+          ],
+          [],
+          null,
+        ),
+      ],
+    };
     expect(checkRound(t, 2)).toEqual([]);
     expect(hasPairingErrors(checkRound(t, 2))).toBe(false);
   });
@@ -34,8 +52,22 @@ describe('pairing checker', () => {
       options: OPTIONS,
       entries: entries(6),
       rounds: [
-        round(1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6']]),
-        round(2, [['p2', 'p1'], ['p3', 'p5'], ['p4', 'p3'], ['p7', 'p7']], [], null),
+        round(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+          ['p5', 'p6'],
+        ]),
+        round(
+          2,
+          [
+            ['p2', 'p1'],
+            ['p3', 'p5'],
+            ['p4', 'p3'],
+            ['p7', 'p7'],
+          ],
+          [],
+          null,
+        ),
       ],
     };
     expect(codes(checkRound(t, 2))).toEqual([
@@ -55,7 +87,25 @@ describe('pairing checker', () => {
     const t: Tournament = {
       options: OPTIONS,
       entries: es,
-      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']], ['p5']), round(2, [['p3', 'p1'], ['p2', 'p5']], ['p4'], null)],
+      rounds: [
+        round(
+          1,
+          [
+            ['p1', 'p2'],
+            ['p3', 'p4'],
+          ],
+          ['p5'],
+        ),
+        round(
+          2,
+          [
+            ['p3', 'p1'],
+            ['p2', 'p5'],
+          ],
+          ['p4'],
+          null,
+        ),
+      ],
     };
     expect(codes(checkRound(t, 2))).toEqual(['error:withdrawn_paired:p5', 'warning:extra_bye:p4']);
     const t2: Tournament = {
@@ -71,10 +121,37 @@ describe('pairing checker', () => {
     const forbid: Tournament = {
       options: { ...OPTIONS, forbiddenPairs: [['p3', 'p4']], sameAffiliation: 'round1' },
       entries: es,
-      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']], [], null)],
+      rounds: [
+        round(
+          1,
+          [
+            ['p1', 'p2'],
+            ['p3', 'p4'],
+          ],
+          [],
+          null,
+        ),
+      ],
     };
     expect(codes(checkRound(forbid, 1))).toEqual(['error:forbidden_pair:p1+p2', 'error:forbidden_pair:p3+p4']);
-    const later: Tournament = { ...forbid, rounds: [round(1, [['p1', 'p3'], ['p2', 'p4']]), round(2, [['p2', 'p1'], ['p4', 'p3']], [], null)] };
+    const later: Tournament = {
+      ...forbid,
+      rounds: [
+        round(1, [
+          ['p1', 'p3'],
+          ['p2', 'p4'],
+        ]),
+        round(
+          2,
+          [
+            ['p2', 'p1'],
+            ['p4', 'p3'],
+          ],
+          [],
+          null,
+        ),
+      ],
+    };
     expect(codes(checkRound(later, 2))).toEqual(['error:forbidden_pair:p4+p3']);
     const event: Tournament = { ...later, options: { ...OPTIONS, sameAffiliation: 'event' } };
     expect(codes(checkRound(event, 2))).toEqual(['error:forbidden_pair:p2+p1']);
@@ -85,9 +162,29 @@ describe('pairing checker', () => {
       options: OPTIONS,
       entries: entries(8),
       rounds: [
-        round(1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']]),
-        round(2, [['p1', 'p3'], ['p2', 'p4'], ['p5', 'p7'], ['p6', 'p8']]),
-        round(3, [['p1', 'p4'], ['p2', 'p3'], ['p6', 'p7'], ['p8', 'p5']], [], null),
+        round(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+          ['p5', 'p6'],
+          ['p7', 'p8'],
+        ]),
+        round(2, [
+          ['p1', 'p3'],
+          ['p2', 'p4'],
+          ['p5', 'p7'],
+          ['p6', 'p8'],
+        ]),
+        round(
+          3,
+          [
+            ['p1', 'p4'],
+            ['p2', 'p3'],
+            ['p6', 'p7'],
+            ['p8', 'p5'],
+          ],
+          [],
+          null,
+        ),
       ],
     };
     // p1: R R R → three in a row, difference 3; p4: B B B; p5: R R B and p8: B B R are fine.
@@ -105,7 +202,11 @@ describe('pairing checker', () => {
     // R B B B: three in a row but a difference of 2 — a warning only.
     const t4: Tournament = {
       options: OPTIONS,
-      entries: entries(2).concat([{ id: 'q1', drawNumber: 11 }, { id: 'q2', drawNumber: 12 }, { id: 'q3', drawNumber: 13 }]),
+      entries: entries(2).concat([
+        { id: 'q1', drawNumber: 11 },
+        { id: 'q2', drawNumber: 12 },
+        { id: 'q3', drawNumber: 13 },
+      ]),
       rounds: [round(1, [['p1', 'q1']], ['p2', 'q2', 'q3']), round(2, [['q1', 'p1']]), round(3, [['q2', 'p1']]), round(4, [['q3', 'p1']], [], null)],
     };
     expect(codes(checkRound(t4, 4, { severities: { unpaired: 'off', extra_bye: 'off' } }))).toEqual(['warning:three_same_colour:p1']);
@@ -116,9 +217,28 @@ describe('pairing checker', () => {
       options: OPTIONS,
       entries: entries(4),
       rounds: [
-        round(1, [['p1', 'p2'], ['p3', 'p4']], [], 'red_win_forfeit'),
-        round(2, [['p1', 'p3'], ['p2', 'p4']]),
-        round(3, [['p1', 'p4'], ['p3', 'p2']], [], null),
+        round(
+          1,
+          [
+            ['p1', 'p2'],
+            ['p3', 'p4'],
+          ],
+          [],
+          'red_win_forfeit',
+        ),
+        round(2, [
+          ['p1', 'p3'],
+          ['p2', 'p4'],
+        ]),
+        round(
+          3,
+          [
+            ['p1', 'p4'],
+            ['p3', 'p2'],
+          ],
+          [],
+          null,
+        ),
       ],
     };
     // p1 has R (forfeit, not counted), R, R → only two counted.
@@ -126,8 +246,32 @@ describe('pairing checker', () => {
   });
 
   test('a round object that is not in the tournament (a proposed or edited round)', () => {
-    const t: Tournament = { options: OPTIONS, entries: entries(4), rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']])] };
-    expect(codes(checkRound(t, round(2, [['p1', 'p2'], ['p3', 'p4']], [], null)))).toEqual(['error:rematch:p1+p2', 'error:rematch:p3+p4']);
+    const t: Tournament = {
+      options: OPTIONS,
+      entries: entries(4),
+      rounds: [
+        round(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+        ]),
+      ],
+    };
+    expect(
+      codes(
+        checkRound(
+          t,
+          round(
+            2,
+            [
+              ['p1', 'p2'],
+              ['p3', 'p4'],
+            ],
+            [],
+            null,
+          ),
+        ),
+      ),
+    ).toEqual(['error:rematch:p1+p2', 'error:rematch:p3+p4']);
     expect(() => checkRound(t, 5)).toThrow(/no round 5/);
   });
 
@@ -148,7 +292,25 @@ describe('pairing checker', () => {
     const t: Tournament = {
       options: { ...OPTIONS, gamesPerPairing: 2 },
       entries: entries(4),
-      rounds: [round(1, [['p1', 'p2'], ['p3', 'p4']]), round(2, [['p1', 'p3'], ['p2', 'p4']]), round(3, [['p1', 'p4'], ['p2', 'p3']], [], null)],
+      rounds: [
+        round(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+        ]),
+        round(2, [
+          ['p1', 'p3'],
+          ['p2', 'p4'],
+        ]),
+        round(
+          3,
+          [
+            ['p1', 'p4'],
+            ['p2', 'p3'],
+          ],
+          [],
+          null,
+        ),
+      ],
     };
     expect(checkRound(t, 3)).toEqual([]);
   });
@@ -184,7 +346,12 @@ describe('checker: floats larger than needed (needless_float, issue 15)', () => 
   const floats = (t: Tournament) => checkRound(t, 4).filter((f) => f.code === 'needless_float');
 
   test('the leader skipping the nearest group is an error naming him and his opponent', () => {
-    const bad = issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']]);
+    const bad = issueField([
+      ['p1', 'p4'],
+      ['p2', 'p3'],
+      ['p5', 'p6'],
+      ['p7', 'p8'],
+    ]);
     const found = floats(bad);
     expect(codes(found)).toEqual(['error:needless_float:p1+p4']);
     expect(found[0].message).toBe(
@@ -194,61 +361,135 @@ describe('checker: floats larger than needed (needless_float, issue 15)', () => 
   });
 
   test('nearest-group floats pass; so does a float the prohibitions force; round-robin events are not checked', () => {
-    expect(floats(issueField([['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']]))).toEqual([]);
-    const forced = issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']], { forbiddenPairs: [['p1', 'p2'], ['p1', 'p3']] });
+    expect(
+      floats(
+        issueField([
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+          ['p5', 'p6'],
+          ['p7', 'p8'],
+        ]),
+      ),
+    ).toEqual([]);
+    const forced = issueField(
+      [
+        ['p1', 'p4'],
+        ['p2', 'p3'],
+        ['p5', 'p6'],
+        ['p7', 'p8'],
+      ],
+      {
+        forbiddenPairs: [
+          ['p1', 'p2'],
+          ['p1', 'p3'],
+        ],
+      },
+    );
     expect(floats(forced)).toEqual([]);
-    expect(floats(issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']], { pairingSystem: 'round-robin' }))).toEqual([]);
-    expect(checkRound(issueField([['p1', 'p4'], ['p2', 'p3'], ['p5', 'p6'], ['p7', 'p8']]), 4, { severities: { needless_float: 'off' } })).toEqual([]);
+    expect(
+      floats(
+        issueField(
+          [
+            ['p1', 'p4'],
+            ['p2', 'p3'],
+            ['p5', 'p6'],
+            ['p7', 'p8'],
+          ],
+          { pairingSystem: 'round-robin' },
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      checkRound(
+        issueField([
+          ['p1', 'p4'],
+          ['p2', 'p3'],
+          ['p5', 'p6'],
+          ['p7', 'p8'],
+        ]),
+        4,
+        { severities: { needless_float: 'off' } },
+      ),
+    ).toEqual([]);
   });
 
   test('a float the colour rules force passes: the exchange would add a hard colour fault', () => {
     // 6, 4, 2, 2: p1 and p2 played Black, Red, Red (a third Red is a hard fault), so p1–p2 would
     // give one of them a third Red; p1–p3 and p2–p4 floats are needed.
-    const t = soakField([3, 2, 1, 1], [['p3', 'p1'], ['p4', 'p2']], {}, ['BRR', 'BRR']);
+    const t = soakField(
+      [3, 2, 1, 1],
+      [
+        ['p3', 'p1'],
+        ['p4', 'p2'],
+      ],
+      {},
+      ['BRR', 'BRR'],
+    );
     expect(floats(t)).toEqual([]);
-    expect(codes(floats(soakField([3, 2, 1, 1], [['p3', 'p1'], ['p4', 'p2']])))).toEqual(['error:needless_float:p3+p1', 'error:needless_float:p4+p2']);
+    expect(
+      codes(
+        floats(
+          soakField(
+            [3, 2, 1, 1],
+            [
+              ['p3', 'p1'],
+              ['p4', 'p2'],
+            ],
+          ),
+        ),
+      ),
+    ).toEqual(['error:needless_float:p3+p1', 'error:needless_float:p4+p2']);
   });
 });
 
 describe('checker properties', () => {
   test('any round of any round-robin table is free of pairing errors; a corrupted copy is caught and named', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 40 }), fc.nat(), fc.nat(), fc.constantFrom('duplicate', 'drop', 'rematch', 'withdraw'), (n, roundSeed, pick, corruption) => {
-        const es = entries(n);
-        const rr = roundRobinRounds(es, { eventKind: 'individual', gamesPerPairing: 1 });
-        if (!rr.ok) throw new Error(rr.error.message);
-        const rounds = rr.value;
-        const r = 2 + (roundSeed % (rounds.length - 1)); // a round with history before it
-        const t: Tournament = { options: RR_OPTIONS, entries: es, rounds: rounds.slice(0, r) };
-        const clean = checkRound(t, r).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
-        expect(clean).toEqual([]);
+      fc.property(
+        fc.integer({ min: 3, max: 40 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('duplicate', 'drop', 'rematch', 'withdraw'),
+        (n, roundSeed, pick, corruption) => {
+          const es = entries(n);
+          const rr = roundRobinRounds(es, { eventKind: 'individual', gamesPerPairing: 1 });
+          if (!rr.ok) throw new Error(rr.error.message);
+          const rounds = rr.value;
+          const r = 2 + (roundSeed % (rounds.length - 1)); // a round with history before it
+          const t: Tournament = { options: RR_OPTIONS, entries: es, rounds: rounds.slice(0, r) };
+          const clean = checkRound(t, r).filter((f) => f.severity === 'error' && f.code !== 'colour_difference');
+          expect(clean).toEqual([]);
 
-        const target = rounds[r - 1];
-        const victim = target.pairings[pick % target.pairings.length];
-        let broken: Round;
-        let expected: [string, string];
-        if (corruption === 'duplicate') {
-          // The victim's Black also appears in a second, new pairing with the first pairing's Red.
-          const other = target.pairings.find((p) => p !== victim) ?? victim;
-          broken = { ...target, pairings: [...target.pairings, { red: other.red, black: victim.black, games: [] }] };
-          expected = ['paired_twice', victim.black];
-        } else if (corruption === 'drop') {
-          broken = { ...target, pairings: target.pairings.filter((p) => p !== victim) };
-          expected = ['unpaired', victim.red];
-        } else if (corruption === 'rematch') {
-          const earlier = rounds[0].pairings[0];
-          broken = { ...target, pairings: [...target.pairings.filter((p) => ![p.red, p.black].some((id) => id === earlier.red || id === earlier.black)), earlier] };
-          expected = ['rematch', earlier.red];
-        } else {
-          const es2 = es.map((e) => (e.id === victim.red ? { ...e, withdrawnAfterRound: r - 1 } : e));
-          const t2: Tournament = { ...t, entries: es2 };
-          expect(checkRound(t2, r).some((f) => f.code === 'withdrawn_paired' && f.entries.includes(victim.red))).toBe(true);
-          return;
-        }
-        const findings = checkRound(t, broken);
-        expect(hasPairingErrors(findings)).toBe(true);
-        expect(findings.some((f) => f.code === expected[0] && f.entries.includes(expected[1]))).toBe(true);
-      }),
+          const target = rounds[r - 1];
+          const victim = target.pairings[pick % target.pairings.length];
+          let broken: Round;
+          let expected: [string, string];
+          if (corruption === 'duplicate') {
+            // The victim's Black also appears in a second, new pairing with the first pairing's Red.
+            const other = target.pairings.find((p) => p !== victim) ?? victim;
+            broken = { ...target, pairings: [...target.pairings, { red: other.red, black: victim.black, games: [] }] };
+            expected = ['paired_twice', victim.black];
+          } else if (corruption === 'drop') {
+            broken = { ...target, pairings: target.pairings.filter((p) => p !== victim) };
+            expected = ['unpaired', victim.red];
+          } else if (corruption === 'rematch') {
+            const earlier = rounds[0].pairings[0];
+            broken = {
+              ...target,
+              pairings: [...target.pairings.filter((p) => ![p.red, p.black].some((id) => id === earlier.red || id === earlier.black)), earlier],
+            };
+            expected = ['rematch', earlier.red];
+          } else {
+            const es2 = es.map((e) => (e.id === victim.red ? { ...e, withdrawnAfterRound: r - 1 } : e));
+            const t2: Tournament = { ...t, entries: es2 };
+            expect(checkRound(t2, r).some((f) => f.code === 'withdrawn_paired' && f.entries.includes(victim.red))).toBe(true);
+            return;
+          }
+          const findings = checkRound(t, broken);
+          expect(hasPairingErrors(findings)).toBe(true);
+          expect(findings.some((f) => f.code === expected[0] && f.entries.includes(expected[1]))).toBe(true);
+        },
+      ),
       { numRuns: 150, seed: 20261124 },
     );
   });

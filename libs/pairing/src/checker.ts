@@ -184,7 +184,8 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
     if (p.red === p.black) continue;
     const met = hist(p.red).opponents.get(p.black);
     // 附录2 #6–7, 附录3 #4–6: a championship's knockout match pairs its qualifiers whoever met before.
-    if (met && !knockoutPairs.has(pairKey(p.red, p.black))) report('rematch', [p.red, p.black], `${label(p.red)} and ${label(p.black)} already met in round ${met.join(', ')}`);
+    if (met && !knockoutPairs.has(pairKey(p.red, p.black)))
+      report('rematch', [p.red, p.black], `${label(p.red)} and ${label(p.black)} already met in round ${met.join(', ')}`);
     if (forbidden.has(pairKey(p.red, p.black))) {
       report('forbidden_pair', [p.red, p.black], `${label(p.red)} and ${label(p.black)} may not be paired (forbidden by the chief arbiter)`);
     }
@@ -205,7 +206,11 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
   }
   const needed = active.length % 2;
   if (target.byes.length > needed) {
-    report('extra_bye', [...target.byes], `${target.byes.length} byes for ${active.length} active entries (${needed} needed): ${target.byes.map(label).join(', ')}`);
+    report(
+      'extra_bye',
+      [...target.byes],
+      `${target.byes.length} byes for ${active.length} active entries (${needed} needed): ${target.byes.map(label).join(', ')}`,
+    );
   }
 
   // Colours.
@@ -214,7 +219,8 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
   const colourReport = (p: { red: string; black: string }, code: 'colour_difference' | 'three_same_colour', id: string, message: string): void => {
     const why = colourRule(p);
     if (why === null) return report(code, [id], message);
-    if (severityOf(code) !== 'off') findings.push({ severity: 'warning', code, round: r, entries: [id], message: `${message} — ${why}, not the pairer's: a note, not a fault` });
+    if (severityOf(code) !== 'off')
+      findings.push({ severity: 'warning', code, round: r, entries: [id], message: `${message} — ${why}, not the pairer's: a note, not a fault` });
   };
   if (!twoGames) {
     const max = options.maxColourDifference ?? 2;
@@ -228,7 +234,12 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
         const diff = colourDifference(colours);
         if (Math.abs(diff) > max) {
           const reds = colours.filter((c) => c === 'red').length;
-          colourReport(p, 'colour_difference', id, `${label(id)} would have ${reds} Red and ${colours.length - reds} Black (difference ${Math.abs(diff)} > ${max})`);
+          colourReport(
+            p,
+            'colour_difference',
+            id,
+            `${label(id)} would have ${reds} Red and ${colours.length - reds} Black (difference ${Math.abs(diff)} > ${max})`,
+          );
         }
         const last3 = colours.slice(-3);
         if (last3.length === 3 && last3.every((c) => c === side)) {
@@ -244,7 +255,9 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
     const earlier = { ...tournament, rounds: tournament.rounds.filter((x) => x.round < r) };
     const scores = scoresAfter(earlier).scores;
     const named = forbidden;
-    const pairs = target.pairings.filter((p) => p.red !== p.black && byId.has(p.red) && byId.has(p.black) && places.get(p.red)?.length === 1 && places.get(p.black)?.length === 1);
+    const pairs = target.pairings.filter(
+      (p) => p.red !== p.black && byId.has(p.red) && byId.has(p.black) && places.get(p.red)?.length === 1 && places.get(p.black)?.length === 1,
+    );
     const floats = needlessFloats(pairs, {
       score: (id) => scores.get(id) ?? 0,
       colours: (id) => hist(id).colours,
@@ -268,7 +281,10 @@ export function checkRound(input: Tournament, round: Round | number, options: Pa
   }
 
   const order = new Map(PAIRING_CHECK_CODES.map((c, i) => [c, i]));
-  return findings.map((f, i) => ({ f, i })).sort((x, y) => order.get(x.f.code)! - order.get(y.f.code)! || x.i - y.i).map(({ f }) => f);
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((x, y) => order.get(x.f.code)! - order.get(y.f.code)! || x.i - y.i)
+    .map(({ f }) => f);
 }
 
 export function hasPairingErrors(findings: readonly PairingFinding[]): boolean {
@@ -284,7 +300,11 @@ export function formatPairingFindings(findings: readonly PairingFinding[]): stri
  * Which pairings of the round have colours the rules give (see the file comment), with the reason;
  * null for a pairing whose colours are the pairer's to balance.
  */
-function ruleGivenColours(tournament: Tournament, stageType: string | undefined, knockoutPairs: ReadonlySet<string>): (p: { red: string; black: string }) => string | null {
+function ruleGivenColours(
+  tournament: Tournament,
+  stageType: string | undefined,
+  knockoutPairs: ReadonlySet<string>,
+): (p: { red: string; black: string }) => string | null {
   const system = tournament.options.pairingSystem;
   if (system === 'round-robin') return () => 'colours from the 附录6 table (二章1节1)';
   if (system === 'stage-chain' && stageType !== undefined && stageType !== 'swiss') {

@@ -54,7 +54,12 @@ describe('knockout brackets', () => {
   });
 
   test('semi-finals winners play the final, losers the third place (附录2 #6)', () => {
-    expect(finalAndThirdPlace([['a', 'd'], ['b', 'c']])).toEqual({ final: ['a', 'b'], thirdPlace: ['d', 'c'] });
+    expect(
+      finalAndThirdPlace([
+        ['a', 'd'],
+        ['b', 'c'],
+      ]),
+    ).toEqual({ final: ['a', 'b'], thirdPlace: ['d', 'c'] });
   });
 
   test('errors', () => {

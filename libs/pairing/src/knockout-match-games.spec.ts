@@ -64,7 +64,11 @@ describe('syncKnockoutMatch', () => {
   });
 
   test('games are read in board order', () => {
-    expect(sync([g(2, 'b', 'a', null), g(1, 'a', 'b', 'draw')])).toMatchObject({ state: { status: 'in_progress', game: { number: 2 } }, create: null, remove: [] });
+    expect(sync([g(2, 'b', 'a', null), g(1, 'a', 'b', 'draw')])).toMatchObject({
+      state: { status: 'in_progress', game: { number: 2 } },
+      create: null,
+      remove: [],
+    });
   });
 
   test('knockoutFormatOf: 6+1 final, else the 5+2 knockout', () => {

@@ -55,34 +55,58 @@ describe('knockout match state machine', () => {
   test('附录2 7b: slow and rapid drawn → the player with Black in the rapid game wins; no third game', () => {
     // 正赛及快棋赛均和再和则以执后手者为胜: the rapid game is announced as decided by a draw for Black.
     const slowDrawn = [g('a', 'b', 'draw')];
-    expect(state(FIVE_PLUS_TWO_KNOCKOUT, slowDrawn)).toMatchObject({ status: 'next', game: { number: 2, kind: 'rapid', red: 'b', black: 'a', drawWinner: 'black' } });
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, slowDrawn)).toMatchObject({
+      status: 'next',
+      game: { number: 2, kind: 'rapid', red: 'b', black: 'a', drawWinner: 'black' },
+    });
     const games = [...slowDrawn, g('b', 'a', 'draw')];
     // a had Red in the slow game and Black in the rapid game: a wins, decided by the rapid game.
     expect(state(FIVE_PLUS_TWO_KNOCKOUT, games)).toEqual({ status: 'decided', winner: 'a', loser: 'b', decidedBy: 'rapid', drawCountedFor: 'black' });
     // With b Red first, the same two draws go to b.
-    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [g('b', 'a', 'draw'), g('a', 'b', 'draw')], { first: 'b', second: 'a' })).toMatchObject({ winner: 'b', drawCountedFor: 'black' });
+    expect(state(FIVE_PLUS_TWO_KNOCKOUT, [g('b', 'a', 'draw'), g('a', 'b', 'draw')], { first: 'b', second: 'a' })).toMatchObject({
+      winner: 'b',
+      drawCountedFor: 'black',
+    });
     // A decisive rapid game is not a draw for Black.
     expect(state(FIVE_PLUS_TWO_KNOCKOUT, [...slowDrawn, g('b', 'a', 'red_win')])).toEqual({ status: 'decided', winner: 'b', loser: 'a', decidedBy: 'rapid' });
     // There is no game 3 in 5+2: recording one is an error, not an armageddon.
-    expect(knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, players, [...games, g('a', 'b', 'draw')])).toMatchObject({ ok: false, error: { code: 'game_after_decision' } });
+    expect(knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, players, [...games, g('a', 'b', 'draw')])).toMatchObject({
+      ok: false,
+      error: { code: 'game_after_decision' },
+    });
     expect(FIVE_PLUS_TWO_KNOCKOUT.armageddon).toBeNull();
   });
 
   test('附录3 6: the 6+1 final — slow and rapid drawn → armageddon, a draw wins for Black', () => {
     const games = [g('a', 'b', 'draw'), g('b', 'a', 'draw')];
     expect(state(SIX_PLUS_ONE_FINAL, [g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'rapid', drawWinner: null } });
-    expect(state(SIX_PLUS_ONE_FINAL, games)).toMatchObject({ status: 'next', game: { number: 3, kind: 'armageddon', red: 'a', black: 'b', drawWinner: 'black' } });
-    expect(state(SIX_PLUS_ONE_FINAL, [...games, g('a', 'b', 'draw')])).toEqual({ status: 'decided', winner: 'b', loser: 'a', decidedBy: 'armageddon', drawCountedFor: 'black' });
+    expect(state(SIX_PLUS_ONE_FINAL, games)).toMatchObject({
+      status: 'next',
+      game: { number: 3, kind: 'armageddon', red: 'a', black: 'b', drawWinner: 'black' },
+    });
+    expect(state(SIX_PLUS_ONE_FINAL, [...games, g('a', 'b', 'draw')])).toEqual({
+      status: 'decided',
+      winner: 'b',
+      loser: 'a',
+      decidedBy: 'armageddon',
+      drawCountedFor: 'black',
+    });
     expect(state(SIX_PLUS_ONE_FINAL, [...games, g('a', 'b', 'red_win')])).toEqual({ status: 'decided', winner: 'a', loser: 'b', decidedBy: 'armageddon' });
   });
 
   test('附录3 6: the 6+1 final — slow 60\'+30", rapid 15\'+5", armageddon Red 15\'+5" / Black 10\'+5"', () => {
     expect(state(SIX_PLUS_ONE_FINAL, [])).toMatchObject({ game: { timeControl: { red: { baseMinutes: 60, incrementSeconds: 30, recordMoves: true } } } });
-    expect(state(SIX_PLUS_ONE_FINAL, [g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'rapid', red: 'b', timeControl: { black: { baseMinutes: 15, incrementSeconds: 5 } } } });
+    expect(state(SIX_PLUS_ONE_FINAL, [g('a', 'b', 'draw')])).toMatchObject({
+      game: { kind: 'rapid', red: 'b', timeControl: { black: { baseMinutes: 15, incrementSeconds: 5 } } },
+    });
     const arm = state(SIX_PLUS_ONE_FINAL, [g('a', 'b', 'draw'), g('b', 'a', 'draw')]);
     expect(arm).toMatchObject({
       status: 'next',
-      game: { kind: 'armageddon', drawWinner: 'black', timeControl: { red: { baseMinutes: 15, incrementSeconds: 5 }, black: { baseMinutes: 10, incrementSeconds: 5 } } },
+      game: {
+        kind: 'armageddon',
+        drawWinner: 'black',
+        timeControl: { red: { baseMinutes: 15, incrementSeconds: 5 }, black: { baseMinutes: 10, incrementSeconds: 5 } },
+      },
     });
   });
 
@@ -100,9 +124,15 @@ describe('knockout match state machine', () => {
     expect(state(two, [g('a', 'b', 'red_win'), g('b', 'a', 'draw')])).toMatchObject({ winner: 'a', decidedBy: 'regular' });
     expect(state(two, [g('a', 'b', 'red_win'), g('b', 'a', 'red_win')])).toMatchObject({ game: { kind: 'rapid', red: 'a', black: 'b' } });
     // Rapid drawn: Black of the rapid game (b) wins (附录2 7b); with an armageddon format, game 4 reverses again.
-    expect(state(two, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({ winner: 'b', decidedBy: 'rapid', drawCountedFor: 'black' });
+    expect(state(two, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({
+      winner: 'b',
+      decidedBy: 'rapid',
+      drawCountedFor: 'black',
+    });
     const twoArm: KnockoutMatchFormat = { ...SIX_PLUS_ONE_FINAL, regularGames: 2 };
-    expect(state(twoArm, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({ game: { kind: 'armageddon', red: 'b', black: 'a' } });
+    expect(state(twoArm, [g('a', 'b', 'draw'), g('b', 'a', 'draw'), g('a', 'b', 'draw')])).toMatchObject({
+      game: { kind: 'armageddon', red: 'b', black: 'a' },
+    });
   });
 
   test('annulled games are replayed; double forfeits and missing tie-breaks leave no winner', () => {
@@ -129,40 +159,36 @@ describe('knockout match properties', () => {
     ['6+1 final (附录3 6: armageddon after a drawn rapid game, at most regular + 2 games)', SIX_PLUS_ONE_FINAL, 2],
   ] as const)('%s: any sequence of results ends with a winner', (_name, base, tieBreakGames) => {
     assertSeeded(
-      fc.property(
-        fc.constantFrom(1 as const, 2 as const),
-        fc.array(fc.constantFrom(...RESULTS), { minLength: 12, maxLength: 12 }),
-        (regularGames, results) => {
-          const format: KnockoutMatchFormat = { ...base, regularGames };
-          const games: MatchGame[] = [];
-          for (let step = 0; step < 12; step++) {
-            const s = state(format, games);
-            if (s.status === 'decided') {
-              expect([s.winner, s.loser].sort()).toEqual(['a', 'b']);
-              const counted = games.filter((x) => x.result !== 'annulled');
-              expect(counted.length).toBeLessThanOrEqual(regularGames + tieBreakGames);
-              const last = counted[counted.length - 1];
-              if (s.decidedBy !== 'regular' && last.result === 'draw') {
-                // A drawn tie-break game decides only for Black: 5+2 rapid (附录2 7b), 6+1 armageddon (附录3 6).
-                expect(s.decidedBy).toBe(base === FIVE_PLUS_TWO_KNOCKOUT ? 'rapid' : 'armageddon');
-                expect(s.winner).toBe(last.black);
-                expect(s.drawCountedFor).toBe('black');
-              } else expect(s.drawCountedFor).toBeUndefined();
-              if (s.decidedBy !== 'regular') {
-                // Tie-breaks: colours reversed from the previous counted game each time.
-                const tail = counted.slice(regularGames - 1);
-                for (let i = 1; i < tail.length; i++) expect(tail[i].red).toBe(tail[i - 1].black);
-              }
-              return;
+      fc.property(fc.constantFrom(1 as const, 2 as const), fc.array(fc.constantFrom(...RESULTS), { minLength: 12, maxLength: 12 }), (regularGames, results) => {
+        const format: KnockoutMatchFormat = { ...base, regularGames };
+        const games: MatchGame[] = [];
+        for (let step = 0; step < 12; step++) {
+          const s = state(format, games);
+          if (s.status === 'decided') {
+            expect([s.winner, s.loser].sort()).toEqual(['a', 'b']);
+            const counted = games.filter((x) => x.result !== 'annulled');
+            expect(counted.length).toBeLessThanOrEqual(regularGames + tieBreakGames);
+            const last = counted[counted.length - 1];
+            if (s.decidedBy !== 'regular' && last.result === 'draw') {
+              // A drawn tie-break game decides only for Black: 5+2 rapid (附录2 7b), 6+1 armageddon (附录3 6).
+              expect(s.decidedBy).toBe(base === FIVE_PLUS_TWO_KNOCKOUT ? 'rapid' : 'armageddon');
+              expect(s.winner).toBe(last.black);
+              expect(s.drawCountedFor).toBe('black');
+            } else expect(s.drawCountedFor).toBeUndefined();
+            if (s.decidedBy !== 'regular') {
+              // Tie-breaks: colours reversed from the previous counted game each time.
+              const tail = counted.slice(regularGames - 1);
+              for (let i = 1; i < tail.length; i++) expect(tail[i].red).toBe(tail[i - 1].black);
             }
-            expect(s.status).toBe('next');
-            if (s.status !== 'next') return;
-            games.push({ red: s.game.red, black: s.game.black, result: results[step] });
+            return;
           }
-          // Twelve results always suffice unless most were annulled.
-          expect(results.filter((r) => r === 'annulled').length).toBeGreaterThan(12 - (regularGames + tieBreakGames + 1));
-        },
-      ),
+          expect(s.status).toBe('next');
+          if (s.status !== 'next') return;
+          games.push({ red: s.game.red, black: s.game.black, result: results[step] });
+        }
+        // Twelve results always suffice unless most were annulled.
+        expect(results.filter((r) => r === 'annulled').length).toBeGreaterThan(12 - (regularGames + tieBreakGames + 1));
+      }),
       { numRuns: 300 },
     );
   });

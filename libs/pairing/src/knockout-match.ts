@@ -198,9 +198,7 @@ export function knockoutMatchState(
   let lastRed = second; // so that game 1 gives `first` Red
 
   /** Consume the recorded games for one step (replaying annulled ones); undefined = step not finished yet. */
-  const play = (
-    step: Step,
-  ): Result<{ state: KnockoutMatchState } | { result: Exclude<GameResult, 'annulled'> }, KnockoutMatchError> => {
+  const play = (step: Step): Result<{ state: KnockoutMatchState } | { result: Exclude<GameResult, 'annulled'> }, KnockoutMatchError> => {
     for (;;) {
       const next: NextMatchGame = { number: index + 1, ...step };
       if (index >= games.length) return { ok: true, value: { state: { status: 'next', game: next } } };

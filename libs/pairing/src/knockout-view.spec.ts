@@ -9,7 +9,10 @@ describe('knockout round names (issue 21: pairings pages name the final, the sem
 
   it('5+2: round 6 the semi-finals, round 7 the final (附录2 #6); 6+1: round 7 the final (附录3)', () => {
     const t = (pairingSystem: string) => ({ name: 'x', entries: [], rounds: [], options: { pairingSystem, eventKind: 'individual' } }) as unknown as Tournament;
-    expect([...knockoutRoundNames(t('championship-5-2'))]).toEqual([[6, 'semi_final'], [7, 'final']]);
+    expect([...knockoutRoundNames(t('championship-5-2'))]).toEqual([
+      [6, 'semi_final'],
+      [7, 'final'],
+    ]);
     expect([...knockoutRoundNames(t('championship-6-1'))]).toEqual([[7, 'final']]);
     expect([...knockoutRoundNames(t('swiss-individual'))]).toEqual([]);
   });

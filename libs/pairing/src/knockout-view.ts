@@ -107,7 +107,9 @@ export function knockoutView(t: Tournament): Result<KnockoutView | null, { messa
       };
       byRound.set(k.round * 10 + (name === 'third_place' ? 1 : 0), [...(byRound.get(k.round * 10 + (name === 'third_place' ? 1 : 0)) ?? []), m]);
     }
-    const rounds = [...byRound.entries()].sort((a, b) => a[0] - b[0]).map(([, matches]) => ({ round: matches[0].round, name: matches[0].name, matches: matches.sort((a, b) => a.match - b.match) }));
+    const rounds = [...byRound.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, matches]) => ({ round: matches[0].round, name: matches[0].name, matches: matches.sort((a, b) => a.match - b.match) }));
     const places = c.value.places.filter((p) => p.basis === 'knockout').map((p) => ({ entry: p.entry, places: p.places }));
     return { ok: true, value: { system, rounds, places } };
   }
@@ -122,12 +124,18 @@ export function knockoutView(t: Tournament): Result<KnockoutView | null, { messa
     const name = knockoutRoundName(total - k.stageRound);
     let round = out.find((r) => r.round === k.round);
     if (!round) out.push((round = { round: k.round, name, matches: [] }));
-    const stored = t.rounds.find((r) => r.round === k.round)?.pairings.find((p) => k.bottom !== null && ((p.red === k.top && p.black === k.bottom) || (p.red === k.bottom && p.black === k.top)));
+    const stored = t.rounds
+      .find((r) => r.round === k.round)
+      ?.pairings.find((p) => k.bottom !== null && ((p.red === k.top && p.black === k.bottom) || (p.red === k.bottom && p.black === k.top)));
     const games: BracketGame[] = [];
     if (stored) {
       // Each game's kind from the match's own state machine (附录2 7b: slow, rapid, armageddon).
       stored.games.forEach((g, i) => {
-        const s = knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, { first: stored.red, second: stored.black }, stored.games.slice(0, i).map((x) => ({ red: x.red, black: x.black, result: x.result })));
+        const s = knockoutMatchState(
+          FIVE_PLUS_TWO_KNOCKOUT,
+          { first: stored.red, second: stored.black },
+          stored.games.slice(0, i).map((x) => ({ red: x.red, black: x.black, result: x.result })),
+        );
         const step = s.ok && (s.value.status === 'next' || s.value.status === 'in_progress') ? s.value.game : null;
         const view: BracketGame = { number: i + 1, kind: step?.kind ?? 'armageddon', red: g.red, black: g.black, result: g.result };
         if (step?.drawWinner === 'black' && g.result === 'draw') view.drawCountsAsBlackWin = true;

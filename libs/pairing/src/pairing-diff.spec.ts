@@ -9,13 +9,39 @@ const round = (n: number, pairs: [string, string][], byes: string[] = []): Round
 
 describe('diffRoundPairings', () => {
   test('the same round, in another order: nothing changed', () => {
-    const d = diffRoundPairings(round(3, [['a', 'b'], ['c', 'd']], ['e']), round(3, [['c', 'd'], ['a', 'b']], ['e']));
+    const d = diffRoundPairings(
+      round(
+        3,
+        [
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        ['e'],
+      ),
+      round(
+        3,
+        [
+          ['c', 'd'],
+          ['a', 'b'],
+        ],
+        ['e'],
+      ),
+    );
     expect(d).toEqual({ round: 3, changed: false, unchanged: 3, coloursReversed: [], dropped: [], proposed: [] });
     expect(affectedPairings(d)).toEqual([]);
   });
 
   test('colours exchanged', () => {
-    const d = diffRoundPairings(round(2, [['a', 'b'], ['c', 'd']]), round(2, [['b', 'a'], ['c', 'd']]));
+    const d = diffRoundPairings(
+      round(2, [
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+      round(2, [
+        ['b', 'a'],
+        ['c', 'd'],
+      ]),
+    );
     expect(d.changed).toBe(true);
     expect(d.unchanged).toBe(1);
     expect(d.coloursReversed).toEqual([{ red: 'a', black: 'b' }]);
@@ -25,7 +51,18 @@ describe('diffRoundPairings', () => {
   });
 
   test('other opponents: both stored pairings are dropped, the new ones proposed', () => {
-    const d = diffRoundPairings(round(4, [['a', 'b'], ['c', 'd'], ['e', 'f']]), round(4, [['a', 'c'], ['d', 'b'], ['e', 'f']]));
+    const d = diffRoundPairings(
+      round(4, [
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'f'],
+      ]),
+      round(4, [
+        ['a', 'c'],
+        ['d', 'b'],
+        ['e', 'f'],
+      ]),
+    );
     expect(d.unchanged).toBe(1);
     expect(d.dropped).toEqual([
       { red: 'a', black: 'b' },
@@ -36,8 +73,22 @@ describe('diffRoundPairings', () => {
       { red: 'd', black: 'b' },
     ]);
     expect(affectedPairings(d)).toEqual([
-      { stored: { red: 'a', black: 'b' }, change: 'opponents', wouldBe: [{ red: 'a', black: 'c' }, { red: 'd', black: 'b' }] },
-      { stored: { red: 'c', black: 'd' }, change: 'opponents', wouldBe: [{ red: 'a', black: 'c' }, { red: 'd', black: 'b' }] },
+      {
+        stored: { red: 'a', black: 'b' },
+        change: 'opponents',
+        wouldBe: [
+          { red: 'a', black: 'c' },
+          { red: 'd', black: 'b' },
+        ],
+      },
+      {
+        stored: { red: 'c', black: 'd' },
+        change: 'opponents',
+        wouldBe: [
+          { red: 'a', black: 'c' },
+          { red: 'd', black: 'b' },
+        ],
+      },
     ]);
   });
 

@@ -12,7 +12,14 @@ describe('pairing registry', () => {
     expect(pairingSystemFor(field(4))?.id).toBe('swiss-individual');
     expect(pairingSystemFor(field(4, 'round-robin'))?.id).toBe('round-robin');
     expect(pairingSystemFor(field(4, 'dutch'))).toBeUndefined();
-    expect(Object.keys(PAIRING_SYSTEMS).sort()).toEqual(['championship-5-2', 'championship-6-1', 'round-robin', 'stage-chain', 'swiss-individual', 'swiss-team']);
+    expect(Object.keys(PAIRING_SYSTEMS).sort()).toEqual([
+      'championship-5-2',
+      'championship-6-1',
+      'round-robin',
+      'stage-chain',
+      'swiss-individual',
+      'swiss-team',
+    ]);
   });
 
   it('pairs a round-robin round from the 附录6 table: 5 players use the table for 6, number 6 is the bye', () => {

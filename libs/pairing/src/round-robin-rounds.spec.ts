@@ -64,7 +64,15 @@ describe('round-robin rounds for a field', () => {
         expect(round.pairings.map((p) => [number(p.red), number(p.black)])).toEqual(table.value.rounds[k].pairs);
       }
       // Round 1 of the printed 13/14 table: 1-(14) 2-13 3-12 4-11 5-10 6-9 7-8.
-      expect(r.value[0].pairings.map((p) => [number(p.red), number(p.black)])).toEqual([[1, 14], [2, 13], [3, 12], [4, 11], [5, 10], [6, 9], [7, 8]]);
+      expect(r.value[0].pairings.map((p) => [number(p.red), number(p.black)])).toEqual([
+        [1, 14],
+        [2, 13],
+        [3, 12],
+        [4, 11],
+        [5, 10],
+        [6, 9],
+        [7, 8],
+      ]);
       // Each team meets each other team once.
       const met = new Set(r.value.flatMap((x) => x.pairings.map((p) => [p.red, p.black].sort().join('-'))));
       expect(met.size).toBe((14 * 13) / 2);
@@ -90,7 +98,13 @@ describe('roundRobinSystem (PairingSystem shape)', () => {
     const all = roundRobinRounds(entries(4), { eventKind: 'individual', gamesPerPairing: 1, cycles: cycles === 2 ? 2 : 1 });
     if (!all.ok) throw new Error(all.error.message);
     return {
-      options: { eventKind: 'individual' as const, scoring: '2-1-0' as const, gamesPerPairing: 1 as const, boards: 3, ...(cycles && { roundRobinCycles: cycles }) },
+      options: {
+        eventKind: 'individual' as const,
+        scoring: '2-1-0' as const,
+        gamesPerPairing: 1 as const,
+        boards: 3,
+        ...(cycles && { roundRobinCycles: cycles }),
+      },
       entries: entries(4),
       rounds: all.value.slice(0, rounds),
     };
@@ -109,7 +123,16 @@ describe('roundRobinSystem (PairingSystem shape)', () => {
 
   test('double round-robin goes on into the second cycle; past the end is an error', () => {
     const second = roundRobinSystem.pair({ tournament: t(3, 2) });
-    expect(second).toMatchObject({ ok: true, value: { round: 4, pairings: [{ red: 'p4', black: 'p1' }, { red: 'p3', black: 'p2' }] } });
+    expect(second).toMatchObject({
+      ok: true,
+      value: {
+        round: 4,
+        pairings: [
+          { red: 'p4', black: 'p1' },
+          { red: 'p3', black: 'p2' },
+        ],
+      },
+    });
     expect(roundRobinSystem.pair({ tournament: t(3) })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(roundRobinSystem.pair({ tournament: t(1), round: 3 })).toMatchObject({ ok: false, error: { code: 'round_out_of_order' } });
   });

@@ -13,14 +13,7 @@
 import { Entry, Game, Pairing, Round } from '@chuhe/tournament';
 import { Result } from '@chuhe/tournament';
 import { PairingError, PairingRequest, PairingSystem, RoundPairing } from './pairing-system';
-import {
-  doubleRoundRobinTable,
-  pairingGameSides,
-  RoundRobinError,
-  RoundRobinResult,
-  RoundRobinTable,
-  roundRobinTable,
-} from './round-robin';
+import { doubleRoundRobinTable, pairingGameSides, RoundRobinError, RoundRobinResult, RoundRobinTable, roundRobinTable } from './round-robin';
 
 export interface RoundRobinRoundsOptions {
   eventKind: 'individual' | 'team';
@@ -53,28 +46,25 @@ function byDrawNumber(entries: readonly Entry[]): RoundRobinResult<Map<number, E
 export function roundRobinRounds(entries: readonly Entry[], options: RoundRobinRoundsOptions): RoundRobinResult<Round[]> {
   const placed = byDrawNumber(entries);
   if (!placed.ok) return placed;
-  const table: RoundRobinResult<RoundRobinTable> =
-    (options.cycles ?? 1) === 2 ? doubleRoundRobinTable(entries.length) : roundRobinTable(entries.length);
+  const table: RoundRobinResult<RoundRobinTable> = (options.cycles ?? 1) === 2 ? doubleRoundRobinTable(entries.length) : roundRobinTable(entries.length);
   if (!table.ok) return table;
   const id = (n: number) => placed.value.get(n)!.id;
-  const rounds = table.value.rounds.map(
-    (r): Round => ({
-      round: r.round,
-      pairings: r.pairs.map(([red, black]): Pairing => {
-        const games: Game[] =
-          options.eventKind === 'team'
-            ? []
-            : pairingGameSides(id(red), id(black), options.gamesPerPairing).map((g) => ({
-                red: g.red,
-                black: g.black,
-                result: null,
-                ...(options.gamesPerPairing === 2 ? { board: g.game } : {}),
-              }));
-        return { red: id(red), black: id(black), games };
-      }),
-      byes: r.bye === null ? [] : [id(r.bye)],
+  const rounds = table.value.rounds.map((r): Round => ({
+    round: r.round,
+    pairings: r.pairs.map(([red, black]): Pairing => {
+      const games: Game[] =
+        options.eventKind === 'team'
+          ? []
+          : pairingGameSides(id(red), id(black), options.gamesPerPairing).map((g) => ({
+              red: g.red,
+              black: g.black,
+              result: null,
+              ...(options.gamesPerPairing === 2 ? { board: g.game } : {}),
+            }));
+      return { red: id(red), black: id(black), games };
     }),
-  );
+    byes: r.bye === null ? [] : [id(r.bye)],
+  }));
   return { ok: true, value: rounds };
 }
 

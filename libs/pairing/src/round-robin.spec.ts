@@ -148,7 +148,18 @@ describe('附录6 round-robin tables', () => {
     expect(round19.round).toBe(19);
     expect(round19.pairs.map(([a, b]) => [a, b].sort((x, y) => x - y).join('-')).sort()).toEqual(missing.sort());
     // The same shape as the last round of every printed table: p - (M), then (p+j) - (p-j).
-    expect(round19.pairs).toEqual([[10, 20], [11, 9], [12, 8], [13, 7], [14, 6], [15, 5], [16, 4], [17, 3], [18, 2], [19, 1]]);
+    expect(round19.pairs).toEqual([
+      [10, 20],
+      [11, 9],
+      [12, 8],
+      [13, 7],
+      [14, 6],
+      [15, 5],
+      [16, 4],
+      [17, 3],
+      [18, 2],
+      [19, 1],
+    ]);
     expect(table(19).rounds[18]).toEqual({ round: 19, pairs: round19.pairs.slice(1), bye: 10 });
   });
 
@@ -171,8 +182,22 @@ describe('附录6 round-robin tables', () => {
     const d = doubleRoundRobinTable(4);
     if (!d.ok) throw new Error(d.error.message);
     expect(d.value.rounds.map((r) => r.round)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(d.value.rounds[3]).toEqual({ round: 4, pairs: [[4, 1], [3, 2]], bye: null });
-    expect(d.value.rounds[4]).toEqual({ round: 5, pairs: [[3, 4], [2, 1]], bye: null });
+    expect(d.value.rounds[3]).toEqual({
+      round: 4,
+      pairs: [
+        [4, 1],
+        [3, 2],
+      ],
+      bye: null,
+    });
+    expect(d.value.rounds[4]).toEqual({
+      round: 5,
+      pairs: [
+        [3, 4],
+        [2, 1],
+      ],
+      bye: null,
+    });
   });
 
   test('用法 1: a two-game pairing reverses colours in game 2', () => {

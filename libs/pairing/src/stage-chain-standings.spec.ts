@@ -21,7 +21,11 @@ function playRound(t: Tournament, upset: (red: string, black: string) => string 
     const w = upset(red, black) ?? (num(red) < num(black) ? red : black);
     return w === red ? 'red_win' : 'black_win';
   };
-  const stored: Round = { round: r.value.round, byes: r.value.byes, pairings: r.value.pairings.map((p) => ({ ...p, games: p.games.map((g) => ({ ...g, result: result(g.red, g.black) })) })) };
+  const stored: Round = {
+    round: r.value.round,
+    byes: r.value.byes,
+    pairings: r.value.pairings.map((p) => ({ ...p, games: p.games.map((g) => ({ ...g, result: result(g.red, g.black) })) })),
+  };
   t.rounds.push(stored);
   return stored;
 }
@@ -34,7 +38,10 @@ function places(t: Tournament) {
 
 describe('stage chains are placed by their last stage (二章1节3, issue 22)', () => {
   it('Swiss → knockout of 8: the knockout’s winner 1st and the final’s loser 2nd, whatever their points; semi- and quarter-final losers share 3rd and 5th; the rest by the Swiss', () => {
-    const t = field(16, [{ type: 'swiss', rounds: 4 }, { type: 'knockout', qualifiers: 8 }]);
+    const t = field(16, [
+      { type: 'swiss', rounds: 4 },
+      { type: 'knockout', qualifiers: 8 },
+    ]);
     for (let i = 0; i < 4; i++) playRound(t);
     // p1 (4 wins in the Swiss) loses the final to p2 who loses nothing else either.
     const ko = () => playRound(t, (red, black) => ([red, black].includes('p1') && [red, black].includes('p2') ? 'p2' : undefined));
@@ -66,7 +73,10 @@ describe('stage chains are placed by their last stage (二章1节3, issue 22)', 
   });
 
   it('the same order in the report, the CSV and the JSON (what the page and `chuhe standings` read)', () => {
-    const t = field(8, [{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 4 }]);
+    const t = field(8, [
+      { type: 'swiss', rounds: 3 },
+      { type: 'knockout', qualifiers: 4 },
+    ]);
     for (let i = 0; i < 3; i++) playRound(t);
     playRound(t, (red, black) => ([red, black].includes('p4') ? 'p4' : undefined));
     playRound(t, (red, black) => ([red, black].includes('p4') ? 'p4' : undefined));
@@ -75,14 +85,20 @@ describe('stage chains are placed by their last stage (二章1节3, issue 22)', 
     const order = r.value.stages.places.map((p) => p.entry);
     expect(order[0]).toBe('p4');
     expect((r.value.json.places as { entry: string }[]).map((p) => p.entry)).toEqual(order);
-    const csv = standingsCsv(r.value).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = standingsCsv(r.value)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Place,No,Name,Status,How decided');
     expect(csv.slice(1).map((l) => `p${l.split(',')[1]}`)).toEqual(order);
     expect(csv[3]).toMatch(/^=3,/);
   });
 
   it('groups → knockout: the knockout places first, then the others by their place in the group, shared across groups', () => {
-    const t = field(8, [{ type: 'group_round_robin', groups: 2 }, { type: 'knockout', qualifiers: 4 }]);
+    const t = field(8, [
+      { type: 'group_round_robin', groups: 2 },
+      { type: 'knockout', qualifiers: 4 },
+    ]);
     while (t.rounds.length < 3) playRound(t);
     playRound(t);
     playRound(t);

@@ -67,7 +67,8 @@ const ordinal = (n: number): string => {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 };
 
-const ROUND_NAME = (fromEnd: number): string => (fromEnd === 0 ? 'final' : fromEnd === 1 ? 'semi-final' : fromEnd === 2 ? 'quarter-final' : `round of ${2 ** (fromEnd + 1)}`);
+const ROUND_NAME = (fromEnd: number): string =>
+  fromEnd === 0 ? 'final' : fromEnd === 1 ? 'semi-final' : fromEnd === 2 ? 'quarter-final' : `round of ${2 ** (fromEnd + 1)}`;
 
 interface Tier {
   entries: string[];
@@ -79,7 +80,11 @@ interface Tier {
 }
 
 /** A knockout stage's tiers from its bracket (see the file comment). */
-function knockoutTiers(pos: StagePosition, field: readonly string[], rounds: readonly ChainKnockoutMatch[][]): { tiers: Tier[]; lines: string[]; complete: boolean } {
+function knockoutTiers(
+  pos: StagePosition,
+  field: readonly string[],
+  rounds: readonly ChainKnockoutMatch[][],
+): { tiers: Tier[]; lines: string[]; complete: boolean } {
   const R = pos.rounds;
   const size = field.length;
   const lines: string[] = [];
@@ -122,14 +127,30 @@ function knockoutTiers(pos: StagePosition, field: readonly string[], rounds: rea
   } else if (alive.size > 0) {
     // Still in: the place is a range until the bracket decides it.
     const still = [...alive.keys()].sort((a, b) => alive.get(a)! - alive.get(b)! || byField(a, b));
-    for (const id of still) tiers.push({ entries: [id], span: [1, alive.get(id)!], shared: false, status: 'pending', why: () => `still in the knockout: places 1–${alive.get(id)!}` });
+    for (const id of still)
+      tiers.push({
+        entries: [id],
+        span: [1, alive.get(id)!],
+        shared: false,
+        status: 'pending',
+        why: () => `still in the knockout: places 1–${alive.get(id)!}`,
+      });
   }
   for (let sr = R; sr >= 1; sr--) {
-    const lost = [...out].filter(([, r]) => r === sr).map(([id]) => id).sort(byField);
+    const lost = [...out]
+      .filter(([, r]) => r === sr)
+      .map(([id]) => id)
+      .sort(byField);
     if (lost.length === 0) continue;
     const from = 2 ** (R - sr) + 1;
     const to = Math.min(size, 2 ** (R - sr + 1));
-    tiers.push({ entries: lost, span: [from, to], shared: to > from, status: 'final', why: () => `lost in the ${ROUND_NAME(R - sr)}${to > from ? ` (shared ${ordinal(from)})` : ''}` });
+    tiers.push({
+      entries: lost,
+      span: [from, to],
+      shared: to > from,
+      status: 'final',
+      why: () => `lost in the ${ROUND_NAME(R - sr)}${to > from ? ` (shared ${ordinal(from)})` : ''}`,
+    });
   }
   return { tiers, lines, complete: champion !== null };
 }
@@ -138,7 +159,10 @@ function knockoutTiers(pos: StagePosition, field: readonly string[], rounds: rea
  * The places of a stage-chain event (see the file comment). `options` are the file's standings
  * extras; the table's format is Swiss unless the options say otherwise.
  */
-export function stageChainStandings(tournament: Tournament, options: StandingsOptions = {}): Result<StageChainStandings, { code: 'standings_failed' | 'stages_invalid'; message: string }> {
+export function stageChainStandings(
+  tournament: Tournament,
+  options: StandingsOptions = {},
+): Result<StageChainStandings, { code: 'standings_failed' | 'stages_invalid'; message: string }> {
   const plan = stagePlan(tournament);
   if (!plan.ok) return { ok: false, error: { code: 'stages_invalid', message: plan.error.message } };
   const knockoutRounds = stageChainKnockoutRounds(tournament);
@@ -188,7 +212,10 @@ export function stageChainStandings(tournament: Tournament, options: StandingsOp
       tiers = order.value.tiers.map((entries, k) => {
         const span: [number, number] = [at, at + entries.length - 1];
         at += entries.length;
-        const rule = pos.stage.type === 'group_round_robin' ? `${ordinal(k + 1)} of its group in stage ${stageNo}` : `${ordinal(span[0])} of stage ${stageNo} (${pos.stage.type})`;
+        const rule =
+          pos.stage.type === 'group_round_robin'
+            ? `${ordinal(k + 1)} of its group in stage ${stageNo}`
+            : `${ordinal(span[0])} of stage ${stageNo} (${pos.stage.type})`;
         return { entries, span, shared: entries.length > 1, status: provisional ? 'provisional' : 'final', why: () => rule };
       });
     }
@@ -228,15 +255,40 @@ export function stageChainStandings(tournament: Tournament, options: StandingsOp
   for (const row of standings.rows) {
     if (placed.has(row.entry)) continue;
     offset += 1;
-    const p: StagePlace = { place: offset, places: [offset, offset], shared: false, entry: row.entry, drawNumber: row.drawNumber, status: 'provisional', basis: 'standings', stage: 1, row, why: 'in no stage’s ranking: by the table' };
+    const p: StagePlace = {
+      place: offset,
+      places: [offset, offset],
+      shared: false,
+      entry: row.entry,
+      drawNumber: row.drawNumber,
+      status: 'provisional',
+      basis: 'standings',
+      stage: 1,
+      row,
+      why: 'in no stage’s ranking: by the table',
+    };
     if (row.name) p.name = row.name;
     places.push(p);
   }
   notes.push(`placed by the last stage played (stage ${current.index + 1} of ${stages.length}), then the others by the stage before (二章1节3)`);
-  if (knockoutRounds.length) notes.push(`rounds ${knockoutRounds.join(', ')}: a knockout match counts its first game only in the table; its tie-break games decide the match (附录2 7b)`);
+  if (knockoutRounds.length)
+    notes.push(
+      `rounds ${knockoutRounds.join(', ')}: a knockout match counts its first game only in the table; its tie-break games decide the match (附录2 7b)`,
+    );
   const complete = current.index === stages.length - 1 && pending.length === 0 && standings.pending.length === 0 && places.every((p) => p.status === 'final');
   return {
     ok: true,
-    value: { system: 'stage-chain', stage: current.index + 1, stages: stages.length, complete, places, excluded: standings.excluded, knockouts, pending, standings, notes },
+    value: {
+      system: 'stage-chain',
+      stage: current.index + 1,
+      stages: stages.length,
+      complete,
+      places,
+      excluded: standings.excluded,
+      knockouts,
+      pending,
+      standings,
+      notes,
+    },
   };
 }

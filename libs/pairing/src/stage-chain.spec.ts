@@ -32,14 +32,33 @@ describe('stage-chain (二章1节3)', () => {
     expect(readStages(field(4, [{ type: 'swiss' }])).ok).toBe(false);
     expect(readStages(field(4, [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }])).ok).toBe(false); // qualifiers needed
     expect(readStages(field(4, [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }])).ok).toBe(false);
-    expect(readStages(field(4, [{ type: 'group_round_robin', groups: 3 }, { type: 'knockout', qualifiers: 4 }])).ok).toBe(false); // 4 % 3
+    expect(
+      readStages(
+        field(4, [
+          { type: 'group_round_robin', groups: 3 },
+          { type: 'knockout', qualifiers: 4 },
+        ]),
+      ).ok,
+    ).toBe(false); // 4 % 3
     expect(readStages(field(4, [{ type: 'championship_5_2' }])).ok).toBe(false);
-    expect(readStages({ ...field(4, [{ type: 'knockout' }]), options: { ...field(4, []).options, eventKind: 'team', stages: [{ type: 'knockout' }] } }).ok).toBe(false);
-    expect(readStages(field(4, [{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 8 }])).ok).toBe(true);
+    expect(
+      readStages({ ...field(4, [{ type: 'knockout' }]), options: { ...field(4, []).options, eventKind: 'team', stages: [{ type: 'knockout' }] } }).ok,
+    ).toBe(false);
+    expect(
+      readStages(
+        field(4, [
+          { type: 'swiss', rounds: 3 },
+          { type: 'knockout', qualifiers: 8 },
+        ]),
+      ).ok,
+    ).toBe(true);
   });
 
   it('places rounds in stages: 5 Swiss rounds then an 8-player knockout (rounds 6–8)', () => {
-    const t = field(16, [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }]);
+    const t = field(16, [
+      { type: 'swiss', rounds: 5 },
+      { type: 'knockout', qualifiers: 8 },
+    ]);
     const at = (r: number) => {
       const s = stageOfRound(t, r);
       return s.ok ? [s.value.index, s.value.stage.type, s.value.stageRound, s.value.rounds] : s.error.code;
@@ -53,7 +72,10 @@ describe('stage-chain (二章1节3)', () => {
   });
 
   it('runs 16 players: 5 Swiss rounds, the knockout seeded 1–8, 4–5, 2–7, 3–6 from the standings, tie-break games by 附录2 7b', () => {
-    const t = field(16, [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }]);
+    const t = field(16, [
+      { type: 'swiss', rounds: 5 },
+      { type: 'knockout', qualifiers: 8 },
+    ]);
     for (let r = 1; r <= 5; r++) {
       const round = playRound(t);
       expect(round.pairings).toHaveLength(8);
@@ -67,7 +89,12 @@ describe('stage-chain (二章1节3)', () => {
     const qf = stageChainSystem.pair({ tournament: t });
     if (!qf.ok) throw new Error(qf.error.message);
     const pairs = qf.value.pairings.map((p) => [p.red, p.black].sort());
-    const expected = [[1, 8], [4, 5], [2, 7], [3, 6]].map(([a, b]) => [seeds[a - 1], seeds[b - 1]].sort());
+    const expected = [
+      [1, 8],
+      [4, 5],
+      [2, 7],
+      [3, 6],
+    ].map(([a, b]) => [seeds[a - 1], seeds[b - 1]].sort());
     expect(pairs).toEqual(expected);
     expect(qf.value.byes).toEqual([]);
     // Outside the knockout the others are not paired: the checker reads the stage's view (not
@@ -77,7 +104,10 @@ describe('stage-chain (二章1节3)', () => {
     expect(checkRound({ ...t, options: { ...t.options, pairingSystem: 'swiss-individual' } }, qfRound).some((f) => f.code === 'unpaired')).toBe(true);
 
     // Match 1 drawn: it is not decided, the semi-finals wait and name the rapid game with colours reversed.
-    const stored: Round = { ...qfRound, pairings: qfRound.pairings.map((p, i) => ({ ...p, games: p.games.map((g) => ({ ...g, result: i === 0 ? 'draw' : byNumber(g.red, g.black) })) })) };
+    const stored: Round = {
+      ...qfRound,
+      pairings: qfRound.pairings.map((p, i) => ({ ...p, games: p.games.map((g) => ({ ...g, result: i === 0 ? 'draw' : byNumber(g.red, g.black) })) })),
+    };
     t.rounds.push(stored);
     const waiting = stageChainSystem.pair({ tournament: t });
     expect(waiting.ok).toBe(false);
@@ -112,9 +142,15 @@ describe('stage-chain (二章1节3)', () => {
     expect(checkRound(t, 1).filter((f) => f.severity === 'error')).toEqual([]);
     const ks = stageChainKnockouts(t);
     expect(ks.ok && ks.value.filter((m) => m.bottom === null).map((m) => m.winner)).toEqual(['p1', 'p2']);
-    expect(r1.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p4', 'p5'], ['p3', 'p6']]);
+    expect(r1.pairings.map((p) => [p.red, p.black].sort())).toEqual([
+      ['p4', 'p5'],
+      ['p3', 'p6'],
+    ]);
     const r2 = playRound(t);
-    expect(r2.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p4'], ['p2', 'p3']]);
+    expect(r2.pairings.map((p) => [p.red, p.black].sort())).toEqual([
+      ['p1', 'p4'],
+      ['p2', 'p3'],
+    ]);
     expect(r2.byes).toEqual([]);
     expect(checkRound(t, 2).filter((f) => f.severity === 'error')).toEqual([]);
     const r3 = playRound(t);
@@ -133,7 +169,10 @@ describe('stage-chain (二章1节3)', () => {
   });
 
   it('a group round-robin (snake) then a knockout of the first two of each group: A1–B2, B1–A2', () => {
-    const t = field(8, [{ type: 'group_round_robin', groups: 2 }, { type: 'knockout', qualifiers: 4 }]);
+    const t = field(8, [
+      { type: 'group_round_robin', groups: 2 },
+      { type: 'knockout', qualifiers: 4 },
+    ]);
     // Snake by seeding (rating): A = p1 p4 p5 p8, B = p2 p3 p6 p7; each group plays 3 rounds.
     const r1 = playRound(t);
     const inA = new Set(['p1', 'p4', 'p5', 'p8']);
@@ -144,7 +183,10 @@ describe('stage-chain (二章1节3)', () => {
     const ko = playRound(t);
     for (let r = 1; r <= 4; r++) expect(checkRound(t, r).filter((f) => f.severity === 'error')).toEqual([]);
     // Group A: p1 then p4; group B: p2 then p3 (the better number wins every game).
-    expect(ko.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p3'], ['p2', 'p4']]);
+    expect(ko.pairings.map((p) => [p.red, p.black].sort())).toEqual([
+      ['p1', 'p3'],
+      ['p2', 'p4'],
+    ]);
     const final = playRound(t);
     expect(final.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p2']]);
   });
@@ -162,7 +204,10 @@ describe('stage-chain (二章1节3)', () => {
     const t = field(6, [{ type: 'round_robin' }, { type: 'knockout', qualifiers: 4 }]);
     for (let r = 1; r <= 5; r++) expect(playRound(t).pairings).toHaveLength(3);
     const ko = playRound(t);
-    expect(ko.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p4'], ['p2', 'p3']]);
+    expect(ko.pairings.map((p) => [p.red, p.black].sort())).toEqual([
+      ['p1', 'p4'],
+      ['p2', 'p3'],
+    ]);
     // The semi-finalists met in the round-robin: no rematch error in a later stage.
     expect(checkRound(t, 6).filter((f) => f.severity === 'error')).toEqual([]);
     const s = stageOfRound(t, 6);
@@ -180,7 +225,10 @@ describe('a knockout stage’s colours are not the Swiss pairer’s (issue 22)',
     const next = stageChainSystem.pair({ tournament: t });
     if (!next.ok) throw new Error(next.error.message);
     const final = next.value.pairings[0];
-    const findings = [[final.red, final.black], [final.black, final.red]].flatMap(([red, black]) => {
+    const findings = [
+      [final.red, final.black],
+      [final.black, final.red],
+    ].flatMap(([red, black]) => {
       const r: Round = { round: 3, byes: [], pairings: [{ red, black, games: [{ red, black, result: null }] }] };
       return checkRound({ ...t, rounds: [...t.rounds, r] }, r).filter((f) => f.code === 'colour_difference' || f.code === 'three_same_colour');
     });

@@ -110,28 +110,40 @@ function fail(code: PairingError['code'], message: string, entries: string[] = [
 /** options.stages, checked. */
 export function readStages(tournament: Tournament): R<ChainStage[]> {
   const raw = tournament.options.stages;
-  if (!Array.isArray(raw) || raw.length === 0) return fail('unsupported', 'stage-chain needs options.stages, e.g. [{ "type": "swiss", "rounds": 5 }, { "type": "knockout", "qualifiers": 8 }]');
+  if (!Array.isArray(raw) || raw.length === 0)
+    return fail('unsupported', 'stage-chain needs options.stages, e.g. [{ "type": "swiss", "rounds": 5 }, { "type": "knockout", "qualifiers": 8 }]');
   const out: ChainStage[] = [];
   for (const [i, s] of raw.entries()) {
     const at = `options.stages[${i}]`;
     if (typeof s !== 'object' || s === null) return fail('unsupported', `${at} must be an object`);
     const st = s as Record<string, unknown>;
     if (!(CHAIN_STAGE_TYPES as readonly string[]).includes(st.type as string)) {
-      return fail('unsupported', `${at}.type must be one of ${CHAIN_STAGE_TYPES.join(', ')} (the 5+2 / 6+1 championships are whole formats), got ${JSON.stringify(st.type)}`);
+      return fail(
+        'unsupported',
+        `${at}.type must be one of ${CHAIN_STAGE_TYPES.join(', ')} (the 5+2 / 6+1 championships are whole formats), got ${JSON.stringify(st.type)}`,
+      );
     }
     const type = st.type as ChainStageType;
     const int = (key: string, min: number) => st[key] === undefined || (Number.isInteger(st[key]) && (st[key] as number) >= min);
-    if (!int('rounds', 1) || !int('groups', 1) || !int('qualifiers', 2)) return fail('unsupported', `${at}: rounds and groups must be positive integers, qualifiers an integer ≥ 2`);
-    if (type === 'knockout' && tournament.options.eventKind === 'team') return fail('unsupported', `${at}: a knockout stage is for individual events (a team match's winner by board points is not modelled)`);
+    if (!int('rounds', 1) || !int('groups', 1) || !int('qualifiers', 2))
+      return fail('unsupported', `${at}: rounds and groups must be positive integers, qualifiers an integer ≥ 2`);
+    if (type === 'knockout' && tournament.options.eventKind === 'team')
+      return fail('unsupported', `${at}: a knockout stage is for individual events (a team match's winner by board points is not modelled)`);
     if (type === 'swiss' && st.rounds === undefined) return fail('unsupported', `${at}.rounds: a Swiss stage needs its number of rounds`);
     if (type === 'group_round_robin' && st.groups === undefined) return fail('unsupported', `${at}.groups: a group round-robin needs its number of groups`);
     if (i > 0 && out[i - 1].type === 'knockout') return fail('unsupported', `${at}: no stage can follow a knockout (it ranks only its winner)`);
-    if (i > 0 && type === 'knockout' && st.qualifiers === undefined) return fail('unsupported', `${at}.qualifiers: a knockout after another stage needs its number of qualifiers`);
+    if (i > 0 && type === 'knockout' && st.qualifiers === undefined)
+      return fail('unsupported', `${at}.qualifiers: a knockout after another stage needs its number of qualifiers`);
     if (i > 0 && out[i - 1].type === 'group_round_robin' && st.qualifiers !== undefined && (st.qualifiers as number) % out[i - 1].groups! !== 0) {
       return fail('unsupported', `${at}.qualifiers (${String(st.qualifiers)}) must be a multiple of the previous stage's ${out[i - 1].groups} groups`);
     }
     if (i === 0 && st.qualifiers !== undefined) return fail('unsupported', `${at}.qualifiers: the first stage is played by the whole field`);
-    out.push({ type, ...(st.rounds !== undefined ? { rounds: st.rounds as number } : {}), ...(st.groups !== undefined ? { groups: st.groups as number } : {}), ...(st.qualifiers !== undefined ? { qualifiers: st.qualifiers as number } : {}) });
+    out.push({
+      type,
+      ...(st.rounds !== undefined ? { rounds: st.rounds as number } : {}),
+      ...(st.groups !== undefined ? { groups: st.groups as number } : {}),
+      ...(st.qualifiers !== undefined ? { qualifiers: st.qualifiers as number } : {}),
+    });
   }
   return { ok: true, value: out };
 }
@@ -176,7 +188,8 @@ export function stagePlan(tournament: Tournament): R<StagePosition[]> {
     const active = activeIn(tournament, first).length;
     const fieldSize = index === 0 ? active : Math.min(stage.qualifiers ?? active, active);
     if (fieldSize < 2) return fail('unsupported', `stage ${index + 1} (${stage.type}) needs at least 2 entries, it has ${fieldSize}`);
-    if (stage.type === 'group_round_robin' && fieldSize < 2 * stage.groups!) return fail('unsupported', `stage ${index + 1}: ${fieldSize} entries cannot fill ${stage.groups} groups of at least 2`);
+    if (stage.type === 'group_round_robin' && fieldSize < 2 * stage.groups!)
+      return fail('unsupported', `stage ${index + 1}: ${fieldSize} entries cannot fill ${stage.groups} groups of at least 2`);
     const rounds = stageRounds(stage, fieldSize);
     plan.push({ index, stage, firstRound: first, stageRound: 1, rounds, fieldSize });
     first += rounds;
@@ -214,13 +227,26 @@ function rankAfter(t: Tournament, prev: StagePosition, field: readonly string[],
       : {
           ...t,
           entries: t.entries.filter((e) => keep.has(e.id)),
-          rounds: rounds.map((r) => ({ ...r, pairings: r.pairings.filter((p) => keep.has(p.red) && keep.has(p.black)), byes: r.byes.filter((b) => keep.has(b)) })),
+          rounds: rounds.map((r) => ({
+            ...r,
+            pairings: r.pairings.filter((p) => keep.has(p.red) && keep.has(p.black)),
+            byes: r.byes.filter((b) => keep.has(b)),
+          })),
         };
-    const s = computeStandings(view, { format, lot: { seed: lotSeedOf(t) }, ...(prev.stage.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}), rankOnly: [...entries] });
+    const s = computeStandings(view, {
+      format,
+      lot: { seed: lotSeedOf(t) },
+      ...(prev.stage.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}),
+      rankOnly: [...entries],
+    });
     if (!s.ok) return fail('unsupported', `the standings after stage ${prev.index + 1} cannot be computed: ${s.error.message}`);
     if (s.value.pending.length && !provisional) {
       const games = s.value.pending.map((p) => `round ${p.round} ${p.red}–${p.black}`).join(', ');
-      return fail('previous_round_unfinished', `results missing, the ranking after stage ${prev.index + 1} is unknown: ${games}`, s.value.pending.flatMap((p) => [p.red, p.black]));
+      return fail(
+        'previous_round_unfinished',
+        `results missing, the ranking after stage ${prev.index + 1} is unknown: ${games}`,
+        s.value.pending.flatMap((p) => [p.red, p.black]),
+      );
     }
     return { ok: true, value: s.value.rows.map((r) => r.entry).filter((id) => keep.has(id)) };
   };
@@ -291,7 +317,10 @@ export function stageField(t: Tournament, plan: readonly StagePosition[], index:
   const active = new Set(activeIn(t, stage.firstRound).map((e) => e.id));
   if (index === 0) {
     // A round-robin's first stage sits on the table by draw number (附录6 用法 1); other stages by seeding.
-    const ordered = stage.stage.type === 'round_robin' || stage.stage.type === 'double_round_robin' ? [...t.entries].sort((a, b) => a.drawNumber - b.drawNumber) : seedingOrder(t.entries);
+    const ordered =
+      stage.stage.type === 'round_robin' || stage.stage.type === 'double_round_robin'
+        ? [...t.entries].sort((a, b) => a.drawNumber - b.drawNumber)
+        : seedingOrder(t.entries);
     return { ok: true, value: ordered.filter((e) => active.has(e.id)).map((e) => e.id) };
   }
   const prevField = stageField(t, plan, index - 1);
@@ -340,11 +369,22 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
     inStage = new Set(rounds.value[rounds.value.length - 1].flatMap((m) => (m.bottom === null ? [] : [m.top, m.bottom])));
     before = round - 1;
   }
-  const entries = t.entries.map((e) => (inStage.has(e.id) || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= before) ? e : { ...e, withdrawnAfterRound: before }));
+  const entries = t.entries.map((e) =>
+    inStage.has(e.id) || (e.withdrawnAfterRound !== undefined && e.withdrawnAfterRound <= before) ? e : { ...e, withdrawnAfterRound: before },
+  );
   // The system the checker knows the stage by: Swiss (needless floats), round-robin (a withdrawn entry keeps its table place).
   const type = pos.value.stage.type;
   const system = type === 'swiss' ? (t.options.eventKind === 'team' ? 'swiss-team' : 'swiss-individual') : type === 'knockout' ? 'knockout' : 'round-robin';
-  const view: Tournament = { ...t, entries, options: { ...t.options, pairingSystem: system, ...(type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}), ...(type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}) } };
+  const view: Tournament = {
+    ...t,
+    entries,
+    options: {
+      ...t.options,
+      pairingSystem: system,
+      ...(type === 'swiss' ? { totalRounds: before + pos.value.rounds } : {}),
+      ...(type === 'double_round_robin' ? { roundRobinCycles: 2 } : {}),
+    },
+  };
   return { ok: true, value: { view, position: pos.value, field: field.value } };
 }
 
@@ -355,18 +395,29 @@ export function stageChainView(t: Tournament, round: number): R<{ view: Tourname
  * pair of a later round-robin or group stage pair qualifiers whoever met before (as the championships' knockout matches, 附录2 #7, 附录3 #6).
  * Null when the stage cannot be known (the chain's own error is reported by pairing).
  */
-export function stageChainCheck(t: Tournament, target: { round: number; pairings: readonly { red: string; black: string }[] }): { view: Tournament; exempt: [string, string][]; stageType: ChainStageType } | null {
+export function stageChainCheck(
+  t: Tournament,
+  target: { round: number; pairings: readonly { red: string; black: string }[] },
+): { view: Tournament; exempt: [string, string][]; stageType: ChainStageType } | null {
   const seen = stageChainView({ ...t, rounds: t.rounds.filter((r) => r.round < target.round) }, target.round);
   if (!seen.ok) return null;
   const { position } = seen.value;
   const type = position.stage.type;
-  const exempt = type === 'knockout' || type === 'double_round_robin' || (position.index > 0 && type !== 'swiss') ? target.pairings.map((p): [string, string] => [p.red, p.black]) : [];
+  const exempt =
+    type === 'knockout' || type === 'double_round_robin' || (position.index > 0 && type !== 'swiss')
+      ? target.pairings.map((p): [string, string] => [p.red, p.black])
+      : [];
   return { view: { ...seen.value.view, rounds: t.rounds }, exempt, stageType: type };
 }
 
 function gamesOf(t: Tournament, red: string, black: string): Pairing['games'] {
   if (t.options.eventKind === 'team') return []; // lineups first (附录1 #8), as the 'round-robin' system
-  return pairingGameSides(red, black, t.options.gamesPerPairing).map((g) => ({ red: g.red, black: g.black, result: null, ...(t.options.gamesPerPairing === 2 ? { board: g.game } : {}) }));
+  return pairingGameSides(red, black, t.options.gamesPerPairing).map((g) => ({
+    red: g.red,
+    black: g.black,
+    result: null,
+    ...(t.options.gamesPerPairing === 2 ? { board: g.game } : {}),
+  }));
 }
 
 /** Round `stageRound` of a 附录6 table over `members` (members[i] has number i + 1). */
@@ -376,7 +427,10 @@ function tableRound(t: Tournament, members: readonly string[], stageRound: numbe
   const r = table.value.rounds[stageRound - 1];
   if (!r) return { ok: true, value: null };
   const id = (n: number) => members[n - 1];
-  return { ok: true, value: { pairings: r.pairs.map(([a, b]) => ({ red: id(a), black: id(b), games: gamesOf(t, id(a), id(b)) })), byes: r.bye === null ? [] : [id(r.bye)] } };
+  return {
+    ok: true,
+    value: { pairings: r.pairs.map(([a, b]) => ({ red: id(a), black: id(b), games: gamesOf(t, id(a), id(b)) })), byes: r.bye === null ? [] : [id(r.bye)] },
+  };
 }
 
 /** A knockout match of the stage as played so far. */
@@ -411,7 +465,8 @@ function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly stri
       let { top, bottom } = m;
       // A withdrawn entrant gives the other a walkover.
       const gone = (id: string | null) => id !== null && !isActiveIn(byId.get(id)!, round);
-      if (gone(top) && gone(bottom)) return fail('unsupported', `knockout round ${sr}, match ${i + 1}: both ${top} and ${bottom} withdrew — the chief arbiter decides`, [top, bottom!]);
+      if (gone(top) && gone(bottom))
+        return fail('unsupported', `knockout round ${sr}, match ${i + 1}: both ${top} and ${bottom} withdrew — the chief arbiter decides`, [top, bottom!]);
       if (gone(top)) [top, bottom] = [bottom!, null];
       else if (gone(bottom)) bottom = null;
       const match: ChainKnockoutMatch = { round, stageRound: sr, match: i + 1, top, bottom };
@@ -419,7 +474,11 @@ function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly stri
       else if (stored) {
         const p = stored.pairings.find((x) => (x.red === top && x.black === bottom) || (x.red === bottom && x.black === top));
         if (!p) return fail('unsupported', `round ${round} should hold the knockout match ${top}–${bottom}; it does not`, [top, bottom]);
-        const s = knockoutMatchState(FIVE_PLUS_TWO_KNOCKOUT, { first: p.red, second: p.black }, p.games.map((g) => ({ red: g.red, black: g.black, result: g.result })));
+        const s = knockoutMatchState(
+          FIVE_PLUS_TWO_KNOCKOUT,
+          { first: p.red, second: p.black },
+          p.games.map((g) => ({ red: g.red, black: g.black, result: g.result })),
+        );
         if (!s.ok) return fail('unsupported', `round ${round}, knockout match ${p.red}–${p.black}: ${s.error.message}`, [top, bottom]);
         match.state = s.value;
         if (s.value.status === 'decided') match.winner = s.value.winner;
@@ -442,8 +501,14 @@ function undecided(m: ChainKnockoutMatch): { ok: false; error: PairingError } {
   const players = [m.top, m.bottom!];
   const s = m.state;
   if (!s) return fail('previous_round_unfinished', `${name} has not been played`, players);
-  if (s.status === 'next') return fail('previous_round_unfinished', `${name} is not decided: add game ${s.game.number} (${s.game.kind}, ${s.game.red} Red, ${s.game.black} Black) to that pairing (附录2 7b)`, players);
-  if (s.status === 'in_progress') return fail('previous_round_unfinished', `${name} is not decided: game ${s.game.number} (${s.game.kind}) has no result yet`, players);
+  if (s.status === 'next')
+    return fail(
+      'previous_round_unfinished',
+      `${name} is not decided: add game ${s.game.number} (${s.game.kind}, ${s.game.red} Red, ${s.game.black} Black) to that pairing (附录2 7b)`,
+      players,
+    );
+  if (s.status === 'in_progress')
+    return fail('previous_round_unfinished', `${name} is not decided: game ${s.game.number} (${s.game.kind}) has no result yet`, players);
   return fail('unsupported', `${name} has no winner (${s.status === 'no_winner' ? s.reason : s.status}): the chief arbiter decides`, players);
 }
 
@@ -509,7 +574,10 @@ function pairStageChain(request: PairingRequest): R<RoundPairing> {
       const rounds = knockoutMatches(t, pos, field, pos.stageRound);
       if (!rounds.ok) return rounds;
       const matches = rounds.value[rounds.value.length - 1];
-      const histories = entryHistories(t, t.rounds.filter((r) => r.round < round));
+      const histories = entryHistories(
+        t,
+        t.rounds.filter((r) => r.round < round),
+      );
       const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
       const seeded = seededLot(lotSeedOf(t));
       const pairings: Pairing[] = [];

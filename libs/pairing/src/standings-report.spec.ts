@@ -7,7 +7,16 @@ const swissFile = {
   name: 'report',
   options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'swiss-individual' },
   entries: [1, 2, 3, 4].map((n) => ({ id: `p${n}`, drawNumber: n })),
-  rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p3', games: [{ red: 'p1', black: 'p3', result: 'red_win' }] }, { red: 'p4', black: 'p2', games: [{ red: 'p4', black: 'p2', result: 'draw' }] }], byes: [] }],
+  rounds: [
+    {
+      round: 1,
+      pairings: [
+        { red: 'p1', black: 'p3', games: [{ red: 'p1', black: 'p3', result: 'red_win' }] },
+        { red: 'p4', black: 'p2', games: [{ red: 'p4', black: 'p2', result: 'draw' }] },
+      ],
+      byes: [],
+    },
+  ],
   standings: { chain: 'axf-2-6-3' },
   sanctions: [],
   withdrawals: [{ entry: 'p2', afterRound: 1 }],
@@ -41,7 +50,10 @@ describe('standingsReport', () => {
   it('reports an error with its path', () => {
     const parsed = parseStandingsFile({ ...swissFile, withdrawals: [{ entry: 'nobody', afterRound: 1 }] });
     if (!parsed.ok) throw new Error('file');
-    expect(standingsReport(parsed.value.tournament, parsed.value.options)).toEqual({ ok: false, error: { message: expect.stringContaining("unknown entry 'nobody'") } });
+    expect(standingsReport(parsed.value.tournament, parsed.value.options)).toEqual({
+      ok: false,
+      error: { message: expect.stringContaining("unknown entry 'nobody'") },
+    });
   });
 });
 
@@ -55,9 +67,17 @@ describe('parseEventFile (the one file of pair, check-pairing and standings)', (
   });
 
   it('keeps the earlier of two withdrawals', () => {
-    const parsed = parseStandingsFile({ ...swissFile, entries: swissFile.entries.map((e) => (e.id === 'p3' ? { ...e, withdrawnAfterRound: 0 } : e)), rounds: [] });
+    const parsed = parseStandingsFile({
+      ...swissFile,
+      entries: swissFile.entries.map((e) => (e.id === 'p3' ? { ...e, withdrawnAfterRound: 0 } : e)),
+      rounds: [],
+    });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
-    const t = withWithdrawals(parsed.value.tournament, [{ entry: 'p3', afterRound: 2 }, { entry: 'p1', afterRound: 3 }, { entry: 'p1', afterRound: 2 }]);
+    const t = withWithdrawals(parsed.value.tournament, [
+      { entry: 'p3', afterRound: 2 },
+      { entry: 'p1', afterRound: 3 },
+      { entry: 'p1', afterRound: 2 },
+    ]);
     expect(t.entries.map((e) => e.withdrawnAfterRound)).toEqual([2, undefined, 0, undefined]);
   });
 

@@ -132,10 +132,52 @@ export function whyThisRank(row: Standings['rows'][number]): string {
 export type CsvLanguage = 'zh' | 'zh-Hant' | 'en';
 
 /** The CSV's column headers in each language (the chain's own labels are the rules' Chinese). */
-const CSV_HEADERS: Record<CsvLanguage, Record<'place' | 'rank' | 'no' | 'player' | 'team' | 'affiliation' | 'rating' | 'points' | 'status' | 'how' | 'why' | 'withdrawn', string>> = {
-  en: { place: 'Place', rank: 'Rank', no: 'No', player: 'Player', team: 'Team', affiliation: 'Affiliation', rating: 'Rating', points: 'Points', status: 'Status', how: 'How decided', why: 'Why this rank', withdrawn: 'Withdrawn after round' },
-  zh: { place: '名次', rank: '名次', no: '编号', player: '棋手', team: '队伍', affiliation: '单位', rating: '等级分', points: '积分', status: '状态', how: '决定方式', why: '名次依据', withdrawn: '退出于第几轮后' },
-  'zh-Hant': { place: '名次', rank: '名次', no: '編號', player: '棋手', team: '隊伍', affiliation: '單位', rating: '等級分', points: '積分', status: '狀態', how: '決定方式', why: '名次依據', withdrawn: '退出於第幾輪後' },
+const CSV_HEADERS: Record<
+  CsvLanguage,
+  Record<'place' | 'rank' | 'no' | 'player' | 'team' | 'affiliation' | 'rating' | 'points' | 'status' | 'how' | 'why' | 'withdrawn', string>
+> = {
+  en: {
+    place: 'Place',
+    rank: 'Rank',
+    no: 'No',
+    player: 'Player',
+    team: 'Team',
+    affiliation: 'Affiliation',
+    rating: 'Rating',
+    points: 'Points',
+    status: 'Status',
+    how: 'How decided',
+    why: 'Why this rank',
+    withdrawn: 'Withdrawn after round',
+  },
+  zh: {
+    place: '名次',
+    rank: '名次',
+    no: '编号',
+    player: '棋手',
+    team: '队伍',
+    affiliation: '单位',
+    rating: '等级分',
+    points: '积分',
+    status: '状态',
+    how: '决定方式',
+    why: '名次依据',
+    withdrawn: '退出于第几轮后',
+  },
+  'zh-Hant': {
+    place: '名次',
+    rank: '名次',
+    no: '編號',
+    player: '棋手',
+    team: '隊伍',
+    affiliation: '單位',
+    rating: '等級分',
+    points: '積分',
+    status: '狀態',
+    how: '決定方式',
+    why: '名次依據',
+    withdrawn: '退出於第幾輪後',
+  },
 };
 
 export interface StandingsCsvOptions {
@@ -154,16 +196,44 @@ export function standingsCsv(report: StandingsReport, options: StandingsCsvOptio
   if (report.kind === 'championship') {
     lines.push([h.place, h.no, h.player, h.affiliation, h.rating, h.status, h.how]);
     for (const p of report.championship.places) {
-      lines.push([p.places[0] === p.places[1] ? p.place : `${p.places[0]}-${p.places[1]}`, p.drawNumber, p.name ?? p.entry, aff(p.entry), rating(p.entry), p.status, p.why]);
+      lines.push([
+        p.places[0] === p.places[1] ? p.place : `${p.places[0]}-${p.places[1]}`,
+        p.drawNumber,
+        p.name ?? p.entry,
+        aff(p.entry),
+        rating(p.entry),
+        p.status,
+        p.why,
+      ]);
     }
   } else if (report.kind === 'stages') {
     lines.push(['Place', 'No', 'Name', 'Status', 'How decided']);
     for (const p of report.stages.places) lines.push([placeText(p), p.drawNumber, p.name ?? p.entry, p.status, p.why]);
   } else {
     const s = report.standings;
-    lines.push([h.rank, h.no, s.eventKind === 'team' ? h.team : h.player, h.affiliation, h.rating, h.points, ...s.chain.map((st) => `${st.label} (${st.rule})`), h.why, h.withdrawn]);
+    lines.push([
+      h.rank,
+      h.no,
+      s.eventKind === 'team' ? h.team : h.player,
+      h.affiliation,
+      h.rating,
+      h.points,
+      ...s.chain.map((st) => `${st.label} (${st.rule})`),
+      h.why,
+      h.withdrawn,
+    ]);
     for (const r of s.rows) {
-      lines.push([r.sharedRank ? `=${r.rank}` : r.rank, r.drawNumber, r.name ?? r.entry, aff(r.entry), rating(r.entry), r.score, ...s.chain.map((st) => r.values[st.criterion]), whyThisRank(r), r.withdrawn?.afterRound]);
+      lines.push([
+        r.sharedRank ? `=${r.rank}` : r.rank,
+        r.drawNumber,
+        r.name ?? r.entry,
+        aff(r.entry),
+        rating(r.entry),
+        r.score,
+        ...s.chain.map((st) => r.values[st.criterion]),
+        whyThisRank(r),
+        r.withdrawn?.afterRound,
+      ]);
     }
   }
   return '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -12,8 +12,7 @@ function assertSeeded<T>(property: fc.IProperty<T>, params: fc.Parameters<T> = {
   }
 }
 
-const teams = (n: number): DrawEntry[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `t${String(i + 1).padStart(2, '0')}`, affiliation: `A${i % 5}` }));
+const teams = (n: number): DrawEntry[] => Array.from({ length: n }, (_, i) => ({ id: `t${String(i + 1).padStart(2, '0')}`, affiliation: `A${i % 5}` }));
 
 function numbers(result: ReturnType<typeof drawNumbers>): Map<string, number> {
   if (!result.ok) throw result.error;

@@ -89,16 +89,14 @@ export function drawNumbers(entries: readonly DrawEntry[], options: DrawOptions)
   const seedPositions = (options.seedPositions ?? []).filter((p) => !holder.has(p));
   const seen = new Set<number>();
   for (const p of seedPositions) {
-    if (!Number.isInteger(p) || p < 1 || p > n)
-      return fail('seed_position_out_of_range', `seed position ${p} is outside 1–${n}`);
+    if (!Number.isInteger(p) || p < 1 || p > n) return fail('seed_position_out_of_range', `seed position ${p} is outside 1–${n}`);
     // Two seeds cannot share a number: each seed position is one draw number (附录1 #5).
     if (seen.has(p)) return fail('seed_position_twice', `seed position ${p} is listed twice`);
     seen.add(p);
   }
   if (seedPositions.length > 0) {
     const seeded = sorted.filter((e) => e.seed !== undefined && !numberOf.has(e.id)).sort((a, b) => a.seed! - b.seed!);
-    if (seeded.length > seedPositions.length)
-      return fail('too_many_seeds', `${seeded.length} seeded entries but only ${seedPositions.length} seed positions`);
+    if (seeded.length > seedPositions.length) return fail('too_many_seeds', `${seeded.length} seeded entries but only ${seedPositions.length} seed positions`);
     const positions = shuffled(seedPositions, random);
     seeded.forEach((e, i) => place(e.id, positions[i]));
   }
@@ -131,9 +129,7 @@ export function drawNumbers(entries: readonly DrawEntry[], options: DrawOptions)
   const numbers = shuffled(free, random);
   rest.forEach((e, i) => place(e.id, numbers[i]));
 
-  const value = [...numberOf.entries()]
-    .map(([entryId, drawNumber]) => ({ entryId, drawNumber }))
-    .sort((a, b) => a.drawNumber - b.drawNumber);
+  const value = [...numberOf.entries()].map(([entryId, drawNumber]) => ({ entryId, drawNumber })).sort((a, b) => a.drawNumber - b.drawNumber);
   return { ok: true, value };
 }
 

@@ -62,13 +62,7 @@ describe('readTeamsCsv', () => {
   });
 
   it('reports duplicate boards, missing starters and too many reserves', () => {
-    const csv = [
-      header,
-      'T,T,A,starter,1,a,a,male',
-      'T,T,A,starter,1,b,b,male',
-      'T,T,A,reserve,,c,c,male',
-      'T,T,A,reserve,,d,d,male',
-    ].join('\n');
+    const csv = [header, 'T,T,A,starter,1,a,a,male', 'T,T,A,starter,1,b,b,male', 'T,T,A,reserve,,c,c,male', 'T,T,A,reserve,,d,d,male'].join('\n');
     const result = readTeamsCsv(csv, { starters: 3, reserves: 1 });
     expect(result.ok).toBe(false);
     if (result.ok) return;

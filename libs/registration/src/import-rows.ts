@@ -40,18 +40,7 @@ export function formatProblem(p: ImportProblem): string {
 export type ImportResult<T> = { ok: true; value: T[] } | { ok: false; error: ImportProblem[] };
 
 export const PLAYER_COLUMNS = ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title'] as const;
-export const TEAM_COLUMNS = [
-  'team_zh',
-  'team_en',
-  'affiliation',
-  'role',
-  'board',
-  'name_zh',
-  'name_en',
-  'gender',
-  'rating',
-  'title',
-] as const;
+export const TEAM_COLUMNS = ['team_zh', 'team_en', 'affiliation', 'role', 'board', 'name_zh', 'name_en', 'gender', 'rating', 'title'] as const;
 
 const GENDERS: Record<string, 'male' | 'female'> = { male: 'male', female: 'female', m: 'male', f: 'female', 男: 'male', 女: 'female' };
 const MEMBER_ROLES: Record<string, 'starter' | 'reserve'> = { starter: 'starter', reserve: 'reserve', 正选: 'starter', 后补: 'reserve', 候补: 'reserve' };
@@ -67,7 +56,10 @@ function readTable(text: string, columns: readonly string[], required: readonly 
   if (!head) return { ok: false, error: [{ line: 1, column: '-', reason: 'the file is empty; expected a header row' }] };
   // A spreadsheet saved with ";" as the separator (common where "," is the decimal comma): one field holding every column.
   if (head.fields.length === 1 && head.fields[0].includes(';')) {
-    return { ok: false, error: [{ line: head.line, column: '-', reason: `the columns are separated by semicolons: use commas (expected ${columns.join(',')})` }] };
+    return {
+      ok: false,
+      error: [{ line: head.line, column: '-', reason: `the columns are separated by semicolons: use commas (expected ${columns.join(',')})` }],
+    };
   }
   const header = new Map<string, number>();
   const problems: ImportProblem[] = [];
@@ -85,7 +77,8 @@ function readTable(text: string, columns: readonly string[], required: readonly 
       problems.push({ line: record.line, column: '-', reason: `has ${record.fields.length} fields, the header has ${head.fields.length}` });
     // A quoted cell may hold a line break: in a name it would forge a TRF line (issue 23 #8).
     record.fields.forEach((field, i) => {
-      if (CONTROL_CHARACTER.test(field)) problems.push({ line: record.line, column: head.fields[i] ?? '-', reason: 'must not contain control characters (line breaks, tabs …)' });
+      if (CONTROL_CHARACTER.test(field))
+        problems.push({ line: record.line, column: head.fields[i] ?? '-', reason: 'must not contain control characters (line breaks, tabs …)' });
     });
   }
   if (problems.length) return { ok: false, error: problems };
@@ -141,8 +134,7 @@ export function readPlayersCsv(text: string): ImportResult<PlayerRow> {
     const player = readPlayer(row, problems);
     if (!player) continue;
     const key = `${player.nameZh}\u0000${player.affiliation ?? ''}`;
-    if (seen.has(key))
-      problems.push({ line: row.line, column: 'name_zh', reason: `the same player (and affiliation) as on line ${seen.get(key)}` });
+    if (seen.has(key)) problems.push({ line: row.line, column: 'name_zh', reason: `the same player (and affiliation) as on line ${seen.get(key)}` });
     else seen.set(key, row.line);
     players.push(player);
   }
@@ -202,7 +194,11 @@ export function readTeamsCsv(text: string, limits: { starters: number; reserves:
   for (const team of teams.values()) {
     const filled = team.starters.filter(Boolean).length;
     if (filled !== limits.starters)
-      problems.push({ line: team.line, column: 'board', reason: `${team.nameZh} has ${filled} starter(s); the event needs ${limits.starters} (boards 1–${limits.starters})` });
+      problems.push({
+        line: team.line,
+        column: 'board',
+        reason: `${team.nameZh} has ${filled} starter(s); the event needs ${limits.starters} (boards 1–${limits.starters})`,
+      });
   }
   problems.sort((a, b) => a.line - b.line);
   return problems.length ? { ok: false, error: problems } : { ok: true, value: [...teams.values()] };

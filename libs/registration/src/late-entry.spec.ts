@@ -59,11 +59,16 @@ describe('lateEntryDraw (附录6 用法1: every participant draws one of the lot
     const counts = new Map<string, number>();
     const runs = 4800;
     for (let i = 0; i < runs; i++) {
-      const first = drawNumbers(ids(3).map((id) => ({ id })), { seed: `d${i}` });
+      const first = drawNumbers(
+        ids(3).map((id) => ({ id })),
+        { seed: `d${i}` },
+      );
       if (!first.ok) throw first.error;
       const input = { existing: first.value, lateEntries: ['e04'], seed: `l${i}` };
       const after = numbersAfter(input, draw(input));
-      const key = ids(4).map((id) => after.get(id)).join('');
+      const key = ids(4)
+        .map((id) => after.get(id))
+        .join('');
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     expect(counts.size).toBe(24);

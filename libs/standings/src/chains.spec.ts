@@ -113,10 +113,7 @@ const FOUL_B: Sanction[] = [{ kind: 'technical_foul', round: 2, player: 'b' }];
 
 describe('二章6节3 and 附录2–5 (Swiss individual), hand-computed', () => {
   test('二章6节3 A: 对手分 separates equal scores', () => {
-    const t = individual(
-      ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
-      ['a-b 1, c-d =, e-f 0, g bye', 'f-a =, b-g 0, d-e +, c bye', 'a-c 0, d-f =, g-e -, b bye'],
-    );
+    const t = individual(['a', 'b', 'c', 'd', 'e', 'f', 'g'], ['a-b 1, c-d =, e-f 0, g bye', 'f-a =, b-g 0, d-e +, c bye', 'a-c 0, d-f =, g-e -, b bye']);
     const s = standings(t, { format: 'swiss' });
     expect(summary(s)).toEqual([
       ['c', 1, null],

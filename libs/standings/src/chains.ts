@@ -140,7 +140,11 @@ export function customChain(ids: readonly string[]): Result<ChainStep[]> {
   return ok(steps);
 }
 
-export function resolveChain(spec: string | readonly string[] | undefined, eventKind: EventKind, format: Format): Result<{ id: string; steps: readonly ChainStep[] }> {
+export function resolveChain(
+  spec: string | readonly string[] | undefined,
+  eventKind: EventKind,
+  format: Format,
+): Result<{ id: string; steps: readonly ChainStep[] }> {
   if (spec === undefined) {
     const id = defaultChainId(eventKind, format);
     return ok({ id, steps: DEFAULT_CHAINS[id] });

@@ -13,10 +13,7 @@ import { individual, team } from './spec-helpers';
  *   R3: a-c 0-1 (c Black) · d-f ½ · g-e forfeit won by e (Black) · b bye
  * Scores: a 3, b 2, c 5, d 4, e 2, f 4, g 4.
  */
-const SWISS = individual(
-  ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
-  ['a-b 1, c-d =, e-f 0, g bye', 'f-a =, b-g 0, d-e +, c bye', 'a-c 0, d-f =, g-e -, b bye'],
-);
+const SWISS = individual(['a', 'b', 'c', 'd', 'e', 'f', 'g'], ['a-b 1, c-d =, e-f 0, g bye', 'f-a =, b-g 0, d-e +, c bye', 'a-c 0, d-f =, g-e -, b bye']);
 
 /**
  * TEAMS (5 teams, 3 boards, 2 rounds): first-listed team has Red on boards 1 and 3.

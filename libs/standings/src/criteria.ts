@@ -365,7 +365,8 @@ export const CRITERIA: Readonly<Record<CriterionId, CriterionDefinition>> = {
     id: 'strongOpponent',
     name: { individual: '强对手分', team: '强对手分' },
     english: 'best opponent ranking',
-    definition: 'No formula in the rules. Default: the opponents’ final scores sorted from the highest down, compared element by element (setting strongOpponent).',
+    definition:
+      'No formula in the rules. Default: the opponents’ final scores sorted from the highest down, compared element by element (setting strongOpponent).',
     rules: ['二章6节3 F', '附录2 #10', '附录3 #5 (f)', '附录4 #4 f', '附录5 #4 f'],
     better: 'higher',
     scale: sScale,

@@ -36,12 +36,7 @@ export interface Lot {
   positions: ReadonlyMap<string, number>;
 }
 
-export function rankEntries(args: {
-  ctx: CriterionContext;
-  chain: readonly ChainStep[];
-  participants: readonly number[];
-  lot?: Lot;
-}): RankedEntry[] {
+export function rankEntries(args: { ctx: CriterionContext; chain: readonly ChainStep[]; participants: readonly number[]; lot?: Lot }): RankedEntry[] {
   const { ctx, chain, lot } = args;
   const entries = ctx.records.entries;
   const n = entries.length;

@@ -1,18 +1,7 @@
 import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '@chuhe/tournament';
 import { Result, fail, ok } from './result';
 import { GameOverride } from './sanctions';
-import {
-  Outcome,
-  PairingScore,
-  WIN,
-  compareToPoints,
-  forfeitWin,
-  gameOutcomeOf,
-  gamePointsOf,
-  isPlayedResult,
-  outcomeOfPoints,
-  scorePairing,
-} from './scoring';
+import { Outcome, PairingScore, WIN, compareToPoints, forfeitWin, gameOutcomeOf, gamePointsOf, isPlayedResult, outcomeOfPoints, scorePairing } from './scoring';
 
 /**
  * The normalized per-entry, per-round record every criterion reads: one row per pairing or bye,
@@ -159,7 +148,14 @@ export function rowGames(row: PairingRow): GameRow[] {
   if (!row.match) return [];
   return row.match.games.map((g) => {
     const side = sideIn(row, g);
-    return { board: g.board, side, player: side === 'red' ? g.red : g.black, points: g.points[row.self], outcome: gameOutcomeOf(g.result, side), played: g.played };
+    return {
+      board: g.board,
+      side,
+      player: side === 'red' ? g.red : g.black,
+      points: g.points[row.self],
+      outcome: gameOutcomeOf(g.result, side),
+      played: g.played,
+    };
   });
 }
 
@@ -279,8 +275,7 @@ export function buildRecords(args: BuildRecordsArgs): Result<Records> {
         if (result !== 'annulled') {
           if (games === NO_GAMES) games = [rec];
           else games.push(rec);
-        }
-        else if (annulledGames === NO_GAMES) annulledGames = [rec];
+        } else if (annulledGames === NO_GAMES) annulledGames = [rec];
         else annulledGames.push(rec);
       }
       if (pendingGame) {
@@ -410,7 +405,11 @@ function syntheticGames(p: Pairing, eventKind: EventKind, gamesPerPairing: 1 | 2
 export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): Result<true> {
   const check = (round: Round, id: string): Result<true> | undefined => {
     if (removedBeforeStart.has(id)) {
-      return fail('paired_after_withdrawal_before_start', `round ${round.round}: '${id}' withdrew before round 1 and must not be paired; make a new draw (二章7节2)`, `rounds`);
+      return fail(
+        'paired_after_withdrawal_before_start',
+        `round ${round.round}: '${id}' withdrew before round 1 and must not be paired; make a new draw (二章7节2)`,
+        `rounds`,
+      );
     }
     if (!known.has(id)) return fail('unknown_entry', `round ${round.round}: unknown entry '${id}'`, `rounds`);
     return undefined;

@@ -116,7 +116,14 @@ export interface TeamMatch {
 export function teamMatches(records: Records, gpScale: number): TeamMatch[] {
   const ids = records.entries.map((e) => e.id);
   const game = (g: Records['matches'][number]['games'][number]): BoardGame => {
-    const out: BoardGame = { board: g.board, ...(g.leg !== undefined && { leg: g.leg }), red: g.red, black: g.black, result: g.result, points: [g.points[0] / gpScale, g.points[1] / gpScale] };
+    const out: BoardGame = {
+      board: g.board,
+      ...(g.leg !== undefined && { leg: g.leg }),
+      red: g.red,
+      black: g.black,
+      result: g.result,
+      points: [g.points[0] / gpScale, g.points[1] / gpScale],
+    };
     if (g.penaltyReason) out.penaltyReason = g.penaltyReason;
     return out;
   };
@@ -183,9 +190,10 @@ export function memberResults(records: Records, gpScale: number, reserveBoards: 
         countedBoard = starterBoard;
         countedPoints = boards.reduce((s, b) => s + b.points, 0);
       } else if (boards.length > 0) {
-        const chosen = reserveBoards[member.id] !== undefined
-          ? boards.find((b) => b.board === reserveBoards[member.id])
-          : [...boards].sort((x, y) => y.games - x.games || y.points - x.points || x.board - y.board)[0];
+        const chosen =
+          reserveBoards[member.id] !== undefined
+            ? boards.find((b) => b.board === reserveBoards[member.id])
+            : [...boards].sort((x, y) => y.games - x.games || y.points - x.points || x.board - y.board)[0];
         countedBoard = chosen?.board ?? reserveBoards[member.id] ?? null;
         countedPoints = chosen?.points ?? 0;
       }

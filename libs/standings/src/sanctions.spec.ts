@@ -27,10 +27,13 @@ describe('sanctions that change a result', () => {
 
   test('fouls in different games do not add up to a loss', () => {
     const t = individual(['a', 'b'], ['a-b =', 'b-a =']);
-    const s = run([
-      { kind: 'technical_foul', round: 1, player: 'a' },
-      { kind: 'technical_foul', round: 2, player: 'a' },
-    ], t);
+    const s = run(
+      [
+        { kind: 'technical_foul', round: 1, player: 'a' },
+        { kind: 'technical_foul', round: 2, player: 'a' },
+      ],
+      t,
+    );
     expect(scoreOf(s, 'a')).toBe(2);
     expect(s.rows.find((r) => r.entry === 'a')!.values.fouls).toBe(2);
   });
@@ -303,8 +306,10 @@ describe('two games per board in a team pairing (二章5节4): `game` names the 
 
   test('one game per board: `leg` may be omitted, and `leg: 1` names the game', () => {
     const one = team(['A', 'B'], ['A-B ddd']);
-    const sanctions = (leg?: number): Sanction[] => [1, 2].map(() => ({ kind: 'technical_foul', round: 1, player: 'A2', game: 2, ...(leg !== undefined && { leg }) }));
-    for (const leg of [undefined, 1]) expect(standings(one, { format: 'swiss', sanctions: sanctions(leg) }).teamMatches![0].games[1].result).toBe('red_win_penalty');
+    const sanctions = (leg?: number): Sanction[] =>
+      [1, 2].map(() => ({ kind: 'technical_foul', round: 1, player: 'A2', game: 2, ...(leg !== undefined && { leg }) }));
+    for (const leg of [undefined, 1])
+      expect(standings(one, { format: 'swiss', sanctions: sanctions(leg) }).teamMatches![0].games[1].result).toBe('red_win_penalty');
   });
 });
 
@@ -322,7 +327,10 @@ describe('misconduct away from the board', () => {
       ['c', 'warning'],
       ['a', 'reminder'],
     ]);
-    const third = standings(t, { format: 'swiss', sanctions: [...sanctions, { kind: 'misconduct', round: 3, player: 'c' }, { kind: 'misconduct', round: 1, player: 'c' }] });
+    const third = standings(t, {
+      format: 'swiss',
+      sanctions: [...sanctions, { kind: 'misconduct', round: 3, player: 'c' }, { kind: 'misconduct', round: 1, player: 'c' }],
+    });
     // Round order: c's offences are R1, R1, R2, R3 → the third (R2) loses the R2 game a–c.
     expect(third.discipline.ladder.filter((l) => l.player === 'c').map((l) => [l.round, l.step])).toEqual([
       [1, 'reminder'],

@@ -181,11 +181,19 @@ function findGame(index: GameIndex, s: Sanction, path: string): Result<PlayerGam
     const board = found[0].board;
     if (found.some((g) => g.board !== board)) {
       const twoOnABoard = s.leg === undefined && found.some((g) => found.some((h) => h !== g && h.board === g.board));
-      return fail('ambiguous_game', `${path}: player '${s.player}' has ${found.length} games in round ${s.round}; give "game"${twoOnABoard ? ' and "leg" (二章5节4)' : ''}`, `${path}.game`);
+      return fail(
+        'ambiguous_game',
+        `${path}: player '${s.player}' has ${found.length} games in round ${s.round}; give "game"${twoOnABoard ? ' and "leg" (二章5节4)' : ''}`,
+        `${path}.game`,
+      );
     }
     if (s.leg === undefined && found.some((g) => g.leg !== found[0].leg)) {
       // 二章5节4: both games of the board.
-      return fail('ambiguous_game', `${path}: player '${s.player}' has ${found.length} games on board ${board} in round ${s.round} (two games per board, 二章5节4); give "leg"`, `${path}.leg`);
+      return fail(
+        'ambiguous_game',
+        `${path}: player '${s.player}' has ${found.length} games on board ${board} in round ${s.round} (two games per board, 二章5节4); give "leg"`,
+        `${path}.leg`,
+      );
     }
     // Several games with the same board and leg: a file that lists both games of a board without their leg.
     return fail(
@@ -238,7 +246,8 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
     if (!found.ok) {
       // Misconduct away from the board (e.g. in a round without a game of theirs) still climbs the ladder.
       if (s.kind !== 'misconduct' || found.error.code !== 'unknown_player') return found;
-      if (ladderStep() === 'loss') effects.notes.push(`${path}: third offence of '${s.player}' in round ${s.round}, but no game of theirs to lose in that round`);
+      if (ladderStep() === 'loss')
+        effects.notes.push(`${path}: third offence of '${s.player}' in round ${s.round}, but no game of theirs to lose in that round`);
       continue;
     }
     const { game, side } = found.value;

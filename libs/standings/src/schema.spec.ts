@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { CHAIN_IDS } from './chains';
 import { CRITERION_IDS } from './criteria';
 import { LADDER_DECISIONS, SANCTION_KINDS } from './sanctions';
-import { DEFAULT_COUNTING, DIRECT_ENCOUNTER_MODES, FOUL_COUNTS, STRONG_OPPONENT_METHODS, UNPLAYED_OPPONENT_VALUES, WITHDRAWN_OPPONENT_VALUES } from './settings';
+import {
+  DEFAULT_COUNTING,
+  DIRECT_ENCOUNTER_MODES,
+  FOUL_COUNTS,
+  STRONG_OPPONENT_METHODS,
+  UNPLAYED_OPPONENT_VALUES,
+  WITHDRAWN_OPPONENT_VALUES,
+} from './settings';
 import { FORMATS, WITHDRAWAL_REASONS } from './withdrawals';
 
 /** The JSON Schema of the file extras lists exactly the vocabularies of the code. */

@@ -50,20 +50,19 @@ describe('scorePairing (二章5节)', () => {
 
   test('team, two games per board: 大分 decides, then 小分 (二章5节4)', () => {
     // board 1: A wins both (大分 2–0, 小分 4–0); board 2: B wins one, one draw (0–2, 1–3); board 3: 1–1 each (1–1, 2–2)
-    const games = [
-      g(1, true, 'red_win'), g(1, false, 'black_win'),
-      g(2, false, 'red_win'), g(2, true, 'draw'),
-      g(3, true, 'red_win'), g(3, false, 'red_win'),
-    ];
+    const games = [g(1, true, 'red_win'), g(1, false, 'black_win'), g(2, false, 'red_win'), g(2, true, 'draw'), g(3, true, 'red_win'), g(3, false, 'red_win')];
     const s = scorePairing('team', 2, games);
     expect(s.bigPoints).toEqual([3, 3]);
     expect(s.gamePoints).toEqual([7, 5]);
     expect(s.score).toEqual([2, 0]); // 大分 equal → 小分 7–5
     // 大分 wins over 小分: A wins boards 1 and 2 by a win and a draw (2+2 大分, 3+3 小分), loses board 3 0–4.
     const t = scorePairing('team', 2, [
-      g(1, true, 'red_win'), g(1, false, 'draw'),
-      g(2, false, 'black_win'), g(2, true, 'draw'),
-      g(3, true, 'black_win'), g(3, false, 'red_win'),
+      g(1, true, 'red_win'),
+      g(1, false, 'draw'),
+      g(2, false, 'black_win'),
+      g(2, true, 'draw'),
+      g(3, true, 'black_win'),
+      g(3, false, 'red_win'),
     ]);
     expect(t.bigPoints).toEqual([4, 2]);
     expect(t.gamePoints).toEqual([6, 6]);

@@ -109,11 +109,7 @@ function sumPoints(games: readonly ScoredGame[]): [number, number] {
  *   then 小分, else a draw (二章5节4).
  * When every counted game is a double forfeit, both sides lose the pairing (0 each).
  */
-export function scorePairing(
-  eventKind: 'individual' | 'team',
-  gamesPerPairing: 1 | 2,
-  games: readonly ScoredGame[],
-): PairingScore {
+export function scorePairing(eventKind: 'individual' | 'team', gamesPerPairing: 1 | 2, games: readonly ScoredGame[]): PairingScore {
   const doubleForfeit = games.length > 0 && games.every((g) => g.result === 'double_forfeit');
   const gamePoints = sumPoints(games);
   if (doubleForfeit) {
@@ -122,10 +118,7 @@ export function scorePairing(
   if (eventKind === 'individual') {
     // One game: 积分 = 局分 (the same pair; nothing mutates these arrays).
     if (gamesPerPairing === 1) return { score: gamePoints, gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
-    const big: [number, number] = [
-      compareToPoints(gamePoints[0], gamePoints[1]),
-      compareToPoints(gamePoints[1], gamePoints[0]),
-    ];
+    const big: [number, number] = [compareToPoints(gamePoints[0], gamePoints[1]), compareToPoints(gamePoints[1], gamePoints[0])];
     return { score: big, gamePoints, bigPoints: big, doubleForfeit };
   }
   if (gamesPerPairing === 1) {

@@ -26,12 +26,7 @@ export type WithdrawnOpponentValue = (typeof WITHDRAWN_OPPONENT_VALUES)[number];
  * - buchholz_cut1: 对手分 without the weakest opponent (Buchholz cut 1).
  * - beaten_opponents_desc: like opponent_scores_desc, but only the opponents beaten.
  */
-export const STRONG_OPPONENT_METHODS = [
-  'opponent_scores_desc',
-  'best_opponent',
-  'buchholz_cut1',
-  'beaten_opponents_desc',
-] as const;
+export const STRONG_OPPONENT_METHODS = ['opponent_scores_desc', 'best_opponent', 'buchholz_cut1', 'beaten_opponents_desc'] as const;
 export type StrongOpponentMethod = (typeof STRONG_OPPONENT_METHODS)[number];
 
 /**

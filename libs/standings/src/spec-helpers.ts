@@ -24,7 +24,10 @@ const CODES: Record<string, GameResult | null> = {
 
 export function parseRound(spec: string, round: number): Round {
   const r: Round = { round, pairings: [], byes: [] };
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [who, res] = part.split(/\s+/);
     if (res === 'bye') {
       r.byes.push(who);
@@ -33,9 +36,7 @@ export function parseRound(spec: string, round: number): Round {
     const [red, black] = who.split('-');
     const games: Game[] = [...res].map((ch, k) => {
       if (!(ch in CODES)) throw new Error(`bad result '${ch}' in '${part}'`);
-      return k % 2 === 0
-        ? { red, black, result: CODES[ch], board: k + 1 }
-        : { red: black, black: red, result: CODES[ch], board: k + 1 };
+      return k % 2 === 0 ? { red, black, result: CODES[ch], board: k + 1 } : { red: black, black: red, result: CODES[ch], board: k + 1 };
     });
     if (games.length === 1) delete games[0].board;
     r.pairings.push({ red, black, games });
@@ -63,10 +64,7 @@ export function team(ids: string[], rounds: string[], options: Partial<Tournamen
   const entries: Entry[] = ids.map((id, i) => ({
     id,
     drawNumber: i + 1,
-    members: [
-      ...Array.from({ length: boards }, (_, b) => ({ id: `${id}${b + 1}`, board: b + 1 })),
-      { id: `${id}${boards + 1}` },
-    ],
+    members: [...Array.from({ length: boards }, (_, b) => ({ id: `${id}${b + 1}`, board: b + 1 })), { id: `${id}${boards + 1}` }],
   }));
   const gamesPerPairing = options.gamesPerPairing ?? 1;
   return {
@@ -74,7 +72,10 @@ export function team(ids: string[], rounds: string[], options: Partial<Tournamen
     entries,
     rounds: rounds.map((spec, ri) => {
       const r: Round = { round: ri + 1, pairings: [], byes: [] };
-      for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const part of spec
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const [who, res, ...subs] = part.split(/\s+/);
         if (res === 'bye') {
           r.byes.push(who);
@@ -110,8 +111,8 @@ export function team(ids: string[], rounds: string[], options: Partial<Tournamen
 }
 
 function teamCode(ch: string, aRed: boolean): GameResult {
-  const win = (forA: boolean): GameResult => ((forA === aRed) ? 'red_win' : 'black_win');
-  const forfeit = (forA: boolean): GameResult => ((forA === aRed) ? 'red_win_forfeit' : 'black_win_forfeit');
+  const win = (forA: boolean): GameResult => (forA === aRed ? 'red_win' : 'black_win');
+  const forfeit = (forA: boolean): GameResult => (forA === aRed ? 'red_win_forfeit' : 'black_win_forfeit');
   switch (ch) {
     case 'w':
       return win(true);

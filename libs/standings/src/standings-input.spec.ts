@@ -62,7 +62,12 @@ describe('parseStandingsFile', () => {
       ...base,
       entries: [{ id: 'a' }, ...base.entries.slice(1)],
       standings: { format: 'knockout', chain: 'fide', counting: { byeIsWin: 'yes' }, extra: 1 },
-      sanctions: [{ kind: 'slap', round: 0 }, 'x', { kind: 'violation', round: 1, player: 'a', game: 1, leg: 0 }, { kind: 'violation', round: 1, player: 'a', leg: 'two' }],
+      sanctions: [
+        { kind: 'slap', round: 0 },
+        'x',
+        { kind: 'violation', round: 1, player: 'a', game: 1, leg: 0 },
+        { kind: 'violation', round: 1, player: 'a', leg: 'two' },
+      ],
       withdrawals: [{ entry: 'c' }],
     });
     expect(r.ok).toBe(false);

@@ -48,8 +48,16 @@ function parseCounting(c: Checker, raw: unknown, path: string): Partial<Counting
   }
   const out: Partial<CountingSettings> = {};
   c.fields(raw, path, [
-    'byeInOpponentCriteria', 'forfeitInOpponentCriteria', 'withdrawnOpponent', 'forfeitWinsAreWins', 'byeIsWin',
-    'unplayedBlackGames', 'forfeitsInDirectEncounter', 'directEncounter', 'strongOpponent', 'fouls',
+    'byeInOpponentCriteria',
+    'forfeitInOpponentCriteria',
+    'withdrawnOpponent',
+    'forfeitWinsAreWins',
+    'byeIsWin',
+    'unplayedBlackGames',
+    'forfeitsInDirectEncounter',
+    'directEncounter',
+    'strongOpponent',
+    'fouls',
   ]);
   const bye = c.oneOf(raw, 'byeInOpponentCriteria', path, ['zero', 'own_score'] as const);
   if (bye) out.byeInOpponentCriteria = bye;
@@ -80,12 +88,14 @@ function parseSettings(c: Checker, raw: unknown, options: StandingsOptions): voi
   const format = c.oneOf(raw, 'format', path, FORMATS);
   if (format) options.format = format;
   if (typeof raw.chain === 'string') {
-    if (!(CHAIN_IDS as readonly string[]).includes(raw.chain)) c.fail(`${path}.chain`, 'invalid_value', `unknown chain '${raw.chain}' (known: ${CHAIN_IDS.join(', ')})`);
+    if (!(CHAIN_IDS as readonly string[]).includes(raw.chain))
+      c.fail(`${path}.chain`, 'invalid_value', `unknown chain '${raw.chain}' (known: ${CHAIN_IDS.join(', ')})`);
     else options.chain = raw.chain;
   } else if (raw.chain !== undefined) {
     const ids = c.stringArray(raw.chain, `${path}.chain`);
     ids?.forEach((id, i) => {
-      if (!(CRITERION_IDS as readonly string[]).includes(id)) c.fail(`${path}.chain[${i}]`, 'invalid_value', `unknown criterion '${id}' (known: ${CRITERION_IDS.join(', ')})`);
+      if (!(CRITERION_IDS as readonly string[]).includes(id))
+        c.fail(`${path}.chain[${i}]`, 'invalid_value', `unknown criterion '${id}' (known: ${CRITERION_IDS.join(', ')})`);
     });
     if (ids) options.chain = ids;
   }

@@ -2,16 +2,7 @@ import { Tournament } from '@chuhe/tournament';
 import { ChainStep, resolveChain } from './chains';
 import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './criteria';
 import { Records, buildRecords, checkRoundEntries } from './records';
-import {
-  CrosstableRow,
-  MemberResult,
-  ProgressiveRow,
-  TeamMatch,
-  crosstable,
-  memberResults,
-  progressiveScores,
-  teamMatches,
-} from './reports';
+import { CrosstableRow, MemberResult, ProgressiveRow, TeamMatch, crosstable, memberResults, progressiveScores, teamMatches } from './reports';
 import { Lot, lotFromOrder, lotFromSeed, rankEntries } from './ranking';
 import { Result, fail, ok } from './result';
 import { LadderRecord, Sanction, TimeAdjustment, applySanctions } from './sanctions';
@@ -211,7 +202,9 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
         const winner = w.forfeits.get(p);
         if (winner === undefined || w.annulled.has(p.red) || w.annulled.has(p.black)) continue;
         const gone = winner === 'double' ? `'${p.red}' and '${p.black}'` : `'${winner === 'red' ? p.black : p.red}'`;
-        notes.push(`round ${round.round}: ${gone} had left the event; ${p.red}–${p.black} scored as ${winner === 'double' ? 'a double forfeit' : `a forfeit win for '${winner === 'red' ? p.red : p.black}'`} (二章7节4)`);
+        notes.push(
+          `round ${round.round}: ${gone} had left the event; ${p.red}–${p.black} scored as ${winner === 'double' ? 'a double forfeit' : `a forfeit win for '${winner === 'red' ? p.red : p.black}'`} (二章7节4)`,
+        );
       }
     }
   }
@@ -260,7 +253,10 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     for (const id of options.lot.order) if (!ids.has(id)) return fail('unknown_entry', `lot.order: unknown entry '${id}'`, 'lot.order');
     lot = lotFromOrder(options.lot.order);
   } else if (options.lot?.seed !== undefined) {
-    lot = lotFromSeed(options.lot.seed, active.map((e) => e.id));
+    lot = lotFromSeed(
+      options.lot.seed,
+      active.map((e) => e.id),
+    );
   }
   const ranked = rankEntries({ ctx, chain: chain.value.steps, participants, lot });
 
@@ -348,7 +344,15 @@ function penaltiesOf(records: Records): Standings['discipline']['penalties'] {
   for (const m of records.matches) {
     for (const g of m.games) {
       if (g.result !== 'red_win_penalty' && g.result !== 'black_win_penalty') continue;
-      out.push({ round: m.round, board: g.board, ...(g.leg !== undefined && { leg: g.leg }), red: g.red, black: g.black, result: g.result, ...(g.penaltyReason && { reason: g.penaltyReason }) });
+      out.push({
+        round: m.round,
+        board: g.board,
+        ...(g.leg !== undefined && { leg: g.leg }),
+        red: g.red,
+        black: g.black,
+        result: g.result,
+        ...(g.penaltyReason && { reason: g.penaltyReason }),
+      });
     }
   }
   return out;

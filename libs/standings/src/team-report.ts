@@ -17,7 +17,11 @@ export interface TeamRoundRecord {
 }
 
 /** Every team's matches in round order (byes as rounds without an opponent). */
-export function teamRecords(teams: readonly string[], matches: readonly TeamMatch[], byes: readonly { round: number; entry: string }[] = []): Map<string, TeamRoundRecord[]> {
+export function teamRecords(
+  teams: readonly string[],
+  matches: readonly TeamMatch[],
+  byes: readonly { round: number; entry: string }[] = [],
+): Map<string, TeamRoundRecord[]> {
   const out = new Map<string, TeamRoundRecord[]>(teams.map((t) => [t, []]));
   for (const m of matches) {
     out.get(m.red)?.push({ round: m.round, opponent: m.black, colour: 'red', kind: m.kind, matchPoints: m.matchPoints, gamePoints: m.gamePoints });

@@ -59,7 +59,15 @@ export function computeTotals({ records, settings, fouls, withdrawn, boards }: T
   const gamesPerBye = records.gamesPerPairing * (isTeam ? boards : 1);
   const { byeIsWin, forfeitWinsAreWins, unplayedBlackGames } = settings;
   for (let i = 0; i < n; i++) {
-    let score = 0, gp = 0, big = 0, wins = 0, winsB = 0, gamesB = 0, matchesWon = 0, matchesB = 0, board1 = 0;
+    let score = 0,
+      gp = 0,
+      big = 0,
+      wins = 0,
+      winsB = 0,
+      gamesB = 0,
+      matchesWon = 0,
+      matchesB = 0,
+      board1 = 0;
     const rows = records.rows[i];
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];

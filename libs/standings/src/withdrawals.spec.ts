@@ -21,7 +21,9 @@ describe('round-robin withdrawal (二章7节3)', () => {
       ['c', 1],
     ]);
     expect(s.excluded).toEqual([{ entry: 'd', reason: 'results_annulled' }]);
-    expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 1, reason: 'withdrawal', opponentsPlayed: 1, opponents: 3, played: 1, scheduled: 3, annulled: true }]);
+    expect(s.withdrawals).toEqual([
+      { entry: 'd', afterRound: 1, reason: 'withdrawal', opponentsPlayed: 1, opponents: 3, played: 1, scheduled: 3, annulled: true },
+    ]);
     const a = s.crosstable!.find((r) => r.entry === 'a')!;
     expect(a.cells.d).toEqual([{ round: 1, side: 'red', kind: 'annulled', outcome: null, score: null }]);
   });
@@ -39,9 +41,7 @@ describe('round-robin withdrawal (二章7节3)', () => {
     // a before c on 小分: a drew b (5) and c (2) = 3.5; c drew d (3) and a (2) = 2.5.
     expect(s.rows[3].decidedBy).toMatchObject({ criterion: 'sonnebornBerger', previous: 3.5, current: 2.5 });
     expect(s.rows[1].withdrawn).toEqual({ afterRound: 2, reason: 'withdrawal' });
-    expect(s.crosstable!.find((r) => r.entry === 'b')!.cells.d).toEqual([
-      { round: 3, side: 'red', kind: 'forfeit', outcome: 'win', score: 2 },
-    ]);
+    expect(s.crosstable!.find((r) => r.entry === 'b')!.cells.d).toEqual([{ round: 3, side: 'red', kind: 'forfeit', outcome: 'win', score: 2 }]);
     // The forfeit counts as b's win, not as a game with Black for d.
     expect(s.rows[0].values.wins).toBe(2);
   });
@@ -71,7 +71,9 @@ describe('round-robin withdrawal (二章7节3)', () => {
     // Counting games would annul; the rule counts opponents, so d's results stand and its remaining
     // four pairings are forfeit wins for the opponents.
     const s = standings(individual(['a', 'b', 'c', 'd'], DOUBLE), { format: 'round-robin', roundRobinCycles: 2, withdrawals: [{ entry: 'd', afterRound: 2 }] });
-    expect(s.withdrawals).toEqual([{ entry: 'd', afterRound: 2, reason: 'withdrawal', opponentsPlayed: 2, opponents: 3, played: 2, scheduled: 6, annulled: false }]);
+    expect(s.withdrawals).toEqual([
+      { entry: 'd', afterRound: 2, reason: 'withdrawal', opponentsPlayed: 2, opponents: 3, played: 2, scheduled: 6, annulled: false },
+    ]);
     expect(s.excluded).toEqual([]);
     expect(s.notes).toContain(
       "'d' left after round 2 having met 2 of 3 opponents over the board (half or more): its results stand, its remaining games are forfeit wins for the opponents (二章7节3)",
@@ -94,7 +96,9 @@ describe('round-robin withdrawal (二章7节3)', () => {
     // Two games played over the board (2 of 6 = one third, below half either way), one opponent.
     expect(s.withdrawals[0]).toMatchObject({ opponentsPlayed: 1, opponents: 3, played: 2, annulled: true });
     expect(s.excluded).toEqual([{ entry: 'd', reason: 'results_annulled' }]);
-    expect(s.notes.join('\n')).toContain("'d' left after round 4 having met 1 of 3 opponents over the board (fewer than half): every result of 'd' is annulled");
+    expect(s.notes.join('\n')).toContain(
+      "'d' left after round 4 having met 1 of 3 opponents over the board (fewer than half): every result of 'd' is annulled",
+    );
     // c's forfeit win over d in round 2 and b's in round 3 are annulled with the rest.
     const score = new Map(scores(s) as [string, number][]);
     expect(score.get('c')).toBe(0 + 1 + 1 + 1);

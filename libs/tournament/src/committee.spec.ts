@@ -19,11 +19,27 @@ describe('appeals committee (三章7A, 7D)', () => {
     expect(c.canDecide).toBe(true);
     expect(c.majority).toBe(3);
     // 3 of 4: a majority.
-    expect(decisionOf(c, ['b', 'c', 'd'].map((userId) => ({ userId, choice: 'uphold' as const, result: 'draw' })))).toMatchObject({ choice: 'uphold', result: 'draw' });
+    expect(
+      decisionOf(
+        c,
+        ['b', 'c', 'd'].map((userId) => ({ userId, choice: 'uphold' as const, result: 'draw' })),
+      ),
+    ).toMatchObject({ choice: 'uphold', result: 'draw' });
     // 2–1 with one still to vote: no decision yet.
-    expect(decisionOf(c, [{ userId: 'b', choice: 'uphold' }, { userId: 'c', choice: 'uphold' }, { userId: 'd', choice: 'dismiss' }])).toBeNull();
+    expect(
+      decisionOf(c, [
+        { userId: 'b', choice: 'uphold' },
+        { userId: 'c', choice: 'uphold' },
+        { userId: 'd', choice: 'dismiss' },
+      ]),
+    ).toBeNull();
     // 2–2: the tie rule — the ruling stands (dismissed), said so.
-    const tie = decisionOf(c, [{ userId: 'b', choice: 'uphold', result: 'draw' }, { userId: 'c', choice: 'uphold', result: 'draw' }, { userId: 'd', choice: 'dismiss' }, { userId: 'e', choice: 'dismiss' }]);
+    const tie = decisionOf(c, [
+      { userId: 'b', choice: 'uphold', result: 'draw' },
+      { userId: 'c', choice: 'uphold', result: 'draw' },
+      { userId: 'd', choice: 'dismiss' },
+      { userId: 'e', choice: 'dismiss' },
+    ]);
     expect(tie).toMatchObject({ choice: 'dismiss', result: null, tally: { uphold: 2, dismiss: 2 } });
     expect(tie!.tie).toMatch(/三章7A/);
   });
@@ -33,9 +49,22 @@ describe('appeals committee (三章7A, 7D)', () => {
   it('majority of the sitting members decides; recused votes do not count; the uphold result by majority', () => {
     const c = committeeFor([m('a', 'x'), m('b'), m('c'), m('d')], ['x']);
     expect(c.majority).toBe(2);
-    expect(decisionOf(c, [{ userId: 'a', choice: 'uphold' }, { userId: 'b', choice: 'uphold' }])).toBeNull();
-    const d = decisionOf(c, [{ userId: 'b', choice: 'uphold', result: 'draw' }, { userId: 'c', choice: 'uphold', result: 'draw' }]);
+    expect(
+      decisionOf(c, [
+        { userId: 'a', choice: 'uphold' },
+        { userId: 'b', choice: 'uphold' },
+      ]),
+    ).toBeNull();
+    const d = decisionOf(c, [
+      { userId: 'b', choice: 'uphold', result: 'draw' },
+      { userId: 'c', choice: 'uphold', result: 'draw' },
+    ]);
     expect(d).toMatchObject({ choice: 'uphold', result: 'draw', tally: { uphold: 2, dismiss: 0 } });
-    expect(decisionOf(c, [{ userId: 'b', choice: 'dismiss' }, { userId: 'd', choice: 'dismiss' }])!.choice).toBe('dismiss');
+    expect(
+      decisionOf(c, [
+        { userId: 'b', choice: 'dismiss' },
+        { userId: 'd', choice: 'dismiss' },
+      ])!.choice,
+    ).toBe('dismiss');
   });
 });

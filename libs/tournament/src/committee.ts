@@ -43,8 +43,10 @@ export function committeeFor(members: CommitteeMember[], involvedAffiliations: r
   const sitting = members.filter((m) => !recused.includes(m));
   let problem: string | null = null;
   if (members.length === 0) problem = 'the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)';
-  else if (sitting.length < MIN_COMMITTEE) problem = `${sitting.length} member(s) can sit (${recused.length} recused, 三章7D): at least ${MIN_COMMITTEE} are needed (三章7A)`;
-  else if (sitting.length % 2 === 0 && evenPanel === 'odd_required') problem = `${sitting.length} members can sit (${recused.length} recused, 三章7D): this event requires an odd number (三章7A, evenPanel 'odd_required')`;
+  else if (sitting.length < MIN_COMMITTEE)
+    problem = `${sitting.length} member(s) can sit (${recused.length} recused, 三章7D): at least ${MIN_COMMITTEE} are needed (三章7A)`;
+  else if (sitting.length % 2 === 0 && evenPanel === 'odd_required')
+    problem = `${sitting.length} members can sit (${recused.length} recused, 三章7D): this event requires an odd number (三章7A, evenPanel 'odd_required')`;
   return { members, recused, sitting, canDecide: problem === null, problem, majority: Math.floor(sitting.length / 2) + 1, evenPanel };
 }
 
@@ -70,7 +72,12 @@ export function decisionOf(committee: Committee, votes: { userId: string; choice
   if (!choice) {
     const allVoted = new Set(counted.map((v) => v.userId)).size === committee.sitting.length;
     if (allVoted && tally.uphold === tally.dismiss && committee.evenPanel === 'ruling_stands') {
-      return { choice: 'dismiss', result: null, tally, tie: `${tally.uphold}–${tally.dismiss} tie of an even panel (三章7A 以单数为适合 after 三章7D): no majority to change the ruling, which stands (三章7C)` };
+      return {
+        choice: 'dismiss',
+        result: null,
+        tally,
+        tie: `${tally.uphold}–${tally.dismiss} tie of an even panel (三章7A 以单数为适合 after 三章7D): no majority to change the ruling, which stands (三章7C)`,
+      };
     }
     return null;
   }

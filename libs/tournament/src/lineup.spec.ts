@@ -1,11 +1,6 @@
 import { boardGames, checkLineup, defaultLineup, lineupReleased } from './lineup';
 
-const members = [
-  { id: 's1', board: 1 },
-  { id: 's2', board: 2 },
-  { id: 's3', board: 3 },
-  { id: 'r1' },
-];
+const members = [{ id: 's1', board: 1 }, { id: 's2', board: 2 }, { id: 's3', board: 3 }, { id: 'r1' }];
 
 describe('lineups (附录1 #1, #6, #8)', () => {
   it('附录1 #6: the reserve may play any board, in any order the captain gives', () => {

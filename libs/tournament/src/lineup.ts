@@ -69,7 +69,11 @@ export interface BoardGame {
  * boards and Black on the even ones (附录6 用法2, 附录1 #9). A board where a team has no player
  * is left out here; the caller records it as a forfeit (零迟到, 二章7节1).
  */
-export function boardGames(redTeam: readonly (string | undefined)[], blackTeam: readonly (string | undefined)[], boards: number): (BoardGame & { missing?: 'red' | 'black' | 'both' })[] {
+export function boardGames(
+  redTeam: readonly (string | undefined)[],
+  blackTeam: readonly (string | undefined)[],
+  boards: number,
+): (BoardGame & { missing?: 'red' | 'black' | 'both' })[] {
   const games: (BoardGame & { missing?: 'red' | 'black' | 'both' })[] = [];
   for (let board = 1; board <= boards; board++) {
     const first = redTeam[board - 1];

@@ -32,9 +32,7 @@ export interface ResultEntryLine {
   result: GameResult;
 }
 
-export type ResultEntryProblem =
-  | { code: 'format'; text: string }
-  | { code: 'result'; text: string; token: string };
+export type ResultEntryProblem = { code: 'format'; text: string } | { code: 'result'; text: string; token: string };
 
 export function isGameResult(value: unknown): value is GameResult {
   return typeof value === 'string' && (GAME_RESULTS as readonly string[]).includes(value);

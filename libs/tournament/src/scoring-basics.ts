@@ -72,8 +72,7 @@ export interface PairingPoints {
 export function pairingPoints(
   pairing: Pairing,
   options: TournamentOptions,
-  sideOfPlayer: (playerId: string) => Side | undefined = (id) =>
-    id === pairing.red ? 'red' : id === pairing.black ? 'black' : undefined,
+  sideOfPlayer: (playerId: string) => Side | undefined = (id) => (id === pairing.red ? 'red' : id === pairing.black ? 'black' : undefined),
 ): PairingPoints | undefined {
   if (pairing.games.length === 0) return undefined;
   const gp = { red: 0, black: 0 };

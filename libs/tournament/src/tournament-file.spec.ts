@@ -17,9 +17,7 @@ describe('parseTournament', () => {
     if (!r.ok) throw new Error(formatTournamentFileErrors(r.error));
     const t = r.value;
     expect(t.options).toMatchObject({ eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 3, colourLotSeed: 'lot-1' });
-    expect(t.rounds).toEqual([
-      { round: 1, pairings: [{ red: 'a', black: 'b', games: [{ red: 'a', black: 'b', result: 'draw' }] }], byes: ['c'] },
-    ]);
+    expect(t.rounds).toEqual([{ round: 1, pairings: [{ red: 'a', black: 'b', games: [{ red: 'a', black: 'b', result: 'draw' }] }], byes: ['c'] }]);
     expect(t.entries[2].withdrawnAfterRound).toBe(1);
     expect(t.entries[0].withdrawnAfterRound).toBeUndefined();
   });
@@ -34,7 +32,14 @@ describe('parseTournament', () => {
       rounds: [
         {
           pairings: [
-            { red: 'x', black: 'y', games: [{ red: 'x', black: 'y', result: 'red_win' }, { red: 'y', black: 'x', result: null }] },
+            {
+              red: 'x',
+              black: 'y',
+              games: [
+                { red: 'x', black: 'y', result: 'red_win' },
+                { red: 'y', black: 'x', result: null },
+              ],
+            },
           ],
         },
       ],

@@ -55,18 +55,7 @@ export interface TournamentFileError {
   message: string;
 }
 
-
-const ENTRY_FIELDS = [
-  'id',
-  'drawNumber',
-  'name',
-  'rating',
-  'affiliation',
-  'seed',
-  'withdrawn',
-  'withdrawnAfterRound',
-  'members',
-] as const;
+const ENTRY_FIELDS = ['id', 'drawNumber', 'name', 'rating', 'affiliation', 'seed', 'withdrawn', 'withdrawnAfterRound', 'members'] as const;
 const ROUND_FIELDS = ['round', 'pairings', 'games', 'byes'] as const;
 const PAIRING_FIELDS = ['red', 'black', 'games'] as const;
 const GAME_FIELDS = ['red', 'black', 'result', 'board', 'leg', 'penaltyReason'] as const;

@@ -8,11 +8,18 @@ import { Position } from './position';
  * the sealed move is Red's. A diagram with Black to move is refused, naming the field (issue 22:
  * the side to move sealed, Black included).
  */
-export function checkSealedMove(fen: string, sealedMove: string): { ok: true; position: Position } | { ok: false; field: 'fen' | 'sealedMove'; reason: string } {
+export function checkSealedMove(
+  fen: string,
+  sealedMove: string,
+): { ok: true; position: Position } | { ok: false; field: 'fen' | 'sealedMove'; reason: string } {
   const pos = Position.fromFen(fen);
   if (!pos.ok) return { ok: false, field: 'fen', reason: pos.error.message };
   if (pos.value.turn !== 'red') {
-    return { ok: false, field: 'fen', reason: 'Red seals the move (二章2节4, 三章6K 由执红子方赛员写暗着): adjourn with Red to move — after Black’s move, on Red’s time' };
+    return {
+      ok: false,
+      field: 'fen',
+      reason: 'Red seals the move (二章2节4, 三章6K 由执红子方赛员写暗着): adjourn with Red to move — after Black’s move, on Red’s time',
+    };
   }
   const sealed = parseMove(pos.value, sealedMove);
   if (!sealed.ok) return { ok: false, field: 'sealedMove', reason: `not a legal move in the diagram's position: ${sealed.error.message}` };

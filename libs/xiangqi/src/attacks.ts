@@ -2,21 +2,7 @@
  * Attack detection on the internal mailbox (一章2节, 一章2节9, 一章2节10).
  * `by` is a side index (0 red, 1 black); codes are signed (see board.ts).
  */
-import {
-  ADVISOR,
-  ADVISOR_MOVES,
-  CANNON,
-  ELEPHANT,
-  ELEPHANT_MOVES,
-  HORSE,
-  HORSE_ATTACKERS,
-  KING,
-  KING_MOVES,
-  PAWN,
-  RAYS,
-  RED,
-  ROOK,
-} from './board';
+import { ADVISOR, ADVISOR_MOVES, CANNON, ELEPHANT, ELEPHANT_MOVES, HORSE, HORSE_ATTACKERS, KING, KING_MOVES, PAWN, RAYS, RED, ROOK } from './board';
 
 /**
  * Is `sq` attacked by side `by` in the sense of 将军 (一章2节10): a rook, cannon (over exactly one

@@ -87,16 +87,8 @@ for (let sq = 0; sq < 90; sq++) {
   const r = squareRank(sq);
   const palaceSide = inPalace(sq, RED) ? RED : inPalace(sq, BLACK) ? BLACK : -1;
 
-  KING_MOVES.push(
-    palaceSide < 0
-      ? []
-      : ORTHO.map(([df, dr]) => at(f + df, r + dr)).filter((t) => t >= 0 && inPalace(t, palaceSide)),
-  );
-  ADVISOR_MOVES.push(
-    palaceSide < 0
-      ? []
-      : DIAG.map(([df, dr]) => at(f + df, r + dr)).filter((t) => t >= 0 && inPalace(t, palaceSide)),
-  );
+  KING_MOVES.push(palaceSide < 0 ? [] : ORTHO.map(([df, dr]) => at(f + df, r + dr)).filter((t) => t >= 0 && inPalace(t, palaceSide)));
+  ADVISOR_MOVES.push(palaceSide < 0 ? [] : DIAG.map(([df, dr]) => at(f + df, r + dr)).filter((t) => t >= 0 && inPalace(t, palaceSide)));
 
   const ownHalf = r <= 4 ? RED : BLACK;
   const el: number[] = [];
@@ -163,7 +155,7 @@ for (let sq = 0; sq < 90; sq++) {
 export function advisorCanReach(sq: number, side: number): boolean {
   const f = squareFile(sq);
   const r = side === RED ? squareRank(sq) : 9 - squareRank(sq);
-  return (r === 0 || r === 2) ? f === 3 || f === 5 : r === 1 && f === 4;
+  return r === 0 || r === 2 ? f === 3 || f === 5 : r === 1 && f === 4;
 }
 
 /** Points an elephant of `side` can ever occupy (一章2节3). */

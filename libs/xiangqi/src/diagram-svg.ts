@@ -70,7 +70,9 @@ export function diagramSvg(fen: string, options: DiagramOptions = {}): { ok: tru
   );
   out.push('<defs>');
   for (const kind of Object.keys(ARROW_COLOURS) as ArrowKind[]) {
-    out.push(`<marker id="${id}-head-${kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${ARROW_COLOURS[kind]}"/></marker>`);
+    out.push(
+      `<marker id="${id}-head-${kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${ARROW_COLOURS[kind]}"/></marker>`,
+    );
   }
   out.push('</defs>');
   out.push(`<rect x="0" y="0" width="${width}" height="${boardHeight}" fill="#f3d9a4"/>`);
@@ -93,7 +95,9 @@ export function diagramSvg(fen: string, options: DiagramOptions = {}): { ok: tru
   // File numbers: Black's along the top, Red's along the bottom.
   for (let f = 0; f <= 8; f++) {
     out.push(`<text class="file-black" x="${x(f)}" y="${margin * 0.55}" font-size="${c * 0.32}" text-anchor="middle" fill="#333">${BLACK_FILES[f]}</text>`);
-    out.push(`<text class="file-red" x="${x(f)}" y="${boardHeight - margin * 0.3}" font-size="${c * 0.32}" text-anchor="middle" fill="#b71c1c">${RED_FILES[f]}</text>`);
+    out.push(
+      `<text class="file-red" x="${x(f)}" y="${boardHeight - margin * 0.3}" font-size="${c * 0.32}" text-anchor="middle" fill="#b71c1c">${RED_FILES[f]}</text>`,
+    );
   }
   out.push('<g class="pieces">');
   for (let sq = 0; sq < 90; sq++) {
@@ -131,7 +135,10 @@ export function diagramSvg(fen: string, options: DiagramOptions = {}): { ok: tru
     );
   }
   if (arrows.length) out.push('</g>');
-  if (options.caption) out.push(`<text class="caption" x="${width / 2}" y="${boardHeight + c * 0.55}" font-size="${c * 0.36}" text-anchor="middle" fill="#222">${escapeXml(options.caption)}</text>`);
+  if (options.caption)
+    out.push(
+      `<text class="caption" x="${width / 2}" y="${boardHeight + c * 0.55}" font-size="${c * 0.36}" text-anchor="middle" fill="#222">${escapeXml(options.caption)}</text>`,
+    );
   out.push('</svg>');
   return { ok: true, value: out.join('') };
 }

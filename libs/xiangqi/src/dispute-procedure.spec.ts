@@ -32,7 +32,11 @@ describe('disputeProcedure (三章6G)', () => {
   });
 
   it('forbidden vs allowed (not a check): the offender must change', () => {
-    const p = disputeProcedure({ result: 'black_loses', cycle: { startPly: 1, endPly: 4, plies: 4, occurrences: 4 }, sides: { red: { pattern: 'idle' }, black: { pattern: 'perpetualChase' } } } as never);
+    const p = disputeProcedure({
+      result: 'black_loses',
+      cycle: { startPly: 1, endPly: 4, plies: 4, occurrences: 4 },
+      sides: { red: { pattern: 'idle' }, black: { pattern: 'perpetualChase' } },
+    } as never);
     expect(p).toMatchObject({ pending: true, instruction: 'offender_must_change', offender: 'black', onRepeat: 'black_loses' });
   });
 

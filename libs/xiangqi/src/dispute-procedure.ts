@@ -76,7 +76,9 @@ export function disputeProcedure(a: Pick<Adjudication, 'result' | 'cycle' | 'sid
       result: 'none',
       articles,
       zh: aimless ? '经一方提出，按待判局面处理；着法未形成循环，继续对局。' : '局面未形成循环，无待判局面。',
-      en: aimless ? 'Treated as a disputed position on a claim; the moves do not form a cycle: play on.' : 'The position has not repeated: no disputed position.',
+      en: aimless
+        ? 'Treated as a disputed position on a claim; the moves do not form a cycle: play on.'
+        : 'The position has not repeated: no disputed position.',
     };
   }
   const red = a.sides.red;

@@ -66,7 +66,10 @@ export interface DisputeReport {
   verdict: Adjudication['result'];
   verdictText: { zh: string; en: string };
   cycle: Adjudication['cycle'];
-  sides: { red: { pattern: string; label: { zh: string; en: string }; violation: boolean; reason: string }; black: { pattern: string; label: { zh: string; en: string }; violation: boolean; reason: string } };
+  sides: {
+    red: { pattern: string; label: { zh: string; en: string }; violation: boolean; reason: string };
+    black: { pattern: string; label: { zh: string; en: string }; violation: boolean; reason: string };
+  };
   articles: string[];
   explanation: { zh: string; en: string };
   procedure: DisputeProcedure;
@@ -101,7 +104,15 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
   for (let i = 0; i < input.moves.length; i++) {
     const side = pos.turn;
     const parsed = parseMove(pos, input.moves[i]);
-    if (!parsed.ok) return { ok: false, error: { code: 'illegal_move', message: `move ${pos.fullmoves}${side === 'black' ? '...' : '.'} ${input.moves[i]} (ply ${i + 1}, ${side}): ${parsed.error.message}`, ply: i + 1 } };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        error: {
+          code: 'illegal_move',
+          message: `move ${pos.fullmoves}${side === 'black' ? '...' : '.'} ${input.moves[i]} (ply ${i + 1}, ${side}): ${parsed.error.message}`,
+          ply: i + 1,
+        },
+      };
     const captured = pos.play(parsed.value);
     plies.push({ ply: i + 1, side, move: parsed.value, captured });
     positions.push(pos.clone());
@@ -125,7 +136,10 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
       const kinds = (analysis?.kinds ?? []).map((k) => {
         const actor = ROLE_ZH[side][k.piece];
         const target = k.target ? ROLE_ZH[other][k.target] : '';
-        const zhText = k.kind === 'idle' || k.kind === 'mateThreat' || k.kind === 'block' ? `${actor}（${k.from}）${KIND_ZH[k.kind]}` : `${actor}（${k.from}）${KIND_ZH[k.kind]}${target}（${k.to}）`;
+        const zhText =
+          k.kind === 'idle' || k.kind === 'mateThreat' || k.kind === 'block'
+            ? `${actor}（${k.from}）${KIND_ZH[k.kind]}`
+            : `${actor}（${k.from}）${KIND_ZH[k.kind]}${target}（${k.to}）`;
         const enText = k.target ? `${k.piece} ${k.from} ${KIND_EN[k.kind]} ${k.target} ${k.to}` : `${k.piece} ${k.from}: ${KIND_EN[k.kind]}`;
         return { kind: k.kind, zh: zhText, en: enText, from: k.from, to: k.to, reason: k.reason };
       });
@@ -162,7 +176,10 @@ export function disputeReport(input: DisputeReportInput): { ok: true; value: Dis
       articles: a.articles,
       explanation: a.explanation,
       warnings: [...start.value.warnings],
-      procedure: disputeProcedure(a, { cyclesAfterInstruction: input.cyclesAfterInstruction, aimlessClaim: input.aimlessClaim === true && (aimless.red.claimable || aimless.black.claimable) }),
+      procedure: disputeProcedure(a, {
+        cyclesAfterInstruction: input.cyclesAfterInstruction,
+        aimlessClaim: input.aimlessClaim === true && (aimless.red.claimable || aimless.black.claimable),
+      }),
       aimless,
       cycleMoves,
       diagrams,

@@ -15,12 +15,19 @@ export interface DrawOfferCheck {
   warnings: string[];
 }
 
-export function checkDrawOffer(offer: { side: Side; playerId: string; ply?: number | null }, previous?: { playerId: string; response: string } | null): DrawOfferCheck {
+export function checkDrawOffer(
+  offer: { side: Side; playerId: string; ply?: number | null },
+  previous?: { playerId: string; response: string } | null,
+): DrawOfferCheck {
   const repeated = !!previous && previous.playerId === offer.playerId && previous.response === 'declined';
   const justMoved: Side | null = offer.ply === undefined || offer.ply === null ? null : offer.ply === 0 ? null : offer.ply % 2 === 1 ? 'red' : 'black';
   const outOfTurn = offer.ply !== undefined && offer.ply !== null && justMoved !== offer.side;
   const warnings: string[] = [];
-  if (repeated) warnings.push('二章9节5: the same player offered again after a refusal — a technical foul if the arbiter records it (detail repeated_draw_offer)');
-  if (outOfTurn) warnings.push(`三章6I: a draw is offered after one’s own move; ${offer.side === 'red' ? 'Red' : 'Black'} offered at ply ${offer.ply}, before its own move — the arbiter may record a technical foul (二章9节5)`);
+  if (repeated)
+    warnings.push('二章9节5: the same player offered again after a refusal — a technical foul if the arbiter records it (detail repeated_draw_offer)');
+  if (outOfTurn)
+    warnings.push(
+      `三章6I: a draw is offered after one’s own move; ${offer.side === 'red' ? 'Red' : 'Black'} offered at ply ${offer.ply}, before its own move — the arbiter may record a technical foul (二章9节5)`,
+    );
   return { repeated, outOfTurn, warnings };
 }

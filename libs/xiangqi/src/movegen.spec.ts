@@ -80,8 +80,10 @@ function randomPosition(rnd: Rng): Position | undefined {
     let sq: number;
     const target = rnd() < 0.5 ? kings.red : kings.black;
     const u = rnd();
-    if (u < 0.3) sq = makeSquare(target % 9, Math.floor(rnd() * 10)); // on a king's file
-    else if (u < 0.45) sq = makeSquare(Math.floor(rnd() * 9), (target / 9) | 0); // on a king's rank
+    if (u < 0.3)
+      sq = makeSquare(target % 9, Math.floor(rnd() * 10)); // on a king's file
+    else if (u < 0.45)
+      sq = makeSquare(Math.floor(rnd() * 9), (target / 9) | 0); // on a king's rank
     else if (u < 0.6) {
       // next to a king, diagonally (a horse leg) or a horse's step away
       const df = pick(rnd, [-2, -1, 1, 2]);
@@ -171,7 +173,10 @@ describe('fast king safety = make + full attack test (一章3节5)', () => {
       const r = Position.fromFen(fen);
       if (!r.ok) throw new Error(`${fen}: ${r.error.message}`);
       checkPosition(r.value);
-      return r.value.legalMovesFrom(parseSquare(at)!).map((m) => makeSquareName(m.to)).sort();
+      return r.value
+        .legalMovesFrom(parseSquare(at)!)
+        .map((m) => makeSquareName(m.to))
+        .sort();
     };
     // a cannon behind two screens pins the own one: the rook may not take the horse (one screen left)
     expect(from('4k4/9/9/9/4c4/9/4n4/9/4R4/4K4 w', 'e1')).toEqual(['e2']);

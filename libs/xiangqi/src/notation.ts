@@ -206,9 +206,7 @@ function resolve(pos: Position, spec: Spec, trimmed: string): Result<Move, Notat
   const legal = candidates.filter((m) => !pos.isSelfExposure(m));
   if (legal.length === 1) return ok(legal[0]);
   if (legal.length > 1) {
-    return err(
-      new NotationError('ambiguous', `${describeText(trimmed)} fits ${legal.length} moves: ${legal.map(makeIccs).join(', ')}`),
-    );
+    return err(new NotationError('ambiguous', `${describeText(trimmed)} fits ${legal.length} moves: ${legal.map(makeIccs).join(', ')}`));
   }
   if (candidates.length === 1) {
     return err(
@@ -222,12 +220,7 @@ function resolve(pos: Position, spec: Spec, trimmed: string): Result<Move, Notat
   if (candidates.length > 1) {
     return err(new NotationError('self_exposure', `${describeText(trimmed)} would leave ${side}'s king in check (一章3节5)`));
   }
-  return err(
-    new NotationError(
-      'illegal',
-      `${describeText(trimmed)}: the ${spec.role} on ${selected.map(makeSquareName).join('/')} cannot move that way`,
-    ),
-  );
+  return err(new NotationError('illegal', `${describeText(trimmed)}: the ${spec.role} on ${selected.map(makeSquareName).join('/')} cannot move that way`));
 }
 
 function checkMove(pos: Position, move: Move, text: string): Result<Move, NotationError> {
@@ -242,12 +235,12 @@ function checkMove(pos: Position, move: Move, text: string): Result<Move, Notati
   let pseudo = false;
   for (let i = 0; i < n; i++) if (buf[i] >> 8 === move.to) pseudo = true;
   if (!pseudo) {
-    return err(new NotationError('illegal', `${describeText(text)}: the ${piece.role} on ${makeSquareName(move.from)} cannot move to ${makeSquareName(move.to)}`));
+    return err(
+      new NotationError('illegal', `${describeText(text)}: the ${piece.role} on ${makeSquareName(move.from)} cannot move to ${makeSquareName(move.to)}`),
+    );
   }
   if (pos.isSelfExposure(move)) {
-    return err(
-      new NotationError('self_exposure', `${describeText(text)} would leave ${side}'s king in check or facing the other king (一章3节5)`, move),
-    );
+    return err(new NotationError('self_exposure', `${describeText(text)} would leave ${side}'s king in check or facing the other king (一章3节5)`, move));
   }
   return ok(move);
 }

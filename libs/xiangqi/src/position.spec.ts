@@ -64,29 +64,50 @@ describe('moves (一章2节)', () => {
   test('horse leg (蹩马腿) and elephant eye (塞象眼)', () => {
     const p = pos('4k4/9/9/9/9/9/9/9/4A4/3K1N3 w');
     // the horse on f0: legs f1 (towards e2/g2), e0 (towards d1), g0 (towards h1); the advisor on e1 is on none of them
-    const targets = p.legalMovesFrom(sq('f0')).map((m) => makeSquareName(m.to)).sort();
+    const targets = p
+      .legalMovesFrom(sq('f0'))
+      .map((m) => makeSquareName(m.to))
+      .sort();
     expect(targets).toEqual(['d1', 'e2', 'g2', 'h1']);
     // a red rook on f1 (a point a rook may stand on) blocks the leg towards e2 and g2 only
     const blocked = pos('4k4/9/9/9/9/9/9/9/5R3/3K1N3 w');
     expect(blocked.pieceAt(sq('f1'))).toEqual({ side: 'red', role: 'rook' });
-    expect(blocked.legalMovesFrom(sq('f0')).map((m) => makeSquareName(m.to)).sort()).toEqual(['d1', 'h1']);
+    expect(
+      blocked
+        .legalMovesFrom(sq('f0'))
+        .map((m) => makeSquareName(m.to))
+        .sort(),
+    ).toEqual(['d1', 'h1']);
     expect(blocked.isLegal({ from: sq('f0'), to: sq('g2') })).toBe(false);
     expect(blocked.isLegal({ from: sq('f0'), to: sq('e2') })).toBe(false);
     // a black piece blocks a leg too: a black pawn on g0 (it has crossed the river) stops f0–h1
     const enemyLeg = pos('4k4/9/9/9/9/9/9/9/9/3K1Np2 w');
     expect(enemyLeg.pieceAt(sq('g0'))).toEqual({ side: 'black', role: 'pawn' });
-    expect(enemyLeg.legalMovesFrom(sq('f0')).map((m) => makeSquareName(m.to)).sort()).toEqual(['d1', 'e2', 'g2']);
+    expect(
+      enemyLeg
+        .legalMovesFrom(sq('f0'))
+        .map((m) => makeSquareName(m.to))
+        .sort(),
+    ).toEqual(['d1', 'e2', 'g2']);
     // the elephant on c0: eye d1 (towards e2) blocked by a horse, eye b1 (towards a2) free; e2 is empty
     const eye = pos('3k5/9/9/9/9/9/9/9/3N5/2B1K4 w');
     expect(eye.pieceAt(sq('e2'))).toBeUndefined();
     expect(eye.legalMovesFrom(sq('c0')).map((m) => makeSquareName(m.to))).toEqual(['a2']);
     const open = pos('3k5/9/9/9/9/9/9/9/9/2B1K4 w');
-    expect(open.legalMovesFrom(sq('c0')).map((m) => makeSquareName(m.to)).sort()).toEqual(['a2', 'e2']);
+    expect(
+      open
+        .legalMovesFrom(sq('c0'))
+        .map((m) => makeSquareName(m.to))
+        .sort(),
+    ).toEqual(['a2', 'e2']);
   });
 
   test('cannon needs exactly one screen to capture (炮架)', () => {
     const p = pos('3k5/9/9/9/9/4r4/9/4B4/9/4CK3 w');
-    const targets = p.legalMovesFrom(sq('e0')).map((m) => makeSquareName(m.to)).sort();
+    const targets = p
+      .legalMovesFrom(sq('e0'))
+      .map((m) => makeSquareName(m.to))
+      .sort();
     expect(targets).toContain('e4');
     expect(targets).not.toContain('e2');
   });
@@ -94,12 +115,20 @@ describe('moves (一章2节)', () => {
   test('pawns move sideways only across the river', () => {
     const p = pos('3k5/9/9/9/4P4/9/2P6/9/9/4K4 w');
     expect(p.legalMovesFrom(sq('c3')).map((m) => makeSquareName(m.to))).toEqual(['c4']);
-    expect(p.legalMovesFrom(sq('e5')).map((m) => makeSquareName(m.to)).sort()).toEqual(['d5', 'e6', 'f5']);
+    expect(
+      p
+        .legalMovesFrom(sq('e5'))
+        .map((m) => makeSquareName(m.to))
+        .sort(),
+    ).toEqual(['d5', 'e6', 'f5']);
   });
 
   test('kings may not face each other (一章2节9)', () => {
     const p = pos('3k5/9/9/9/9/9/9/9/9/4K4 w');
-    const targets = p.legalMovesFrom(sq('e0')).map((m) => makeSquareName(m.to)).sort();
+    const targets = p
+      .legalMovesFrom(sq('e0'))
+      .map((m) => makeSquareName(m.to))
+      .sort();
     expect(targets).toEqual(['e1', 'f0']);
     expect(p.isSelfExposure({ from: sq('e0'), to: sq('d0') })).toBe(true);
   });

@@ -9,7 +9,23 @@
  * ```
  */
 import { attackersOf, isAttacked } from './attacks';
-import { BLACK, KING, KING_AT, LIST_COUNT, LIST_SLOT, OCC, RED, SQUARE_FILE, TABLES_SIZE, SQUARE_RANK, codePiece, lineOccupancy, pieceCode, sideIndex, sideOfIndex } from './board';
+import {
+  BLACK,
+  KING,
+  KING_AT,
+  LIST_COUNT,
+  LIST_SLOT,
+  OCC,
+  RED,
+  SQUARE_FILE,
+  TABLES_SIZE,
+  SQUARE_RANK,
+  codePiece,
+  lineOccupancy,
+  pieceCode,
+  sideIndex,
+  sideOfIndex,
+} from './board';
 import { FenError, INITIAL_FEN, parseFen, makeFen } from './fen';
 import { MAX_MOVES, countLegalOf, generateLegal, generateLegalOf, leavesKingAttacked } from './movegen';
 import { Setup, validateSetup } from './setup';

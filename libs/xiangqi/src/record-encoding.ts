@@ -72,9 +72,7 @@ export function decodeRecordBytes(bytes: Uint8Array): DecodedRecord {
   }
   const utf8 = strictUtf8(bytes);
   if (utf8 !== undefined) return { text: utf8, encoding: 'UTF-8', by: 'utf-8', note: 'read as UTF-8' };
-  const candidates = (['GB18030', 'Big5'] as const)
-    .map((encoding) => ({ encoding, text: decode(bytes, encoding) }))
-    .filter((c) => !c.text.includes('\uFFFD'));
+  const candidates = (['GB18030', 'Big5'] as const).map((encoding) => ({ encoding, text: decode(bytes, encoding) })).filter((c) => !c.text.includes('\uFFFD'));
   if (candidates.length === 1) {
     const c = candidates[0];
     return { ...c, by: 'validity', note: `read as ${c.encoding} (not valid UTF-8; the only encoding of UTF-8, GB18030, Big5 that decodes it)` };
@@ -82,7 +80,16 @@ export function decodeRecordBytes(bytes: Uint8Array): DecodedRecord {
   if (candidates.length === 2) {
     const [gb, big5] = candidates;
     const c = recordScore(big5.text) > recordScore(gb.text) ? big5 : gb;
-    return { ...c, by: 'record-characters', note: `read as ${c.encoding} (not valid UTF-8; decodes as GB18030 and as Big5, and reads as a xiangqi record in ${c.encoding})` };
+    return {
+      ...c,
+      by: 'record-characters',
+      note: `read as ${c.encoding} (not valid UTF-8; decodes as GB18030 and as Big5, and reads as a xiangqi record in ${c.encoding})`,
+    };
   }
-  return { text: decode(bytes, 'GB18030'), encoding: 'GB18030', by: 'fallback', note: 'read as GB18030 with invalid bytes replaced by � (not valid UTF-8, GB18030 or Big5)' };
+  return {
+    text: decode(bytes, 'GB18030'),
+    encoding: 'GB18030',
+    by: 'fallback',
+    note: 'read as GB18030 with invalid bytes replaced by � (not valid UTF-8, GB18030 or Big5)',
+  };
 }

@@ -85,7 +85,10 @@ describe('record findings', () => {
     const mate = importGame('R7=6', { fen: '3k5/R8/9/9/9/9/9/9/2R6/4K4 w' });
     if (!mate.ok) throw mate.error;
     expect(recordFindings(mate.value, { result: 'red_win' }).map((f) => f.code)).toEqual(['end_consistent']);
-    expect(recordFindings(mate.value, { result: 'draw' })).toEqual([expect.objectContaining({ code: 'end_contradicts', severity: 'flag' }), expect.objectContaining({ code: 'early_draw' })]);
+    expect(recordFindings(mate.value, { result: 'draw' })).toEqual([
+      expect.objectContaining({ code: 'end_contradicts', severity: 'flag' }),
+      expect.objectContaining({ code: 'early_draw' }),
+    ]);
     const resign = importGame('1. 炮二平五 马8进7');
     if (!resign.ok) throw resign.error;
     expect(recordFindings(resign.value, { result: 'black_win' })).toEqual([expect.objectContaining({ code: 'end_needs_no_mate', severity: 'note' })]);
@@ -93,7 +96,10 @@ describe('record findings', () => {
 
   test('natural move limit (二章4节) and 16 unrecorded moves (二章3节6)', () => {
     const cycle = ['a0a1', 'd9d8', 'a1a0', 'd8d9'].map((t) => ({ from: sq(t.slice(0, 2)), to: sq(t.slice(2)) }));
-    const game = gameFromMoves('3k5/9/9/9/9/9/9/9/9/R3K4 w', Array.from({ length: 104 }, (_, i) => cycle[i % 4]));
+    const game = gameFromMoves(
+      '3k5/9/9/9/9/9/9/9/9/R3K4 w',
+      Array.from({ length: 104 }, (_, i) => cycle[i % 4]),
+    );
     if (!game.ok) throw game.error;
     const f = recordFindings(game.value, { result: 'draw', unrecorded: { red: 16, black: 3 } });
     expect(f.find((x) => x.code === 'natural_move_limit')).toMatchObject({ ply: 100, severity: 'flag', article: '二章4节' });

@@ -17,10 +17,7 @@ import { Position } from './position';
 import { Move, Result, Square, err, ok } from './types';
 
 export type TapOutcome =
-  | { kind: 'selected'; square: Square; targets: Square[] }
-  | { kind: 'deselected' }
-  | { kind: 'moved'; move: Move }
-  | { kind: 'refused'; reason: string };
+  { kind: 'selected'; square: Square; targets: Square[] } | { kind: 'deselected' } | { kind: 'moved'; move: Move } | { kind: 'refused'; reason: string };
 
 export class RecordEntry {
   readonly startFen: string;

@@ -132,7 +132,12 @@ describe('XQF', () => {
         fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 9, maxLength: 9 }),
         (seed, version, keys) => {
           const { fen, moves } = randomGame(seed, 1 + (seed % 120));
-          const bytes = writeXqf(fen, moves, { version, keys, tags: { Event: '全国赛', Red: '许银川', Black: '吕钦', Result: '1-0' }, comments: { 0: '开局', 3: '好棋' } });
+          const bytes = writeXqf(fen, moves, {
+            version,
+            keys,
+            tags: { Event: '全国赛', Red: '许银川', Black: '吕钦', Result: '1-0' },
+            comments: { 0: '开局', 3: '好棋' },
+          });
           const x = readXqf(bytes);
           if (!x.ok) throw new Error(x.error.message);
           expect(x.value.version).toBe(version);
@@ -161,7 +166,13 @@ describe('XQF', () => {
     const moves = '2F38 6763 5760 293B 2C4A 2B27 2236 2133 182A 2B2F 2422 276B 606D 336D 5E5E 716F';
     const header = new Uint8Array(0x400);
     header.set([0x58, 0x51, 0x0a]);
-    header.set([0x50, 0x46, 0x3c, 0x32, 0x28, 0x1e, 0x14, 0x0a, 0x00, 0x48, 0x0c, 0x53, 0x3f, 0x2b, 0x17, 0x03, 0x09, 0x13, 0x1d, 0x27, 0x31, 0x3b, 0x45, 0x4f, 0x59, 0x11, 0x4d, 0x06, 0x1a, 0x2e, 0x42, 0x56], 0x10);
+    header.set(
+      [
+        0x50, 0x46, 0x3c, 0x32, 0x28, 0x1e, 0x14, 0x0a, 0x00, 0x48, 0x0c, 0x53, 0x3f, 0x2b, 0x17, 0x03, 0x09, 0x13, 0x1d, 0x27, 0x31, 0x3b, 0x45, 0x4f, 0x59,
+        0x11, 0x4d, 0x06, 0x1a, 0x2e, 0x42, 0x56,
+      ],
+      0x10,
+    );
     header[0x33] = 2;
     const body = [0x18, 0x20, 0xf0, 0xff, 0, 0, 0, 0];
     const list = moves.split(' ');

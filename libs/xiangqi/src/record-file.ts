@@ -65,7 +65,13 @@ export function readRecordFile(input: Uint8Array | string, options: ImportOption
   if (typeof input !== 'string') {
     const refused = refusedFormat(input);
     if (refused) {
-      return err(new RecordFileError('unsupported_format', `this is a ${refused.name} file (${refused.what}); Chuhe reads PGN, XQF and move lists in Chinese, WXF/AXF or ICCS — save it as PGN or XQF`, refused.name));
+      return err(
+        new RecordFileError(
+          'unsupported_format',
+          `this is a ${refused.name} file (${refused.what}); Chuhe reads PGN, XQF and move lists in Chinese, WXF/AXF or ICCS — save it as PGN or XQF`,
+          refused.name,
+        ),
+      );
     }
     if (isXqf(input)) {
       const x = readXqf(input);
@@ -88,7 +94,14 @@ export function readRecordFile(input: Uint8Array | string, options: ImportOption
   const text = decoded ? decoded.text : (input as string);
   if (typeof input === 'string') {
     const refused = refusedFormat(new TextEncoder().encode(text.slice(0, 2048)));
-    if (refused) return err(new RecordFileError('unsupported_format', `this is a ${refused.name} record (${refused.what}); Chuhe reads PGN, XQF and move lists in Chinese, WXF/AXF or ICCS — save it as PGN or XQF`, refused.name));
+    if (refused)
+      return err(
+        new RecordFileError(
+          'unsupported_format',
+          `this is a ${refused.name} record (${refused.what}); Chuhe reads PGN, XQF and move lists in Chinese, WXF/AXF or ICCS — save it as PGN or XQF`,
+          refused.name,
+        ),
+      );
   }
   const texts = splitRecordTexts(text).filter((t) => t.trim() !== '');
   if (texts.length === 0) return err(new RecordFileError('empty', 'the file holds no record'));

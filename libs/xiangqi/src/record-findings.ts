@@ -78,27 +78,55 @@ export function recordFindings(game: Game, input: RecordFindingsInput): RecordFi
       out.push(
         implied === resultToken
           ? { code: 'end_consistent', severity: 'note', article: '四章2节1A', message: `${describeEnd(game.end)}: consistent with ${resultToken}` }
-          : { code: 'end_contradicts', severity: 'flag', article: '四章2节1A', message: `${describeEnd(game.end)} (${implied}), but the result is ${resultToken}` },
+          : {
+              code: 'end_contradicts',
+              severity: 'flag',
+              article: '四章2节1A',
+              message: `${describeEnd(game.end)} (${implied}), but the result is ${resultToken}`,
+            },
       );
     } else if (result !== 'draw') {
-      out.push({ code: 'end_needs_no_mate', severity: 'note', article: '四章2节1', message: `no mate on the board: ${resultToken} by resignation, time or a penalty needs none` });
+      out.push({
+        code: 'end_needs_no_mate',
+        severity: 'note',
+        article: '四章2节1',
+        message: `no mate on the board: ${resultToken} by resignation, time or a penalty needs none`,
+      });
     }
   }
   const limit = moveLimitReachedAt(game);
   if (limit) {
-    const over = (s: Side) => (limit.checks[s] > MAX_COUNTED_CHECKS ? `; ${s} gave ${limit.checks[s]} checks, those beyond 10 do not count for a claim by ${s}` : '');
-    out.push({ code: 'natural_move_limit', severity: 'flag', article: '二章4节', ply: limit.ply, message: `100 plies without a capture at ply ${limit.ply} (自然限着): a draw unless the checks beyond 10 of the side claiming push it later${over('red')}${over('black')}` });
+    const over = (s: Side) =>
+      limit.checks[s] > MAX_COUNTED_CHECKS ? `; ${s} gave ${limit.checks[s]} checks, those beyond 10 do not count for a claim by ${s}` : '';
+    out.push({
+      code: 'natural_move_limit',
+      severity: 'flag',
+      article: '二章4节',
+      ply: limit.ply,
+      message: `100 plies without a capture at ply ${limit.ply} (自然限着): a draw unless the checks beyond 10 of the side claiming push it later${over('red')}${over('black')}`,
+    });
   }
   for (const side of ['red', 'black'] as const) {
     const n = input.unrecorded?.[side] ?? 0;
     if (n >= UNRECORDED_MOVES_LOSS) {
-      out.push({ code: 'unrecorded_moves_loss', severity: 'flag', article: '二章3节6', side, message: `${side} left ${n} moves unrecorded: 16 or more lose the game` });
+      out.push({
+        code: 'unrecorded_moves_loss',
+        severity: 'flag',
+        article: '二章3节6',
+        side,
+        message: `${side} left ${n} moves unrecorded: 16 or more lose the game`,
+      });
     } else if (n > 0) {
       out.push({ code: 'unrecorded_moves', severity: 'note', article: '二章3节6', side, message: `${side} left ${n} moves unrecorded (16 lose the game)` });
     }
   }
   if (result === 'draw' && game.plies.length < EARLY_DRAW_PLIES) {
-    out.push({ code: 'early_draw', severity: 'flag', article: '二章8节12', message: `a draw after ${game.plies.length} plies, within the first 20 moves: needs the chief arbiter's consent` });
+    out.push({
+      code: 'early_draw',
+      severity: 'flag',
+      article: '二章8节12',
+      message: `a draw after ${game.plies.length} plies, within the first 20 moves: needs the chief arbiter's consent`,
+    });
   }
   return out;
 }

@@ -175,7 +175,28 @@ describe('robustness (property)', () => {
   });
 
   test('random and mutated records: a Game or a RecordError', () => {
-    const tokens = fc.constantFrom('1.', '炮二平五', '马8进7', 'h2e2', 'H2-E2', '{', '}', '(', ')', '[FEN "x"]', '\n', ' ', 'C2=5', '1-0', ';', '36=5', '前炮平五', '$1', '"', '[');
+    const tokens = fc.constantFrom(
+      '1.',
+      '炮二平五',
+      '马8进7',
+      'h2e2',
+      'H2-E2',
+      '{',
+      '}',
+      '(',
+      ')',
+      '[FEN "x"]',
+      '\n',
+      ' ',
+      'C2=5',
+      '1-0',
+      ';',
+      '36=5',
+      '前炮平五',
+      '$1',
+      '"',
+      '[',
+    );
     fc.assert(
       fc.property(fc.array(tokens, { maxLength: 30 }), (parts) => {
         const r = importGame(parts.join(' '));

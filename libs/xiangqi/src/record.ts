@@ -214,7 +214,14 @@ export function gameMoveTexts(game: Game, notation: Notation): string[] {
   return game.plies.map((p, i) => formatMove(positions[i], p.move, notation));
 }
 
-const PGN_FORMAT_NAMES: Record<Notation, string> = { chinese: 'Chinese', 'chinese-traditional': 'Chinese', axf: 'AXF', 'axf-chinese': 'AXF', wxf: 'WXF', iccs: 'ICCS' };
+const PGN_FORMAT_NAMES: Record<Notation, string> = {
+  chinese: 'Chinese',
+  'chinese-traditional': 'Chinese',
+  axf: 'AXF',
+  'axf-chinese': 'AXF',
+  wxf: 'WXF',
+  iccs: 'ICCS',
+};
 
 /**
  * Writes the game: a numbered move list (one full move per line) in a notation, or a PGN with
@@ -245,4 +252,3 @@ export function exportGame(game: Game, format: ExportFormat, options: { pgnNotat
   tags.push(['Result', result]);
   return makePgn(tags, gameMoveTexts(game, notation), first, blackFirst, result);
 }
-

@@ -5,17 +5,7 @@
  * 一章2节9 (kings facing) and the side not to move being in check.
  */
 import { isAttacked } from './attacks';
-import {
-  BLACK,
-  KING,
-  MAX_COUNT,
-  RED,
-  advisorCanReach,
-  elephantCanReach,
-  inPalace,
-  pawnCanReach,
-  pieceCode,
-} from './board';
+import { BLACK, KING, MAX_COUNT, RED, advisorCanReach, elephantCanReach, inPalace, pawnCanReach, pieceCode } from './board';
 import { FenError } from './fen-error';
 import { Piece, ROLES, Result, Side, err, makeSquareName, ok } from './types';
 
@@ -63,9 +53,7 @@ export function validateSetup(setup: Setup): Result<Setup, FenError> {
       return err(new FenError('elephant_unreachable', `${where}: an elephant can never reach that point`));
     } else if (p.role === 'pawn' && !pawnCanReach(sq, side)) {
       // 一章2节7
-      return err(
-        new FenError('pawn_unreachable', `${where}: a pawn never stands behind its start rank or off its start file before the river`),
-      );
+      return err(new FenError('pawn_unreachable', `${where}: a pawn never stands behind its start rank or off its start file before the river`));
     }
   }
   for (const side of [RED, BLACK]) {
@@ -76,12 +64,7 @@ export function validateSetup(setup: Setup): Result<Setup, FenError> {
     for (let kind = 2; kind <= 7; kind++) {
       if (counts[side][kind] > MAX_COUNT[kind]) {
         // 一章1节2
-        return err(
-          new FenError(
-            'too_many_pieces',
-            `${SIDE_NAME[side]} has ${counts[side][kind]} ${ROLES[kind - 1]}s; a side owns at most ${MAX_COUNT[kind]}`,
-          ),
-        );
+        return err(new FenError('too_many_pieces', `${SIDE_NAME[side]} has ${counts[side][kind]} ${ROLES[kind - 1]}s; a side owns at most ${MAX_COUNT[kind]}`));
       }
     }
   }
@@ -95,9 +78,7 @@ export function validateSetup(setup: Setup): Result<Setup, FenError> {
   const mover = setup.turn === 'red' ? RED : BLACK;
   const other = mover ^ 1;
   if (isAttacked(b, kings[other], mover)) {
-    return err(
-      new FenError('opponent_in_check', `${SIDE_NAME[other]} is in check but it is ${SIDE_NAME[mover]}'s turn`),
-    );
+    return err(new FenError('opponent_in_check', `${SIDE_NAME[other]} is in check but it is ${SIDE_NAME[mover]}'s turn`));
   }
   const halfmoves = setup.halfmoves ?? 0;
   const fullmoves = setup.fullmoves ?? 1;

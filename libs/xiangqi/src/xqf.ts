@@ -43,7 +43,24 @@ export interface XqfRecord {
 
 export const XQF_HEADER_SIZE = 0x400;
 const KEY_STREAM_MASK = '[(C) Copyright Mr. Dong Shiwei.]';
-const SLOT_ROLES: Role[] = ['rook', 'horse', 'elephant', 'advisor', 'king', 'advisor', 'elephant', 'horse', 'rook', 'cannon', 'cannon', 'pawn', 'pawn', 'pawn', 'pawn', 'pawn'];
+const SLOT_ROLES: Role[] = [
+  'rook',
+  'horse',
+  'elephant',
+  'advisor',
+  'king',
+  'advisor',
+  'elephant',
+  'horse',
+  'rook',
+  'cannon',
+  'cannon',
+  'pawn',
+  'pawn',
+  'pawn',
+  'pawn',
+  'pawn',
+];
 const RESULTS: Record<number, string | undefined> = { 1: '1-0', 2: '0-1', 3: '1/2-1/2', 4: '1/2-1/2' };
 const STRINGS: [tag: string, offset: number, size: number][] = [
   ['Title', 0x50, 64],
@@ -98,7 +115,8 @@ export function isXqf(bytes: Uint8Array): boolean {
 /** Reads the main line of an XQF file (any version, encrypted or not). */
 export function readXqf(bytes: Uint8Array): Result<XqfRecord, XqfError> {
   if (!isXqf(bytes)) return err(new XqfError('not an XQF file (it does not start with XQ)'));
-  if (bytes.length < XQF_HEADER_SIZE + 4) return err(new XqfError(`an XQF file has a 1024-byte header and at least one move record; this one has ${bytes.length} bytes`));
+  if (bytes.length < XQF_HEADER_SIZE + 4)
+    return err(new XqfError(`an XQF file has a 1024-byte header and at least one move record; this one has ${bytes.length} bytes`));
   const version = bytes[2];
   const keys = keysOf(bytes);
   // Piece squares; version 12 rotates the table by the piece key.
@@ -155,7 +173,8 @@ export function readXqf(bytes: Uint8Array): Result<XqfRecord, XqfError> {
       }
       hasNext = (rec[2] & 0x80) !== 0;
     }
-    if (commentLength < 0 || at + commentLength > bytes.length) return err(new XqfError(`move record ${index}: its comment length ${commentLength} runs past the end of the file`));
+    if (commentLength < 0 || at + commentLength > bytes.length)
+      return err(new XqfError(`move record ${index}: its comment length ${commentLength} runs past the end of the file`));
     if (commentLength > 0) take(commentLength);
     if (index > 0) raw.push({ src: u8(rec[0] - 24 - keys.src), dst: u8(rec[1] - 32 - keys.dst) });
     if (!hasNext) break;

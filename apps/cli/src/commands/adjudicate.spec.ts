@@ -81,7 +81,7 @@ describe('chuhe adjudicate', () => {
   const NESTED = '4k4/9/1c7/7n1/9/3R5/9/9/9/5K3 w - - 0 1';
   const DEPARTS = '1. d4b4 b7d7 2. b4d4 d7b7 3. d4d6 h6g4 4. d6d4 g4h6 5. d4d3';
 
-  test('--record lists every cycle of the record with its verdict and ply range (the verdict stays the final position\'s)', async () => {
+  test("--record lists every cycle of the record with its verdict and ply range (the verdict stays the final position's)", async () => {
     const io = fakeIo('', { 'g.pgn': `[FEN "${NESTED}"]\n${DEPARTS}` });
     expect(await main(['adjudicate', '--record', 'g.pgn'], io)).toBe(0);
     const text = io.out.join('\n');

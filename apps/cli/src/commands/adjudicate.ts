@@ -23,7 +23,7 @@ export const USAGE = [
   'usage: chuhe adjudicate --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
   '       chuhe adjudicate --record FILE [--fen FEN] [--rules axf|cxa] [--cycle shortest|window] [--lenient] [--json]',
   '       chuhe adjudicate --batch FILE [--rules axf|cxa] [--cycle shortest|window] [--lenient]',
-  '  --record lists every cycle of the record with its verdict; the verdict is the final position\'s.',
+  "  --record lists every cycle of the record with its verdict; the verdict is the final position's.",
   '  --cycle    nested cycles: judge the shortest cycle ending at the final position (default) or the whole window',
   '  --lenient  accept positions no game reaches (typed from a diagram), with a warning',
 ].join('\n');

@@ -7,8 +7,20 @@ const base = {
   options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'swiss-individual' },
   entries,
   rounds: [
-    { games: [{ red: 'p1', black: 'p2', result: 'draw' }, { red: 'p3', black: 'p4', result: 'red_win' }], byes: ['p5'] },
-    { games: [{ red: 'p2', black: 'p3', result: null }, { red: 'p4', black: 'p1', result: null }], byes: [] },
+    {
+      games: [
+        { red: 'p1', black: 'p2', result: 'draw' },
+        { red: 'p3', black: 'p4', result: 'red_win' },
+      ],
+      byes: ['p5'],
+    },
+    {
+      games: [
+        { red: 'p2', black: 'p3', result: null },
+        { red: 'p4', black: 'p1', result: null },
+      ],
+      byes: [],
+    },
   ],
   standings: { chain: 'axf-2-6-3' },
   sanctions: [],

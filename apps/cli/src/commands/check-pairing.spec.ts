@@ -6,20 +6,39 @@ const file = (round2: unknown) =>
   JSON.stringify({
     entries,
     rounds: [
-      { games: [{ red: 'p1', black: 'p2', result: 'draw' }, { red: 'p3', black: 'p4', result: 'red_win' }] },
+      {
+        games: [
+          { red: 'p1', black: 'p2', result: 'draw' },
+          { red: 'p3', black: 'p4', result: 'red_win' },
+        ],
+      },
       round2,
     ],
   });
 
 describe('chuhe check-pairing', () => {
   test('a good round exits 0', async () => {
-    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p3', result: null }, { red: 'p4', black: 'p1', result: null }] }));
+    const io = fakeIo(
+      file({
+        games: [
+          { red: 'p2', black: 'p3', result: null },
+          { red: 'p4', black: 'p1', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing'], io)).toBe(0);
     expect(io.out.join('')).toBe('round 2: no problems found');
   });
 
   test('a rematch exits 1 and names the players', async () => {
-    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    const io = fakeIo(
+      file({
+        games: [
+          { red: 'p2', black: 'p1', result: null },
+          { red: 'p4', black: 'p3', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing'], io)).toBe(1);
     const text = io.out.join('\n');
     // p3 (2 points) against p4 (0) while p1 and p2 are on 1: also a float larger than needed.
@@ -29,7 +48,14 @@ describe('chuhe check-pairing', () => {
   });
 
   test('a hand-edited round with a player twice and one missing: findings, not file errors', async () => {
-    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p3', result: null }, { red: 'p3', black: 'p1', result: null }] }));
+    const io = fakeIo(
+      file({
+        games: [
+          { red: 'p2', black: 'p3', result: null },
+          { red: 'p3', black: 'p1', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing', '--json'], io)).toBe(1);
     const doc = JSON.parse(io.out.join('')) as { ok: boolean; findings: { code: string; entries: string[] }[] };
     expect(doc.ok).toBe(false);
@@ -40,7 +66,14 @@ describe('chuhe check-pairing', () => {
   });
 
   test('--off skips checks', async () => {
-    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    const io = fakeIo(
+      file({
+        games: [
+          { red: 'p2', black: 'p1', result: null },
+          { red: 'p4', black: 'p3', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing', '--off', 'rematch,needless_float'], io)).toBe(0);
     const bad = fakeIo('{}');
     expect(await main(['check-pairing', '--off', 'nonsense'], bad)).toBe(2);
@@ -49,16 +82,37 @@ describe('chuhe check-pairing', () => {
 
   test('a float larger than needed is an error naming the players (score groups, issue 15)', async () => {
     // After round 1: p3 on 2, p1 and p2 on 1, p4 on 0. p3–p1 and p2–p4 float one point each; p1–p2 is a rematch.
-    const good = fakeIo(file({ games: [{ red: 'p3', black: 'p1', result: null }, { red: 'p2', black: 'p4', result: null }] }));
+    const good = fakeIo(
+      file({
+        games: [
+          { red: 'p3', black: 'p1', result: null },
+          { red: 'p2', black: 'p4', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing'], good)).toBe(0);
-    const io = fakeIo(file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }));
+    const io = fakeIo(
+      file({
+        games: [
+          { red: 'p2', black: 'p1', result: null },
+          { red: 'p4', black: 'p3', result: null },
+        ],
+      }),
+    );
     expect(await main(['check-pairing', '--json', '--off', 'rematch'], io)).toBe(1);
     const doc = JSON.parse(io.out.join('')) as { findings: { code: string; entries: string[] }[] };
     expect(doc.findings.map((f) => [f.code, f.entries])).toEqual([['needless_float', ['p4', 'p3']]]);
   });
 
   test('--round N checks an earlier round; FILE instead of stdin', async () => {
-    const io = fakeIo('', { 't.json': file({ games: [{ red: 'p2', black: 'p1', result: null }, { red: 'p4', black: 'p3', result: null }] }) });
+    const io = fakeIo('', {
+      't.json': file({
+        games: [
+          { red: 'p2', black: 'p1', result: null },
+          { red: 'p4', black: 'p3', result: null },
+        ],
+      }),
+    });
     expect(await main(['check-pairing', 't.json', '--round', '1'], io)).toBe(0);
   });
 

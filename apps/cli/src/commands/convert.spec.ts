@@ -29,11 +29,15 @@ describe('chuhe convert', () => {
   test('an illegal record exits 1 naming the move', async () => {
     const io = fakeIo('1. 炮二平五 马8进6');
     expect(await main(['convert', '-', '--to', 'axf'], io)).toBe(1);
-    expect(io.err.join('')).toContain("move 1... 马8进6");
+    expect(io.err.join('')).toContain('move 1... 马8进6');
   });
 
   test('usage errors exit 2', async () => {
-    for (const args of [['convert', 'x.txt'], ['convert', 'x.txt', '--to', 'klingon'], ['convert', 'missing.txt', '--to', 'axf']]) {
+    for (const args of [
+      ['convert', 'x.txt'],
+      ['convert', 'x.txt', '--to', 'klingon'],
+      ['convert', 'missing.txt', '--to', 'axf'],
+    ]) {
       const io = fakeIo();
       expect(await main(args, io)).toBe(2);
       expect(io.err.join('')).not.toBe('');

@@ -51,12 +51,15 @@ describe('chuhe knockout next', () => {
   test('5+2: drawn → rapid with colours reversed (附录2 7b), as JSON', async () => {
     const r = await run(['knockout', 'next', '--json'], match([{ red: 'p1', black: 'p4', result: 'draw' }]));
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ status: 'next', game: { number: 2, kind: 'rapid', red: 'p4', black: 'p1', drawWinner: 'black', timeControl: { red: { baseMinutes: 30, incrementSeconds: 30 } } } });
+    expect(JSON.parse(r.out)).toMatchObject({
+      status: 'next',
+      game: { number: 2, kind: 'rapid', red: 'p4', black: 'p1', drawWinner: 'black', timeControl: { red: { baseMinutes: 30, incrementSeconds: 30 } } },
+    });
     const text = await run(['knockout', 'next'], match([{ red: 'p1', black: 'p4', result: 'draw' }]));
     expect(text.out).toBe(`next: game 2 (rapid): p4 Red, p1 Black, 30'+30" both, no score sheet; a draw counts as a win for Black (p1)`);
   });
 
-  test('5+2: slow and rapid drawn → the rapid game\'s Black wins, no armageddon (附录2 7b 正赛及快棋赛均和再和则以执后手者为胜)', async () => {
+  test("5+2: slow and rapid drawn → the rapid game's Black wins, no armageddon (附录2 7b 正赛及快棋赛均和再和则以执后手者为胜)", async () => {
     const games = [
       { red: 'p1', black: 'p4', result: 'draw' },
       { red: 'p4', black: 'p1', result: 'draw' },
@@ -80,11 +83,20 @@ describe('chuhe knockout next', () => {
       '6+1',
     );
     const r = await run(['knockout', 'next', 'm.json'], '', { 'm.json': file });
-    expect(r).toMatchObject({ code: 0, out: `next: game 3 (armageddon): p1 Red, p4 Black, Red 15'+5", Black 10'+5", no score sheet; a draw counts as a win for Black (p4)` });
+    expect(r).toMatchObject({
+      code: 0,
+      out: `next: game 3 (armageddon): p1 Red, p4 Black, Red 15'+5", Black 10'+5", no score sheet; a draw counts as a win for Black (p4)`,
+    });
   });
 
   test('the winner, and a game on the board', async () => {
-    const decided = await run(['knockout', 'next'], match([{ red: 'p1', black: 'p4', result: 'draw' }, { red: 'p4', black: 'p1', result: 'black_win' }]));
+    const decided = await run(
+      ['knockout', 'next'],
+      match([
+        { red: 'p1', black: 'p4', result: 'draw' },
+        { red: 'p4', black: 'p1', result: 'black_win' },
+      ]),
+    );
     expect(decided).toMatchObject({ code: 0, out: 'winner: p1 (decided by the rapid game); p4 is out' });
     const armageddonGames = [
       { red: 'p1', black: 'p4', result: 'draw' },

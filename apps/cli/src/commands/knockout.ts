@@ -70,7 +70,12 @@ export function parseKnockoutMatch(json: unknown): { ok: true; value: KnockoutMa
   for (const k of Object.keys(json)) if (!MATCH_FIELDS.includes(k)) errors.push(`$.${k}: unknown field (allowed: ${MATCH_FIELDS.join(', ')})`);
   const formatName = json.format ?? '5+2';
   const format = typeof formatName === 'string' ? KNOCKOUT_MATCH_FORMATS[formatName] : undefined;
-  if (!format) errors.push(`$.format: must be one of ${Object.keys(KNOCKOUT_MATCH_FORMATS).map((f) => `"${f}"`).join(', ')}, got ${JSON.stringify(formatName)}`);
+  if (!format)
+    errors.push(
+      `$.format: must be one of ${Object.keys(KNOCKOUT_MATCH_FORMATS)
+        .map((f) => `"${f}"`)
+        .join(', ')}, got ${JSON.stringify(formatName)}`,
+    );
   const id = (v: unknown, path: string): string => {
     if (typeof v === 'string' && v !== '') return v;
     errors.push(`${path}: must be a non-empty string (a player id)`);
@@ -119,7 +124,9 @@ export function formatMatchState(s: KnockoutMatchState): string {
     case 'awaiting_lot':
       return 'awaiting the lot for the armageddon colours';
     case 'no_winner':
-      return s.reason === 'double_forfeit' ? 'no winner: double forfeit — the chief arbiter decides' : 'no winner: tied with no tie-break left — the chief arbiter decides';
+      return s.reason === 'double_forfeit'
+        ? 'no winner: double forfeit — the chief arbiter decides'
+        : 'no winner: tied with no tie-break left — the chief arbiter decides';
   }
 }
 

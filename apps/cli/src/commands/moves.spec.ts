@@ -30,7 +30,10 @@ describe('chuhe moves', () => {
   });
 
   test('errors', async () => {
-    for (const args of [['moves', '--fen', '9/9 w'], ['moves', '--notation', 'klingon']]) {
+    for (const args of [
+      ['moves', '--fen', '9/9 w'],
+      ['moves', '--notation', 'klingon'],
+    ]) {
       const io = fakeIo();
       expect(await main(args, io)).toBe(2);
       expect(io.err.join('')).toMatch(/fen|notation/);

@@ -24,7 +24,9 @@ export const run: Command = async (argv, io) => {
   }
   const moves = pos.value.legalMoves();
   if (moves.length === 0) {
-    io.stdout(pos.value.isCheck() ? `no legal move: ${pos.value.turn} is checkmated (将死)` : `no legal move: ${pos.value.turn} is stalemated (困毙) and loses`);
+    io.stdout(
+      pos.value.isCheck() ? `no legal move: ${pos.value.turn} is checkmated (将死)` : `no legal move: ${pos.value.turn} is stalemated (困毙) and loses`,
+    );
     return 0;
   }
   io.stdout(moves.map((m) => formatMove(pos.value, m, notation)).join('\n'));

@@ -44,7 +44,10 @@ describe('chuhe pair: a 5+2 championship (附录2) through rounds 6 and 7', () =
     expect(blocked.err).toContain(`game 2 (rapid): ${semi1.black} Red, ${semi1.red} Black`);
 
     // The rapid game goes into the same pairing, colours reversed; p1 wins it.
-    stored6[0] = { ...stored6[0], games: [...stored6[0].games, { red: semi1.black, black: semi1.red, result: semi1.black === 'p1' ? 'red_win' : 'black_win' }] };
+    stored6[0] = {
+      ...stored6[0],
+      games: [...stored6[0].games, { red: semi1.black, black: semi1.red, result: semi1.black === 'p1' ? 'red_win' : 'black_win' }],
+    };
     const withRapid = { ...file, rounds: [...file.rounds, { round: 6, pairings: stored6, byes: [] }] };
     const seven = await pair(withRapid);
     expect(seven.err).toBe('');
@@ -63,7 +66,13 @@ describe('chuhe pair: a 5+2 championship (附录2) through rounds 6 and 7', () =
   });
 
   test('asking for round 6 with a result of round 5 missing names the game', async () => {
-    const open = { ...file, rounds: [...file.rounds.slice(0, 4), { round: 5, games: [g('p1', 'p8', null), g('p2', 'p5', 'red_win'), g('p6', 'p3', 'black_win'), g('p7', 'p4', 'black_win')] }] };
+    const open = {
+      ...file,
+      rounds: [
+        ...file.rounds.slice(0, 4),
+        { round: 5, games: [g('p1', 'p8', null), g('p2', 'p5', 'red_win'), g('p6', 'p3', 'black_win'), g('p7', 'p4', 'black_win')] },
+      ],
+    };
     const r = await pair(open);
     expect(r.code).toBe(2);
     expect(r.err).toContain('round 5 p1–p8');

@@ -4,7 +4,15 @@ import { main } from '../main';
 const entries = [1, 2, 3, 4, 5].map((n) => ({ id: `p${n}`, drawNumber: n, rating: 2000 - n }));
 const file = JSON.stringify({
   entries,
-  rounds: [{ games: [{ red: 'p1', black: 'p3', result: 'red_win' }, { red: 'p4', black: 'p2', result: 'draw' }], byes: ['p5'] }],
+  rounds: [
+    {
+      games: [
+        { red: 'p1', black: 'p3', result: 'red_win' },
+        { red: 'p4', black: 'p2', result: 'draw' },
+      ],
+      byes: ['p5'],
+    },
+  ],
 });
 
 describe('chuhe pair', () => {

@@ -26,7 +26,14 @@ describe('chuhe validate / convert on record files', () => {
     expect(io.err.join('\n')).toContain('game 3: invalid: move 1... 马8进6');
     const json = fakeIo('', { 'g.pgn': iconv.encode(`${SIMP}\n${bad}`, 'gbk') });
     expect(await main(['validate', 'g.pgn', '--json'], json)).toBe(1);
-    expect(JSON.parse(json.out.join(''))).toMatchObject({ format: 'pgn', encoding: { encoding: 'GB18030' }, games: [{ index: 1, valid: true, plies: 2 }, { index: 2, valid: false, error: { code: 'illegal_move' } }] });
+    expect(JSON.parse(json.out.join(''))).toMatchObject({
+      format: 'pgn',
+      encoding: { encoding: 'GB18030' },
+      games: [
+        { index: 1, valid: true, plies: 2 },
+        { index: 2, valid: false, error: { code: 'illegal_move' } },
+      ],
+    });
   });
 
   test('convert writes every game', async () => {

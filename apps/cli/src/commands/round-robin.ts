@@ -13,11 +13,7 @@ export const USAGE = 'usage: chuhe round-robin N [--json] [--double]';
 export function formatRoundRobinTable(table: RoundRobinTable): string {
   const width = String(table.entrants).length;
   const pad = (n: number) => String(n).padStart(width);
-  const lines = [
-    `Round-robin for ${table.entrants} entrants (附录6); in each pair the first number plays Red.`,
-    '',
-    `${'Round'.padStart(5)}  Pairings`,
-  ];
+  const lines = [`Round-robin for ${table.entrants} entrants (附录6); in each pair the first number plays Red.`, '', `${'Round'.padStart(5)}  Pairings`];
   for (const r of table.rounds) {
     const pairs = r.pairs.map(([red, black]) => `${pad(red)} - ${pad(black)}`).join('   ');
     lines.push(`${String(r.round).padStart(5)}  ${pairs}${r.bye === null ? '' : `   bye ${r.bye}`}`);

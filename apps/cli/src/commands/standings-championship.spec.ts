@@ -89,7 +89,12 @@ describe('chuhe standings on a championship file', () => {
     expect(c.places.slice(0, 4).map((p: { entry: string }) => p.entry)).toEqual(['p4', 'p1', thirdWinner, thirdWinner === 'p2' ? 'p3' : 'p2']);
     expect(c.standings.rows.map((r: { entry: string }) => r.entry).sort()).toEqual(['p5', 'p6', 'p7', 'p8']);
     expect(c.standings.chain[1].definition).toMatch(/opponent/);
-    expect(c.knockouts.find((k: { stage: string }) => k.stage === 'third_place').decidingGame).toMatchObject({ number: 2, kind: 'rapid', result: 'draw', drawCountsAsBlackWin: true });
+    expect(c.knockouts.find((k: { stage: string }) => k.stage === 'third_place').decidingGame).toMatchObject({
+      number: 2,
+      kind: 'rapid',
+      result: 'draw',
+      drawCountsAsBlackWin: true,
+    });
 
     // --format forces the plain table over all eight.
     const plain = await run(['standings', '--format', 'swiss', '--json'], seven);
@@ -110,14 +115,45 @@ describe('chuhe standings on a championship file', () => {
   test('6+1: the final decided by armageddon (a draw = Black wins); the others 3rd … 8th', async () => {
     // 附录6 table for 8, rounds 1–6; p1 and p7 win every game except p7–p6 (draw); everything else drawn.
     const table = [
-      [[1, 8], [2, 7], [3, 6], [4, 5]],
-      [[8, 5], [6, 4], [7, 3], [1, 2]],
-      [[2, 8], [3, 1], [4, 7], [5, 6]],
-      [[8, 6], [7, 5], [1, 4], [2, 3]],
-      [[3, 8], [4, 2], [5, 1], [6, 7]],
-      [[8, 7], [1, 6], [2, 5], [3, 4]],
+      [
+        [1, 8],
+        [2, 7],
+        [3, 6],
+        [4, 5],
+      ],
+      [
+        [8, 5],
+        [6, 4],
+        [7, 3],
+        [1, 2],
+      ],
+      [
+        [2, 8],
+        [3, 1],
+        [4, 7],
+        [5, 6],
+      ],
+      [
+        [8, 6],
+        [7, 5],
+        [1, 4],
+        [2, 3],
+      ],
+      [
+        [3, 8],
+        [4, 2],
+        [5, 1],
+        [6, 7],
+      ],
+      [
+        [8, 7],
+        [1, 6],
+        [2, 5],
+        [3, 4],
+      ],
     ];
-    const result = (a: number, b: number) => ((a === 6 && b === 7) || (a === 7 && b === 6) ? 'draw' : a === 1 || a === 7 ? 'red_win' : b === 1 || b === 7 ? 'black_win' : 'draw');
+    const result = (a: number, b: number) =>
+      (a === 6 && b === 7) || (a === 7 && b === 6) ? 'draw' : a === 1 || a === 7 ? 'red_win' : b === 1 || b === 7 ? 'black_win' : 'draw';
     const six = {
       name: '6+1 test',
       options: { eventKind: 'individual', scoring: '2-1-0', pairingSystem: 'championship-6-1', championshipLotSeed: 'lot' },

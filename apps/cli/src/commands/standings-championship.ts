@@ -14,7 +14,8 @@ function width(text: string): number {
   for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
   return w;
 }
-const pad = (text: string, n: number, start: boolean): string => (start ? ' '.repeat(Math.max(0, n - width(text))) + text : text + ' '.repeat(Math.max(0, n - width(text))));
+const pad = (text: string, n: number, start: boolean): string =>
+  start ? ' '.repeat(Math.max(0, n - width(text))) + text : text + ' '.repeat(Math.max(0, n - width(text)));
 
 const CHAINS: Record<ChampionshipStandings['format'], string> = { '5+2': '附录2 #10', '6+1': '附录3 #2, #5' };
 
@@ -33,7 +34,11 @@ export function formatChampionship(c: ChampionshipStandings, table: (s: Standing
   ]);
   const header = ['Place', 'No', 'Player', 'Status', 'How decided'];
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]))));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2)))
+      .join('  ')
+      .trimEnd();
   out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
   if (c.knockouts.length) {
     out.push('', 'Knockout:');
@@ -60,7 +65,11 @@ export function formatStagePlaces(c: StageChainStandings, table: (s: Standings) 
   const rows = c.places.map((p) => [placeText(p), String(p.drawNumber), p.name ?? p.entry, p.status, p.why]);
   const header = ['Place', 'No', 'Player', 'Status', 'How decided'];
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]))));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i], i < 2)))
+      .join('  ')
+      .trimEnd();
   out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
   if (c.knockouts.length) out.push('', 'Knockout:', ...c.knockouts.map((k) => `  ${k}`));
   if (c.pending.length) out.push('', 'Pending:', ...c.pending.map((p) => `  ${p}`));

@@ -7,8 +7,18 @@ const swiss = {
   name: 'Test Open',
   entries,
   rounds: [
-    { games: [{ red: 'a', black: 'b', result: 'draw' }, { red: 'c', black: 'd', result: 'draw' }] },
-    { games: [{ red: 'a', black: 'c', result: 'draw' }, { red: 'b', black: 'd', result: 'draw' }] },
+    {
+      games: [
+        { red: 'a', black: 'b', result: 'draw' },
+        { red: 'c', black: 'd', result: 'draw' },
+      ],
+    },
+    {
+      games: [
+        { red: 'a', black: 'c', result: 'draw' },
+        { red: 'b', black: 'd', result: 'draw' },
+      ],
+    },
   ],
   standings: { format: 'swiss' },
   sanctions: [{ kind: 'technical_foul', round: 2, player: 'b' }],

@@ -35,7 +35,10 @@ function show(v: DisplayValue | null | undefined): string {
 function table(header: string[], rows: string[][], rightAligned: (col: number) => boolean): string[] {
   const widths = header.map((h, c) => Math.max(width(h), ...rows.map((r) => width(r[c] ?? ''))));
   const line = (cells: string[]) =>
-    cells.map((cell, c) => (rightAligned(c) ? padStart(cell, widths[c]) : padEnd(cell, widths[c]))).join('  ').trimEnd();
+    cells
+      .map((cell, c) => (rightAligned(c) ? padStart(cell, widths[c]) : padEnd(cell, widths[c])))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -70,20 +73,34 @@ export function formatStandings(s: Standings, name?: string): string {
   }
   if (s.progressive) {
     out.push('', 'Progressive scores:');
-    out.push(...table(['Player', ...s.rounds.map((r) => `R${r}`)], s.progressive.map((p) => [p.entry, ...p.scores.map(String)]), (c) => c > 0));
+    out.push(
+      ...table(
+        ['Player', ...s.rounds.map((r) => `R${r}`)],
+        s.progressive.map((p) => [p.entry, ...p.scores.map(String)]),
+        (c) => c > 0,
+      ),
+    );
   }
   if (s.crosstable) {
     out.push('', 'Crosstable (score against each opponent; + forfeit, x annulled):');
     const ids = s.crosstable.map((r) => r.entry);
     const cell = (cells: NonNullable<Standings['crosstable']>[number]['cells'][string] | undefined): string =>
       !cells ? '' : cells.map((c) => (c.kind === 'annulled' ? 'x' : `${c.score}${c.kind === 'played' ? '' : '+'}`)).join('/');
-    out.push(...table(['', ...ids.map((_, k) => String(k + 1))], s.crosstable.map((r, k) => [`${k + 1} ${r.entry}`, ...ids.map((id) => (id === r.entry ? '*' : cell(r.cells[id])))]), (c) => c > 0));
+    out.push(
+      ...table(
+        ['', ...ids.map((_, k) => String(k + 1))],
+        s.crosstable.map((r, k) => [`${k + 1} ${r.entry}`, ...ids.map((id) => (id === r.entry ? '*' : cell(r.cells[id])))]),
+        (c) => c > 0,
+      ),
+    );
   }
   if (s.teamMatches) {
     out.push('', 'Team matches:');
     for (const m of s.teamMatches) {
       const big = m.bigPoints ? `  大分 ${m.bigPoints.join('–')}` : '';
-      out.push(`  R${m.round} ${m.red}–${m.black}  场分 ${m.matchPoints.join('–')}  局分 ${m.gamePoints.join('–')}${big}${m.kind === 'played' ? '' : ` (${m.kind})`}`);
+      out.push(
+        `  R${m.round} ${m.red}–${m.black}  场分 ${m.matchPoints.join('–')}  局分 ${m.gamePoints.join('–')}${big}${m.kind === 'played' ? '' : ` (${m.kind})`}`,
+      );
       for (const g of m.games) out.push(`      board ${g.board}: ${g.red}–${g.black} ${g.result}${g.penaltyReason ? ` (${g.penaltyReason})` : ''}`);
       for (const g of m.annulledGames) out.push(`      board ${g.board}: ${g.red}–${g.black} annulled`);
     }

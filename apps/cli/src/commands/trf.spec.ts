@@ -9,7 +9,14 @@ const tournament = (extra: Record<string, unknown> = {}, entries = [1, 2, 3, 4].
   JSON.stringify({
     options: { eventKind: 'individual', ...extra },
     entries,
-    rounds: [{ games: [{ red: 'p1', black: 'p2', result: 'draw' }, { red: 'p3', black: 'p4', result: 'red_win_forfeit' }] }],
+    rounds: [
+      {
+        games: [
+          { red: 'p1', black: 'p2', result: 'draw' },
+          { red: 'p3', black: 'p4', result: 'red_win_forfeit' },
+        ],
+      },
+    ],
   });
 
 describe('chuhe trf', () => {
@@ -55,7 +62,10 @@ describe('chuhe trf', () => {
     expect(await main(['trf', 'export'], out)).toBe(0);
     const back = fakeIo(out.out.join(''));
     expect(await main(['trf', 'import'], back)).toBe(0);
-    const doc = JSON.parse(back.out.join('')) as { options: { totalRounds: number }; rounds: Array<{ pairings: Array<{ red: string; games: Array<{ result: string }> }> }> };
+    const doc = JSON.parse(back.out.join('')) as {
+      options: { totalRounds: number };
+      rounds: Array<{ pairings: Array<{ red: string; games: Array<{ result: string }> }> }>;
+    };
     expect(doc.options.totalRounds).toBe(5);
     expect(doc.rounds[0].pairings.map((p) => [p.red, p.games[0].result])).toEqual([
       ['p1', 'draw'],

@@ -52,7 +52,9 @@ export const run: Command = async (argv, io) => {
       return 2;
     }
     if (totalRounds === undefined && recordedTotalRounds(tournament) === undefined) {
-      io.stderr(`chuhe trf: note: the file does not say how many rounds the event has; XXR is the ${tournament.rounds.length} rounds played (pass --rounds N to let another engine pair the next round)`);
+      io.stderr(
+        `chuhe trf: note: the file does not say how many rounds the event has; XXR is the ${tournament.rounds.length} rounds played (pass --rounds N to let another engine pair the next round)`,
+      );
     }
     io.stdout(trf.value);
     return 0;

@@ -26,7 +26,10 @@ describe('chuhe validate', () => {
     expect(io.err.join('')).toContain('move 2... 车9进9');
     const json = fakeIo('1. 炮二平五 马8进7 2. 马二进三 车9进9');
     expect(await main(['validate', '-', '--json'], json)).toBe(1);
-    expect(JSON.parse(json.out.join(''))).toMatchObject({ valid: false, error: { code: 'illegal_move', reason: 'illegal', ply: 4, moveNumber: 2, text: '车9进9' } });
+    expect(JSON.parse(json.out.join(''))).toMatchObject({
+      valid: false,
+      error: { code: 'illegal_move', reason: 'illegal', ply: 4, moveNumber: 2, text: '车9进9' },
+    });
   });
 
   test('a move-limit claim (二章4节)', async () => {
@@ -41,7 +44,12 @@ describe('chuhe validate', () => {
   });
 
   test('usage errors exit 2', async () => {
-    for (const args of [['validate'], ['validate', '-', '--claim', '3'], ['validate', '-', '--claim', 'x', '--by', 'red'], ['validate', '-', '--claim', '3', '--by', 'green']]) {
+    for (const args of [
+      ['validate'],
+      ['validate', '-', '--claim', '3'],
+      ['validate', '-', '--claim', 'x', '--by', 'red'],
+      ['validate', '-', '--claim', '3', '--by', 'green'],
+    ]) {
       const io = fakeIo('');
       expect(await main(args, io)).toBe(2);
       expect(io.err.join('')).not.toBe('');

@@ -34,11 +34,24 @@ export const run: Command = async (argv, io) => {
   const reports = games.map((entry) => {
     if (!entry.game) {
       const e = entry.error!;
-      return { index: entry.index, valid: false as const, error: { code: e.code, reason: e.reason, ply: e.ply, moveNumber: e.moveNumber, side: e.side, text: e.text, message: e.message } };
+      return {
+        index: entry.index,
+        valid: false as const,
+        error: { code: e.code, reason: e.reason, ply: e.ply, moveNumber: e.moveNumber, side: e.side, text: e.text, message: e.message },
+      };
     }
     const g = entry.game;
     const claim = claimText === undefined ? undefined : checkMoveLimitClaim(g, { afterPly: Number(claimText), claimant: by as Side });
-    return { index: entry.index, valid: true as const, plies: g.plies.length, end: g.end, result: endResult(g.end), moveLimitClaim: claim, warnings: entry.warnings, game: g };
+    return {
+      index: entry.index,
+      valid: true as const,
+      plies: g.plies.length,
+      end: g.end,
+      result: endResult(g.end),
+      moveLimitClaim: claim,
+      warnings: entry.warnings,
+      game: g,
+    };
   });
   const source = describeSource(file.value);
   if (json) {
@@ -58,7 +71,8 @@ export const run: Command = async (argv, io) => {
     }
     io.stdout(`${prefix}valid: ${r.plies} plies; ${describeEnd(r.end)}${r.end.kind === 'ongoing' ? '' : ` (${r.result})`}`);
     for (const w of r.warnings) io.stdout(`${prefix}warning: ${w}`);
-    if (r.moveLimitClaim) io.stdout(`move-limit claim by ${by} after ply ${claimText}: ${r.moveLimitClaim.valid ? 'valid' : 'not valid'} — ${r.moveLimitClaim.reason}`);
+    if (r.moveLimitClaim)
+      io.stdout(`move-limit claim by ${by} after ply ${claimText}: ${r.moveLimitClaim.valid ? 'valid' : 'not valid'} — ${r.moveLimitClaim.reason}`);
   }
   if (many) io.stdout(`${reports.filter((r) => r.valid).length} of ${reports.length} games valid`);
   return reports.every((r) => r.valid) ? 0 : 1;

@@ -9,8 +9,34 @@ import { PrismaService } from '../prisma/prisma.service';
 import { AppealsService } from './appeals.service';
 
 const WORDS = withTraditional({
-  zh: { title: '仲裁委员会裁决', intro: '仲裁委员会的复审决定为最终裁决，即时生效（三章7C）。', round: '轮', table: '台', board: '盘', state: '决定', result: '对局结果', summary: '摘要', decidedAt: '时间', none: '暂无裁决。', upheld: '申诉得直', dismissed: '驳回申诉' },
-  en: { title: 'Appeals committee decisions', intro: 'The committee’s decisions are final and effective at once (三章7C).', round: 'Round', table: 'Table', board: 'Board', state: 'Decision', result: 'Game result', summary: 'Summary', decidedAt: 'Decided', none: 'No decisions yet.', upheld: 'upheld', dismissed: 'dismissed' },
+  zh: {
+    title: '仲裁委员会裁决',
+    intro: '仲裁委员会的复审决定为最终裁决，即时生效（三章7C）。',
+    round: '轮',
+    table: '台',
+    board: '盘',
+    state: '决定',
+    result: '对局结果',
+    summary: '摘要',
+    decidedAt: '时间',
+    none: '暂无裁决。',
+    upheld: '申诉得直',
+    dismissed: '驳回申诉',
+  },
+  en: {
+    title: 'Appeals committee decisions',
+    intro: 'The committee’s decisions are final and effective at once (三章7C).',
+    round: 'Round',
+    table: 'Table',
+    board: 'Board',
+    state: 'Decision',
+    result: 'Game result',
+    summary: 'Summary',
+    decidedAt: 'Decided',
+    none: 'No decisions yet.',
+    upheld: 'upheld',
+    dismissed: 'dismissed',
+  },
 });
 
 /** The public list of decided appeals on an event (no private notes, no voters' names). */
@@ -26,7 +52,17 @@ export class AppealPagesController {
   @Render('appeal-decisions')
   async decisions(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const language = pageLanguage(req);
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true, stages: true, tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } } } });
+    const event = await this.prisma.event.findUnique({
+      where: { id: eventId },
+      select: {
+        id: true,
+        nameZh: true,
+        nameEn: true,
+        kind: true,
+        stages: true,
+        tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
+      },
+    });
     if (!event) throw new NotFoundException();
     const s = WORDS[language];
     const rows = await this.appeals.publicDecisions(eventId);
@@ -41,7 +77,13 @@ export class AppealPagesController {
         { label: pick(event, language), href: `/events/${event.id}?lang=${language}` },
         { label: s.title },
       ],
-      eventNav: { event: { name: pick(event, language) }, tabs: [{ label: translate('hub', language), href: `/events/${event.id}?lang=${language}` }, { label: translate('standings', language), href: `/events/${event.id}/standings?lang=${language}` }] },
+      eventNav: {
+        event: { name: pick(event, language) },
+        tabs: [
+          { label: translate('hub', language), href: `/events/${event.id}?lang=${language}` },
+          { label: translate('standings', language), href: `/events/${event.id}/standings?lang=${language}` },
+        ],
+      },
       s,
       eventName: pick(event, language),
       decisions: rows.map((r) => ({

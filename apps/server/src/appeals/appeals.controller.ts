@@ -17,7 +17,10 @@ export class AppealsController {
 
   @Post('games/:gameId/appeals')
   @RequireRole(...STAFF, 'team_captain')
-  @ApiOperation({ summary: 'file a written appeal (二章8节4) within the deadline after the game’s end (its result entered; server clock), fee recorded as paid. A captain of a team in the game, or an arbiter recording a player’s written appeal (entryId). Late: 409 with the deadline. No committee: 409 (三章4F).' })
+  @ApiOperation({
+    summary:
+      'file a written appeal (二章8节4) within the deadline after the game’s end (its result entered; server clock), fee recorded as paid. A captain of a team in the game, or an arbiter recording a player’s written appeal (entryId). Late: 409 with the deadline. No committee: 409 (三章4F).',
+  })
   file(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: FileAppealDto) {
     return this.appeals.file(user, gameId, dto);
   }
@@ -43,14 +46,19 @@ export class AppealsController {
 
   @Get('appeals/:appealId')
   @RequireRole(...COMMITTEE_AND_STAFF)
-  @ApiOperation({ summary: 'the hearing file: appeal, game, record, the arbiter’s reports (disputes with diagrams), sanctions, committee (recusals, 三章7D) and votes' })
+  @ApiOperation({
+    summary: 'the hearing file: appeal, game, record, the arbiter’s reports (disputes with diagrams), sanctions, committee (recusals, 三章7D) and votes',
+  })
   get(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string) {
     return this.appeals.get(user, id);
   }
 
   @Post('appeals/:appealId/votes')
   @RequireRole('appeals_member')
-  @ApiOperation({ summary: 'a member votes uphold | dismiss (三章7C). 409 when the sitting committee is not at least 3 and odd (三章7A, after 三章7D recusals); 403 for a recused member. The majority decides at once: result, fee, audit.' })
+  @ApiOperation({
+    summary:
+      'a member votes uphold | dismiss (三章7C). 409 when the sitting committee is not at least 3 and odd (三章7A, after 三章7D recusals); 403 for a recused member. The majority decides at once: result, fee, audit.',
+  })
   vote(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VoteDto) {
     return this.appeals.vote(user, id, dto);
   }
@@ -65,7 +73,9 @@ export class AppealsController {
 
   @Post('appeals/:appealId/sanctions')
   @RequireRole('appeals_member')
-  @ApiOperation({ summary: '三章7E: the committee sanctions a party that persists after a dismissed appeal (criticism … disqualification: the entry leaves the event)' })
+  @ApiOperation({
+    summary: '三章7E: the committee sanctions a party that persists after a dismissed appeal (criticism … disqualification: the entry leaves the event)',
+  })
   committeeSanction(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: CommitteeSanctionDto) {
     return this.appeals.committeeSanction(user, id, dto);
   }

@@ -59,7 +59,10 @@ export class CommitteeSanctionDto {
   @IsUUID()
   entryId!: string;
 
-  @ApiProperty({ enum: COMMITTEE_SANCTIONS, description: '三章7E: criticism, warning, serious warning, stop the game (停止本场比赛), disqualification (取消比赛资格: the entry leaves the event)' })
+  @ApiProperty({
+    enum: COMMITTEE_SANCTIONS,
+    description: '三章7E: criticism, warning, serious warning, stop the game (停止本场比赛), disqualification (取消比赛资格: the entry leaves the event)',
+  })
   @IsIn(COMMITTEE_SANCTIONS)
   level!: (typeof COMMITTEE_SANCTIONS)[number];
 

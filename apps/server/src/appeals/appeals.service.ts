@@ -55,8 +55,24 @@ export class AppealsService {
     const entries = [ctx.pairing.redEntry, ctx.pairing.blackEntry].filter((e) => e !== null);
     if (!entries.some((e) => e.id === dto.entryId)) throw badRequest([{ field: 'entryId', reason: 'not an entry of the appeal’s game' }]);
     const log = await this.prisma.$transaction(async (tx) => {
-      const row = await tx.gameLog.create({ data: { gameId: ctx.id, kind: 'committee_sanction', byId: user.id, state: dto.level, data: { appealId, entryId: dto.entryId, level: dto.level, note: dto.note, article: '三章7E' } } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: `三章7E: ${dto.level} — ${dto.note}` });
+      const row = await tx.gameLog.create({
+        data: {
+          gameId: ctx.id,
+          kind: 'committee_sanction',
+          byId: user.id,
+          state: dto.level,
+          data: { appealId, entryId: dto.entryId, level: dto.level, note: dto.note, article: '三章7E' },
+        },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_log',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        reason: `三章7E: ${dto.level} — ${dto.note}`,
+      });
       return row;
     });
     let withdrawn: { applied: boolean; message?: string } | undefined;
@@ -64,7 +80,13 @@ export class AppealsService {
       const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: dto.entryId } });
       if (entry.status !== 'withdrawn') {
         try {
-          await this.entries.withdraw({ user, id: entry.id, version: entry.version, afterRound: ctx.pairing.round.number, reason: `三章7E: disqualified by the appeals committee — ${dto.note}` });
+          await this.entries.withdraw({
+            user,
+            id: entry.id,
+            version: entry.version,
+            afterRound: ctx.pairing.round.number,
+            reason: `三章7E: disqualified by the appeals committee — ${dto.note}`,
+          });
           withdrawn = { applied: true };
         } catch (e) {
           withdrawn = { applied: false, message: (e as { message?: string }).message };
@@ -83,7 +105,8 @@ export class AppealsService {
       const captainOf = roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!);
       const captainEntry = entries.find((e) => e.teamId !== null && captainOf.includes(e.teamId));
       const staff = roles.some((r) => STAFF.includes(r.role));
-      if (!captainEntry && !staff) throw forbidden('an appeal is filed by the captain of a team in this game, or recorded by an arbiter for the player who handed it in');
+      if (!captainEntry && !staff)
+        throw forbidden('an appeal is filed by the captain of a team in this game, or recorded by an arbiter for the player who handed it in');
       const entryId = dto.entryId ?? captainEntry?.id;
       if (!entryId) throw badRequest([{ field: 'entryId', reason: 'name the appealing entry (one of the game’s two entries)' }]);
       if (!entries.some((e) => e.id === entryId)) throw badRequest([{ field: 'entryId', reason: `not an entry of this game (${gameLabel(ctx)})` }]);
@@ -98,17 +121,43 @@ export class AppealsService {
       // 二章8节4: 赛后两小时内 — from the game's end (its result entered), on the server's clock.
       if (!ctx.resultEnteredAt) throw conflict(`game: ${gameLabel(ctx)} has not ended (no result yet); an appeal is filed after the game (二章8节4)`);
       const deadline = appealDeadline(ctx.resultEnteredAt, event.appealDeadlineMinutes);
-      if (now > deadline) throw conflict(`filedAt: the deadline was ${deadline.toISOString()} (${event.appealDeadlineMinutes} minutes after the game ended at ${ctx.resultEnteredAt.toISOString()}, 二章8节4); the appeal is late`);
+      if (now > deadline)
+        throw conflict(
+          `filedAt: the deadline was ${deadline.toISOString()} (${event.appealDeadlineMinutes} minutes after the game ended at ${ctx.resultEnteredAt.toISOString()}, 二章8节4); the appeal is late`,
+        );
       const row = await tx.appeal.create({
-        data: { eventId: event.id, gameId, disputeId: dto.disputeId, filedById: user.id, entryId, text: dto.text, filedAt: now, feeAmount: event.appealFeeAmount, feeCurrency: event.appealFeeCurrency, feeStatus: 'paid' },
+        data: {
+          eventId: event.id,
+          gameId,
+          disputeId: dto.disputeId,
+          filedById: user.id,
+          entryId,
+          text: dto.text,
+          filedAt: now,
+          feeAmount: event.appealFeeAmount,
+          feeCurrency: event.appealFeeCurrency,
+          feeStatus: 'paid',
+        },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: row.id, action: 'create', after: row, reason: `appeal filed (二章8节4), fee ${event.appealFeeAmount} ${event.appealFeeCurrency} paid; deadline ${deadline.toISOString()}` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'appeal',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        reason: `appeal filed (二章8节4), fee ${event.appealFeeAmount} ${event.appealFeeCurrency} paid; deadline ${deadline.toISOString()}`,
+      });
       return { ...row, deadline };
     });
   }
 
   private async committee(db: Tx, tournamentId: string, ctx: GameContext | null): Promise<Committee> {
-    const roles = await db.tournamentRole.findMany({ where: { tournamentId, role: 'appeals_member' }, include: { user: { select: { displayName: true } } }, orderBy: { createdAt: 'asc' } });
+    const roles = await db.tournamentRole.findMany({
+      where: { tournamentId, role: 'appeals_member' },
+      include: { user: { select: { displayName: true } } },
+      orderBy: { createdAt: 'asc' },
+    });
     const members = roles.map((r) => ({ userId: r.userId, displayName: r.user.displayName, affiliationId: r.affiliationId }));
     return committeeFor(members, ctx ? affiliationsInvolved(ctx) : []);
   }
@@ -205,7 +254,15 @@ export class AppealsService {
         create: { appealId, userId: user.id, choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null },
         update: { choice: dto.choice, result: dto.result ?? null, note: dto.note ?? null, votedAt: new Date() },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal_vote', entityId: vote.id, action: previous ? 'update' : 'create', before: previous ?? undefined, after: vote });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'appeal_vote',
+        entityId: vote.id,
+        action: previous ? 'update' : 'create',
+        before: previous ?? undefined,
+        after: vote,
+      });
       const votes = await tx.appealVote.findMany({ where: { appealId } });
       const decision = decisionOf(
         committee,
@@ -240,11 +297,27 @@ export class AppealsService {
       }
       const { count } = await tx.appeal.updateMany({
         where: { id: appealId, version: appeal.version },
-        data: { state: upheld ? 'upheld' : 'dismissed', feeStatus: upheld ? 'refunded' : 'forfeited', decision: text, decidedResult, decidedAt: new Date(), version: { increment: 1 } },
+        data: {
+          state: upheld ? 'upheld' : 'dismissed',
+          feeStatus: upheld ? 'refunded' : 'forfeited',
+          decision: text,
+          decidedResult,
+          decidedAt: new Date(),
+          version: { increment: 1 },
+        },
       });
       if (count === 0) staleOrMissing('appeal', await tx.appeal.findUnique({ where: { id: appealId } }));
       const decided = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after: decided, reason: `${text}; fee ${upheld ? 'refunded' : 'forfeited'} (二章8节4)` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'appeal',
+        entityId: appealId,
+        action: 'update',
+        before: appeal,
+        after: decided,
+        reason: `${text}; fee ${upheld ? 'refunded' : 'forfeited'} (二章8节4)`,
+      });
       return { vote, decided: true as const, committee, appeal: decided, effects };
     }, DECISION_TRANSACTION);
 
@@ -268,10 +341,22 @@ export class AppealsService {
       if (!staff && appeal.filedById !== user.id) throw forbidden('only the appellant who filed it (or an arbiter) withdraws an appeal');
       if (appeal.version !== version) staleOrMissing('appeal', appeal);
       if (appeal.state !== 'filed') throw conflict(`state: the appeal is already ${appeal.state}`);
-      const { count } = await tx.appeal.updateMany({ where: { id: appealId, version }, data: { state: 'withdrawn', feeStatus: 'refunded', decidedAt: new Date(), version: { increment: 1 } } });
+      const { count } = await tx.appeal.updateMany({
+        where: { id: appealId, version },
+        data: { state: 'withdrawn', feeStatus: 'refunded', decidedAt: new Date(), version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('appeal', await tx.appeal.findUnique({ where: { id: appealId } }));
       const after = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after, reason: 'withdrawn by the appellant; fee refunded' });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'appeal',
+        entityId: appealId,
+        action: 'update',
+        before: appeal,
+        after,
+        reason: 'withdrawn by the appellant; fee refunded',
+      });
       return after;
     });
   }
@@ -281,11 +366,22 @@ export class AppealsService {
     return this.prisma.$transaction(async (tx) => {
       const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
       if (!appeal) throw notFound('appeal');
-      const { count } = await tx.appeal.updateMany({ where: { id: appealId, version: dto.version }, data: { publicSummary: dto.publicSummary, privateNotes: dto.privateNotes, version: { increment: 1 } } });
+      const { count } = await tx.appeal.updateMany({
+        where: { id: appealId, version: dto.version },
+        data: { publicSummary: dto.publicSummary, privateNotes: dto.privateNotes, version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('appeal', appeal);
       const after = await tx.appeal.findUniqueOrThrow({ where: { id: appealId } });
       const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'appeal', entityId: appealId, action: 'update', before: appeal, after });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'appeal',
+        entityId: appealId,
+        action: 'update',
+        before: appeal,
+        after,
+      });
       return after;
     });
   }
@@ -302,16 +398,34 @@ export class AppealsService {
 
   /** 三章7G: the committee's file for the organising committee — every appeal with its votes, notes and decisions. */
   async committeeFile(eventId: string) {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, nameZh: true, nameEn: true, tournamentId: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true } });
+    const event = await this.prisma.event.findUnique({
+      where: { id: eventId },
+      select: { id: true, nameZh: true, nameEn: true, tournamentId: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true },
+    });
     if (!event) throw notFound('event');
-    const appeals = await this.prisma.appeal.findMany({ where: { eventId }, include: { votes: { orderBy: { votedAt: 'asc' } }, dispute: { select: { id: true, ruling: true, rulingResult: true, report: true } } }, orderBy: { filedAt: 'asc' } });
-    const members = await this.prisma.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, role: 'appeals_member' }, include: { user: { select: { displayName: true, email: true } } } });
+    const appeals = await this.prisma.appeal.findMany({
+      where: { eventId },
+      include: { votes: { orderBy: { votedAt: 'asc' } }, dispute: { select: { id: true, ruling: true, rulingResult: true, report: true } } },
+      orderBy: { filedAt: 'asc' },
+    });
+    const members = await this.prisma.tournamentRole.findMany({
+      where: { tournamentId: event.tournamentId, role: 'appeals_member' },
+      include: { user: { select: { displayName: true, email: true } } },
+    });
     return {
       article: '三章7G',
       generatedAt: new Date().toISOString(),
       event,
       committee: members.map((m) => ({ userId: m.userId, displayName: m.user.displayName, affiliationId: m.affiliationId })),
-      appeals: appeals.map((a) => ({ ...a, dispute: a.dispute && { id: a.dispute.id, ruling: a.dispute.ruling, rulingResult: a.dispute.rulingResult, verdict: (a.dispute.report as { verdict?: string }).verdict } })),
+      appeals: appeals.map((a) => ({
+        ...a,
+        dispute: a.dispute && {
+          id: a.dispute.id,
+          ruling: a.dispute.ruling,
+          rulingResult: a.dispute.rulingResult,
+          verdict: (a.dispute.report as { verdict?: string }).verdict,
+        },
+      })),
     };
   }
 
@@ -326,7 +440,16 @@ export class AppealsService {
         if (!a || a.tournamentId !== role.tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'not an affiliation of this tournament' }]);
       }
       const after = await tx.tournamentRole.update({ where: { id: roleId }, data: { affiliationId: dto.affiliationId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: role.tournamentId, entity: 'tournament_role', entityId: roleId, action: 'update', before: role, after, reason: 'appeals member affiliation (三章7D)' });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: role.tournamentId,
+        entity: 'tournament_role',
+        entityId: roleId,
+        action: 'update',
+        before: role,
+        after,
+        reason: 'appeals member affiliation (三章7D)',
+      });
       return after;
     });
   }

@@ -57,7 +57,10 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     return count;
   }
 
-  async register({ email, displayName, password }: { email: string; displayName: string; password: string }, address = 'unknown'): Promise<{ email: string; message: string }> {
+  async register(
+    { email, displayName, password }: { email: string; displayName: string; password: string },
+    address = 'unknown',
+  ): Promise<{ email: string; message: string }> {
     const normalized = email.trim().toLowerCase();
     const problem = passwordProblem(password, { email: normalized, displayName });
     if (problem) throw badRequest([{ field: 'password', reason: problem }]);
@@ -99,7 +102,12 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Checks the current password (failures count as failed logins), then ends every other session. */
-  async changePassword(user: AuthUser, token: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }, address = 'unknown'): Promise<void> {
+  async changePassword(
+    user: AuthUser,
+    token: string,
+    { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+    address = 'unknown',
+  ): Promise<void> {
     const attempt = { email: user.email, address };
     const { waitSeconds, known } = await this.throttle.check(attempt);
     if (waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', waitSeconds);

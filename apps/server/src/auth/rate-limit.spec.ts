@@ -37,7 +37,10 @@ describe('HashGate', () => {
         });
       });
     const a = Array.from({ length: 4 }, () => gate.run('a', work));
-    const refused = await gate.run('a', work).then(() => 0, (e: { getStatus(): number }) => e.getStatus());
+    const refused = await gate.run('a', work).then(
+      () => 0,
+      (e: { getStatus(): number }) => e.getStatus(),
+    );
     expect(refused).toBe(429);
     const b = Array.from({ length: 2 }, () => gate.run('b', work));
     await new Promise((r) => setImmediate(r));

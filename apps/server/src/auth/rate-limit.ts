@@ -92,7 +92,8 @@ export class HashGate {
     let slot = this.addresses.get(address);
     if (!slot) this.addresses.set(address, (slot = { active: 0, queue: [] }));
     if (slot.active >= this.perAddressLimit) {
-      if (slot.queue.length >= this.perAddressQueue) throw tooManyRequests('too many login or registration requests at once from your address; wait for the previous ones', 1);
+      if (slot.queue.length >= this.perAddressQueue)
+        throw tooManyRequests('too many login or registration requests at once from your address; wait for the previous ones', 1);
       await new Promise<void>((resolve) => slot!.queue.push(resolve));
     } else slot.active += 1;
     try {

@@ -18,11 +18,26 @@ const SCOPES: [param: string, sql: (id: string) => string][] = [
   ['entryId', (id) => `SELECT e."tournamentId" FROM "Entry" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}`],
   ['roleId', (id) => `SELECT r."tournamentId" FROM "TournamentRole" r WHERE r.id = ${id}`],
   ['roundId', (id) => `SELECT e."tournamentId" FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE r.id = ${id}`],
-  ['pairingId', (id) => `SELECT e."tournamentId" FROM "Pairing" x JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`],
-  ['sanctionId', (id) => `SELECT e."tournamentId" FROM "Sanction" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`],
-  ['disputeId', (id) => `SELECT e."tournamentId" FROM "Dispute" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`],
+  [
+    'pairingId',
+    (id) => `SELECT e."tournamentId" FROM "Pairing" x JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+  ],
+  [
+    'sanctionId',
+    (id) =>
+      `SELECT e."tournamentId" FROM "Sanction" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+  ],
+  [
+    'disputeId',
+    (id) =>
+      `SELECT e."tournamentId" FROM "Dispute" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+  ],
   ['appealId', (id) => `SELECT e."tournamentId" FROM "Appeal" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}`],
-  ['gameId', (id) => `SELECT e."tournamentId" FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}`],
+  [
+    'gameId',
+    (id) =>
+      `SELECT e."tournamentId" FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}`,
+  ],
 ];
 
 /** The route's resource: the first id param it carries (see SCOPES), or none. */
@@ -59,7 +74,10 @@ export class TournamentScopeService {
     const resource = this.resourceOf(params);
     if (!resource) return undefined;
     const rows = isUuid(resource.id)
-      ? await this.prisma.$queryRawUnsafe<{ tournamentId: string }[]>(`SELECT s."tournamentId"::text AS "tournamentId" FROM (${resource.sql('$1::uuid')}) s`, resource.id)
+      ? await this.prisma.$queryRawUnsafe<{ tournamentId: string }[]>(
+          `SELECT s."tournamentId"::text AS "tournamentId" FROM (${resource.sql('$1::uuid')}) s`,
+          resource.id,
+        )
       : [];
     if (!rows[0]) throw missing(resource);
     return rows[0].tournamentId;

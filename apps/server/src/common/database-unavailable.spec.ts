@@ -7,11 +7,32 @@ const prismaError = (code: string, message: string, cause?: Record<string, unkno
 
 describe('isDatabaseUnavailable', () => {
   test.each([
-    ['P1001 can’t reach', prismaError('P1001', "Can't reach database server at 127.0.0.1:41511", { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 41511 })],
-    ['P2010 raw query, not reachable', prismaError('P2010', "Raw query failed. Code: `N/A`. Message: `Can't reach database server at 127.0.0.1:41511`", { kind: 'DatabaseNotReachable' })],
-    ['P2039 57P03 not yet accepting', prismaError('P2039', 'Database error. Code: `57P03`. Message: `the database system is not yet accepting connections`', { kind: 'postgres', originalCode: '57P03' })],
-    ['P2010 57P03 starting up', prismaError('P2010', 'Raw query failed. Code: `57P03`. Message: `the database system is starting up`', { kind: 'postgres', originalCode: '57P03' })],
-    ['57P01 admin shutdown', prismaError('P2039', 'Database error. Code: `57P01`. Message: `terminating connection due to administrator command`', { kind: 'postgres', originalCode: '57P01' })],
+    [
+      'P1001 can’t reach',
+      prismaError('P1001', "Can't reach database server at 127.0.0.1:41511", { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 41511 }),
+    ],
+    [
+      'P2010 raw query, not reachable',
+      prismaError('P2010', "Raw query failed. Code: `N/A`. Message: `Can't reach database server at 127.0.0.1:41511`", { kind: 'DatabaseNotReachable' }),
+    ],
+    [
+      'P2039 57P03 not yet accepting',
+      prismaError('P2039', 'Database error. Code: `57P03`. Message: `the database system is not yet accepting connections`', {
+        kind: 'postgres',
+        originalCode: '57P03',
+      }),
+    ],
+    [
+      'P2010 57P03 starting up',
+      prismaError('P2010', 'Raw query failed. Code: `57P03`. Message: `the database system is starting up`', { kind: 'postgres', originalCode: '57P03' }),
+    ],
+    [
+      '57P01 admin shutdown',
+      prismaError('P2039', 'Database error. Code: `57P01`. Message: `terminating connection due to administrator command`', {
+        kind: 'postgres',
+        originalCode: '57P01',
+      }),
+    ],
     ['57P02 crash shutdown', prismaError('P2039', 'x', { kind: 'postgres', originalCode: '57P02' })],
     ['08006 connection failure', prismaError('P2039', 'x', { kind: 'postgres', originalCode: '08006' })],
     ['53300 too many connections', prismaError('P2037', 'Too many database connections opened', { kind: 'TooManyConnections' })],
@@ -20,7 +41,10 @@ describe('isDatabaseUnavailable', () => {
     ['pg: Connection terminated', new Error('Connection terminated unexpectedly')],
     ['pg: not queryable', new Error('Client has encountered a connection error and is not queryable')],
     ['node: refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['wrapped twice', Object.assign(new Error('outer'), { cause: Object.assign(new Error('inner'), { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }) })],
+    [
+      'wrapped twice',
+      Object.assign(new Error('outer'), { cause: Object.assign(new Error('inner'), { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }) }),
+    ],
   ])('%s → unavailable', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
   test.each([

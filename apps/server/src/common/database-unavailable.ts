@@ -13,7 +13,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const cur = queue.shift();
     if (!cur || typeof cur !== 'object' || seen.has(cur)) continue;
     seen.add(cur);
-    const e = cur as { name?: unknown; code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    const e = cur as {
+      name?: unknown;
+      code?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      originalMessage?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     if (e.name === 'PrismaClientInitializationError' || e.name === 'PrismaClientRustPanicError') return true;
     for (const code of [e.code, e.originalCode]) if (typeof code === 'string' && UNAVAILABLE_CODE.test(code)) return true;
     if (typeof e.kind === 'string' && UNAVAILABLE_KINDS.has(e.kind)) return true;
@@ -30,7 +39,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * disk full), 57P01–57P05 (admin or crash shutdown, cannot connect now, database dropped, idle
  * session timeout). Node: a refused, reset, unreachable or timed-out socket.
  */
-const UNAVAILABLE_CODE = /^(P1001|P1002|P1008|P1017|P2024|P2028|P2037|08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+const UNAVAILABLE_CODE =
+  /^(P1001|P1002|P1008|P1017|P2024|P2028|P2037|08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
 
 /** The driver adapter's own kinds for a connection that could not be made or was lost. */
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);

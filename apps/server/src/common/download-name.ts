@@ -7,10 +7,22 @@ import type { Tx } from '../prisma/prisma.service';
  * real one in UTF-8 (`filename*=UTF-8''…`, RFC 6266 / RFC 5987), so that 全国象棋锦标赛.csv keeps
  * its Chinese. Set on success only: an error stays JSON.
  */
-export function setDownloadName(res: Response, name: { utf8: string; ascii: string }, extension: string, disposition: 'attachment' | 'inline' = 'attachment'): void {
-  const clean = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+export function setDownloadName(
+  res: Response,
+  name: { utf8: string; ascii: string },
+  extension: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): void {
+  const clean = (s: string) =>
+    s
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const utf8 = clean(name.utf8) || 'event';
-  const ascii = clean(name.ascii).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
+  const ascii =
+    clean(name.ascii)
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'event';
   const encoded = encodeURIComponent(`${utf8}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   res.setHeader('Content-Disposition', `${disposition}; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`);
 }

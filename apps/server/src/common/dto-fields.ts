@@ -8,8 +8,7 @@ export const VersionField = () =>
   applyDecorators(ApiProperty({ description: 'the version the change is based on (optimistic concurrency)' }), IsInt(), Min(1), Max(MAX_INT));
 
 /** A required, non-empty text of at most `max` characters. */
-export const TextField = (max: number, example?: string) =>
-  applyDecorators(ApiProperty(example === undefined ? {} : { example }), IsString(), Length(1, max));
+export const TextField = (max: number, example?: string) => applyDecorators(ApiProperty(example === undefined ? {} : { example }), IsString(), Length(1, max));
 
 /** An optional, non-empty text of at most `max` characters. */
 export const OptionalTextField = (max: number, example?: string) =>

@@ -24,7 +24,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<Request>();
     const { status, body } = this.toHttp(exception, request.method);
     // A database outage is one line per request (the cause, not Prisma's stack); anything else in full.
-    if (status === 503 && !(exception instanceof HttpException)) this.logger.warn(`503 ${request.method} ${request.path}: ${exception instanceof Error ? exception.message.split('\n').filter(Boolean).slice(-1)[0] : String(exception)}`);
+    if (status === 503 && !(exception instanceof HttpException))
+      this.logger.warn(
+        `503 ${request.method} ${request.path}: ${exception instanceof Error ? exception.message.split('\n').filter(Boolean).slice(-1)[0] : String(exception)}`,
+      );
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
     // Pages answer people: 401 sends them to log in and back; anything else is a page in the layout
@@ -53,10 +56,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const lang = response.locals.lang as Language;
       const title = translateKey(`error_${status}`, lang);
       const heading = title.startsWith('error_') ? String(status) : title;
-      response.status(status).render('error', { title: heading, status, message, breadcrumbs: [{ label: heading }], loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined }, (error, html) => {
-        if (error) response.status(status).type('html').send(errorPage(status, message));
-        else response.send(html);
-      });
+      response
+        .status(status)
+        .render(
+          'error',
+          {
+            title: heading,
+            status,
+            message,
+            breadcrumbs: [{ label: heading }],
+            loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined,
+          },
+          (error, html) => {
+            if (error) response.status(status).type('html').send(errorPage(status, message));
+            else response.send(html);
+          },
+        );
     } catch {
       response.status(status).type('html').send(errorPage(status, message));
     }
@@ -74,8 +89,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
           return conflict(`already exists: ${describeTarget(exception.meta)}`);
         case 'P2003': {
           const ref = describeForeignKey(exception.meta);
-          if (method === 'DELETE') return conflict(ref ? `still referenced: ${ref.model} records refer to it (${ref.model}.${ref.field}); remove or change those first` : 'the record is still referenced by other records');
-          return conflict(ref ? `${ref.field}: refers to a record that does not exist (${ref.model}.${ref.field})` : 'the record refers to a record that does not exist');
+          if (method === 'DELETE')
+            return conflict(
+              ref
+                ? `still referenced: ${ref.model} records refer to it (${ref.model}.${ref.field}); remove or change those first`
+                : 'the record is still referenced by other records',
+            );
+          return conflict(
+            ref ? `${ref.field}: refers to a record that does not exist (${ref.model}.${ref.field})` : 'the record refers to a record that does not exist',
+          );
         }
         case 'P2025':
           return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'not found' } };
@@ -86,7 +108,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
         case 'P2019':
         case 'P2020':
         case 'P2023':
-          return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `a value is out of range or too long for the database: ${describeTarget(exception.meta)}`, errors: [{ field: describeTarget(exception.meta), reason: 'out of range or too long' }] } };
+          return {
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: `a value is out of range or too long for the database: ${describeTarget(exception.meta)}`,
+              errors: [{ field: describeTarget(exception.meta), reason: 'out of range or too long' }],
+            },
+          };
         case 'P2034':
           return conflict('the change collided with another one at the same time; try again');
         case 'P1001':
@@ -101,7 +131,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // First: a client that aborted its upload is a 400 (ECONNABORTED), not a database outage.
     const parser = bodyParserError(exception);
     if (parser) return parser;
-    if (exception instanceof Prisma.PrismaClientInitializationError || exception instanceof Prisma.PrismaClientRustPanicError || isDatabaseUnavailable(exception)) {
+    if (
+      exception instanceof Prisma.PrismaClientInitializationError ||
+      exception instanceof Prisma.PrismaClientRustPanicError ||
+      isDatabaseUnavailable(exception)
+    ) {
       return unavailable();
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } };
@@ -114,7 +148,8 @@ function conflict(message: string): { status: number; body: unknown } {
 
 /** `Entry_playerId_fkey` → {model: 'Entry', field: 'playerId'}, from wherever Prisma put the constraint's name. */
 function describeForeignKey(meta: unknown): { model: string; field: string } | undefined {
-  const m = meta as { field_name?: unknown; constraint?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown; fields?: unknown } } } } | undefined;
+  const m = meta as
+    { field_name?: unknown; constraint?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown; fields?: unknown } } } } | undefined;
   const c = m?.driverAdapterError?.cause?.constraint;
   const name = [c?.index, m?.field_name, m?.constraint].find((x): x is string => typeof x === 'string');
   const match = name ? /^"?([A-Za-z]+)_([A-Za-z]+)_fkey/.exec(name) : null;
@@ -129,7 +164,10 @@ function describeTarget(meta: unknown): string {
 }
 
 function unavailable(): { status: number; body: unknown } {
-  return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'the database is unavailable; try again shortly (see /api/health)', retryAfterSeconds: 2 } };
+  return {
+    status: 503,
+    body: { statusCode: 503, error: 'Service Unavailable', message: 'the database is unavailable; try again shortly (see /api/health)', retryAfterSeconds: 2 },
+  };
 }
 
 /**
@@ -157,7 +195,9 @@ function bodyParserError(e: unknown): { status: number; body: unknown } | undefi
 
 function errorPage(status: number, message: string): string {
   const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>${status} · 楚河 Chuhe</title>` +
+  return (
+    `<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>${status} · 楚河 Chuhe</title>` +
     `<link rel="stylesheet" href="/static/chuhe.css"></head><body><main><h1>${status}</h1><p>${escaped}</p>` +
-    `<p><a href="/">楚河 Chuhe</a></p></main></body></html>`;
+    `<p><a href="/">楚河 Chuhe</a></p></main></body></html>`
+  );
 }

@@ -47,7 +47,8 @@ export function inputProblems(value: unknown, root: string): FieldProblem[] {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) problems.push({ field: path, reason: 'must not contain the NUL character' });
-      else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v)) problems.push({ field: path, reason: 'must be valid Unicode (a lone surrogate was found)' });
+      else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v))
+        problems.push({ field: path, reason: 'must be valid Unicode (a lone surrogate was found)' });
     } else if (typeof v === 'number') {
       if (Math.abs(v) > MAX_INT) problems.push({ field: path, reason: `must be between -${MAX_INT} and ${MAX_INT}` });
     } else if (v !== null && typeof v === 'object') {

@@ -67,7 +67,15 @@ function playedToTheEnd(stages: unknown): boolean {
  * Every round to the last: pair, publish, enter every result — and the knockout tie-break games
  * that appear after a drawn game (附录2 7b) until each match is decided — until no round is left.
  */
-async function playToTheEnd(rounds: RoundsService, results: ResultsService, prisma: PrismaService, user: AuthUser, eventId: string, pick: () => GameResult, now: number): Promise<void> {
+async function playToTheEnd(
+  rounds: RoundsService,
+  results: ResultsService,
+  prisma: PrismaService,
+  user: AuthUser,
+  eventId: string,
+  pick: () => GameResult,
+  now: number,
+): Promise<void> {
   for (let n = 1; n <= 20; n++) {
     let draft;
     try {
@@ -77,7 +85,10 @@ async function playToTheEnd(rounds: RoundsService, results: ResultsService, pris
     }
     const published = await rounds.publish(user, draft.id, draft.version);
     for (let pass = 0; pass < 10; pass++) {
-      const open = await prisma.game.findMany({ where: { pairing: { roundId: published.id }, result: null }, orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }] });
+      const open = await prisma.game.findMany({
+        where: { pairing: { roundId: published.id }, result: null },
+        orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }],
+      });
       if (open.length === 0) break;
       for (const g of open) await results.enterResult({ user, gameId: g.id, dto: { result: pick(), version: g.version } });
     }
@@ -105,20 +116,33 @@ export async function demoIncidents(app: INestApplicationContext, tournamentId: 
   });
   const [fouled, disputed] = games;
   // A technical foul (二章9节1: leaving the playing area without the arbiter's leave).
-  await app.get(DisciplineService).create(user, fouled.id, { playerId: fouled.redPlayerId!, kind: 'technical_foul', detail: 'leaving_seat', note: 'left the hall during play' });
+  await app
+    .get(DisciplineService)
+    .create(user, fouled.id, { playerId: fouled.redPlayerId!, kind: 'technical_foul', detail: 'leaving_seat', note: 'left the hall during play' });
   // A disputed position judged by the engine, and the arbiter's ruling (三章6G).
   const disputes = app.get(DisputesService);
   const dispute = await disputes.open(user, disputed.id, { fen: DEMO_DISPUTE.fen, moves: DEMO_DISPUTE.moves });
   // The result follows the verdict (red_loses → black_win); round 4 is paired, so the chief's reason.
-  await disputes.rule(user, dispute.id, { version: dispute.version, ruling: '红方炮长捉黑车，不变作负（棋例总纲 3，三章6G）。Red chases the rook perpetually and did not change: Red loses.', reason: 'ruling on the disputed position (三章6G)' });
+  await disputes.rule(user, dispute.id, {
+    version: dispute.version,
+    ruling: '红方炮长捉黑车，不变作负（棋例总纲 3，三章6G）。Red chases the rook perpetually and did not change: Red loses.',
+    reason: 'ruling on the disputed position (三章6G)',
+  });
   // The committee: three members from affiliations not in the game (三章7D), one appeal, a majority.
   const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
-  const pairing = await prisma.pairing.findUniqueOrThrow({ where: { id: disputed.pairingId }, include: { redEntry: { include: { player: true } }, blackEntry: { include: { player: true } } } });
+  const pairing = await prisma.pairing.findUniqueOrThrow({
+    where: { id: disputed.pairingId },
+    include: { redEntry: { include: { player: true } }, blackEntry: { include: { player: true } } },
+  });
   const involved = new Set([pairing.redEntry.player?.affiliationId, pairing.blackEntry?.player?.affiliationId]);
   const neutral = (await prisma.affiliation.findMany({ where: { tournamentId }, orderBy: { nameEn: 'asc' } })).filter((a) => !involved.has(a.id));
   const members: AuthUser[] = [];
   for (const [i, email] of DEMO_COMMITTEE.entries()) {
-    const u = await prisma.user.upsert({ where: { email }, create: { email, displayName: `仲裁委员 ${i + 1} Appeals member ${i + 1}`, passwordHash }, update: {} });
+    const u = await prisma.user.upsert({
+      where: { email },
+      create: { email, displayName: `仲裁委员 ${i + 1} Appeals member ${i + 1}`, passwordHash },
+      update: {},
+    });
     await prisma.tournamentRole.create({ data: { tournamentId, userId: u.id, role: 'appeals_member', affiliationId: neutral[i % neutral.length]?.id } });
     members.push({ id: u.id, email: u.email, displayName: u.displayName });
   }

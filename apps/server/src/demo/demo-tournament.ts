@@ -166,14 +166,40 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
   const captainTeam = await tx.team.findFirstOrThrow({ where: { eventId: teamEvent.id }, orderBy: { nameEn: 'asc' } });
   for (const staff of DEMO_STAFF) {
     const u = await tx.user.upsert({ where: { email: staff.email }, create: { email: staff.email, displayName: staff.displayName, passwordHash }, update: {} });
-    await tx.tournamentRole.create({ data: { tournamentId: t.id, userId: u.id, role: staff.role, teamId: staff.role === 'team_captain' ? captainTeam.id : undefined } });
+    await tx.tournamentRole.create({
+      data: { tournamentId: t.id, userId: u.id, role: staff.role, teamId: staff.role === 'team_captain' ? captainTeam.id : undefined },
+    });
   }
 
   // Played to the final by demo-play.ts (issue 21): a Swiss → knockout event (二章1节3: 5 Swiss
   // rounds, the top 8 to a knockout of 附录2 7b matches) and a 5+2 championship (附录2).
-  const played: { nameZh: string; nameEn: string; stages: { type: string; rounds?: number; qualifiers?: number }[]; offset: number; top: number; seed: string }[] = [
-    { nameZh: '青年个人赛（积分编排 → 淘汰赛）', nameEn: 'Youth individual (Swiss → knockout)', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }], offset: 300, top: 2300, seed: 'demo-youth-draw' },
-    { nameZh: '个人锦标赛（5+2 赛制）', nameEn: 'Individual championship (5+2)', stages: [{ type: 'championship_5_2' }], offset: 400, top: 2520, seed: 'demo-five-two-draw' },
+  const played: {
+    nameZh: string;
+    nameEn: string;
+    stages: { type: string; rounds?: number; qualifiers?: number }[];
+    offset: number;
+    top: number;
+    seed: string;
+  }[] = [
+    {
+      nameZh: '青年个人赛（积分编排 → 淘汰赛）',
+      nameEn: 'Youth individual (Swiss → knockout)',
+      stages: [
+        { type: 'swiss', rounds: 5 },
+        { type: 'knockout', qualifiers: 8 },
+      ],
+      offset: 300,
+      top: 2300,
+      seed: 'demo-youth-draw',
+    },
+    {
+      nameZh: '个人锦标赛（5+2 赛制）',
+      nameEn: 'Individual championship (5+2)',
+      stages: [{ type: 'championship_5_2' }],
+      offset: 400,
+      top: 2520,
+      seed: 'demo-five-two-draw',
+    },
   ];
   for (const e of played) {
     const event = await tx.event.create({

@@ -3,7 +3,16 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto, VersionDto } from './discipline.dto';
+import {
+  AdjournmentDto,
+  CreateSanctionDto,
+  DisciplineSettingsDto,
+  DecideEarlyDrawDto,
+  DrawOfferDto,
+  EarlyDrawDto,
+  RevokeSanctionDto,
+  VersionDto,
+} from './discipline.dto';
 import { DisciplineService } from './discipline.service';
 
 @ApiTags('discipline')
@@ -14,7 +23,10 @@ export class DisciplineController {
 
   @Post('games/:gameId/sanctions')
   @RequireRole(...RESULT_ENTRY)
-  @ApiOperation({ summary: 'record a foul or penalty on a player of the game (三章6F). Misconduct and collusion are proposals until the chief arbiter confirms (三章6M) unless the chief records them. A confirmed sanction that decides the game changes its result through the results path (article in the audit reason).' })
+  @ApiOperation({
+    summary:
+      'record a foul or penalty on a player of the game (三章6F). Misconduct and collusion are proposals until the chief arbiter confirms (三章6M) unless the chief records them. A confirmed sanction that decides the game changes its result through the results path (article in the audit reason).',
+  })
   create(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: CreateSanctionDto) {
     return this.discipline.create(user, gameId, dto);
   }
@@ -35,7 +47,10 @@ export class DisciplineController {
   @Post('games/:gameId/sanctions/apply')
   @HttpCode(200)
   @RequireRole(...PAIRERS)
-  @ApiOperation({ summary: 'apply the confirmed sanctions’ consequence to the stored result again (e.g. when an arbiter could not change a result after the next round was paired)' })
+  @ApiOperation({
+    summary:
+      'apply the confirmed sanctions’ consequence to the stored result again (e.g. when an arbiter could not change a result after the next round was paired)',
+  })
   apply(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string) {
     return this.discipline.reapply(user, gameId);
   }
@@ -65,7 +80,10 @@ export class DisciplineController {
   @Post('sanctions/:sanctionId/revoke')
   @HttpCode(200)
   @RequireRole(...RESULT_ENTRY)
-  @ApiOperation({ summary: 'undo a sanction: a new audited entry (revokesId), never a delete. Confirmed ones: chief arbiter or organizer only. A result the sanction gave is restored.' })
+  @ApiOperation({
+    summary:
+      'undo a sanction: a new audited entry (revokesId), never a delete. Confirmed ones: chief arbiter or organizer only. A result the sanction gave is restored.',
+  })
   revoke(@CurrentUser() user: AuthUser, @Param('sanctionId', uuidParam('sanctionId')) id: string, @Body() dto: RevokeSanctionDto) {
     return this.discipline.revoke(user, id, dto);
   }
@@ -101,7 +119,10 @@ export class DisciplineController {
 
   @Post('games/:gameId/adjournment')
   @RequireRole(...RESULT_ENTRY)
-  @ApiOperation({ summary: 'adjourn a game (二章2节4, 三章6K): diagram (FEN), sealed move, times, resumption. More than 15 minutes late for the resumption: record adjournment_no_show — a forfeit (作弃权论).' })
+  @ApiOperation({
+    summary:
+      'adjourn a game (二章2节4, 三章6K): diagram (FEN), sealed move, times, resumption. More than 15 minutes late for the resumption: record adjournment_no_show — a forfeit (作弃权论).',
+  })
   adjourn(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: AdjournmentDto) {
     return this.discipline.adjourn(user, gameId, dto);
   }

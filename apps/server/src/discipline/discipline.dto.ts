@@ -124,7 +124,9 @@ export class AdjournmentDto {
   @MaxLength(200)
   fen!: string;
 
-  @ApiProperty({ description: 'the sealed move (暗着), written by Red (二章2节4, 三章6K): the diagram has Red to move; kept from the players until resumption' })
+  @ApiProperty({
+    description: 'the sealed move (暗着), written by Red (二章2节4, 三章6K): the diagram has Red to move; kept from the players until resumption',
+  })
   @IsString()
   @MaxLength(40)
   sealedMove!: string;

@@ -5,5 +5,10 @@ import { DisciplineController } from './discipline.controller';
 import { DisciplineService } from './discipline.service';
 import { ResultConsequence } from './result-consequence';
 
-@Module({ imports: [ResultsModule, EntriesModule], controllers: [DisciplineController], providers: [DisciplineService, ResultConsequence], exports: [ResultConsequence, DisciplineService] })
+@Module({
+  imports: [ResultsModule, EntriesModule],
+  controllers: [DisciplineController],
+  providers: [DisciplineService, ResultConsequence],
+  exports: [ResultConsequence, DisciplineService],
+})
 export class DisciplineModule {}

@@ -10,7 +10,15 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Sanction } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import type { AdjournmentDto, CreateSanctionDto, DisciplineSettingsDto, DecideEarlyDrawDto, DrawOfferDto, EarlyDrawDto, RevokeSanctionDto } from './discipline.dto';
+import type {
+  AdjournmentDto,
+  CreateSanctionDto,
+  DisciplineSettingsDto,
+  DecideEarlyDrawDto,
+  DrawOfferDto,
+  EarlyDrawDto,
+  RevokeSanctionDto,
+} from './discipline.dto';
 import { gameContext, gameLabel, sideOf } from './game-context';
 import { EARLY_DRAW_PLIES } from './early-draw';
 import { isEarlyDraw } from '@chuhe/xiangqi';
@@ -24,7 +32,10 @@ export async function isPairer(db: Tx, tournamentId: string, userId: string): Pr
 }
 
 export function sanctionView(s: Sanction) {
-  const article = s.kind === 'technical_foul' && s.detail && TECHNICAL_FOUL_DETAILS[s.detail] ? TECHNICAL_FOUL_DETAILS[s.detail] : (SANCTION_ARTICLES[s.kind as keyof typeof SANCTION_ARTICLES] ?? null);
+  const article =
+    s.kind === 'technical_foul' && s.detail && TECHNICAL_FOUL_DETAILS[s.detail]
+      ? TECHNICAL_FOUL_DETAILS[s.detail]
+      : (SANCTION_ARTICLES[s.kind as keyof typeof SANCTION_ARTICLES] ?? null);
   return { ...s, article };
 }
 
@@ -45,9 +56,12 @@ export class DisciplineService {
     const problems: { field: string; reason: string }[] = [];
     if (dto.count !== undefined && dto.kind !== 'unrecorded_moves') problems.push({ field: 'count', reason: 'only unrecorded_moves has a count' });
     if (dto.minutes !== undefined && dto.kind !== 'time_deduction') problems.push({ field: 'minutes', reason: 'only time_deduction has minutes' });
-    if (dto.minutesLate !== undefined && dto.kind !== 'adjournment_no_show') problems.push({ field: 'minutesLate', reason: 'only adjournment_no_show has minutesLate' });
-    if (dto.decision !== undefined && dto.kind !== 'misconduct') problems.push({ field: 'decision', reason: 'only misconduct (二章8节11, third offence) has a decision' });
-    if (dto.disqualify !== undefined && dto.kind !== 'collusion') problems.push({ field: 'disqualify', reason: 'only collusion (二章8节3) disqualifies entries here' });
+    if (dto.minutesLate !== undefined && dto.kind !== 'adjournment_no_show')
+      problems.push({ field: 'minutesLate', reason: 'only adjournment_no_show has minutesLate' });
+    if (dto.decision !== undefined && dto.kind !== 'misconduct')
+      problems.push({ field: 'decision', reason: 'only misconduct (二章8节11, third offence) has a decision' });
+    if (dto.disqualify !== undefined && dto.kind !== 'collusion')
+      problems.push({ field: 'disqualify', reason: 'only collusion (二章8节3) disqualifies entries here' });
     if (dto.kind === 'time_deduction' && dto.minutes === undefined) problems.push({ field: 'minutes', reason: 'time_deduction needs the minutes' });
     if (problems.length) throw badRequest(problems);
 
@@ -57,9 +71,17 @@ export class DisciplineService {
       if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; sanctions are recorded once it is published`);
       if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
       // 二章3节6 applies where records are kept: not the rapid / armageddon tie-break games (附录2 7b 均不须自行记录).
-      const stageType = dto.kind === 'unrecorded_moves' && ctx.kind !== 'regular' ? (await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } })).type : null;
+      const stageType =
+        dto.kind === 'unrecorded_moves' && ctx.kind !== 'regular'
+          ? (await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } })).type
+          : null;
       if (stageType !== null && !recordsKept(knockoutFormatOf(stageType), ctx.kind)) {
-        throw badRequest([{ field: 'kind', reason: `the ${ctx.kind} game of ${gameLabel(ctx)} is played without a score sheet (附录2 7b 均不须自行记录): no unrecorded moves to count (二章3节6)` }]);
+        throw badRequest([
+          {
+            field: 'kind',
+            reason: `the ${ctx.kind} game of ${gameLabel(ctx)} is played without a score sheet (附录2 7b 均不须自行记录): no unrecorded moves to count (二章3节6)`,
+          },
+        ]);
       }
       if (dto.disqualify?.length) {
         const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
@@ -86,7 +108,15 @@ export class DisciplineService {
           confirmedAt: confirmed ? new Date() : null,
         },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: round.event.tournamentId, entity: 'sanction', entityId: row.id, action: 'create', after: row, reason: `${dto.kind} (${SANCTION_ARTICLES[dto.kind]}), ${gameLabel(ctx)}${confirmed ? '' : ': proposed to the chief arbiter (三章6M)'}` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: round.event.tournamentId,
+        entity: 'sanction',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        reason: `${dto.kind} (${SANCTION_ARTICLES[dto.kind]}), ${gameLabel(ctx)}${confirmed ? '' : ': proposed to the chief arbiter (三章6M)'}`,
+      });
       return row;
     });
     const consequence = created.state === 'confirmed' ? await this.consequence.apply(user, gameId) : null;
@@ -100,11 +130,23 @@ export class DisciplineService {
       if (!s) throw notFound('sanction');
       if (s.version !== version) staleOrMissing('sanction', s);
       if (s.state !== 'proposed') throw conflict(`state: the sanction is ${s.state}; only a proposed one is confirmed`);
-      const { count } = await tx.sanction.updateMany({ where: { id: sanctionId, version }, data: { state: 'confirmed', confirmedById: user.id, confirmedAt: new Date(), version: { increment: 1 } } });
+      const { count } = await tx.sanction.updateMany({
+        where: { id: sanctionId, version },
+        data: { state: 'confirmed', confirmedById: user.id, confirmedAt: new Date(), version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
       const after = await tx.sanction.findUniqueOrThrow({ where: { id: sanctionId } });
       const ctx = await gameContext(tx, s.gameId);
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'sanction', entityId: s.id, action: 'update', before: s, after, reason: 'confirmed by the chief arbiter (三章6M)' });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'sanction',
+        entityId: s.id,
+        action: 'update',
+        before: s,
+        after,
+        reason: 'confirmed by the chief arbiter (三章6M)',
+      });
       return after;
     });
     const consequence = await this.consequence.apply(user, row.gameId);
@@ -125,15 +167,50 @@ export class DisciplineService {
       const ctx = await gameContext(tx, s.gameId);
       const tournamentId = ctx.pairing.round.event.tournamentId;
       if (s.state === 'confirmed' && !(await isPairer(tx, tournamentId, user.id))) {
-        throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'a confirmed sanction is revoked by the chief arbiter or the organizer only' });
+        throw new ForbiddenException({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'a confirmed sanction is revoked by the chief arbiter or the organizer only',
+        });
       }
-      const { count } = await tx.sanction.updateMany({ where: { id: sanctionId, version: dto.version }, data: { state: 'revoked', version: { increment: 1 } } });
+      const { count } = await tx.sanction.updateMany({
+        where: { id: sanctionId, version: dto.version },
+        data: { state: 'revoked', version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('sanction', await tx.sanction.findUnique({ where: { id: sanctionId } }));
       const entry = await tx.sanction.create({
-        data: { gameId: s.gameId, playerId: s.playerId, kind: s.kind, detail: s.detail, note: dto.reason, state: 'confirmed', revokesId: s.id, proposedById: user.id, confirmedById: user.id, confirmedAt: new Date() },
+        data: {
+          gameId: s.gameId,
+          playerId: s.playerId,
+          kind: s.kind,
+          detail: s.detail,
+          note: dto.reason,
+          state: 'confirmed',
+          revokesId: s.id,
+          proposedById: user.id,
+          confirmedById: user.id,
+          confirmedAt: new Date(),
+        },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'sanction', entityId: s.id, action: 'update', before: s, after: { ...s, state: 'revoked', version: s.version + 1 }, reason: dto.reason });
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'sanction', entityId: entry.id, action: 'create', after: entry, reason: `undo of sanction ${s.id}: ${dto.reason}` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId,
+        entity: 'sanction',
+        entityId: s.id,
+        action: 'update',
+        before: s,
+        after: { ...s, state: 'revoked', version: s.version + 1 },
+        reason: dto.reason,
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId,
+        entity: 'sanction',
+        entityId: entry.id,
+        action: 'create',
+        after: entry,
+        reason: `undo of sanction ${s.id}: ${dto.reason}`,
+      });
       return entry;
     });
     const consequence = await this.consequence.apply(user, undo.gameId);
@@ -142,7 +219,10 @@ export class DisciplineService {
 
   /** The event's appeal deadline and fee (二章8节4) and its 棋例 rule set (AXF 2017 or CXA). */
   async settings(eventId: string) {
-    const e = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true } });
+    const e = await this.prisma.event.findUnique({
+      where: { id: eventId },
+      select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true },
+    });
     if (!e) throw notFound('event');
     return e;
   }
@@ -154,8 +234,26 @@ export class DisciplineService {
       const { version, ...data } = dto;
       const { count } = await tx.event.updateMany({ where: { id: eventId, version }, data: { ...data, version: { increment: 1 } } });
       if (count === 0) staleOrMissing('event', before);
-      const after = await tx.event.findUniqueOrThrow({ where: { id: eventId }, select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: before.tournamentId, entity: 'event', entityId: eventId, action: 'update', before: { appealDeadlineMinutes: before.appealDeadlineMinutes, appealFeeAmount: before.appealFeeAmount, appealFeeCurrency: before.appealFeeCurrency, repetitionRules: before.repetitionRules, version: before.version }, after, reason: 'discipline settings (appeal deadline and fee, 棋例 rule set)' });
+      const after = await tx.event.findUniqueOrThrow({
+        where: { id: eventId },
+        select: { id: true, version: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: before.tournamentId,
+        entity: 'event',
+        entityId: eventId,
+        action: 'update',
+        before: {
+          appealDeadlineMinutes: before.appealDeadlineMinutes,
+          appealFeeAmount: before.appealFeeAmount,
+          appealFeeCurrency: before.appealFeeCurrency,
+          repetitionRules: before.repetitionRules,
+          version: before.version,
+        },
+        after,
+        reason: 'discipline settings (appeal deadline and fee, 棋例 rule set)',
+      });
       return after;
     });
   }
@@ -172,7 +270,10 @@ export class DisciplineService {
   async listForEvent(eventId: string) {
     const rows = await this.prisma.sanction.findMany({
       where: { game: { pairing: { round: { eventId } } } },
-      include: { game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } }, player: { select: { nameZh: true, nameEn: true } } },
+      include: {
+        game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } },
+        player: { select: { nameZh: true, nameEn: true } },
+      },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return rows.map((r) => ({ ...sanctionView(r), round: r.game.pairing.round.number, table: r.game.pairing.table, board: r.game.board, player: r.player }));
@@ -188,8 +289,24 @@ export class DisciplineService {
       const last = previous[0]?.data as { playerId: string; response: string } | undefined;
       // libs/xiangqi: 三章6I after one's own move, 二章9节5 not again after a refusal.
       const { repeated, outOfTurn, warnings } = checkDrawOffer({ side, playerId: dto.playerId, ply: dto.ply }, last ?? null);
-      const row = await tx.gameLog.create({ data: { gameId, kind: 'draw_offer', byId: user.id, state: dto.response ?? 'pending', data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated, outOfTurn } } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'draw offer (三章6I)' });
+      const row = await tx.gameLog.create({
+        data: {
+          gameId,
+          kind: 'draw_offer',
+          byId: user.id,
+          state: dto.response ?? 'pending',
+          data: { playerId: dto.playerId, ply: dto.ply ?? null, response: dto.response ?? 'pending', note: dto.note ?? null, repeated, outOfTurn },
+        },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_log',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        reason: 'draw offer (三章6I)',
+      });
       return { ...row, repeated, outOfTurn, ...(warnings.length ? { warning: warnings.join('; ') } : {}) };
     });
   }
@@ -200,8 +317,24 @@ export class DisciplineService {
     if (!flagged) return { flagged: false, message: `${dto.plies} plies: not an early draw (二章8节12: 20 moves = ${EARLY_DRAW_PLIES} plies)` };
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
-      const row = await tx.gameLog.create({ data: { gameId, kind: 'early_draw', byId: user.id, state: 'pending', data: { plies: dto.plies, littleMaterialGone: dto.littleMaterialGone ?? false, note: dto.note ?? null } } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: row, reason: 'early agreed draw flagged (二章8节12): needs the chief arbiter' });
+      const row = await tx.gameLog.create({
+        data: {
+          gameId,
+          kind: 'early_draw',
+          byId: user.id,
+          state: 'pending',
+          data: { plies: dto.plies, littleMaterialGone: dto.littleMaterialGone ?? false, note: dto.note ?? null },
+        },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_log',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        reason: 'early agreed draw flagged (二章8节12): needs the chief arbiter',
+      });
       return { flagged: true, article: '二章8节12', log: row };
     });
   }
@@ -212,10 +345,22 @@ export class DisciplineService {
       const log = await tx.gameLog.findFirst({ where: { gameId, kind: 'early_draw', state: 'pending' }, orderBy: { at: 'desc' } });
       if (!log) throw notFound('pending early draw on this game');
       if (log.version !== dto.version) staleOrMissing('early draw', log);
-      const { count } = await tx.gameLog.updateMany({ where: { id: log.id, version: dto.version }, data: { state: dto.decision, version: { increment: 1 }, data: { ...(log.data as object), decidedById: user.id, reason: dto.reason ?? null } } });
+      const { count } = await tx.gameLog.updateMany({
+        where: { id: log.id, version: dto.version },
+        data: { state: dto.decision, version: { increment: 1 }, data: { ...(log.data as object), decidedById: user.id, reason: dto.reason ?? null } },
+      });
       if (count === 0) staleOrMissing('early draw', await tx.gameLog.findUnique({ where: { id: log.id } }));
       const after = await tx.gameLog.findUniqueOrThrow({ where: { id: log.id } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: log.id, action: 'update', before: log, after, reason: dto.reason ?? `early draw ${dto.decision} (二章8节12)` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_log',
+        entityId: log.id,
+        action: 'update',
+        before: log,
+        after,
+        reason: dto.reason ?? `early draw ${dto.decision} (二章8节12)`,
+      });
       return after;
     });
   }
@@ -224,13 +369,27 @@ export class DisciplineService {
   async earlyDraws(eventId: string) {
     const games = await this.prisma.game.findMany({
       where: { pairing: { round: { eventId } }, OR: [{ result: 'draw', record: { isNot: null } }, { logs: { some: { kind: 'early_draw' } } }] },
-      include: { record: { select: { moves: true } }, logs: { where: { kind: 'early_draw' }, orderBy: { at: 'desc' } }, pairing: { select: { table: true, round: { select: { number: true } } } } },
+      include: {
+        record: { select: { moves: true } },
+        logs: { where: { kind: 'early_draw' }, orderBy: { at: 'desc' } },
+        pairing: { select: { table: true, round: { select: { number: true } } } },
+      },
     });
     return games
       .map((g) => {
         const plies = Array.isArray(g.record?.moves) ? (g.record!.moves as unknown[]).length : null;
         const log = g.logs[0] ?? null;
-        return { gameId: g.id, round: g.pairing.round.number, table: g.pairing.table, board: g.board, result: g.result, recordPlies: plies, state: log?.state ?? 'pending', log, version: log?.version ?? null };
+        return {
+          gameId: g.id,
+          round: g.pairing.round.number,
+          table: g.pairing.table,
+          board: g.board,
+          result: g.result,
+          recordPlies: plies,
+          state: log?.state ?? 'pending',
+          log,
+          version: log?.version ?? null,
+        };
       })
       .filter((x) => x.log !== null || isEarlyDraw(x.recordPlies));
   }
@@ -247,9 +406,31 @@ export class DisciplineService {
       const ctx = await gameContext(tx, gameId);
       if (ctx.result !== null) throw conflict(`result: the game already has a result (${ctx.result})`);
       const row = await tx.gameLog.create({
-        data: { gameId, kind: 'adjournment', byId: user.id, state: 'sealed', data: { fen: pos.value.toFen(), sealedMove: dto.sealedMove, sealedBy: pos.value.turn, redMinutesUsed: dto.redMinutesUsed, blackMinutesUsed: dto.blackMinutesUsed, resumeAt: resumeAt.toISOString(), place: dto.place ?? null } },
+        data: {
+          gameId,
+          kind: 'adjournment',
+          byId: user.id,
+          state: 'sealed',
+          data: {
+            fen: pos.value.toFen(),
+            sealedMove: dto.sealedMove,
+            sealedBy: pos.value.turn,
+            redMinutesUsed: dto.redMinutesUsed,
+            blackMinutesUsed: dto.blackMinutesUsed,
+            resumeAt: resumeAt.toISOString(),
+            place: dto.place ?? null,
+          },
+        },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_log', entityId: row.id, action: 'create', after: { ...row, data: { ...(row.data as object), sealedMove: '(sealed)' } }, reason: 'adjournment (三章6K)' });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_log',
+        entityId: row.id,
+        action: 'create',
+        after: { ...row, data: { ...(row.data as object), sealedMove: '(sealed)' } },
+        reason: 'adjournment (三章6K)',
+      });
       return this.adjournmentView(row);
     });
   }

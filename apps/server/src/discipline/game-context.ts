@@ -8,9 +8,41 @@ export const GAME_CONTEXT_INCLUDE = {
   blackPlayer: { select: { id: true, nameZh: true, nameEn: true, affiliationId: true } },
   pairing: {
     include: {
-      round: { include: { event: { select: { id: true, tournamentId: true, kind: true, nameZh: true, nameEn: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, repetitionRules: true } } } },
-      redEntry: { select: { id: true, playerId: true, teamId: true, team: { select: { affiliationId: true, nameZh: true, nameEn: true } }, player: { select: { affiliationId: true } } } },
-      blackEntry: { select: { id: true, playerId: true, teamId: true, team: { select: { affiliationId: true, nameZh: true, nameEn: true } }, player: { select: { affiliationId: true } } } },
+      round: {
+        include: {
+          event: {
+            select: {
+              id: true,
+              tournamentId: true,
+              kind: true,
+              nameZh: true,
+              nameEn: true,
+              appealDeadlineMinutes: true,
+              appealFeeAmount: true,
+              appealFeeCurrency: true,
+              repetitionRules: true,
+            },
+          },
+        },
+      },
+      redEntry: {
+        select: {
+          id: true,
+          playerId: true,
+          teamId: true,
+          team: { select: { affiliationId: true, nameZh: true, nameEn: true } },
+          player: { select: { affiliationId: true } },
+        },
+      },
+      blackEntry: {
+        select: {
+          id: true,
+          playerId: true,
+          teamId: true,
+          team: { select: { affiliationId: true, nameZh: true, nameEn: true } },
+          player: { select: { affiliationId: true } },
+        },
+      },
     },
   },
 } satisfies Prisma.GameInclude;

@@ -87,7 +87,13 @@ export class ResultConsequence {
     const leaving: { entryId: string; afterRound: number; reason: string }[] = [];
 
     const noShow = await this.prisma.sanction.findFirst({
-      where: { gameId, kind: 'adjournment_no_show', state: 'confirmed', revokesId: null, OR: [{ minutesLate: null }, { minutesLate: { gt: ADJOURNMENT_GRACE_MINUTES } }] },
+      where: {
+        gameId,
+        kind: 'adjournment_no_show',
+        state: 'confirmed',
+        revokesId: null,
+        OR: [{ minutesLate: null }, { minutesLate: { gt: ADJOURNMENT_GRACE_MINUTES } }],
+      },
       orderBy: { createdAt: 'asc' },
     });
     if (noShow) {
@@ -107,14 +113,19 @@ export class ResultConsequence {
           .find((g) => g.board === ctx.board && (g.leg ?? 1) === ctx.leg && ((g.red === red && g.black === black) || (g.red === black && g.black === red))); // 二章5节4: the board's own game
         const override = fileGame ? effects.value.overrides.get(fileGame) : undefined;
         if (individual) {
-          for (const r of effects.value.removals) if (r.afterRound === round.number) leaving.push({ entryId: r.player, afterRound: r.afterRound, reason: '二章8节11: third offence — removed from the event (停止该棋手继续比赛)' });
+          for (const r of effects.value.removals)
+            if (r.afterRound === round.number)
+              leaving.push({ entryId: r.player, afterRound: r.afterRound, reason: '二章8节11: third offence — removed from the event (停止该棋手继续比赛)' });
         }
-        for (const d of effects.value.disqualifications) if (d.afterRound === round.number) leaving.push({ entryId: d.entry, afterRound: d.afterRound, reason: '二章8节3: collusion — right to compete cancelled (取消其比赛权利)' });
+        for (const d of effects.value.disqualifications)
+          if (d.afterRound === round.number)
+            leaving.push({ entryId: d.entry, afterRound: d.afterRound, reason: '二章8节3: collusion — right to compete cancelled (取消其比赛权利)' });
         if (override) {
           target = {
             result: override.result,
             penaltyReason: override.penaltyReason ?? null,
-            article: override.result === 'annulled' ? '二章8节3: 认分或蓄意媾和，取消比赛权利及积分' : (PENALTY_ARTICLES[override.penaltyReason ?? ''] ?? 'sanctions'),
+            article:
+              override.result === 'annulled' ? '二章8节3: 认分或蓄意媾和，取消比赛权利及积分' : (PENALTY_ARTICLES[override.penaltyReason ?? ''] ?? 'sanctions'),
           };
         }
       }
@@ -133,13 +144,36 @@ export class ResultConsequence {
     const after = last?.after as { result?: GameResult | null } | null;
     const before = last?.before as { result?: GameResult | null; penaltyReason?: PenaltyReason | null } | null;
     if (last?.reason?.startsWith('[sanction]') && after?.result === ctx.result) {
-      if (!before?.result) return { result: null, penaltyReason: null, article: null, applied: false, message: 'the sanction that decided this game was revoked; the game had no result before it: enter the result' };
-      return this.enter(user, gameId, ctx.version, before.result, before.penaltyReason ?? null, '[sanction revoked] the result from before the sanction is restored', null);
+      if (!before?.result)
+        return {
+          result: null,
+          penaltyReason: null,
+          article: null,
+          applied: false,
+          message: 'the sanction that decided this game was revoked; the game had no result before it: enter the result',
+        };
+      return this.enter(
+        user,
+        gameId,
+        ctx.version,
+        before.result,
+        before.penaltyReason ?? null,
+        '[sanction revoked] the result from before the sanction is restored',
+        null,
+      );
     }
     return { result: null, penaltyReason: null, article: null, applied: false };
   }
 
-  private async enter(user: AuthUser, gameId: string, version: number, result: GameResult, penaltyReason: PenaltyReason | null, reason: string, article: string | null): Promise<Consequence> {
+  private async enter(
+    user: AuthUser,
+    gameId: string,
+    version: number,
+    result: GameResult,
+    penaltyReason: PenaltyReason | null,
+    reason: string,
+    article: string | null,
+  ): Promise<Consequence> {
     const dto = { result, version, reason, ...(penaltyReason ? { penaltyReason } : {}) };
     try {
       await this.results.enterResult({ user, gameId, dto });

@@ -48,7 +48,12 @@ export async function fileSanctions(db: Tx, eventId: string, options: { states?:
 }
 
 function toFileSanction(r: Row): FileSanction {
-  const s: FileSanction = { kind: r.kind as FileSanction['kind'], round: r.round, player: r.eventKind === 'individual' ? (r.entryId ?? r.playerId) : r.playerId, game: r.board };
+  const s: FileSanction = {
+    kind: r.kind as FileSanction['kind'],
+    round: r.round,
+    player: r.eventKind === 'individual' ? (r.entryId ?? r.playerId) : r.playerId,
+    game: r.board,
+  };
   // 二章5节4: on a board with two games the sanction names its game (leg 1 too: libs/standings refuses to guess).
   if (r.leg > 1 || r.twoLegs) s.leg = r.leg;
   if (r.count !== null) s.count = r.count;

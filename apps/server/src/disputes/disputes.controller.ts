@@ -18,7 +18,10 @@ export class DisputesController {
 
   @Post('games/:gameId/disputes')
   @RequireRole(...RESULT_ENTRY)
-  @ApiOperation({ summary: 'open a disputed position (待判局面, 三章6G) from a FEN and the cycle’s moves, or fromRecord (up to uptoPly); the engine’s report (verdict, moves in Chinese notation with their kinds, articles, procedure, SVG diagrams) is stored' })
+  @ApiOperation({
+    summary:
+      'open a disputed position (待判局面, 三章6G) from a FEN and the cycle’s moves, or fromRecord (up to uptoPly); the engine’s report (verdict, moves in Chinese notation with their kinds, articles, procedure, SVG diagrams) is stored',
+  })
   open(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: OpenDisputeDto) {
     return this.disputes.open(user, gameId, dto);
   }
@@ -45,7 +48,10 @@ export class DisputesController {
   @RequireRole(...READERS)
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @ApiOperation({ summary: 'one diagram of the cycle as SVG (Red at the bottom, 一章1节3)' })
-  diagram(@Param('disputeId', uuidParam('disputeId')) id: string, @Param('index', new ParseIntPipe({ exceptionFactory: () => badRequest([{ field: 'index', reason: 'must be an integer' }]) })) index: number) {
+  diagram(
+    @Param('disputeId', uuidParam('disputeId')) id: string,
+    @Param('index', new ParseIntPipe({ exceptionFactory: () => badRequest([{ field: 'index', reason: 'must be an integer' }]) })) index: number,
+  ) {
     return this.disputes.diagram(id, index);
   }
 

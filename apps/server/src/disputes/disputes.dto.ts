@@ -38,7 +38,9 @@ export class OpenDisputeDto {
   @Max(100)
   cyclesAfterInstruction?: number;
 
-  @ApiPropertyOptional({ description: 'the FEN was typed from the board or a diagram: unusual placements (e.g. a pawn behind its start) are accepted with warnings' })
+  @ApiPropertyOptional({
+    description: 'the FEN was typed from the board or a diagram: unusual placements (e.g. a pawn behind its start) are accepted with warnings',
+  })
   @IsOptional()
   @IsBoolean()
   lenient?: boolean;
@@ -56,7 +58,10 @@ export class RuleDisputeDto {
   @TextField(2000, '红方长将，再走一循环，判负（三章6G，棋例细则 1）')
   ruling!: string;
 
-  @ApiPropertyOptional({ enum: GAME_RESULTS, description: 'the game’s result (default from the verdict: red_loses → black_win, black_loses → red_win, draw → draw)' })
+  @ApiPropertyOptional({
+    enum: GAME_RESULTS,
+    description: 'the game’s result (default from the verdict: red_loses → black_win, black_loses → red_win, draw → draw)',
+  })
   @IsOptional()
   @IsIn(GAME_RESULTS)
   result?: GameResult;
@@ -64,4 +69,3 @@ export class RuleDisputeDto {
   @OptionalTextField(500)
   reason?: string;
 }
-

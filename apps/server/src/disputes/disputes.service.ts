@@ -38,7 +38,8 @@ export class DisputesService {
     let fen: string;
     let moves: string[];
     if (dto.fromRecord) {
-      if (dto.fen !== undefined || dto.moves !== undefined) throw badRequest([{ field: 'fromRecord', reason: 'give either fromRecord or fen + moves, not both' }]);
+      if (dto.fen !== undefined || dto.moves !== undefined)
+        throw badRequest([{ field: 'fromRecord', reason: 'give either fromRecord or fen + moves, not both' }]);
       const record = await this.prisma.gameRecord.findUnique({ where: { gameId } });
       if (!record) throw badRequest([{ field: 'fromRecord', reason: 'the game has no stored record (PUT /api/games/:gameId/record)' }]);
       const all = record.moves as string[];
@@ -52,15 +53,39 @@ export class DisputesService {
       moves = dto.moves;
     }
     const rules = ctx.pairing.round.event.repetitionRules === 'cxa' ? 'cxa' : 'axf';
-    const report = disputeReport({ fen, moves, rules, cyclesAfterInstruction: dto.cyclesAfterInstruction, aimlessClaim: dto.aimlessClaim, lenient: dto.lenient });
+    const report = disputeReport({
+      fen,
+      moves,
+      rules,
+      cyclesAfterInstruction: dto.cyclesAfterInstruction,
+      aimlessClaim: dto.aimlessClaim,
+      lenient: dto.lenient,
+    });
     if (!report.ok) {
       const e = report.error;
       const field = e.code === 'bad_fen' ? 'fen' : 'moves';
       throw badRequest([{ field: e.ply !== undefined && field === 'moves' ? `moves[${e.ply - 1}]` : field, reason: e.message }]);
     }
     return this.prisma.$transaction(async (tx) => {
-      const row = await tx.dispute.create({ data: { gameId, openedById: user.id, startFen: report.value.startFen, moves: report.value.moves, ruleSet: rules === 'cxa' ? 'cxa' : 'axf_2017', report: report.value as object } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'dispute', entityId: row.id, action: 'create', after: { ...row, report: { verdict: report.value.verdict, articles: report.value.articles } }, reason: `待判局面 (三章6G), ${gameLabel(ctx)}: ${report.value.verdictText.en}` });
+      const row = await tx.dispute.create({
+        data: {
+          gameId,
+          openedById: user.id,
+          startFen: report.value.startFen,
+          moves: report.value.moves,
+          ruleSet: rules === 'cxa' ? 'cxa' : 'axf_2017',
+          report: report.value as object,
+        },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'dispute',
+        entityId: row.id,
+        action: 'create',
+        after: { ...row, report: { verdict: report.value.verdict, articles: report.value.articles } },
+        reason: `待判局面 (三章6G), ${gameLabel(ctx)}: ${report.value.verdictText.en}`,
+      });
       return this.view(row);
     });
   }
@@ -77,8 +102,23 @@ export class DisputesService {
   }
 
   async listForEvent(eventId: string) {
-    const rows = await this.prisma.dispute.findMany({ where: { game: { pairing: { round: { eventId } } } }, include: { game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } } }, orderBy: { createdAt: 'asc' } });
-    return rows.map((r) => ({ id: r.id, gameId: r.gameId, round: r.game.pairing.round.number, table: r.game.pairing.table, board: r.game.board, state: r.state, verdict: (r.report as unknown as DisputeReport).verdict, ruling: r.ruling, rulingResult: r.rulingResult, createdAt: r.createdAt }));
+    const rows = await this.prisma.dispute.findMany({
+      where: { game: { pairing: { round: { eventId } } } },
+      include: { game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } } } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      gameId: r.gameId,
+      round: r.game.pairing.round.number,
+      table: r.game.pairing.table,
+      board: r.game.board,
+      state: r.state,
+      verdict: (r.report as unknown as DisputeReport).verdict,
+      ruling: r.ruling,
+      rulingResult: r.rulingResult,
+      createdAt: r.createdAt,
+    }));
   }
 
   async diagram(disputeId: string, index: number): Promise<string> {
@@ -100,19 +140,50 @@ export class DisputesService {
     if (!result) throw badRequest([{ field: 'result', reason: 'the engine gives no verdict (no repetition): name the result' }]);
     const game = await this.prisma.game.findUniqueOrThrow({ where: { id: row.gameId } });
     if (game.result !== result) {
-      await this.results.enterResult({ user, gameId: row.gameId, dto: { result, version: game.version, reason: `[dispute] 三章6G: ${dto.ruling}${dto.reason ? ` (${dto.reason})` : ''}` } });
+      await this.results.enterResult({
+        user,
+        gameId: row.gameId,
+        dto: { result, version: game.version, reason: `[dispute] 三章6G: ${dto.ruling}${dto.reason ? ` (${dto.reason})` : ''}` },
+      });
     }
     return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.dispute.updateMany({ where: { id: disputeId, version: dto.version, state: 'open' }, data: { state: 'ruled', ruling: dto.ruling, rulingResult: result, ruledById: user.id, ruledAt: new Date(), version: { increment: 1 } } });
+      const { count } = await tx.dispute.updateMany({
+        where: { id: disputeId, version: dto.version, state: 'open' },
+        data: { state: 'ruled', ruling: dto.ruling, rulingResult: result, ruledById: user.id, ruledAt: new Date(), version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('dispute', await tx.dispute.findUnique({ where: { id: disputeId } }));
       const after = await tx.dispute.findUniqueOrThrow({ where: { id: disputeId } });
       const ctx = await gameContext(tx, row.gameId);
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'dispute', entityId: disputeId, action: 'update', before: { state: row.state, version: row.version }, after: { state: after.state, ruling: after.ruling, rulingResult: after.rulingResult, version: after.version }, reason: dto.ruling });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'dispute',
+        entityId: disputeId,
+        action: 'update',
+        before: { state: row.state, version: row.version },
+        after: { state: after.state, ruling: after.ruling, rulingResult: after.rulingResult, version: after.version },
+        reason: dto.ruling,
+      });
       return this.view(after);
     });
   }
 
   view(row: Dispute) {
-    return { id: row.id, gameId: row.gameId, state: row.state, ruleSet: row.ruleSet, startFen: row.startFen, moves: row.moves, report: row.report as unknown as DisputeReport, ruling: row.ruling, rulingResult: row.rulingResult, ruledById: row.ruledById, ruledAt: row.ruledAt, openedById: row.openedById, version: row.version, createdAt: row.createdAt };
+    return {
+      id: row.id,
+      gameId: row.gameId,
+      state: row.state,
+      ruleSet: row.ruleSet,
+      startFen: row.startFen,
+      moves: row.moves,
+      report: row.report as unknown as DisputeReport,
+      ruling: row.ruling,
+      rulingResult: row.rulingResult,
+      ruledById: row.ruledById,
+      ruledAt: row.ruledAt,
+      openedById: row.openedById,
+      version: row.version,
+      createdAt: row.createdAt,
+    };
   }
 }

@@ -31,7 +31,6 @@ export async function lockEvent(tx: Tx, eventId: string) {
   return event;
 }
 
-
 @Injectable()
 export class EntriesService {
   constructor(
@@ -55,7 +54,8 @@ export class EntriesService {
       if (event.kind !== 'individual') throw badRequest([{ field: 'playerId', reason: 'this is a team event: enter a team by creating it' }]);
       const player = await tx.player.findUnique({ where: { id: dto.playerId } });
       if (!player || player.tournamentId !== event.tournamentId) throw badRequest([{ field: 'playerId', reason: 'no such player in this tournament' }]);
-      if (event.category === 'women' && player.gender !== 'female') throw badRequest([{ field: 'playerId', reason: "a women's event admits women players only" }]);
+      if (event.category === 'women' && player.gender !== 'female')
+        throw badRequest([{ field: 'playerId', reason: "a women's event admits women players only" }]);
       const existing = await tx.entry.findUnique({ where: { eventId_playerId: { eventId, playerId: dto.playerId } } });
       if (existing) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'playerId: the player is already entered in this event' });
       const late = await hasDraw(tx, eventId);
@@ -84,20 +84,31 @@ export class EntriesService {
         dto.playerIds.forEach((id, i) => {
           const player = byId.get(id);
           if (!player || player.tournamentId !== event.tournamentId) problems.push({ field: `playerIds[${i}]`, reason: 'no such player in this tournament' });
-          else if (event.category === 'women' && player.gender !== 'female') problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only" });
+          else if (event.category === 'women' && player.gender !== 'female')
+            problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only" });
         });
         if (problems.length) throw badRequest(problems);
         const existing = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { playerId: true } });
         if (existing.length) {
           // Name the first of the list already entered (the query's order is not the list's).
           const i = Math.min(...existing.map((e) => dto.playerIds.indexOf(e.playerId!)));
-          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)` });
+          throw new ConflictException({
+            statusCode: 409,
+            error: 'Conflict',
+            message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)`,
+          });
         }
         const late = await hasDraw(tx, eventId);
         await tx.entry.createMany({ data: dto.playerIds.map((playerId) => ({ eventId, playerId, lateEntry: late })) });
         if (late) {
           const ids = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { id: true } });
-          await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, ids.map((e) => e.id));
+          await drawLateNumbers(
+            tx,
+            this.audit,
+            { userId: user.id, tournamentId: event.tournamentId },
+            eventId,
+            ids.map((e) => e.id),
+          );
         }
         const entries = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, include: ENTRY_INCLUDE });
         const order = new Map(dto.playerIds.map((id, i) => [id, i]));
@@ -162,17 +173,34 @@ export class EntriesService {
       const { team, ...entryBefore } = before;
 
       if (lastPublished === 0) {
-        if (afterRound !== undefined && afterRound !== 0) throw badRequest([{ field: 'afterRound', reason: 'no round is published yet: the entry withdraws before round 1 (afterRound 0)' }]);
+        if (afterRound !== undefined && afterRound !== 0)
+          throw badRequest([{ field: 'afterRound', reason: 'no round is published yet: the entry withdraws before round 1 (afterRound 0)' }]);
         const started = entriesClosed(event);
         const { count } = await tx.entry.updateMany({
           where: { id, version },
-          data: { status: 'withdrawn', withdrawnAt: new Date(), withdrawnAfterRound: 0, withdrawalReason: note, ...(started ? {} : { drawNumber: null }), version: { increment: 1 } },
+          data: {
+            status: 'withdrawn',
+            withdrawnAt: new Date(),
+            withdrawnAfterRound: 0,
+            withdrawalReason: note,
+            ...(started ? {} : { drawNumber: null }),
+            version: { increment: 1 },
+          },
         });
         if (count === 0) staleOrMissing('entry', before);
         const redrawNeeded = !started && before.drawNumber !== null;
         if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
         const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
-        await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before: entryBefore, after, reason: note ?? '二章7节2: withdrawal before the start' });
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId: event.tournamentId,
+          entity: 'entry',
+          entityId: id,
+          action: 'update',
+          before: entryBefore,
+          after,
+          reason: note ?? '二章7节2: withdrawal before the start',
+        });
         return { entry: after, redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings, compare: null };
       }
 
@@ -188,11 +216,23 @@ export class EntriesService {
         },
       });
       const later = pairings.filter((p) => p.round.number > leaves);
-      if (leaves === 0 && pairings.length) throw badRequest([{ field: 'afterRound', reason: `the entry is paired in round ${Math.min(...pairings.map((p) => p.round.number))}: it withdraws after a round ≥ 1` }]);
+      if (leaves === 0 && pairings.length)
+        throw badRequest([
+          { field: 'afterRound', reason: `the entry is paired in round ${Math.min(...pairings.map((p) => p.round.number))}: it withdraws after a round ≥ 1` },
+        ]);
       const bye = later.find((p) => p.blackEntryId === null);
-      if (bye) throw badRequest([{ field: 'afterRound', reason: `the entry had the bye in round ${bye.round.number}: it withdraws after round ${bye.round.number} or later` }]);
+      if (bye)
+        throw badRequest([
+          { field: 'afterRound', reason: `the entry had the bye in round ${bye.round.number}: it withdraws after round ${bye.round.number} or later` },
+        ]);
       const played = later.find((p) => p.games.some((g) => g.result !== null && PLAYED.has(g.result)));
-      if (played) throw badRequest([{ field: 'afterRound', reason: `the entry played in round ${played.round.number} (a result over the board): it withdraws after round ${played.round.number} or later` }]);
+      if (played)
+        throw badRequest([
+          {
+            field: 'afterRound',
+            reason: `the entry played in round ${played.round.number} (a result over the board): it withdraws after round ${played.round.number} or later`,
+          },
+        ]);
 
       const now = new Date();
       const { count } = await tx.entry.updateMany({
@@ -202,7 +242,15 @@ export class EntriesService {
       if (count === 0) staleOrMissing('entry', before);
       const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
       const actor = { userId: user.id, tournamentId: event.tournamentId };
-      await this.audit.record(tx, { ...actor, entity: 'entry', entityId: id, action: 'update', before: entryBefore, after, reason: `${note ?? 'withdrawal'} — leaves after round ${leaves} (二章7节3–4)` });
+      await this.audit.record(tx, {
+        ...actor,
+        entity: 'entry',
+        entityId: id,
+        action: 'update',
+        before: entryBefore,
+        after,
+        reason: `${note ?? 'withdrawal'} — leaves after round ${leaves} (二章7节3–4)`,
+      });
 
       // 二章7节3–4: 其余未赛的对局均作弃权论，对方获胜 — the unplayed games of the published rounds after `leaves`.
       const members = new Set((team?.members ?? []).map((m) => m.playerId));
@@ -211,7 +259,8 @@ export class EntriesService {
       let compareFrom: number | undefined;
       for (const p of later) {
         const opponent = p.redEntryId === id ? p.blackEntry : p.redEntry;
-        const opponentGone = opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number;
+        const opponentGone =
+          opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number;
         const article = p.round.stage.type.includes('round_robin') ? '二章7节3' : '二章7节4';
         for (const g of p.games) {
           if (g.result !== null) continue;
@@ -306,7 +355,15 @@ export class EntriesService {
       await tx.entry.delete({ where: { id } });
       const redrawNeeded = before.drawNumber !== null;
       if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'delete', before, ...(redrawNeeded ? { reason: '二章7节2: the entry held a draw number, a new draw is needed' } : {}) });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'entry',
+        entityId: id,
+        action: 'delete',
+        before,
+        ...(redrawNeeded ? { reason: '二章7节2: the entry held a draw number, a new draw is needed' } : {}),
+      });
       return { redrawNeeded };
     });
   }
@@ -341,14 +398,25 @@ export class EntriesService {
       const draw = await tx.draw.create({
         data: { eventId, seed, pinned: pinned.map((p) => ({ ...p })), assignment: result.value.map((a) => ({ ...a })), createdById: user.id },
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'draw', entityId: draw.id, action: 'create', after: { ...draw, seedPositions } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'draw',
+        entityId: draw.id,
+        action: 'create',
+        after: { ...draw, seedPositions },
+      });
       return { drawId: draw.id, seed, seedPositions, assignment: result.value };
     });
   }
 
   draws(eventId: string) {
     // Public: who drew the lot is in the audit log (staff only), not here (issue 13 #11).
-    return this.prisma.draw.findMany({ where: { eventId }, orderBy: { createdAt: 'desc' }, select: { id: true, eventId: true, seed: true, pinned: true, assignment: true, createdAt: true } });
+    return this.prisma.draw.findMany({
+      where: { eventId },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, eventId: true, seed: true, pinned: true, assignment: true, createdAt: true },
+    });
   }
 }
 
@@ -359,8 +427,13 @@ const PLAYED = new Set<GameResult>(['red_win', 'draw', 'black_win', 'red_win_pen
 async function draftWarnings(tx: Tx, rounds: { id: string; number: number; state: string }[], entryId: string): Promise<string[]> {
   const drafts = rounds.filter((r) => r.state === 'draft');
   if (!drafts.length) return [];
-  const paired = await tx.pairing.findMany({ where: { roundId: { in: drafts.map((r) => r.id) }, OR: [{ redEntryId: entryId }, { blackEntryId: entryId }] }, select: { roundId: true } });
-  return drafts.filter((r) => paired.some((p) => p.roundId === r.id)).map((r) => `draft round ${r.number} pairs this entry: pair it again (POST /api/rounds/${r.id}/repair) or delete it`);
+  const paired = await tx.pairing.findMany({
+    where: { roundId: { in: drafts.map((r) => r.id) }, OR: [{ redEntryId: entryId }, { blackEntryId: entryId }] },
+    select: { roundId: true },
+  });
+  return drafts
+    .filter((r) => paired.some((p) => p.roundId === r.id))
+    .map((r) => `draft round ${r.number} pairs this entry: pair it again (POST /api/rounds/${r.id}/repair) or delete it`);
 }
 
 function drawErrorField(code: string): string {

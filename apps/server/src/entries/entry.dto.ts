@@ -1,7 +1,21 @@
 import { VersionField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 export class CreateEntryDto {
   @ApiProperty({ description: 'the player to enter (individual events; teams are entered by creating the team)' })
@@ -47,7 +61,10 @@ export class WithdrawEntryDto {
   @VersionField()
   version!: number;
 
-  @ApiPropertyOptional({ description: 'after round 1 is published: the entry leaves after this round (≥ 0, ≤ the last published round; default the last published round), 二章7节3–4' })
+  @ApiPropertyOptional({
+    description:
+      'after round 1 is published: the entry leaves after this round (≥ 0, ≤ the last published round; default the last published round), 二章7节3–4',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -16,12 +16,21 @@ export async function hasDraw(tx: Tx, eventId: string): Promise<boolean> {
  * moved. The lot's seed is the last draw's seed and the late entries' ids, recorded in the audit
  * so the lot can be re-run. Does nothing before the first draw.
  */
-export async function drawLateNumbers(tx: Tx, audit: AuditService, actor: { userId?: string; tournamentId: string }, eventId: string, lateEntries: string[]): Promise<void> {
+export async function drawLateNumbers(
+  tx: Tx,
+  audit: AuditService,
+  actor: { userId?: string; tournamentId: string },
+  eventId: string,
+  lateEntries: string[],
+): Promise<void> {
   if (lateEntries.length === 0) return;
   const draw = await tx.draw.findFirst({ where: { eventId }, orderBy: { createdAt: 'desc' } });
   if (!draw) return;
   const late = new Set(lateEntries);
-  const holders = await tx.entry.findMany({ where: { eventId, drawNumber: { not: null } }, select: { id: true, drawNumber: true, seed: true, hostExtra: true } });
+  const holders = await tx.entry.findMany({
+    where: { eventId, drawNumber: { not: null } },
+    select: { id: true, drawNumber: true, seed: true, hostExtra: true },
+  });
   const pinned = new Set((draw.pinned as { entryId?: string }[]).map((p) => p.entryId));
   const existing = holders
     .filter((h) => !late.has(h.id))

@@ -23,6 +23,8 @@ describe('event presets (二章1节3, 附录2–3)', () => {
     expect(steps[0]).toEqual({ criterion: 'score', nameZh: '积分', english: expect.any(String), article: '二章6节3' });
     expect(steps[1]).toMatchObject({ criterion: 'opponentScore', nameZh: 'A. 对手分', article: '二章6节3 A' });
     expect(chainView('individual', swiss, ['sonnebornBerger'])[0]).toMatchObject({ nameZh: '小分', article: '二章6节2 A, 二章6节4 B' });
-    expect(chainView('team', presetStages('team_swiss', numbers), defaultTieBreaks('team', presetStages('team_swiss', numbers))).map((s) => s.article)).toContain('二章6节5 A');
+    expect(
+      chainView('team', presetStages('team_swiss', numbers), defaultTieBreaks('team', presetStages('team_swiss', numbers))).map((s) => s.article),
+    ).toContain('二章6节5 A');
   });
 });

@@ -59,9 +59,15 @@ export function presetStages(preset: EventPreset, n: PresetNumbers): StageDto[] 
     case 'team_double_round_robin':
       return [{ type: 'double_round_robin' }];
     case 'groups_then_knockout':
-      return [{ type: 'group_round_robin', groups: n.groups }, { type: 'knockout', qualifiers: n.qualifiers }];
+      return [
+        { type: 'group_round_robin', groups: n.groups },
+        { type: 'knockout', qualifiers: n.qualifiers },
+      ];
     case 'swiss_then_knockout':
-      return [{ type: 'swiss', rounds: n.rounds }, { type: 'knockout', qualifiers: n.qualifiers }];
+      return [
+        { type: 'swiss', rounds: n.rounds },
+        { type: 'knockout', qualifiers: n.qualifiers },
+      ];
     case 'championship_5_2':
       return [{ type: 'championship_5_2' }];
     case 'championship_6_1':

@@ -3,7 +3,15 @@ import { eventConfigProblems } from './event-rules';
 describe('eventConfigProblems', () => {
   it('accepts the formats of 二章1节3 with their parameters', () => {
     expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }] })).toEqual([]);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'group_round_robin', groups: 4 }, { type: 'knockout', qualifiers: 8 }] })).toEqual([]);
+    expect(
+      eventConfigProblems({
+        kind: 'individual',
+        stages: [
+          { type: 'group_round_robin', groups: 4 },
+          { type: 'knockout', qualifiers: 8 },
+        ],
+      }),
+    ).toEqual([]);
     expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'championship_6_1' }] })).toEqual([]);
   });
 
@@ -27,10 +35,28 @@ describe('eventConfigProblems', () => {
   });
 
   it('stage chains (二章1节3): qualifiers only after the first stage, a multiple of the groups, nothing after a knockout; team events may play two games per board', () => {
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }, { type: 'knockout', qualifiers: 8 }] })).toEqual([]);
+    expect(
+      eventConfigProblems({
+        kind: 'individual',
+        stages: [
+          { type: 'swiss', rounds: 5 },
+          { type: 'knockout', qualifiers: 8 },
+        ],
+      }),
+    ).toEqual([]);
     expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'knockout', qualifiers: 8 }] }).map((p) => p.field)).toEqual(['stages.0.qualifiers']);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'group_round_robin', groups: 3 }, { type: 'knockout', qualifiers: 8 }] }).map((p) => p.field)).toEqual(['stages.1.qualifiers']);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }] }).map((p) => p.field)).toEqual(['stages.1.type']);
+    expect(
+      eventConfigProblems({
+        kind: 'individual',
+        stages: [
+          { type: 'group_round_robin', groups: 3 },
+          { type: 'knockout', qualifiers: 8 },
+        ],
+      }).map((p) => p.field),
+    ).toEqual(['stages.1.qualifiers']);
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }] }).map((p) => p.field)).toEqual([
+      'stages.1.type',
+    ]);
     // 二章5节4: two games per board in a team match are run (Game.leg).
     expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
     expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);

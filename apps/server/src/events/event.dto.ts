@@ -33,7 +33,9 @@ export class StageDto {
   @Max(32)
   groups?: number;
 
-  @ApiPropertyOptional({ description: 'a stage after the first: how many of the ranking after the previous stage play it (a knockout after another stage needs it), e.g. 8' })
+  @ApiPropertyOptional({
+    description: 'a stage after the first: how many of the ranking after the previous stage play it (a knockout after another stage needs it), e.g. 8',
+  })
   @IsOptional()
   @IsInt()
   @Min(2)
@@ -86,7 +88,10 @@ export class KnockoutRapidDto {
 }
 
 export class PairingOptionsDto {
-  @ApiPropertyOptional({ enum: SAME_AFFILIATION_RULES, description: "same-affiliation entries: may meet ('allowed'), not in round 1 ('round1', 附录3 #3, the 6+1 default), never ('event')" })
+  @ApiPropertyOptional({
+    enum: SAME_AFFILIATION_RULES,
+    description: "same-affiliation entries: may meet ('allowed'), not in round 1 ('round1', 附录3 #3, the 6+1 default), never ('event')",
+  })
   @IsOptional()
   @IsIn(SAME_AFFILIATION_RULES)
   sameAffiliation?: (typeof SAME_AFFILIATION_RULES)[number];
@@ -107,7 +112,11 @@ export class PairingOptionsDto {
   @MaxLength(200)
   colourLotSeed?: string;
 
-  @ApiPropertyOptional({ type: KnockoutRapidDto, description: "二章6节1: a knockout stage's rapid tie-break clock (快棋每方用时，可由赛会自行决定); default 附录2 7b's 30'+30\". The 5+2 / 6+1 championships keep their appendix's clocks." })
+  @ApiPropertyOptional({
+    type: KnockoutRapidDto,
+    description:
+      "二章6节1: a knockout stage's rapid tie-break clock (快棋每方用时，可由赛会自行决定); default 附录2 7b's 30'+30\". The 5+2 / 6+1 championships keep their appendix's clocks.",
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => KnockoutRapidDto)
@@ -174,7 +183,10 @@ export class CreateEventDto {
   @Type(() => TimeControlDto)
   timeControl!: TimeControlDto;
 
-  @ApiPropertyOptional({ type: [String], description: 'tie-break criteria in order (libs/standings CRITERION_IDS); omitted = the chain the rules prescribe for the event (二章6节)' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'tie-break criteria in order (libs/standings CRITERION_IDS); omitted = the chain the rules prescribe for the event (二章6节)',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(16)

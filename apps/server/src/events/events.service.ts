@@ -81,15 +81,29 @@ export class EventsService {
       if (!before) throw notFound('event');
       // The format and the tie-break chain are fixed once round 1 is published (二章6节; issue: editable until round 1).
       // So are the scoring, the category, games per pairing and the team's size: round 1 was paired with them.
-      const frozen = (['stages', 'tieBreaks', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined);
+      const frozen = (['stages', 'tieBreaks', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves'] as const).find(
+        (k) => changes[k] !== undefined,
+      );
       if (entriesClosed(before) && frozen) throw closedConflict(frozen);
-      const problems = changes.stages || changes.gamesPerPairing ? eventConfigProblems({ kind: before.kind, stages: changes.stages ?? (before.stages as unknown as StageDto[]), gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing }) : [];
-      if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined)) problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+      const problems =
+        changes.stages || changes.gamesPerPairing
+          ? eventConfigProblems({
+              kind: before.kind,
+              stages: changes.stages ?? (before.stages as unknown as StageDto[]),
+              gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing,
+            })
+          : [];
+      if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined))
+        problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
       if (problems.length) throw badRequest(problems);
       // Who may enter, and a team's size, were checked when the entries were made: changed only while there are none.
       const entryShape = (['category', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined && changes[k] !== before[k]);
       if (entryShape && (await tx.entry.count({ where: { eventId: id } })) > 0)
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `${entryShape}: the event has entries already (they were checked against the current value); remove them first` });
+        throw new ConflictException({
+          statusCode: 409,
+          error: 'Conflict',
+          message: `${entryShape}: the event has entries already (they were checked against the current value); remove them first`,
+        });
       const data = {
         ...(changes.nameZh !== undefined ? { nameZh: changes.nameZh } : {}),
         ...(changes.nameEn !== undefined ? { nameEn: changes.nameEn } : {}),
@@ -102,7 +116,9 @@ export class EventsService {
         ...(changes.teamReserves !== undefined ? { teamReserves: changes.teamReserves } : {}),
         ...(changes.lineupDeadlineMinutes !== undefined ? { lineupDeadlineMinutes: changes.lineupDeadlineMinutes } : {}),
         // The keys given replace the stored ones; the others (forbiddenPairs …) stay.
-        ...(changes.pairingOptions ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), ...plain(changes.pairingOptions) as Record<string, unknown> }) } : {}),
+        ...(changes.pairingOptions
+          ? { pairingOptions: plain({ ...(before.pairingOptions as Record<string, unknown>), ...(plain(changes.pairingOptions) as Record<string, unknown>) }) }
+          : {}),
         // The chain follows the format (二章6节2–5: round-robin and Swiss have different chains) unless
         // the organizer set it by hand (Event.tieBreaksCustom); setting it by hand makes it custom.
         ...(changes.tieBreaks

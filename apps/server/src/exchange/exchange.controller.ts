@@ -19,9 +19,15 @@ export class ExchangeController {
   ) {}
 
   @Get('events/:eventId/tournament-file')
-  @ApiOperation({ summary: 'the event as the libs/tournament JSON file with the standings extras (published rounds) — input of chuhe pair, check-pairing and standings' })
+  @ApiOperation({
+    summary: 'the event as the libs/tournament JSON file with the standings extras (published rounds) — input of chuhe pair, check-pairing and standings',
+  })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
-  async tournamentFile(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Res({ passthrough: true }) res: Response) {
+  async tournamentFile(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Query('afterRound') afterRound: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const file = await this.exchange.tournamentFile(eventId, afterRoundQuery(afterRound));
     // Read in place by the API's clients; saved, it is named after the event.
     setDownloadName(res, await eventDownloadName(this.prisma, eventId, undefined), 'json', 'inline');

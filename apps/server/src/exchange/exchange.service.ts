@@ -71,8 +71,22 @@ export class ExchangeService {
         if (p.rounds.length) await tx.round.createMany({ data: p.rounds });
         if (p.pairings.length) await tx.pairing.createMany({ data: p.pairings });
         if (p.games.length) await tx.game.createMany({ data: p.games });
-        const counts = { entries: p.entries.length, players: p.players.length, teams: p.teams.length, rounds: p.rounds.length, pairings: p.pairings.length, games: p.games.length };
-        await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'event', entityId: event.id, action: 'create', after: { import: 'tournament-file', event, ...counts } });
+        const counts = {
+          entries: p.entries.length,
+          players: p.players.length,
+          teams: p.teams.length,
+          rounds: p.rounds.length,
+          pairings: p.pairings.length,
+          games: p.games.length,
+        };
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId,
+          entity: 'event',
+          entityId: event.id,
+          action: 'create',
+          after: { import: 'tournament-file', event, ...counts },
+        });
         return {
           event: presentEvent(event),
           imported: counts,

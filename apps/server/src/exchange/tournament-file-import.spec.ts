@@ -1,12 +1,34 @@
 import { planImport } from './tournament-file-import';
 
 const ctx = { tournamentId: 't', userId: 'u', affiliations: new Map([['北京', 'aff-bj']]), now: new Date('2026-12-01T00:00:00Z') };
-const entries = [1, 2, 3, 4].map((n) => ({ id: `p${n}`, drawNumber: n, name: `棋手${n} Player ${n}`, ...(n <= 2 ? { affiliation: n === 1 ? '北京' : '上海' } : {}) }));
+const entries = [1, 2, 3, 4].map((n) => ({
+  id: `p${n}`,
+  drawNumber: n,
+  name: `棋手${n} Player ${n}`,
+  ...(n <= 2 ? { affiliation: n === 1 ? '北京' : '上海' } : {}),
+}));
 const base = {
   name: '公开赛 City Open',
-  options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'swiss-individual', totalRounds: 5, forbiddenPairs: [['p1', 'p2']] },
+  options: {
+    eventKind: 'individual',
+    scoring: '2-1-0',
+    gamesPerPairing: 1,
+    boards: 1,
+    pairingSystem: 'swiss-individual',
+    totalRounds: 5,
+    forbiddenPairs: [['p1', 'p2']],
+  },
   entries,
-  rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p3', games: [{ red: 'p1', black: 'p3', result: 'red_win' }] }, { red: 'p4', black: 'p2', games: [{ red: 'p4', black: 'p2', result: null }] }], byes: [] }],
+  rounds: [
+    {
+      round: 1,
+      pairings: [
+        { red: 'p1', black: 'p3', games: [{ red: 'p1', black: 'p3', result: 'red_win' }] },
+        { red: 'p4', black: 'p2', games: [{ red: 'p4', black: 'p2', result: null }] },
+      ],
+      byes: [],
+    },
+  ],
 };
 
 describe('planImport: a tournament file as the rows of a new event', () => {
@@ -14,7 +36,14 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     const plan = planImport({ ...base, withdrawals: [{ entry: 'p4', afterRound: 1 }] }, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;
-    expect(p.event).toMatchObject({ nameZh: '公开赛', nameEn: 'City Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }], tieBreaksCustom: false, scoring: 'two_one_zero' });
+    expect(p.event).toMatchObject({
+      nameZh: '公开赛',
+      nameEn: 'City Open',
+      kind: 'individual',
+      stages: [{ type: 'swiss', rounds: 5 }],
+      tieBreaksCustom: false,
+      scoring: 'two_one_zero',
+    });
     expect(p.players.map((x) => [x.nameZh, x.nameEn])).toEqual(entries.map((e) => [`棋手${e.drawNumber}`, `Player ${e.drawNumber}`]));
     expect(p.affiliations.map((a) => a.nameZh)).toEqual(['上海']);
     expect(p.players[0].affiliationId).toBe('aff-bj');
@@ -30,7 +59,10 @@ describe('planImport: a tournament file as the rows of a new event', () => {
   });
 
   it('reads the format from the pairing system and the chain from the standings extras', () => {
-    const rr = planImport({ ...base, options: { ...base.options, pairingSystem: 'round-robin', roundRobinCycles: 2 }, standings: { chain: ['score', 'wins'] } }, ctx);
+    const rr = planImport(
+      { ...base, options: { ...base.options, pairingSystem: 'round-robin', roundRobinCycles: 2 }, standings: { chain: ['score', 'wins'] } },
+      ctx,
+    );
     expect(rr.ok && rr.value.event).toMatchObject({ stages: [{ type: 'double_round_robin' }], tieBreaks: ['score', 'wins'], tieBreaksCustom: true });
     const ch = planImport({ ...base, options: { ...base.options, pairingSystem: 'championship-6-1' }, standings: { chain: 'axf-appendix-3' } }, ctx);
     expect(ch.ok && ch.value.event.stages).toEqual([{ type: 'championship_6_1' }]);
@@ -40,8 +72,28 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     const teams = {
       name: '团体 Teams',
       options: { eventKind: 'team', scoring: '2-1-0', gamesPerPairing: 1, boards: 2, pairingSystem: 'round-robin' },
-      entries: ['A', 'B'].map((t, i) => ({ id: t, drawNumber: i + 1, name: `${t}队 Team ${t}`, members: [{ id: `${t}1`, board: 1 }, { id: `${t}2`, board: 2 }, { id: `${t}3` }] })),
-      rounds: [{ round: 1, pairings: [{ red: 'A', black: 'B', games: [{ red: 'A1', black: 'B1', result: 'draw', board: 1 }, { red: 'B2', black: 'A2', result: 'red_win', board: 2 }] }], byes: [] }],
+      entries: ['A', 'B'].map((t, i) => ({
+        id: t,
+        drawNumber: i + 1,
+        name: `${t}队 Team ${t}`,
+        members: [{ id: `${t}1`, board: 1 }, { id: `${t}2`, board: 2 }, { id: `${t}3` }],
+      })),
+      rounds: [
+        {
+          round: 1,
+          pairings: [
+            {
+              red: 'A',
+              black: 'B',
+              games: [
+                { red: 'A1', black: 'B1', result: 'draw', board: 1 },
+                { red: 'B2', black: 'A2', result: 'red_win', board: 2 },
+              ],
+            },
+          ],
+          byes: [],
+        },
+      ],
     };
     const twins = planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
     expect(twins.ok ? [] : twins.error.map((e) => e.path)).toEqual(['$.entries[1].name']);
@@ -72,7 +124,9 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     };
     expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1' }] })).toEqual(['$.sanctions']);
     expect(paths({ ...base, withdrawals: [{ entry: 'p1', afterRound: 1, reason: 'disqualification' }] })).toEqual(['$.withdrawals[0].reason']);
-    expect(paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] } })).toEqual(['$.rounds']);
+    expect(
+      paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] } }),
+    ).toEqual(['$.rounds']);
     expect(paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
     expect(paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
     expect(paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);

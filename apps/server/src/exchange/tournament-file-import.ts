@@ -58,7 +58,18 @@ export interface ImportContext {
 type Problem = { path: string; message: string };
 export type PlanResult = { ok: true; value: ImportPlan } | { ok: false; error: Problem[] };
 
-const FORMAT_KEYS = new Set(['eventKind', 'scoring', 'gamesPerPairing', 'boards', 'pairingSystem', 'totalRounds', 'roundRobinCycles', 'stages', 'format', 'system']);
+const FORMAT_KEYS = new Set([
+  'eventKind',
+  'scoring',
+  'gamesPerPairing',
+  'boards',
+  'pairingSystem',
+  'totalRounds',
+  'roundRobinCycles',
+  'stages',
+  'format',
+  'system',
+]);
 
 function splitName(name: string | undefined, fallback: string): { nameZh: string; nameEn: string } {
   const n = (name ?? '').trim();
@@ -111,9 +122,14 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   const raw = json as { standings?: Record<string, unknown> };
   const problems: Problem[] = [];
   const kind = t.options.eventKind;
-  if (s.sanctions?.length) problems.push({ path: '$.sanctions', message: 'sanctions cannot be imported yet (discipline records, issue 10): remove them or enter them after the import' });
+  if (s.sanctions?.length)
+    problems.push({
+      path: '$.sanctions',
+      message: 'sanctions cannot be imported yet (discipline records, issue 10): remove them or enter them after the import',
+    });
   s.withdrawals?.forEach((w, i) => {
-    if (w.reason && w.reason !== 'withdrawal') problems.push({ path: `$.withdrawals[${i}].reason`, message: `a ${w.reason} cannot be imported yet (discipline records, issue 10)` });
+    if (w.reason && w.reason !== 'withdrawal')
+      problems.push({ path: `$.withdrawals[${i}].reason`, message: `a ${w.reason} cannot be imported yet (discipline records, issue 10)` });
   });
   // Numbers the database stores as 32-bit integers.
   const INT4 = 2_147_483_647;
@@ -144,7 +160,9 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   }
   const { stages, problem } = stagesOf(t, s.roundRobinCycles);
   if (problem) problems.push(problem);
-  if (stages) for (const p of eventConfigProblems({ kind, stages, gamesPerPairing: t.options.gamesPerPairing })) problems.push({ path: `$.options (${p.field})`, message: p.reason });
+  if (stages)
+    for (const p of eventConfigProblems({ kind, stages, gamesPerPairing: t.options.gamesPerPairing }))
+      problems.push({ path: `$.options (${p.field})`, message: p.reason });
   if (t.options.gamesPerPairing !== 1 && t.options.gamesPerPairing !== 2) problems.push({ path: '$.options.gamesPerPairing', message: 'must be 1 or 2' });
   if (problems.length || !stages) return { ok: false, error: problems };
 
@@ -187,7 +205,14 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
     if (kind === 'individual') {
       const playerId = randomUUID();
       playerOfEntry.set(e.id, playerId);
-      players.push({ id: playerId, tournamentId: ctx.tournamentId, ...names, gender, rating: e.rating ?? null, affiliationId: e.affiliation ? affiliation(e.affiliation) : null });
+      players.push({
+        id: playerId,
+        tournamentId: ctx.tournamentId,
+        ...names,
+        gender,
+        rating: e.rating ?? null,
+        affiliationId: e.affiliation ? affiliation(e.affiliation) : null,
+      });
       entry.playerId = playerId;
     } else {
       const teamId = randomUUID();
@@ -260,7 +285,9 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
     pairingOptions.forbiddenPairs = (pairingOptions.forbiddenPairs as [string, string][]).map(([a, b]) => [entryIds.get(a) ?? a, entryIds.get(b) ?? b]);
   }
   if (pairingOptions.championshipLots && typeof pairingOptions.championshipLots === 'object') {
-    pairingOptions.championshipLots = Object.fromEntries(Object.entries(pairingOptions.championshipLots as Record<string, string>).map(([k, v]) => [k, entryIds.get(v) ?? v]));
+    pairingOptions.championshipLots = Object.fromEntries(
+      Object.entries(pairingOptions.championshipLots as Record<string, string>).map(([k, v]) => [k, entryIds.get(v) ?? v]),
+    );
   }
   const standingsOptions: Record<string, unknown> = { ...(raw.standings ?? {}) };
   delete standingsOptions.chain;

@@ -32,9 +32,20 @@ export class ImportsService {
     return this.prisma.$transaction(async (tx) => {
       const problems = await registeredPlayerProblems(tx, tournamentId, parsed.value);
       if (problems.length) throw importError(problems);
-      const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, tournamentId, parsed.value.map((r) => r.affiliation));
+      const { ids: affiliations, created: newAffiliations } = await affiliationIds(
+        tx,
+        tournamentId,
+        parsed.value.map((r) => r.affiliation),
+      );
       const created = await createPlayers(tx, tournamentId, parsed.value, affiliations);
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'player_import', entityId: tournamentId, action: 'create', after: { players: created.map((p) => p.id) } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId,
+        entity: 'player_import',
+        entityId: tournamentId,
+        action: 'create',
+        after: { players: created.map((p) => p.id) },
+      });
       return { imported: created.length, players: created, newAffiliations };
     }, IMPORT_TRANSACTION);
   }
@@ -48,7 +59,11 @@ export class ImportsService {
       if (!parsed.ok) throw importError(parsed.error);
       const { problems, byKey } = await teamProblems(tx, event, parsed.value);
       if (problems.length) throw importError(problems);
-      const { ids: affiliations, created: newAffiliations } = await affiliationIds(tx, event.tournamentId, parsed.value.map((t) => t.affiliation));
+      const { ids: affiliations, created: newAffiliations } = await affiliationIds(
+        tx,
+        event.tournamentId,
+        parsed.value.map((t) => t.affiliation),
+      );
       const created = [];
       const late = await hasDraw(tx, eventId);
       const lateEntries: string[] = [];
@@ -82,7 +97,14 @@ export class ImportsService {
         created.push(row);
       }
       if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, lateEntries);
-      await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team_import', entityId: eventId, action: 'create', after: { teams: created.map((t) => t.id) } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: event.tournamentId,
+        entity: 'team_import',
+        entityId: eventId,
+        action: 'create',
+        after: { teams: created.map((t) => t.id) },
+      });
       return { imported: created.length, teams: created, newAffiliations };
     }, IMPORT_TRANSACTION);
   }
@@ -95,7 +117,15 @@ export class ImportsService {
     const parsed = readPlayersCsv(csv);
     if (!parsed.ok) return { rows: [], problems: parsed.error, newAffiliations: [] };
     const problems = await registeredPlayerProblems(this.prisma, tournamentId, parsed.value);
-    return { rows: parsed.value, problems, newAffiliations: await missingAffiliations(this.prisma, tournamentId, parsed.value.map((r) => r.affiliation)) };
+    return {
+      rows: parsed.value,
+      problems,
+      newAffiliations: await missingAffiliations(
+        this.prisma,
+        tournamentId,
+        parsed.value.map((r) => r.affiliation),
+      ),
+    };
   }
 
   /** What importTeams would do with this CSV, without writing anything (see previewPlayers). */
@@ -107,7 +137,15 @@ export class ImportsService {
     const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
     if (!parsed.ok) return { rows: [], problems: parsed.error, newAffiliations: [] };
     const { problems } = await teamProblems(this.prisma, event, parsed.value);
-    return { rows: parsed.value, problems, newAffiliations: await missingAffiliations(this.prisma, event.tournamentId, parsed.value.map((t) => t.affiliation)) };
+    return {
+      rows: parsed.value,
+      problems,
+      newAffiliations: await missingAffiliations(
+        this.prisma,
+        event.tournamentId,
+        parsed.value.map((t) => t.affiliation),
+      ),
+    };
   }
 }
 
@@ -133,14 +171,19 @@ async function registeredPlayerProblems(db: Db, tournamentId: string, rows: Play
 async function teamProblems(db: Db, event: Event, teams: TeamRow[]) {
   const problems: ImportProblem[] = [];
   const teamNames = new Set((await db.team.findMany({ where: { eventId: event.id }, select: { nameZh: true } })).map((t) => t.nameZh));
-  const players = await db.player.findMany({ where: { tournamentId: event.tournamentId }, include: { affiliation: true, teamMembers: { include: { team: true } } } });
+  const players = await db.player.findMany({
+    where: { tournamentId: event.tournamentId },
+    include: { affiliation: true, teamMembers: { include: { team: true } } },
+  });
   const byKey = new Map(players.map((p) => [playerKey(p.nameZh, p.affiliation?.nameZh), p]));
   for (const team of teams) {
     if (teamNames.has(team.nameZh)) problems.push({ line: team.line, column: 'team_zh', reason: 'a team with this name is already in the event' });
     for (const member of [...team.starters, ...team.reserves]) {
       const p = byKey.get(playerKey(member.nameZh, team.affiliation));
-      if (p?.teamMembers.some((m) => m.team.eventId === event.id)) problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
-      if (event.category === 'women' && member.gender !== 'female') problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
+      if (p?.teamMembers.some((m) => m.team.eventId === event.id))
+        problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
+      if (event.category === 'women' && member.gender !== 'female')
+        problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
     }
   }
   return { problems: problems.sort((a, b) => a.line - b.line), byKey };
@@ -197,7 +240,19 @@ async function affiliationIds(tx: Tx, tournamentId: string, names: (string | und
 const IMPORT_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 const BATCH = 20_000;
 
-type PlayerRowOut = { id: string; tournamentId: string; nameZh: string; nameEn: string; gender: 'male' | 'female'; affiliationId: string | null; rating: number | null; title: string | null; version: number; createdAt: Date; updatedAt: Date };
+type PlayerRowOut = {
+  id: string;
+  tournamentId: string;
+  nameZh: string;
+  nameEn: string;
+  gender: 'male' | 'female';
+  affiliationId: string | null;
+  rating: number | null;
+  title: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 async function createPlayers(tx: Tx, tournamentId: string, rows: PlayerRow[], affiliations: Map<string, string>): Promise<PlayerRowOut[]> {
   const created: PlayerRowOut[] = [];

@@ -17,7 +17,7 @@ export class SubmitLineupDto {
   @Max(2147483647)
   version?: number;
 
-  @ApiPropertyOptional({ description: "required when the chief arbiter sets or corrects a lineup" })
+  @ApiPropertyOptional({ description: 'required when the chief arbiter sets or corrects a lineup' })
   @IsOptional()
   @IsString()
   @MinLength(1)

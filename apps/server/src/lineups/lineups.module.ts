@@ -5,5 +5,10 @@ import { TeamReportService } from './team-report.service';
 import { StandingsModule } from '../standings/standings.module';
 
 /** Team lineups (排阵表) and match cards, 附录1. */
-@Module({ imports: [StandingsModule], controllers: [LineupsController], providers: [LineupsService, TeamReportService], exports: [LineupsService, TeamReportService] })
+@Module({
+  imports: [StandingsModule],
+  controllers: [LineupsController],
+  providers: [LineupsService, TeamReportService],
+  exports: [LineupsService, TeamReportService],
+})
 export class LineupsModule {}

@@ -43,7 +43,12 @@ export function lineupDeadline(round: { scheduledAt: Date | null }, event: { lin
  * of the player ids was recovered from the public team list in a few dozen guesses.
  */
 async function sealed(secret: ServerSecret, lineup: { entryId: string; source: string; players: string[] }) {
-  return { entryId: lineup.entryId, source: lineup.source, boards: lineup.players.length, seal: await secret.hmac('lineup-seal', `${lineup.entryId}:${lineup.players.join(',')}`) };
+  return {
+    entryId: lineup.entryId,
+    source: lineup.source,
+    boards: lineup.players.length,
+    seal: await secret.hmac('lineup-seal', `${lineup.entryId}:${lineup.players.join(',')}`),
+  };
 }
 
 /**
@@ -104,7 +109,12 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         if (match.lineups.some((l) => l.entryId === entry.id)) continue;
         const players = defaultLineup({ members: teamMembers(entry), boards: match.round.event.teamStarters, unavailable: await this.unavailable(tx, match) });
         const lineup = await tx.lineup.create({
-          data: { pairingId: match.id, entryId: entry.id, source: 'default_starters', boards: { create: players.map((playerId, i) => ({ board: i + 1, playerId })) } },
+          data: {
+            pairingId: match.id,
+            entryId: entry.id,
+            source: 'default_starters',
+            boards: { create: players.map((playerId, i) => ({ board: i + 1, playerId })) },
+          },
           include: { boards: true },
         });
         match.lineups.push(lineup);
@@ -127,7 +137,11 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     if (!user) return { staff: false, pairer: false, captainTeamId: null };
     const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
     const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
-    return { staff: has('organizer', 'chief_arbiter', 'arbiter'), pairer: has('organizer', 'chief_arbiter'), captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null };
+    return {
+      staff: has('organizer', 'chief_arbiter', 'arbiter'),
+      pairer: has('organizer', 'chief_arbiter'),
+      captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null,
+    };
   }
 
   async submit({ user, pairingId, entryId, dto }: { user: AuthUser; pairingId: string; entryId: string; dto: SubmitLineupDto }) {
@@ -146,7 +160,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
 
       const viewer = await this.viewer(user, event.tournamentId);
       const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
-      if (!captain && !viewer.pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
+      if (!captain && !viewer.pairer)
+        throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
       const asArbiter = !captain;
       const deadline = lineupDeadline(match.round, event);
       // `now` is when the lineup arrived, not when it got the event's lock: one handed in on time
@@ -157,9 +172,17 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const replacesDefault = !asArbiter && !deadlinePassed && existing?.source === 'default_starters';
       const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
       if (!asArbiter && deadlinePassed)
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `deadline: lineups were due at ${deadline!.toISOString()} (附录1 #8); the chief arbiter may still correct one` });
+        throw new ConflictException({
+          statusCode: 409,
+          error: 'Conflict',
+          message: `deadline: lineups were due at ${deadline!.toISOString()} (附录1 #8); the chief arbiter may still correct one`,
+        });
       if (!asArbiter && released && !replacesDefault)
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: both lineups are in and public; only the chief arbiter may change one now' });
+        throw new ConflictException({
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'lineup: both lineups are in and public; only the chief arbiter may change one now',
+        });
       if (asArbiter && !dto.reason?.trim()) throw badRequest([{ field: 'reason', reason: "the chief arbiter's lineup or correction needs a reason" }]);
       if (match.games.some((g) => g.result !== null))
         throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: results are already entered in this match' });
@@ -171,18 +194,39 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       let lineupId: string;
       if (existing) {
         if (!replacesDefault && dto.version !== existing.version) {
-          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `version: the lineup was changed by someone else (current version ${existing.version}); reload and try again`, currentVersion: existing.version });
+          throw new ConflictException({
+            statusCode: 409,
+            error: 'Conflict',
+            message: `version: the lineup was changed by someone else (current version ${existing.version}); reload and try again`,
+            currentVersion: existing.version,
+          });
         }
         await tx.lineupBoard.deleteMany({ where: { lineupId: existing.id } });
         await tx.lineup.update({
           where: { id: existing.id },
-          data: { source, reason: dto.reason ?? null, submittedById: user.id, submittedAt: now, version: { increment: 1 }, boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) } },
+          data: {
+            source,
+            reason: dto.reason ?? null,
+            submittedById: user.id,
+            submittedAt: now,
+            version: { increment: 1 },
+            boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) },
+          },
         });
         lineupId = existing.id;
       } else {
-        if (dto.version !== undefined) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'version: there is no lineup to replace yet; submit without a version' });
+        if (dto.version !== undefined)
+          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'version: there is no lineup to replace yet; submit without a version' });
         const created = await tx.lineup.create({
-          data: { pairingId, entryId, source, reason: dto.reason ?? null, submittedById: user.id, submittedAt: now, boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) } },
+          data: {
+            pairingId,
+            entryId,
+            source,
+            reason: dto.reason ?? null,
+            submittedById: user.id,
+            submittedAt: now,
+            boards: { create: checked.value.map((playerId, i) => ({ board: i + 1, playerId })) },
+          },
         });
         lineupId = created.id;
       }
@@ -199,7 +243,17 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       // The boards (the games' players, which every public read shows) are filled only at release —
       // the chief arbiter's lineup too stays secret until both are in or the deadline passed (附录1 #8).
-      if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed: deadlinePassed || replacesDefault })) await this.fillBoards(tx, fresh, user.id, asArbiter ? dto.reason! : replacesDefault ? '附录1 #8: handed in before the deadline (it arrived while the deadline was applied)' : '附录1 #8: both lineups are in');
+      if (lineupReleased({ bothIn: fresh.lineups.length === 2, deadlinePassed: deadlinePassed || replacesDefault }))
+        await this.fillBoards(
+          tx,
+          fresh,
+          user.id,
+          asArbiter
+            ? dto.reason!
+            : replacesDefault
+              ? '附录1 #8: handed in before the deadline (it arrived while the deadline was applied)'
+              : '附录1 #8: both lineups are in',
+        );
       const after = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       return this.present(after, viewer, now);
     }, LINEUP_TRANSACTION);
@@ -225,7 +279,12 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         throw badRequest([{ field: `absent.${i}`, reason: 'not a team of this match' }]);
       });
       const games = match.games.filter((g) => g.kind === 'regular');
-      if (games.some((g) => g.result !== null)) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'results: boards of this match already have results; correct them one by one' });
+      if (games.some((g) => g.result !== null))
+        throw new ConflictException({
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'results: boards of this match already have results; correct them one by one',
+        });
       const now = new Date();
       for (const g of games) {
         // The first-listed team (pairing red) plays Red on the odd boards (附录6 用法2); a board's
@@ -265,7 +324,13 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const match = await this.prisma.pairing.findUnique({ where: { id: pairingId }, include: MATCH_INCLUDE });
     if (!match) throw notFound('pairing');
     const deadline = lineupDeadline(match.round, match.round.event);
-    const due = match.round.event.kind === 'team' && match.blackEntryId !== null && match.lineups.length < 2 && deadline !== null && deadline <= new Date() && match.round.state === 'published';
+    const due =
+      match.round.event.kind === 'team' &&
+      match.blackEntryId !== null &&
+      match.lineups.length < 2 &&
+      deadline !== null &&
+      deadline <= new Date() &&
+      match.round.state === 'published';
     if (!due) return match;
     await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId), LINEUP_TRANSACTION);
     return this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
@@ -284,23 +349,43 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     };
     const red = order(match.redEntry);
     const black = order(match.blackEntry!);
-    const current = (board: number, side: 'red' | 'black') => match.games.find((g) => g.board === board && g.leg === 1 && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
+    const current = (board: number, side: 'red' | 'black') =>
+      match.games.find((g) => g.board === board && g.leg === 1 && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
     // A side without a lineup keeps what it has: for odd boards the first-listed team is Red.
     const redSide = red ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'red' : 'black'));
     const blackSide = black ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'black' : 'red'));
     const legs = event.gamesPerPairing === 2 ? [1, 2] : [1];
-    for (const g of boardGames(redSide, blackSide, event.teamStarters).flatMap((b) => legs.map((leg) => (leg === 1 ? { ...b, leg } : { ...b, leg, red: b.black, black: b.red })))) {
+    for (const g of boardGames(redSide, blackSide, event.teamStarters).flatMap((b) =>
+      legs.map((leg) => (leg === 1 ? { ...b, leg } : { ...b, leg, red: b.black, black: b.red })),
+    )) {
       const game = match.games.find((x) => x.board === g.board && x.leg === g.leg && x.kind === 'regular');
       const redPlayerId = g.red || null;
       const blackPlayerId = g.black || null;
       if (!game) {
         const created = await tx.game.create({ data: { pairingId: match.id, board: g.board, leg: g.leg, redPlayerId, blackPlayerId } });
-        await this.audit.record(tx, { userId: userId ?? undefined, tournamentId: event.tournamentId, entity: 'game', entityId: created.id, action: 'create', after: created, reason });
+        await this.audit.record(tx, {
+          userId: userId ?? undefined,
+          tournamentId: event.tournamentId,
+          entity: 'game',
+          entityId: created.id,
+          action: 'create',
+          after: created,
+          reason,
+        });
         continue;
       }
       if (game.redPlayerId === redPlayerId && game.blackPlayerId === blackPlayerId) continue;
       const updated = await tx.game.update({ where: { id: game.id }, data: { redPlayerId, blackPlayerId, version: { increment: 1 } } });
-      await this.audit.record(tx, { userId: userId ?? undefined, tournamentId: event.tournamentId, entity: 'game', entityId: game.id, action: 'update', before: game, after: updated, reason });
+      await this.audit.record(tx, {
+        userId: userId ?? undefined,
+        tournamentId: event.tournamentId,
+        entity: 'game',
+        entityId: game.id,
+        action: 'update',
+        before: game,
+        after: updated,
+        reason,
+      });
     }
   }
 
@@ -310,7 +395,11 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    */
   private async unavailable(tx: Tx, match: Match): Promise<Set<string>> {
     const removed = await tx.sanction.findMany({
-      where: { state: 'confirmed', OR: [{ decision: 'removal' }, { kind: 'disqualification' }], game: { pairing: { round: { eventId: match.round.eventId } } } },
+      where: {
+        state: 'confirmed',
+        OR: [{ decision: 'removal' }, { kind: 'disqualification' }],
+        game: { pairing: { round: { eventId: match.round.eventId } } },
+      },
       select: { playerId: true },
     });
     return new Set(removed.map((s) => s.playerId));
@@ -322,7 +411,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const deadlinePassed = deadline !== null && deadline <= now;
     const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
     const names = new Map<string, { id: string; nameZh: string; nameEn: string }>();
-    for (const e of [match.redEntry, match.blackEntry]) for (const m of e?.team?.members ?? []) names.set(m.playerId, { id: m.playerId, nameZh: m.player.nameZh, nameEn: m.player.nameEn });
+    for (const e of [match.redEntry, match.blackEntry])
+      for (const m of e?.team?.members ?? []) names.set(m.playerId, { id: m.playerId, nameZh: m.player.nameZh, nameEn: m.player.nameEn });
     const sees = (entry: MatchEntry) => released || viewer.staff || (viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId);
     const side = (entry: MatchEntry | null) => {
       if (!entry) return null;
@@ -335,7 +425,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         submitted: lineup !== undefined,
         lineup:
           lineup && sees(entry)
-            ? { id: lineup.id, version: lineup.version, source: lineup.source, reason: lineup.reason, submittedAt: lineup.submittedAt, players: lineup.boards.map((b) => ({ board: b.board, ...names.get(b.playerId)! })) }
+            ? {
+                id: lineup.id,
+                version: lineup.version,
+                source: lineup.source,
+                reason: lineup.reason,
+                submittedAt: lineup.submittedAt,
+                players: lineup.boards.map((b) => ({ board: b.board, ...names.get(b.playerId)! })),
+              }
             : null,
       };
     };
@@ -357,8 +454,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         board: g.board,
         leg: g.leg,
         kind: g.kind,
-        red: gamesVisible && g.redPlayerId ? names.get(g.redPlayerId) ?? { id: g.redPlayerId } : null,
-        black: gamesVisible && g.blackPlayerId ? names.get(g.blackPlayerId) ?? { id: g.blackPlayerId } : null,
+        red: gamesVisible && g.redPlayerId ? (names.get(g.redPlayerId) ?? { id: g.redPlayerId }) : null,
+        black: gamesVisible && g.blackPlayerId ? (names.get(g.blackPlayerId) ?? { id: g.blackPlayerId }) : null,
         result: g.result,
         version: g.version,
       })),
@@ -392,7 +489,11 @@ function matchScore(match: Match) {
     return { scoring: SCORING_FROM_DB[event.scoring], gamePoints: pair(s.gamePoints), bigPoints: pair(s.bigPoints), matchPoints: pair(s.score) };
   }
   const points = pairingPoints(
-    { red: match.redEntryId, black: match.blackEntryId, games: games.map((g) => ({ red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result as GameResult, board: g.board })) },
+    {
+      red: match.redEntryId,
+      black: match.blackEntryId,
+      games: games.map((g) => ({ red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result as GameResult, board: g.board })),
+    },
     { eventKind: 'team', scoring: SCORING_FROM_DB[event.scoring], gamesPerPairing: event.gamesPerPairing as 1 | 2, boards: event.teamStarters },
     (id) => side.get(id),
   );

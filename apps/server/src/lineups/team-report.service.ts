@@ -14,13 +14,23 @@ export class TeamReportService {
 
   async report(eventId: string, afterRound?: number) {
     const file = await this.standings.file(eventId, afterRound);
-    if (file.options.eventKind !== 'team') throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'eventId: a team report is for team events', errors: [{ field: 'eventId', reason: 'not a team event' }] });
+    if (file.options.eventKind !== 'team')
+      throw new BadRequestException({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'eventId: a team report is for team events',
+        errors: [{ field: 'eventId', reason: 'not a team event' }],
+      });
     const result = computeStandings(file, standingsOptionsOf(file));
     if (!result.ok) throw new UnprocessableEntityException({ statusCode: 422, error: 'Unprocessable Entity', message: `standings: ${result.error.message}` });
     const s = result.value;
     const names = new Map(file.entries.map((e) => [e.id, e.name ?? e.id]));
     const byes = file.rounds.flatMap((r) => r.byes.map((entry) => ({ round: r.round, entry })));
-    const records = teamRecords(file.entries.map((e) => e.id), s.teamMatches ?? [], byes);
+    const records = teamRecords(
+      file.entries.map((e) => e.id),
+      s.teamMatches ?? [],
+      byes,
+    );
     return {
       eventId,
       afterRound: s.rounds.length ? s.rounds[s.rounds.length - 1] : 0,

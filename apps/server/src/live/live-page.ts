@@ -3,7 +3,9 @@ import { constants, deflateRawSync } from 'node:zlib';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** The public pages of an event (hub, pairings of a round, standings, crosstable, teams, a player). */
-export const EVENT_PAGE = new RegExp(`^/events/(${UUID})(?:/(?:rounds/\\d{1,4}(?:/names|/print/(?:pairings|slips|match-cards))?|standings|print/standings|crosstable|teams|players|bracket|entries/${UUID}))?/?$`);
+export const EVENT_PAGE = new RegExp(
+  `^/events/(${UUID})(?:/(?:rounds/\\d{1,4}(?:/names|/print/(?:pairings|slips|match-cards))?|standings|print/standings|crosstable|teams|players|bracket|entries/${UUID}))?/?$`,
+);
 /** A team match card: its event is its round's. */
 export const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
 
@@ -84,16 +86,19 @@ export function mainOf(html: string): string | null {
  */
 export function renderPage(origin: { host: string; port: number }, key: string): Promise<{ version: string; main: string } | null> {
   return new Promise((resolve) => {
-    const req = http.get({ host: origin.host, port: origin.port, path: key, headers: { Accept: 'text/html', 'X-Chuhe-Live': 'render' }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const version = /^W\/"([^."]+)\./.exec(String(res.headers.etag ?? ''))?.[1];
-        const main = res.statusCode === 200 && version ? mainOf(Buffer.concat(chunks).toString('utf8')) : null;
-        resolve(main === null || !version ? null : { version, main });
-      });
-      res.on('error', () => resolve(null));
-    });
+    const req = http.get(
+      { host: origin.host, port: origin.port, path: key, headers: { Accept: 'text/html', 'X-Chuhe-Live': 'render' }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const version = /^W\/"([^."]+)\./.exec(String(res.headers.etag ?? ''))?.[1];
+          const main = res.statusCode === 200 && version ? mainOf(Buffer.concat(chunks).toString('utf8')) : null;
+          resolve(main === null || !version ? null : { version, main });
+        });
+        res.on('error', () => resolve(null));
+      },
+    );
     req.setTimeout(10_000, () => req.destroy());
     req.on('error', () => resolve(null));
   });

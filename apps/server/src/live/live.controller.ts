@@ -72,7 +72,12 @@ export class LiveController {
           const p = await this.prisma.pairing.findUnique({ where: { id: key.pairingId }, select: { round: { select: { eventId: true } } } });
           owner = p?.round.eventId ?? null;
         }
-        if (!key || owner !== eventId) throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'page must be the path of one of this event’s public pages (with ?lang=)' });
+        if (!key || owner !== eventId)
+          throw new BadRequestException({
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'page must be the path of one of this event’s public pages (with ?lang=)',
+          });
         page = key.key;
       }
       const current = await this.live.currentVersion(eventId);

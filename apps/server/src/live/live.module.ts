@@ -13,6 +13,8 @@ export class LiveModule implements NestModule {
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(pageEtag(this.prisma, this.live)).forRoutes({ path: 'events/*path', method: RequestMethod.GET }, { path: 'pairings/*path', method: RequestMethod.GET });
+    consumer
+      .apply(pageEtag(this.prisma, this.live))
+      .forRoutes({ path: 'events/*path', method: RequestMethod.GET }, { path: 'pairings/*path', method: RequestMethod.GET });
   }
 }

@@ -47,7 +47,10 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       const who = req.headers.authorization ?? /(?:^|;\s*)chuhe_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
       // The language: ?lang=, else the language cookie (web/page-context.ts), else Accept-Language.
       const lang = /(?:^|;\s*)chuhe_lang=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-      const shape = createHash('sha1').update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${lang}\n${due}\n${who}`).digest('base64url').slice(0, 10);
+      const shape = createHash('sha1')
+        .update(`${req.originalUrl}\n${req.headers['accept-language'] ?? ''}\n${lang}\n${due}\n${who}`)
+        .digest('base64url')
+        .slice(0, 10);
       const etag = `W/"${version}.${shape}"`;
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'no-cache');
@@ -67,9 +70,12 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
           res.status(200).type('html').send(hit.html);
           return;
         }
-        const body = encoding === 'br'
-          ? (hit.br ??= brotliCompressSync(hit.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: hit.html.length } }))
-          : (hit.gzip ??= gzipSync(hit.html, { level: 6 }));
+        const body =
+          encoding === 'br'
+            ? (hit.br ??= brotliCompressSync(hit.html, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: hit.html.length },
+              }))
+            : (hit.gzip ??= gzipSync(hit.html, { level: 6 }));
         res.status(200).type('html');
         res.setHeader('Content-Encoding', encoding);
         res.append('Vary', 'Accept-Encoding');

@@ -83,7 +83,9 @@ export class EventPagesController {
     const tz = timeZoneOf(event.tournament);
     const full = await this.prisma.event.findUniqueOrThrow({
       where: { id: eventId },
-      include: { entries: { include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true, members: { include: { player: true } } } } } } },
+      include: {
+        entries: { include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true, members: { include: { player: true } } } } } },
+      },
     });
     const view = eventView(full, language);
     const stageCount = (event.stages as { type: string; rounds?: number }[]).map((s) => s.type);
@@ -92,15 +94,25 @@ export class EventPagesController {
     const table = standing ? tableOf(standing.report) : null;
     const places = standing ? placesOf(standing.report) : undefined;
     const leaders = places
-      ? places.slice(0, 5).map((p) => ({ rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`, ...this.entryLink(eventId, p.entry, names, language), score: p.row ? String(p.row.score) : '' }))
-      : (table?.rows ?? []).slice(0, 5).map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
+      ? places
+          .slice(0, 5)
+          .map((p) => ({
+            rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+            ...this.entryLink(eventId, p.entry, names, language),
+            score: p.row ? String(p.row.score) : '',
+          }))
+      : (table?.rows ?? [])
+          .slice(0, 5)
+          .map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
     const last = [...rounds].reverse().find((r) => r.pairings.some((p) => p.games.some((g) => g.result !== null)));
     const scoring = SCORING_FROM_DB[event.scoring];
     return {
       ...this.layout(language, event, `/events/${eventId}`),
       state: eventState(rounds, language),
       view,
-      chain: (table?.chain ?? []).filter((c) => c.criterion !== 'score').map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language) })),
+      chain: (table?.chain ?? [])
+        .filter((c) => c.criterion !== 'score')
+        .map((c) => ({ label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language) })),
       stageTypes: stageCount,
       timeZoneNote: translate('timeZoneNote', language, { zone: tz }),
       schedule: rounds.map((r) => ({
@@ -123,13 +135,21 @@ export class EventPagesController {
             rows: last.pairings
               .filter((p) => p.black !== null)
               .slice(0, 10)
-              .map((p) => ({ table: p.table, red: this.entryLink(eventId, p.red.id, names, language), black: this.entryLink(eventId, p.black!.id, names, language), score: scoreText(p, event.kind, scoring) })),
+              .map((p) => ({
+                table: p.table,
+                red: this.entryLink(eventId, p.red.id, names, language),
+                black: this.entryLink(eventId, p.black!.id, names, language),
+                score: scoreText(p, event.kind, scoring),
+              })),
           }
         : null,
       links: {
         standings: `/events/${eventId}/standings?lang=${language}`,
         crosstable: `/events/${eventId}/crosstable?lang=${language}`,
-        crosstableLabel: translate(event.kind === 'team' ? 'teamCrosstable' : stageCount.some((s) => s.includes('round_robin')) ? 'crosstable' : 'rankTable', language),
+        crosstableLabel: translate(
+          event.kind === 'team' ? 'teamCrosstable' : stageCount.some((s) => s.includes('round_robin')) ? 'crosstable' : 'rankTable',
+          language,
+        ),
         teamReport: `/events/${eventId}/teams?lang=${language}`,
         players: `/events/${eventId}/players?lang=${language}`,
         bracket: hasBracket ? `/events/${eventId}/bracket?lang=${language}` : null,
@@ -155,10 +175,36 @@ export class EventPagesController {
   async pairingsByName(@Param('eventId') eventId: string, @Param('number') number: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const ctx = await this.roundContext(eventId, number, lang, req);
     const { language } = ctx;
-    const seats: { name: Named; entry: ReturnType<EventPagesController['side']>; table: number | null; colour: string; colourClass: string; opponent: ReturnType<EventPagesController['side']> | null; score: string }[] = [];
+    const seats: {
+      name: Named;
+      entry: ReturnType<EventPagesController['side']>;
+      table: number | null;
+      colour: string;
+      colourClass: string;
+      opponent: ReturnType<EventPagesController['side']> | null;
+      score: string;
+    }[] = [];
     for (const r of ctx.rows) {
-      if (r.red) seats.push({ name: r.red.named, entry: r.red, table: r.table, colour: r.bye ? translate('bye', language) : translate('red', language), colourClass: r.bye ? '' : 'red', opponent: r.black, score: r.score });
-      if (r.black) seats.push({ name: r.black.named, entry: r.black, table: r.table, colour: translate('black', language), colourClass: 'black', opponent: r.red, score: r.score });
+      if (r.red)
+        seats.push({
+          name: r.red.named,
+          entry: r.red,
+          table: r.table,
+          colour: r.bye ? translate('bye', language) : translate('red', language),
+          colourClass: r.bye ? '' : 'red',
+          opponent: r.black,
+          score: r.score,
+        });
+      if (r.black)
+        seats.push({
+          name: r.black.named,
+          entry: r.black,
+          table: r.table,
+          colour: translate('black', language),
+          colourClass: 'black',
+          opponent: r.red,
+          score: r.score,
+        });
     }
     return { ...ctx, seats: sortByName(seats, (s) => s.name, language) };
   }
@@ -176,10 +222,29 @@ export class EventPagesController {
     const ctx = await this.roundContext(eventId, number, lang, req);
     const slips = ctx.rows
       .filter((r) => !r.bye)
-      .flatMap((r): { table: number | null; board: number | null; red: { primary: string; secondary: string } | null; black: { primary: string; secondary: string } | null; gameId: string | null; team: { red: unknown; black: unknown } | null }[] =>
-        r.boards.length > 0
-          ? r.boards.map((b) => ({ table: r.table, board: b.board, red: b.red, black: b.black, gameId: b.gameId, team: { red: r.red, black: r.black } }))
-          : [{ table: r.table, board: null, red: r.red ? { primary: r.red.primary, secondary: r.red.secondary } : null, black: r.black ? { primary: r.black.primary, secondary: r.black.secondary } : null, gameId: r.gameId, team: null }],
+      .flatMap(
+        (
+          r,
+        ): {
+          table: number | null;
+          board: number | null;
+          red: { primary: string; secondary: string } | null;
+          black: { primary: string; secondary: string } | null;
+          gameId: string | null;
+          team: { red: unknown; black: unknown } | null;
+        }[] =>
+          r.boards.length > 0
+            ? r.boards.map((b) => ({ table: r.table, board: b.board, red: b.red, black: b.black, gameId: b.gameId, team: { red: r.red, black: r.black } }))
+            : [
+                {
+                  table: r.table,
+                  board: null,
+                  red: r.red ? { primary: r.red.primary, secondary: r.red.secondary } : null,
+                  black: r.black ? { primary: r.black.primary, secondary: r.black.secondary } : null,
+                  gameId: r.gameId,
+                  team: null,
+                },
+              ],
       );
     return { ...ctx, printPage: true, slips };
   }
@@ -232,7 +297,10 @@ export class EventPagesController {
         const result = team ? teamOutcome(p.games, scoring) : ((g?.result as GameResult | null) ?? null);
         const pts = team ? matchPoints(p.games, scoring) : resultPoints(result as GameResult | null, scoring);
         const gp = team ? boardPoints(p.games, scoring) : null;
-        for (const [me, other, colour] of [[p.red.id, p.black.id, 'red'], [p.black.id, p.red.id, 'black']] as const) {
+        for (const [me, other, colour] of [
+          [p.red.id, p.black.id, 'red'],
+          [p.black.id, p.red.id, 'black'],
+        ] as const) {
           const o = outcomeFor(result as GameResult | null, colour);
           push(me, { round: r.number, opponent: other, colour, mark: o.mark, kind: o.kind, points: pts ? pts[colour] : '', games: gp ? gp[colour] : '' });
         }
@@ -286,7 +354,10 @@ export class EventPagesController {
     if (!view.ok) throw new NotFoundException(view.error.message);
     const rounds = await this.rounds.list(undefined, eventId);
     const scoring = SCORING_FROM_DB[event.scoring];
-    const pairingOf = (round: number, a: string, b: string | null) => rounds.find((r) => r.number === round)?.pairings.find((p) => b !== null && ((p.red.id === a && p.black?.id === b) || (p.red.id === b && p.black?.id === a)));
+    const pairingOf = (round: number, a: string, b: string | null) =>
+      rounds
+        .find((r) => r.number === round)
+        ?.pairings.find((p) => b !== null && ((p.red.id === a && p.black?.id === b) || (p.red.id === b && p.black?.id === a)));
     const name = (id: string | null) => (id ? this.entryLink(eventId, id, names, language) : null);
     const b = view.value;
     return {
@@ -367,7 +438,12 @@ export class EventPagesController {
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
-          extra: event.kind === 'team' ? [] : p.games.filter((x) => x !== g).map((x) => `${translateKey(x.kind, language)} ${((v) => (v ? `${v[colour]}` : '–'))(resultPoints(x.result as GameResult | null, scoring))}`),
+          extra:
+            event.kind === 'team'
+              ? []
+              : p.games
+                  .filter((x) => x !== g)
+                  .map((x) => `${translateKey(x.kind, language)} ${((v) => (v ? `${v[colour]}` : '–'))(resultPoints(x.result as GameResult | null, scoring))}`),
         });
       }
       if (r.state === 'completed') {
@@ -378,7 +454,14 @@ export class EventPagesController {
     }
     return {
       ...this.layout(language, event, `/events/${eventId}/entries/${entryId}`, pick(me, language)),
-      player: { ...bilingual(me, language), title: me.title, affiliation: me.affiliation ? pick(me.affiliation, language) : '', drawNumber: me.drawNumber, rating: me.rating ?? '', status: statusText(me, language) },
+      player: {
+        ...bilingual(me, language),
+        title: me.title,
+        affiliation: me.affiliation ? pick(me.affiliation, language) : '',
+        drawNumber: me.drawNumber,
+        rating: me.rating ?? '',
+        status: statusText(me, language),
+      },
       isTeam: event.kind === 'team',
       games,
       chart: rankChartSvg(ranks, names.size, translate('rankByRound', language)),
@@ -395,7 +478,12 @@ export class EventPagesController {
     const scoring = SCORING_FROM_DB[event.scoring];
     const named = (p: unknown) => (p && typeof p === 'object' && 'nameZh' in p ? bilingual(p as Named, language) : null);
     return {
-      ...this.layout(language, event, `/pairings/${pairingId}`, `${translate('round', language, { n: card.roundNumber })} · ${translate('matchCard', language)}`),
+      ...this.layout(
+        language,
+        event,
+        `/pairings/${pairingId}`,
+        `${translate('round', language, { n: card.roundNumber })} · ${translate('matchCard', language)}`,
+      ),
       roundLabel: translate('round', language, { n: card.roundNumber }),
       table: card.table,
       released: card.boards.some((b) => b.red !== null || b.black !== null),
@@ -421,7 +509,9 @@ export class EventPagesController {
       score: card.score
         ? `${translate('matchPointsShort', language)} ${showPoints(card.score.matchPoints.red, scoring)} : ${showPoints(card.score.matchPoints.black, scoring)} · ${
             // 二章5节4: two games per board — 大分 decides, then 小分.
-            'bigPoints' in card.score && card.score.bigPoints ? `${translate('bigPoints', language)} ${card.score.bigPoints.red} : ${card.score.bigPoints.black} · ` : ''
+            'bigPoints' in card.score && card.score.bigPoints
+              ? `${translate('bigPoints', language)} ${card.score.bigPoints.red} : ${card.score.bigPoints.black} · `
+              : ''
           }${translate('gamePointsShort', language)} ${showPoints(card.score.gamePoints.red, scoring)} : ${showPoints(card.score.gamePoints.black, scoring)}`
         : '',
       eventHref: `/events/${round.eventId}?lang=${language}`,
@@ -462,7 +552,15 @@ export class EventPagesController {
         })),
       boardPrizes: report.boardPrizes.map((b) => ({
         board: b.board,
-        rows: b.rows.slice(0, 10).map((r) => ({ rank: r.rank, ...bilingual(players.get(r.player), language), team: pick(names.get(r.team), language), points: r.points, games: r.games })),
+        rows: b.rows
+          .slice(0, 10)
+          .map((r) => ({
+            rank: r.rank,
+            ...bilingual(players.get(r.player), language),
+            team: pick(names.get(r.team), language),
+            points: r.points,
+            games: r.games,
+          })),
       })),
     };
   }
@@ -483,7 +581,8 @@ export class EventPagesController {
     const matchNames = new Map<string, KnockoutRoundName>();
     if (koName) {
       const ko = knockoutView(file);
-      for (const r of ko.ok && ko.value ? ko.value.rounds : []) for (const m of r.matches) if (m.bottom) matchNames.set(`${m.round}|${[m.top, m.bottom].sort().join('|')}`, m.name);
+      for (const r of ko.ok && ko.value ? ko.value.rounds : [])
+        for (const m of r.matches) if (m.bottom) matchNames.set(`${m.round}|${[m.top, m.bottom].sort().join('|')}`, m.name);
     }
     const team = event.kind === 'team';
     const label = roundLabel(round.number, koName, language);
@@ -502,12 +601,25 @@ export class EventPagesController {
         note: team ? '' : resultNote((main?.result as GameResult | null) ?? null, language),
         gameId: main?.id ?? null,
         // Tie-break games of a knockout match (附录2 7b), named by kind.
-        extra: team ? [] : p.games.filter((g) => g !== main).map((g) => ({ label: translateKey(g.kind === 'regular' ? 'games' : g.kind, language), score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)) })),
+        extra: team
+          ? []
+          : p.games
+              .filter((g) => g !== main)
+              .map((g) => ({
+                label: translateKey(g.kind === 'regular' ? 'games' : g.kind, language),
+                score: ((r) => (r ? `${r.red} : ${r.black}` : ''))(resultPoints(g.result as GameResult | null, scoring)),
+              })),
         // Team boards, team A (the first-listed) Red on the odd boards (附录6 用法2).
         boards: team
           ? p.games
               .filter((g) => g.kind === 'regular')
-              .map((g) => ({ board: g.board, gameId: g.id, red: g.red ? bilingual(g.red, language) : null, black: g.black ? bilingual(g.black, language) : null, aIsRed: (g.board % 2 === 1) === (g.leg === 1) }))
+              .map((g) => ({
+                board: g.board,
+                gameId: g.id,
+                red: g.red ? bilingual(g.red, language) : null,
+                black: g.black ? bilingual(g.black, language) : null,
+                aIsRed: (g.board % 2 === 1) === (g.leg === 1),
+              }))
           : [],
         card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
         // Issue 25: the game viewer (its record, when entered).
@@ -524,8 +636,13 @@ export class EventPagesController {
       printPairings: `/events/${eventId}/rounds/${round.number}/print/pairings?lang=${language}`,
       printSlips: `/events/${eventId}/rounds/${round.number}/print/slips?lang=${language}`,
       printMatchCards: team ? `/events/${eventId}/rounds/${round.number}/print/match-cards?lang=${language}` : null,
-      prev: round.number > 1 ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) } : null,
-      next: rounds.some((r) => r.number === round.number + 1) ? { href: `/events/${eventId}/rounds/${round.number + 1}?lang=${language}`, label: translate('round', language, { n: round.number + 1 }) } : null,
+      prev:
+        round.number > 1
+          ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) }
+          : null,
+      next: rounds.some((r) => r.number === round.number + 1)
+        ? { href: `/events/${eventId}/rounds/${round.number + 1}?lang=${language}`, label: translate('round', language, { n: round.number + 1 }) }
+        : null,
       rows,
     };
   }
@@ -536,7 +653,12 @@ export class EventPagesController {
     const [{ language, event, names }, result] = await Promise.all([this.load(eventId, lang, req), this.standings.standings(eventId, n)]);
     const table = tableOf(result.report);
     const chain = table.chain.filter((c) => c.criterion !== 'score');
-    const columns = chain.map((c, i) => ({ key: String.fromCharCode(65 + i), label: criterionLabel(c.criterion, c.label, event.kind, language), rule: ruleText(c.rule, language), definition: definitionOf(c, language) }));
+    const columns = chain.map((c, i) => ({
+      key: String.fromCharCode(65 + i),
+      label: criterionLabel(c.criterion, c.label, event.kind, language),
+      rule: ruleText(c.rule, language),
+      definition: definitionOf(c, language),
+    }));
     const labelOf = (criterion: string, label: string) => criterionLabel(criterion, label, event.kind, language);
     const rows = table.rows.map((r) => {
       const e = names.get(r.entry);
@@ -570,7 +692,11 @@ export class EventPagesController {
       landscape: columns.length > 4,
       rows,
       places,
-      rounds: Array.from({ length: result.afterRound }, (_, i) => ({ n: i + 1, href: `${path}?afterRound=${i + 1}&lang=${language}`, current: i + 1 === result.afterRound })),
+      rounds: Array.from({ length: result.afterRound }, (_, i) => ({
+        n: i + 1,
+        href: `${path}?afterRound=${i + 1}&lang=${language}`,
+        current: i + 1 === result.afterRound,
+      })),
       wallChart: `/events/${eventId}/print/standings?afterRound=${result.afterRound}&lang=${language}`,
       csv: `/api/events/${eventId}/standings.csv${n !== undefined ? `?afterRound=${n}` : ''}`,
     };
@@ -601,7 +727,10 @@ export class EventPagesController {
     const event = isUuid(eventId) ? await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }) : null;
     // Unlisted is not secret (README): an unpublished tournament's pages answer whoever has the id — its preview link (issue 23 #9).
     if (!event) throw new NotFoundException(translate('notFound', language));
-    const entries = await this.prisma.entry.findMany({ where: { eventId }, include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } } });
+    const entries = await this.prisma.entry.findMany({
+      where: { eventId },
+      include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } },
+    });
     const names = new Map<string, EntryInfo>(
       entries.map((e) => {
         const n = e.player ?? e.team!;
@@ -637,7 +766,12 @@ export class EventPagesController {
     return new Map(tableOf(result.report).rows.map((r) => [r.entry, String(r.score)]));
   }
 
-  private layout(lang: Language, event: { id: string; nameZh: string; nameEn: string; kind: string; stages: unknown; tournament: { id: string; nameZh: string; nameEn: string } }, path: string, subtitle?: string) {
+  private layout(
+    lang: Language,
+    event: { id: string; nameZh: string; nameEn: string; kind: string; stages: unknown; tournament: { id: string; nameZh: string; nameEn: string } },
+    path: string,
+    subtitle?: string,
+  ) {
     const eventName = pick(event, lang);
     const tournamentName = pick(event.tournament, lang);
     const stages = (event.stages as { type: string }[]).map((s) => s.type);
@@ -646,7 +780,10 @@ export class EventPagesController {
     const tabs = [
       { label: translate('hub', lang), href: `/events/${event.id}?lang=${lang}` },
       { label: translate('standings', lang), href: `/events/${event.id}/standings?lang=${lang}` },
-      { label: translate(event.kind === 'team' ? 'teamCrosstable' : roundRobin ? 'crosstable' : 'rankTable', lang), href: `/events/${event.id}/crosstable?lang=${lang}` },
+      {
+        label: translate(event.kind === 'team' ? 'teamCrosstable' : roundRobin ? 'crosstable' : 'rankTable', lang),
+        href: `/events/${event.id}/crosstable?lang=${lang}`,
+      },
       { label: translate(event.kind === 'team' ? 'teams' : 'players', lang), href: `/events/${event.id}/players?lang=${lang}` },
       ...(event.kind === 'team' ? [{ label: translate('teamReport', lang), href: `/events/${event.id}/teams?lang=${lang}` }] : []),
       ...(knockout ? [{ label: translate('bracket', lang), href: `/events/${event.id}/bracket?lang=${lang}` }] : []),
@@ -747,7 +884,12 @@ function whyText(row: Row, lang: Language, labelOf: (criterion: string, label: s
   const d = row.decidedBy;
   if (!d) return '';
   if (d.criterion === 'lot') return translate('whyLot', lang);
-  return translate('whyVs', lang, { label: labelOf(d.criterion, d.label), previous: showValue(d.previous), current: showValue(d.current), rule: ruleText(d.rule, lang) });
+  return translate('whyVs', lang, {
+    label: labelOf(d.criterion, d.label),
+    previous: showValue(d.previous),
+    current: showValue(d.current),
+    rule: ruleText(d.rule, lang),
+  });
 }
 
 /** Why a championship place (附录2 #10, 附录3 #2): the knockout match that decided it, or the others' standings — names, never ids. */
@@ -758,7 +900,12 @@ function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, la
       const won = decided.winner === p.entry;
       const opponent = pick(names.get((won ? decided.loser : decided.winner)!), lang);
       const stage = translateKey(`knockoutRound_${decided.stage}`, lang);
-      return translate(won ? 'whyPlaceKnockoutWon' : 'whyPlaceKnockoutLost', lang, { stage, round: decided.round, opponent, kind: translate(`gameKind_${decided.decidingGame.kind as 'regular'}`, lang) });
+      return translate(won ? 'whyPlaceKnockoutWon' : 'whyPlaceKnockoutLost', lang, {
+        stage,
+        round: decided.round,
+        opponent,
+        kind: translate(`gameKind_${decided.decidingGame.kind as 'regular'}`, lang),
+      });
     }
     return translate('whyPlaceRange', lang, { from: p.places[0], to: p.places[1] });
   }
@@ -790,7 +937,11 @@ function matchPoints(games: readonly BoardGame[], scoring: string): { red: strin
   if (regular.some((g) => g.leg === 2)) {
     // 二章5节4: two games per board — 大分 per board decides, then 小分 (libs/standings scorePairing, as the standings count).
     const counted = regular.filter((g) => g.result !== 'annulled');
-    const s = scorePairing('team', 2, counted.map((g) => ({ board: g.board, aIsRed: (g.board % 2 === 1) === (g.leg !== 2), result: g.result as GameResult })));
+    const s = scorePairing(
+      'team',
+      2,
+      counted.map((g) => ({ board: g.board, aIsRed: (g.board % 2 === 1) === (g.leg !== 2), result: g.result as GameResult })),
+    );
     return { red: showPoints(s.score[0], scoring), black: showPoints(s.score[1], scoring) };
   }
   const gp = boardTotals(regular);

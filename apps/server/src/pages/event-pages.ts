@@ -84,7 +84,10 @@ export function rankChartSvg(ranks: readonly { round: number; rank: number }[], 
   const y = (rank: number) => pad + ((rank - 1) * (h - 2 * pad)) / Math.max(1, fieldSize - 1);
   const points = ranks.map((r, i) => `${x(i).toFixed(1)},${y(r.rank).toFixed(1)}`).join(' ');
   const dots = ranks
-    .map((r, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(r.rank).toFixed(1)}" r="3.5"><title>R${r.round}: ${r.rank}</title></circle><text x="${x(i).toFixed(1)}" y="${(y(r.rank) - 7).toFixed(1)}" text-anchor="middle">${r.rank}</text>`)
+    .map(
+      (r, i) =>
+        `<circle cx="${x(i).toFixed(1)}" cy="${y(r.rank).toFixed(1)}" r="3.5"><title>R${r.round}: ${r.rank}</title></circle><text x="${x(i).toFixed(1)}" y="${(y(r.rank) - 7).toFixed(1)}" text-anchor="middle">${r.rank}</text>`,
+    )
     .join('');
   const axis = ranks.map((r, i) => `<text x="${x(i).toFixed(1)}" y="${h - 6}" text-anchor="middle" class="axis">R${r.round}</text>`).join('');
   return `<svg class="rank-chart" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="${escapeAttr(label)}"><line x1="${pad}" y1="${pad}" x2="${w - pad}" y2="${pad}" class="grid"/><line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" class="grid"/><polyline points="${points}" fill="none"/>${dots}${axis}</svg>`;
@@ -99,7 +102,17 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short', weekday: 'short' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+    weekday: 'short',
+  }).formatToParts(d);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekdayZh: Record<string, string> = { Mon: '一', Tue: '二', Wed: '三', Thu: '四', Fri: '五', Sat: '六', Sun: '日' };
   const weekday = lang === 'en' ? get('weekday') : `${lang === 'zh-Hant' ? '週' : '周'}${weekdayZh[get('weekday')] ?? ''}`;
@@ -111,7 +124,12 @@ export function matchesQuery(n: Named, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const en = (n.nameEn ?? '').toLowerCase();
-  return n.nameZh.includes(query.trim()) || chineseIn('zh-Hant', n.nameZh).includes(query.trim()) || en.includes(q) || en.replace(/[\s-]/g, '').includes(q.replace(/[\s-]/g, ''));
+  return (
+    n.nameZh.includes(query.trim()) ||
+    chineseIn('zh-Hant', n.nameZh).includes(query.trim()) ||
+    en.includes(q) ||
+    en.replace(/[\s-]/g, '').includes(q.replace(/[\s-]/g, ''))
+  );
 }
 
 const collators: Partial<Record<Language, Intl.Collator>> = {};

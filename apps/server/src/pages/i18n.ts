@@ -58,7 +58,14 @@ export interface Message {
 }
 
 /** Every page's words: one file per page group under messages/, merged here. */
-const MESSAGES = { ...PUBLIC_MESSAGES, ...PRINT_MESSAGES, ...LAYOUT_MESSAGES, ...ACCOUNT_MESSAGES, ...SETUP_MESSAGES, ...STAFF_MESSAGES } as const satisfies Record<string, Message>;
+const MESSAGES = {
+  ...PUBLIC_MESSAGES,
+  ...PRINT_MESSAGES,
+  ...LAYOUT_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+  ...SETUP_MESSAGES,
+  ...STAFF_MESSAGES,
+} as const satisfies Record<string, Message>;
 
 /** A key of a message: `translate` takes only these, so a missing key fails the type check. */
 export type MessageKey = keyof typeof MESSAGES;
@@ -121,7 +128,13 @@ export function isEnglish(lang: Language): boolean {
  */
 export function withTraditional<T>(words: { zh: T; en: T }): Record<Language, T> {
   const convert = (v: unknown): unknown =>
-    typeof v === 'string' ? toTraditional(v) : Array.isArray(v) ? v.map(convert) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x)])) : v;
+    typeof v === 'string'
+      ? toTraditional(v)
+      : Array.isArray(v)
+        ? v.map(convert)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x)]))
+          : v;
   return { zh: words.zh, 'zh-Hant': convert(words.zh) as T, en: words.en };
 }
 

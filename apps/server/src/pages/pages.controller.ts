@@ -57,7 +57,9 @@ export class PagesController {
     if (!t) throw new NotFoundException(translate('notFound', language));
     // Its organizer and chief arbiter find the setup pages from here (issue 20).
     const userId = (req as Request & { user?: { id: string } }).user?.id;
-    const canManage = userId ? (await this.prisma.tournamentRole.count({ where: { tournamentId: t.id, userId, role: { in: ['organizer', 'chief_arbiter'] } } })) > 0 : false;
+    const canManage = userId
+      ? (await this.prisma.tournamentRole.count({ where: { tournamentId: t.id, userId, role: { in: ['organizer', 'chief_arbiter'] } } })) > 0
+      : false;
     return {
       ...layout(language, pick(t, language), `/tournaments/${t.id}`),
       breadcrumbs: [{ label: pick(t, language) }],
@@ -70,7 +72,11 @@ export class PagesController {
         organizer: chineseIn(language, t.organizer),
         timeZone: (t as { timeZone?: string }).timeZone ?? '',
       },
-      events: t.events.map((e) => ({ ...eventView(e, language), href: `/events/${e.id}?lang=${language}`, links: eventLinks(e.id, e.kind, e.stages, language) })),
+      events: t.events.map((e) => ({
+        ...eventView(e, language),
+        href: `/events/${e.id}?lang=${language}`,
+        links: eventLinks(e.id, e.kind, e.stages, language),
+      })),
     };
   }
 }
@@ -86,7 +92,10 @@ function eventLinks(id: string, kind: string, stages: unknown, lang: Language) {
   return [
     { label: translate('hub', lang), href: `/events/${id}?lang=${lang}` },
     { label: translate('standings', lang), href: `/events/${id}/standings?lang=${lang}` },
-    { label: translate(kind === 'team' ? 'teamCrosstable' : types.some((t) => t.includes('round_robin')) ? 'crosstable' : 'rankTable', lang), href: `/events/${id}/crosstable?lang=${lang}` },
+    {
+      label: translate(kind === 'team' ? 'teamCrosstable' : types.some((t) => t.includes('round_robin')) ? 'crosstable' : 'rankTable', lang),
+      href: `/events/${id}/crosstable?lang=${lang}`,
+    },
     { label: translate(kind === 'team' ? 'teams' : 'players', lang), href: `/events/${id}/players?lang=${lang}` },
     ...(knockout ? [{ label: translate('bracket', lang), href: `/events/${id}/bracket?lang=${lang}` }] : []),
   ];

@@ -142,9 +142,11 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     // First start, or an initdb that was interrupted: nothing of value can be in there yet.
     if (existsSync(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
-    await make(wantedPort).initialise().catch((error: unknown) => {
-      throw startupError(`initdb in ${dataDir} failed`, error, logs);
-    });
+    await make(wantedPort)
+      .initialise()
+      .catch((error: unknown) => {
+        throw startupError(`initdb in ${dataDir} failed`, error, logs);
+      });
   } else if (isRoot) {
     await ensureOwnedByPostgres(dataDir);
   }
@@ -224,7 +226,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     if (child && child.exitCode === null && child.signalCode === null) await running.stop();
     // The package resolves on the postmaster's exit; postgres removes its lock file last of all.
     const pidFile = join(dataDir, 'postmaster.pid');
-    for (const deadline = Date.now() + 10_000; existsSync(pidFile) && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; existsSync(pidFile) && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
@@ -274,8 +276,10 @@ export async function ensureDatabase(serverUrl: string, databaseName: string): P
 function readOrCreatePassword(file: string, dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   if (existsSync(join(dataDir, 'PG_VERSION'))) {
-    throw new Error(`${file} is missing, so the embedded PostgreSQL in ${dataDir} cannot be reached; ` +
-      `restore the file or delete ${dataDir} to start from an empty database`);
+    throw new Error(
+      `${file} is missing, so the embedded PostgreSQL in ${dataDir} cannot be reached; ` +
+        `restore the file or delete ${dataDir} to start from an empty database`,
+    );
   }
   const password = randomBytes(18).toString('base64url');
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
@@ -297,10 +301,13 @@ export async function stopLeftoverServer(dataDir: string): Promise<'none' | 'sto
   }
   const parent = await parentPid(pid);
   if (parent !== undefined && parent > 1 && isAlive(parent) && /node/.test(await commandOf(parent))) {
-    throw new Error(`PostgreSQL (pid ${pid}) is running on ${dataDir} for another live process (pid ${parent}); ` +
-      'stop that Chuhe server first');
+    throw new Error(`PostgreSQL (pid ${pid}) is running on ${dataDir} for another live process (pid ${parent}); ` + 'stop that Chuhe server first');
   }
-  for (const [signal, waitMs] of [['SIGINT', 15000], ['SIGQUIT', 5000], ['SIGKILL', 5000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15000],
+    ['SIGQUIT', 5000],
+    ['SIGKILL', 5000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {

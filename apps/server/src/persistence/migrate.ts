@@ -99,10 +99,7 @@ export interface ApplyMigrationsOptions {
  * Applies every committed migration not yet recorded in `_prisma_migrations`, in order, each in
  * its own transaction. Idempotent; concurrent callers are serialized by the advisory lock.
  */
-export async function applyMigrations(
-  databaseUrl: string,
-  options: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, options: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const migrations = readMigrations(options.migrationsDir ?? defaultMigrationsDir());
   const warn = options.warn ?? ((message: string) => console.warn(`[migrate] ${message}`));
   const client = new Client({ connectionString: databaseUrl });

@@ -59,7 +59,8 @@ export class EventCache {
     const stale = rounds.filter((r) => !before?.pairings.has(r.id) || before.versions.of('games', r.id) !== versions.of('games', r.id)).map((r) => r.id);
     const fresh = await loadPairings(db, stale);
     const pairings = new Map(rounds.map((r) => [r.id, fresh.get(r.id) ?? before!.pairings.get(r.id)!]));
-    const unchanged = before && event === before.event && entries === before.entries && rounds === before.rounds && sanctions === before.sanctions && stale.length === 0;
+    const unchanged =
+      before && event === before.event && entries === before.entries && rounds === before.rounds && sanctions === before.sanctions && stale.length === 0;
     const value = unchanged ? before.value : assemble(event, entries, rounds, pairings, sanctions);
     this.held.delete(eventId);
     this.held.set(eventId, { versions, event, entries, rounds, pairings, sanctions, value });

@@ -32,7 +32,10 @@ export const EVENT_FILE_INCLUDE = {
     orderBy: { number: 'asc' as const },
     include: {
       stage: true,
-      pairings: { orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }], include: { games: { orderBy: [{ board: 'asc' as const }, { leg: 'asc' as const }] } } },
+      pairings: {
+        orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }],
+        include: { games: { orderBy: [{ board: 'asc' as const }, { leg: 'asc' as const }] } },
+      },
     },
   },
 } satisfies Prisma.EventInclude;
@@ -107,7 +110,9 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     entries,
     rounds: fileRounds,
     standings: { ...standingsSettings(event), ...knockoutFirstGames(fileOptions, entries) },
-    sanctions: (options.sanctions ?? (event as { fileSanctions?: unknown[] }).fileSanctions ?? []).filter((x) => (x as { round: number }).round <= (rounds.length ? rounds[rounds.length - 1].number : 0)),
+    sanctions: (options.sanctions ?? (event as { fileSanctions?: unknown[] }).fileSanctions ?? []).filter(
+      (x) => (x as { round: number }).round <= (rounds.length ? rounds[rounds.length - 1].number : 0),
+    ),
     withdrawals: [],
   };
 }
@@ -151,7 +156,11 @@ export function standingsOptionsOf(file: EventFile): StandingsOptions {
   return { ...s, sanctions: file.sanctions as StandingsOptions['sanctions'], withdrawals: file.withdrawals };
 }
 
-function filePairing(kind: EventWithPlay['kind'], playerOfEntry: ReadonlyMap<string, string | null>, p: EventWithPlay['rounds'][number]['pairings'][number]): FilePairing {
+function filePairing(
+  kind: EventWithPlay['kind'],
+  playerOfEntry: ReadonlyMap<string, string | null>,
+  p: EventWithPlay['rounds'][number]['pairings'][number],
+): FilePairing {
   const individual = kind === 'individual';
   const games: FileGame[] = p.games
     .filter((g) => individual || (g.redPlayerId !== null && g.blackPlayerId !== null))

@@ -10,7 +10,10 @@ import type { TournamentOptions } from '@chuhe/tournament';
  * follow the 5+2 match rules of 附录2 7b (a drawn game → rapid game, colours reversed → drawn
  * again, the player who had Black wins), which the results module applies (knockoutFormatOf).
  */
-export function formatOptions(kind: 'individual' | 'team', stages: readonly { type: string; rounds?: number; groups?: number; qualifiers?: number }[]): Partial<TournamentOptions> {
+export function formatOptions(
+  kind: 'individual' | 'team',
+  stages: readonly { type: string; rounds?: number; groups?: number; qualifiers?: number }[],
+): Partial<TournamentOptions> {
   if (stages.length > 1) return { pairingSystem: 'stage-chain', stages: stages.map((s) => ({ ...s })) };
   const stage = stages[0];
   switch (stage?.type) {

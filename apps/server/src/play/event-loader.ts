@@ -94,7 +94,10 @@ export async function loadEntries(db: Tx, eventId: string): Promise<EntryRow[]> 
     return {
       ...entry,
       player: e.playerId === null ? null : { id: e.playerId, nameZh: playerZh, nameEn: playerEn, rating, affiliation: aff(playerAffZh, playerAffEn) },
-      team: e.teamId === null ? null : { id: e.teamId, nameZh: teamZh, nameEn: teamEn, affiliation: aff(teamAffZh, teamAffEn), members: membersOf.get(e.teamId) ?? [] },
+      team:
+        e.teamId === null
+          ? null
+          : { id: e.teamId, nameZh: teamZh, nameEn: teamEn, affiliation: aff(teamAffZh, teamAffEn), members: membersOf.get(e.teamId) ?? [] },
     } as unknown as EntryRow;
   });
 }
@@ -103,7 +106,25 @@ export function loadRounds(db: Tx, eventId: string): Promise<RoundRow[]> {
   return db.round.findMany({ where: { eventId }, orderBy: { number: 'asc' }, include: { stage: true } });
 }
 
-type PlayTuple = [string, string, number | null, string, string | null, string | null, number, string | null, number | null, string | null, string | null, string | null, string | null, string | null, number | null, string | null, number | null];
+type PlayTuple = [
+  string,
+  string,
+  number | null,
+  string,
+  string | null,
+  string | null,
+  number,
+  string | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string | null,
+  number | null,
+];
 
 /**
  * The pairings (tables in order, byes last) and their games (by board, then leg) of the rounds
@@ -123,7 +144,25 @@ export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise
      WHERE p."roundId" = ANY(${[...roundIds]}::uuid[])`;
   let last: PairingRow | undefined;
   for (const t of JSON.parse(rows ?? '[]') as PlayTuple[]) {
-    const [roundId, pairingId, table, redEntryId, blackEntryId, matchKey, pairingVersion, gameId, board, kind, redPlayerId, blackPlayerId, result, penaltyReason, gameVersion, at, leg] = t;
+    const [
+      roundId,
+      pairingId,
+      table,
+      redEntryId,
+      blackEntryId,
+      matchKey,
+      pairingVersion,
+      gameId,
+      board,
+      kind,
+      redPlayerId,
+      blackPlayerId,
+      result,
+      penaltyReason,
+      gameVersion,
+      at,
+      leg,
+    ] = t;
     if (last?.id !== pairingId) {
       last = { id: pairingId, roundId, table, redEntryId, blackEntryId, matchKey, version: pairingVersion, games: [] } as unknown as PairingRow;
       byRound.get(roundId)!.push(last);
@@ -163,6 +202,12 @@ export async function loadEventPlay(db: Tx, eventId: string): Promise<LoadedEven
   return assemble(event, entries, rounds, pairings, sanctions);
 }
 
-export function assemble(event: EventRow, entries: EntryRow[], rounds: RoundRow[], pairings: ReadonlyMap<string, PairingRow[]>, sanctions: FileSanction[]): LoadedEvent {
+export function assemble(
+  event: EventRow,
+  entries: EntryRow[],
+  rounds: RoundRow[],
+  pairings: ReadonlyMap<string, PairingRow[]>,
+  sanctions: FileSanction[],
+): LoadedEvent {
   return { ...event, entries, rounds: rounds.map((r) => ({ ...r, pairings: pairings.get(r.id) ?? [] })), fileSanctions: sanctions };
 }

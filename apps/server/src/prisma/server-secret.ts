@@ -17,7 +17,9 @@ export class ServerSecret {
 
   /** HMAC-SHA256 of `text` under the server secret, hex. */
   async hmac(purpose: string, text: string): Promise<string> {
-    return createHmac('sha256', await this.secret()).update(`${purpose}\0${text}`).digest('hex');
+    return createHmac('sha256', await this.secret())
+      .update(`${purpose}\0${text}`)
+      .digest('hex');
   }
 
   private secret(): Promise<Buffer> {

@@ -46,7 +46,11 @@ export class RecordLinksService {
 
   /** Links for every game of a round with both players known (printing the result slips). */
   async issueForRound(user: AuthUser, roundId: string) {
-    const games = await this.prisma.game.findMany({ where: { pairing: { roundId }, redPlayerId: { not: null }, blackPlayerId: { not: null } }, select: { id: true }, orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }, { leg: 'asc' }] });
+    const games = await this.prisma.game.findMany({
+      where: { pairing: { roundId }, redPlayerId: { not: null }, blackPlayerId: { not: null } },
+      select: { id: true },
+      orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }, { leg: 'asc' }],
+    });
     if (!(await this.prisma.round.findUnique({ where: { id: roundId }, select: { id: true } }))) throw notFound('round');
     return this.prisma.$transaction(async (tx) => {
       const out = [];
@@ -56,14 +60,23 @@ export class RecordLinksService {
   }
 
   private async issueIn(tx: Tx, user: AuthUser, ctx: GameContext) {
-    if (!ctx.redPlayerId || !ctx.blackPlayerId) throw badRequest([{ field: 'gameId', reason: 'the game has no players yet (a team match before its lineups)' }]);
+    if (!ctx.redPlayerId || !ctx.blackPlayerId)
+      throw badRequest([{ field: 'gameId', reason: 'the game has no players yet (a team match before its lineups)' }]);
     const now = new Date();
     await tx.recordLink.updateMany({ where: { gameId: ctx.id, revokedAt: null }, data: { revokedAt: now } });
     const links: Record<Side, { token: string; path: string }> = {} as never;
     for (const side of ['red', 'black'] as const) {
       const token = randomBytes(32).toString('base64url');
       const row = await tx.recordLink.create({ data: { gameId: ctx.id, side, tokenHash: hashToken(token), createdById: user.id } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'record_link', entityId: row.id, action: 'create', after: { id: row.id, gameId: ctx.id, side }, reason: `record entry link for ${side}, ${gameLabel(ctx)}` });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'record_link',
+        entityId: row.id,
+        action: 'create',
+        after: { id: row.id, gameId: ctx.id, side },
+        reason: `record entry link for ${side}, ${gameLabel(ctx)}`,
+      });
       links[side] = { token, path: recordLinkPath(token) };
     }
     return { gameId: ctx.id, table: ctx.pairing.table, board: ctx.board, leg: ctx.leg, ...links };
@@ -73,7 +86,16 @@ export class RecordLinksService {
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
       const { count } = await tx.recordLink.updateMany({ where: { gameId, revokedAt: null }, data: { revokedAt: new Date() } });
-      if (count) await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'record_link', entityId: gameId, action: 'update', after: { revoked: count }, reason: `record entry links revoked, ${gameLabel(ctx)}` });
+      if (count)
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId: ctx.pairing.round.event.tournamentId,
+          entity: 'record_link',
+          entityId: gameId,
+          action: 'update',
+          after: { revoked: count },
+          reason: `record entry links revoked, ${gameLabel(ctx)}`,
+        });
       return { gameId, revoked: count };
     });
   }
@@ -102,7 +124,10 @@ export class RecordLinksService {
     if (!due) return { code: 'no_result', message: 'the result is not in yet: the record is entered once the arbiter has the result (二章3节7)' };
     if (due !== link.side) {
       const why = ctx.result === 'draw' ? 'on a draw, Red enters it' : `${due === 'red' ? 'Red' : 'Black'} won and enters it`;
-      return { code: 'not_due', message: `二章3节7: the winner enters the record (Red on a draw) — ${why}; this is ${link.side === 'red' ? 'Red' : 'Black'}'s link` };
+      return {
+        code: 'not_due',
+        message: `二章3节7: the winner enters the record (Red on a draw) — ${why}; this is ${link.side === 'red' ? 'Red' : 'Black'}'s link`,
+      };
     }
     return undefined;
   }
@@ -112,7 +137,11 @@ export class RecordLinksService {
     const link = await this.resolve(this.prisma, token, address);
     const ctx = await gameContext(this.prisma, link.gameId);
     const record = await this.prisma.gameRecord.findUnique({ where: { gameId: link.gameId } });
-    const adjournment = await this.prisma.gameLog.findFirst({ where: { gameId: link.gameId, kind: 'adjournment' }, orderBy: { at: 'desc' }, select: { data: true } });
+    const adjournment = await this.prisma.gameLog.findFirst({
+      where: { gameId: link.gameId, kind: 'adjournment' },
+      orderBy: { at: 'desc' },
+      select: { data: true },
+    });
     const refused = this.refusalFor(link, ctx, record);
     const ev = ctx.pairing.round.event;
     return {
@@ -131,7 +160,9 @@ export class RecordLinksService {
       initialFen: INITIAL_FEN,
       // 二章2节4: an adjourned game may be entered from the sealed position.
       adjournedFen: (adjournment?.data as { fen?: string } | undefined)?.fen ?? null,
-      record: record ? { startFen: record.startFen, moves: record.moves as string[], version: record.version, locked: !!record.lockedAt, unrecorded: record.unrecorded } : null,
+      record: record
+        ? { startFen: record.startFen, moves: record.moves as string[], version: record.version, locked: !!record.lockedAt, unrecorded: record.unrecorded }
+        : null,
     };
   }
 
@@ -151,7 +182,8 @@ export class RecordLinksService {
       const start = Position.fromFen(startFen);
       if (!start.ok) throw badRequest([{ field: 'startFen', reason: start.error.message }]);
       const allowed = [Position.default().toFen(), adjournedFen].filter(Boolean);
-      if (!allowed.includes(start.value.toFen())) throw badRequest([{ field: 'startFen', reason: 'a record starts from the initial position or from the adjourned position (二章2节4)' }]);
+      if (!allowed.includes(start.value.toFen()))
+        throw badRequest([{ field: 'startFen', reason: 'a record starts from the initial position or from the adjourned position (二章2节4)' }]);
       const game = replayGame(startFen, dto.moves);
       if (!game.ok) {
         const e = game.error;
@@ -162,8 +194,12 @@ export class RecordLinksService {
       const data = { format: 'iccs', text: moves.join(' '), startFen: game.value.startFen, moves, enteredVia: 'link', unrecorded, uploadedById: null };
       let row;
       if (existing) {
-        if (dto.version === undefined) throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
-        const { count } = await tx.gameRecord.updateMany({ where: { gameId: link.gameId, version: dto.version, lockedAt: null }, data: { ...data, version: { increment: 1 } } });
+        if (dto.version === undefined)
+          throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
+        const { count } = await tx.gameRecord.updateMany({
+          where: { gameId: link.gameId, version: dto.version, lockedAt: null },
+          data: { ...data, version: { increment: 1 } },
+        });
         if (count === 0) staleOrMissing('record', existing);
         row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId: link.gameId } });
       } else {
@@ -172,7 +208,15 @@ export class RecordLinksService {
       await tx.recordLink.update({ where: { id: link.id }, data: { lastUsedAt: new Date() } });
       const tournamentId = ctx.pairing.round.event.tournamentId;
       const earlyDraw = await earlyDrawFromRecord(tx, this.audit, { tournamentId }, ctx, moves.length, null);
-      await this.audit.record(tx, { tournamentId, entity: 'game_record', entityId: row.id, action: existing ? 'update' : 'create', before: existing ? { ...existing, text: undefined } : undefined, after: { ...row, text: undefined }, reason: `${moves.length} plies, entered by ${link.side} through the record link (二章3节7)` });
+      await this.audit.record(tx, {
+        tournamentId,
+        entity: 'game_record',
+        entityId: row.id,
+        action: existing ? 'update' : 'create',
+        before: existing ? { ...existing, text: undefined } : undefined,
+        after: { ...row, text: undefined },
+        reason: `${moves.length} plies, entered by ${link.side} through the record link (二章3节7)`,
+      });
       const findings = recordFindings(game.value, { result: recordResultOf(ctx.result), unrecorded: unrecorded as Partial<Record<Side, number>> });
       return { gameId: row.gameId, plies: moves.length, version: row.version, end: game.value.end, findings, ...(earlyDraw ? { earlyDrawFlagged: true } : {}) };
     });

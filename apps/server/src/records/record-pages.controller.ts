@@ -10,7 +10,17 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RecordLinksService } from './record-links.service';
 
 const VIEWER_NOTATIONS: Notation[] = ['chinese', 'chinese-traditional', 'wxf', 'iccs'];
-const RESULT_LABEL: Record<string, string> = { red_win: '1-0', red_win_forfeit: '1-0 (+)', red_win_penalty: '1-0', black_win: '0-1', black_win_forfeit: '0-1 (+)', black_win_penalty: '0-1', draw: '½-½', double_forfeit: '0-0', annulled: '—' };
+const RESULT_LABEL: Record<string, string> = {
+  red_win: '1-0',
+  red_win_forfeit: '1-0 (+)',
+  red_win_penalty: '1-0',
+  black_win: '0-1',
+  black_win_forfeit: '0-1 (+)',
+  black_win_penalty: '0-1',
+  draw: '½-½',
+  double_forfeit: '0-0',
+  annulled: '—',
+};
 
 /**
  * The record pages (issue 25): the entry page a record link opens (/records/:token, the token
@@ -39,7 +49,18 @@ export class RecordPagesController {
     const eventName = language === 'en' ? view.event.nameEn : view.event.nameZh;
     // Raw templates: the client fills {n}, {reason}.
     const labels = Object.fromEntries(Object.entries(RECORD_MESSAGES).map(([k, v]) => [k, v[bilingualKey(language)]]));
-    const data = { token, gameId: view.gameId, lang: language, result: view.result, mayEnter: view.mayEnter, initialFen: view.initialFen, adjournedFen: view.adjournedFen, record: view.record, viewerHref: `/games/${view.gameId}?lang=${language}`, labels };
+    const data = {
+      token,
+      gameId: view.gameId,
+      lang: language,
+      result: view.result,
+      mayEnter: view.mayEnter,
+      initialFen: view.initialFen,
+      adjournedFen: view.adjournedFen,
+      record: view.record,
+      viewerHref: `/games/${view.gameId}?lang=${language}`,
+      labels,
+    };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),
       breadcrumbs: [{ label: eventName, href: `/events/${view.event.id}?lang=${language}` }, { label: t('enterRecord') }],
@@ -61,7 +82,13 @@ export class RecordPagesController {
 
   @Get('games/:gameId')
   @Render('game')
-  async game(@Param('gameId') gameId: string, @Query('ply') plyText: unknown, @Query('notation') notationText: unknown, @Query('lang') lang: unknown, @Req() req: Request) {
+  async game(
+    @Param('gameId') gameId: string,
+    @Query('ply') plyText: unknown,
+    @Query('notation') notationText: unknown,
+    @Query('lang') lang: unknown,
+    @Req() req: Request,
+  ) {
     const language = chooseLanguage(lang, req.headers['accept-language']);
     const g = await this.load(gameId, language);
     const notation = viewerNotation(notationText, language);
@@ -75,11 +102,19 @@ export class RecordPagesController {
     const positions = rec ? gamePositions(rec) : [];
     const fen = rec ? positions[ply].toFen() : (g.record?.startFen ?? 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
     const last = rec && ply > 0 ? rec.plies[ply - 1].move : undefined;
-    const svg = diagramSvg(fen, { cell: 36, caption: ply === 0 ? t('startPosition') : t('positionAfter', { n: ply }), arrows: last ? [{ from: makeSquareName(last.from), to: makeSquareName(last.to), kind: 'move' }] : [] });
+    const svg = diagramSvg(fen, {
+      cell: 36,
+      caption: ply === 0 ? t('startPosition') : t('positionAfter', { n: ply }),
+      arrows: last ? [{ from: makeSquareName(last.from), to: makeSquareName(last.to), kind: 'move' }] : [],
+    });
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('game')} · ${g.title}`, base),
-      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.where, href: `/events/${g.eventId}/rounds/${g.roundNumber}?lang=${language}` }, { label: g.title }],
+      breadcrumbs: [
+        { label: g.eventName, href: `/events/${g.eventId}?lang=${language}` },
+        { label: g.where, href: `/events/${g.eventId}/rounds/${g.roundNumber}?lang=${language}` },
+        { label: g.title },
+      ],
       m: Object.fromEntries(Object.keys(RECORD_MESSAGES).map((k) => [k, t(k as RecordMessageKey)])),
       heading: g.title,
       eventName: g.eventName,
@@ -93,7 +128,12 @@ export class RecordPagesController {
       plies: n,
       nav: { first: href(0), prev: href(Math.max(0, ply - 1)), next: href(Math.min(n, ply + 1)), last: href(n), atStart: ply === 0, atEnd: ply === n },
       moves: moveRows(rec, texts, ply, href),
-      notations: VIEWER_NOTATIONS.map((v) => ({ value: v, label: NOTATION_LABEL[v], current: v === notation, href: `${base}?ply=${ply}&lang=${language}&notation=${v}` })),
+      notations: VIEWER_NOTATIONS.map((v) => ({
+        value: v,
+        label: NOTATION_LABEL[v],
+        current: v === notation,
+        href: `${base}?ply=${ply}&lang=${language}&notation=${v}`,
+      })),
       pgn: `/api/games/${gameId}/record.pgn`,
       roundPgn: `/api/rounds/${g.roundId}/records.pgn`,
       eventPgn: `/api/events/${g.eventId}/records.pgn`,
@@ -118,7 +158,11 @@ export class RecordPagesController {
     const texts = rec ? gameMoveTexts(rec, notation) : [];
     return {
       ...layout(language, `${t('diagramSheet')} · ${g.title}`, `/games/${gameId}/diagrams`),
-      breadcrumbs: [{ label: g.eventName, href: `/events/${g.eventId}?lang=${language}` }, { label: g.title, href: `/games/${gameId}?lang=${language}` }, { label: t('diagramSheet') }],
+      breadcrumbs: [
+        { label: g.eventName, href: `/events/${g.eventId}?lang=${language}` },
+        { label: g.title, href: `/games/${gameId}?lang=${language}` },
+        { label: t('diagramSheet') },
+      ],
       heading: g.title,
       eventName: g.eventName,
       where: g.where,
@@ -129,7 +173,12 @@ export class RecordPagesController {
       hasRecord: !!rec,
       diagrams: at.map((p) => {
         const last = rec!.plies[p - 1].move;
-        const svg = diagramSvg(positions[p].toFen(), { cell: 28, idPrefix: `p${p}`, caption: t('positionAfter', { n: p }), arrows: [{ from: makeSquareName(last.from), to: makeSquareName(last.to), kind: 'move' }] });
+        const svg = diagramSvg(positions[p].toFen(), {
+          cell: 28,
+          idPrefix: `p${p}`,
+          caption: t('positionAfter', { n: p }),
+          arrows: [{ from: makeSquareName(last.from), to: makeSquareName(last.to), kind: 'move' }],
+        });
         return { ply: p, svg: svg.ok ? svg.value : '' };
       }),
       moves: moveRows(rec, texts, -1, () => ''),
@@ -142,10 +191,31 @@ export class RecordPagesController {
     const g = isUuid(gameId)
       ? await this.prisma.game.findUnique({
           where: { id: gameId },
-          select: { id: true, board: true, result: true, record: true, redPlayer: { select: { nameZh: true, nameEn: true } }, blackPlayer: { select: { nameZh: true, nameEn: true } }, pairing: { select: { table: true, round: { select: { id: true, number: true, state: true, event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { publishedAt: true } } } } } } } } },
+          select: {
+            id: true,
+            board: true,
+            result: true,
+            record: true,
+            redPlayer: { select: { nameZh: true, nameEn: true } },
+            blackPlayer: { select: { nameZh: true, nameEn: true } },
+            pairing: {
+              select: {
+                table: true,
+                round: {
+                  select: {
+                    id: true,
+                    number: true,
+                    state: true,
+                    event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { publishedAt: true } } } },
+                  },
+                },
+              },
+            },
+          },
         })
       : null;
-    if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt) throw new NotFoundException(recordText('noRecord', bilingualKey(language)));
+    if (!g || g.pairing.round.state === 'draft' || !g.pairing.round.event.tournament.publishedAt)
+      throw new NotFoundException(recordText('noRecord', bilingualKey(language)));
     const name = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? `${p.nameEn} ${p.nameZh}` : `${p.nameZh} ${p.nameEn}`) : '?');
     const primary = (p: { nameZh: string; nameEn: string } | null) => (p ? (language === 'en' ? p.nameEn : p.nameZh) : '?');
     const ev = g.pairing.round.event;

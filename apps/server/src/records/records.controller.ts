@@ -33,7 +33,10 @@ export class RecordsController {
 
   @Get('rounds/:roundId/records')
   @RequireRole(...STAFF)
-  @ApiOperation({ summary: 'the result sheet’s record column: each game’s record missing, in or locked, who is due (二章3节7) and the flags (自然限着 二章4节, 16 unrecorded moves 二章3节6, early draw 二章8节12, end vs result)' })
+  @ApiOperation({
+    summary:
+      'the result sheet’s record column: each game’s record missing, in or locked, who is due (二章3节7) and the flags (自然限着 二章4节, 16 unrecorded moves 二章3节6, early draw 二章8节12, end vs result)',
+  })
   roundRecords(@Param('roundId', uuidParam('roundId')) roundId: string) {
     return this.records.roundStatus(roundId);
   }
@@ -62,14 +65,19 @@ export class RecordsController {
   @Get('record-links/:token')
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  @ApiOperation({ summary: 'a record entry link (the token is the capability): the game, who is due to enter the record (二章3节7), the start position, the stored record' })
+  @ApiOperation({
+    summary: 'a record entry link (the token is the capability): the game, who is due to enter the record (二章3节7), the start position, the stored record',
+  })
   linkView(@Param('token') token: string, @Req() req: Request) {
     return this.links.view(token, addressOf(req));
   }
 
   @Put('record-links/:token/record')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'the player due enters the record through the link (moves in ICCS from the entry page); refused for the other player, after the arbiter locks it, or once the link is revoked' })
+  @ApiOperation({
+    summary:
+      'the player due enters the record through the link (moves in ICCS from the entry page); refused for the other player, after the arbiter locks it, or once the link is revoked',
+  })
   linkEnter(@Param('token') token: string, @Req() req: Request, @Body() dto: LinkRecordDto) {
     return this.links.enter(token, addressOf(req), dto);
   }
@@ -96,7 +104,10 @@ export class RecordsController {
 
   @Put('games/:gameId/record')
   @RequireRole(...RESULT_ENTRY)
-  @ApiOperation({ summary: 'upload or type the game’s record (二章3节): Chinese (simplified or traditional), WXF/AXF, ICCS or PGN; validated move by move (the first illegal move is a 400 with its number); replacing needs the version' })
+  @ApiOperation({
+    summary:
+      'upload or type the game’s record (二章3节): Chinese (simplified or traditional), WXF/AXF, ICCS or PGN; validated move by move (the first illegal move is a 400 with its number); replacing needs the version',
+  })
   put(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: PutRecordDto) {
     return this.records.put(user, gameId, dto);
   }

@@ -5,13 +5,19 @@ import { MAX_INT } from '../common/validation';
 export const RECORD_FORMATS = ['auto', 'chinese', 'chinese-traditional', 'wxf', 'axf', 'iccs', 'pgn'] as const;
 
 export class PutRecordDto {
-  @ApiPropertyOptional({ description: 'the record: a numbered move list in Chinese notation (simplified or traditional), WXF/AXF, ICCS, or a PGN with tags (二章3节); or give `file`', example: '1. 炮二平五 马8进7 2. 马二进三 车9平8' })
+  @ApiPropertyOptional({
+    description:
+      'the record: a numbered move list in Chinese notation (simplified or traditional), WXF/AXF, ICCS, or a PGN with tags (二章3节); or give `file`',
+    example: '1. 炮二平五 马8进7 2. 马二进三 车9平8',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 200_000)
   text?: string;
 
-  @ApiPropertyOptional({ description: 'the record file as stored, base64: PGN (one game or many) or move list in UTF-8, GBK/GB18030 or Big5 (detected), or XQF (also encrypted)' })
+  @ApiPropertyOptional({
+    description: 'the record file as stored, base64: PGN (one game or many) or move list in UTF-8, GBK/GB18030 or Big5 (detected), or XQF (also encrypted)',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 2_800_000)

@@ -4,5 +4,9 @@ import { RecordPagesController } from './record-pages.controller';
 import { RecordsService } from './records.service';
 import { RecordLinksService } from './record-links.service';
 
-@Module({ controllers: [RecordsController, RecordPagesController], providers: [RecordsService, RecordLinksService], exports: [RecordsService, RecordLinksService] })
+@Module({
+  controllers: [RecordsController, RecordPagesController],
+  providers: [RecordsService, RecordLinksService],
+  exports: [RecordsService, RecordLinksService],
+})
 export class RecordsModule {}

@@ -40,7 +40,9 @@ export function readRecord(text: string, fen?: string): RecordGame {
   if (!game.ok) {
     const e = game.error;
     const where = e.ply !== undefined ? ` (move ${e.moveNumber}${e.side === 'black' ? '...' : '.'} ${e.text}, ply ${e.ply})` : '';
-    throw badRequest([{ field: e.code === 'bad_fen' ? 'fen' : 'text', reason: `${e.message}${e.ply !== undefined && !e.message.includes('ply') ? where : ''}` }]);
+    throw badRequest([
+      { field: e.code === 'bad_fen' ? 'fen' : 'text', reason: `${e.message}${e.ply !== undefined && !e.message.includes('ply') ? where : ''}` },
+    ]);
   }
   return game.value;
 }
@@ -49,15 +51,26 @@ export function readRecord(text: string, fen?: string): RecordGame {
  * A record file as uploaded (base64): XQF or text in any encoding, one game or many. A file of
  * several games needs `game` (1-based); without it the 400 reports every game of the file.
  */
-export function readUploadedFile(base64: string, gameIndex: number | undefined, fen?: string): { game: RecordGame; format: string; text: string; note?: string; warnings: string[] } {
+export function readUploadedFile(
+  base64: string,
+  gameIndex: number | undefined,
+  fen?: string,
+): { game: RecordGame; format: string; text: string; note?: string; warnings: string[] } {
   if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw badRequest([{ field: 'file', reason: 'the file is not base64' }]);
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   const file = readRecordFile(bytes, fen ? { fen } : {});
   if (!file.ok) throw badRequest([{ field: 'file', reason: file.error.message }]);
   const { games } = file.value;
   const note = file.value.xqf ? `XQF version ${file.value.xqf.version}${file.value.xqf.encrypted ? ' (encrypted)' : ''}` : file.value.encoding?.note;
-  const report = () => games.map((g) => `game ${g.index}: ${g.game ? `${g.game.plies.length} plies${g.game.tags.Red || g.game.tags.Black ? ` (${g.game.tags.Red ?? '?'} – ${g.game.tags.Black ?? '?'})` : ''}` : g.error!.message}`).join('; ');
-  if (games.length > 1 && gameIndex === undefined) throw badRequest([{ field: 'game', reason: `the file holds ${games.length} games; say which one (game: N) — ${report()}` }]);
+  const report = () =>
+    games
+      .map(
+        (g) =>
+          `game ${g.index}: ${g.game ? `${g.game.plies.length} plies${g.game.tags.Red || g.game.tags.Black ? ` (${g.game.tags.Red ?? '?'} – ${g.game.tags.Black ?? '?'})` : ''}` : g.error!.message}`,
+      )
+      .join('; ');
+  if (games.length > 1 && gameIndex === undefined)
+    throw badRequest([{ field: 'game', reason: `the file holds ${games.length} games; say which one (game: N) — ${report()}` }]);
   const chosen = games[(gameIndex ?? 1) - 1];
   if (!chosen) throw badRequest([{ field: 'game', reason: `the file holds ${games.length} game(s)` }]);
   if (!chosen.game) {
@@ -73,11 +86,26 @@ export function readUploadedFile(base64: string, gameIndex: number | undefined, 
  * 二章8节12: a drawn game whose record is shorter than 20 moves (40 plies) is flagged for the chief
  * arbiter once (a pending early_draw game log, audited). Shared by the arbiter's upload and the link.
  */
-export async function earlyDrawFromRecord(tx: Tx, audit: AuditService, actor: { tournamentId: string }, ctx: GameContext, plies: number, userId: string | null): Promise<boolean> {
+export async function earlyDrawFromRecord(
+  tx: Tx,
+  audit: AuditService,
+  actor: { tournamentId: string },
+  ctx: GameContext,
+  plies: number,
+  userId: string | null,
+): Promise<boolean> {
   if (ctx.result !== 'draw' || plies >= EARLY_DRAW_PLIES) return false;
   if (await tx.gameLog.findFirst({ where: { gameId: ctx.id, kind: 'early_draw' }, select: { id: true } })) return false;
   const flag = await tx.gameLog.create({ data: { gameId: ctx.id, kind: 'early_draw', byId: userId, state: 'pending', data: { plies, fromRecord: true } } });
-  await audit.record(tx, { userId: userId ?? undefined, tournamentId: actor.tournamentId, entity: 'game_log', entityId: flag.id, action: 'create', after: flag, reason: `early agreed draw flagged from the record (${plies} plies < ${EARLY_DRAW_PLIES}, 二章8节12): needs the chief arbiter` });
+  await audit.record(tx, {
+    userId: userId ?? undefined,
+    tournamentId: actor.tournamentId,
+    entity: 'game_log',
+    entityId: flag.id,
+    action: 'create',
+    after: flag,
+    reason: `early agreed draw flagged from the record (${plies} plies < ${EARLY_DRAW_PLIES}, 二章8节12): needs the chief arbiter`,
+  });
   return true;
 }
 
@@ -94,20 +122,34 @@ export interface RecordStatus {
   version?: number;
 }
 
-export function recordStatus(game: { id: string; result: string | null }, record: { startFen: string; moves: unknown; lockedAt: Date | null; enteredVia: string; unrecorded: unknown; version: number } | null, unrecordedSanctions: Partial<Record<Side, number>> = {}): RecordStatus {
+export function recordStatus(
+  game: { id: string; result: string | null },
+  record: { startFen: string; moves: unknown; lockedAt: Date | null; enteredVia: string; unrecorded: unknown; version: number } | null,
+  unrecordedSanctions: Partial<Record<Side, number>> = {},
+): RecordStatus {
   const due = recordEntrant(recordResultOf(game.result)) ?? null;
   if (!record) return { gameId: game.id, state: 'missing', due, flagged: false, findings: [] };
   const replay = replayGame(record.startFen, record.moves as string[]);
   const stored = (record.unrecorded ?? {}) as Partial<Record<Side, number>>;
   const unrecorded = { red: Math.max(stored.red ?? 0, unrecordedSanctions.red ?? 0), black: Math.max(stored.black ?? 0, unrecordedSanctions.black ?? 0) };
   const findings = replay.ok ? recordFindings(replay.value, { result: recordResultOf(game.result), unrecorded }) : [];
-  return { gameId: game.id, state: record.lockedAt ? 'locked' : 'in', enteredVia: record.enteredVia, plies: (record.moves as unknown[]).length, due, flagged: findings.some((f) => f.severity === 'flag'), findings, version: record.version };
+  return {
+    gameId: game.id,
+    state: record.lockedAt ? 'locked' : 'in',
+    enteredVia: record.enteredVia,
+    plies: (record.moves as unknown[]).length,
+    due,
+    flagged: findings.some((f) => f.severity === 'flag'),
+    findings,
+    version: record.version,
+  };
 }
 
 /** The stored record as a libs/xiangqi Game (moves are ICCS, already validated). */
 export function storedGame(record: { startFen: string; moves: unknown }): RecordGame {
   const game = replayGame(record.startFen, record.moves as string[]);
-  if (!game.ok) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `record: the stored record no longer replays: ${game.error.message}` });
+  if (!game.ok)
+    throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `record: the stored record no longer replays: ${game.error.message}` });
   return game.value;
 }
 
@@ -119,7 +161,8 @@ export class RecordsService {
   ) {}
 
   async put(user: AuthUser, gameId: string, dto: PutRecordDto) {
-    if ((dto.text === undefined) === (dto.file === undefined)) throw badRequest([{ field: 'text', reason: 'give the record as text or as file (base64), one of them' }]);
+    if ((dto.text === undefined) === (dto.file === undefined))
+      throw badRequest([{ field: 'text', reason: 'give the record as text or as file (base64), one of them' }]);
     let game: RecordGame;
     let format: string;
     let text: string;
@@ -137,12 +180,17 @@ export class RecordsService {
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
       const existing = await tx.gameRecord.findUnique({ where: { gameId } });
-      const unrecorded = { ...((existing?.unrecorded as object) ?? {}), ...(dto.unrecordedRed !== undefined ? { red: dto.unrecordedRed } : {}), ...(dto.unrecordedBlack !== undefined ? { black: dto.unrecordedBlack } : {}) };
+      const unrecorded = {
+        ...((existing?.unrecorded as object) ?? {}),
+        ...(dto.unrecordedRed !== undefined ? { red: dto.unrecordedRed } : {}),
+        ...(dto.unrecordedBlack !== undefined ? { black: dto.unrecordedBlack } : {}),
+      };
       // The arbiter can always enter or correct a record, locked or not (issue 25).
       const data = { format, text, startFen: game.startFen, moves, uploadedById: user.id, enteredVia: 'staff', unrecorded };
       let row;
       if (existing) {
-        if (dto.version === undefined) throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
+        if (dto.version === undefined)
+          throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
         const { count } = await tx.gameRecord.updateMany({ where: { gameId, version: dto.version }, data: { ...data, version: { increment: 1 } } });
         if (count === 0) staleOrMissing('record', existing);
         row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId } });
@@ -151,8 +199,23 @@ export class RecordsService {
       }
       const tournamentId = ctx.pairing.round.event.tournamentId;
       const earlyDraw = await earlyDrawFromRecord(tx, this.audit, { tournamentId }, ctx, moves.length, user.id);
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'game_record', entityId: row.id, action: existing ? 'update' : 'create', before: existing ? { ...existing, text: undefined } : undefined, after: { ...row, text: undefined }, reason: `${moves.length} plies, ${format}${note ? `, ${note}` : ''}` });
-      return { ...this.view(row, game), ...(note ? { readAs: note } : {}), warnings, findings: recordFindings(game, { result: recordResultOf(ctx.result), unrecorded }), ...(earlyDraw ? { earlyDrawFlagged: true, article: '二章8节12' } : {}) };
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId,
+        entity: 'game_record',
+        entityId: row.id,
+        action: existing ? 'update' : 'create',
+        before: existing ? { ...existing, text: undefined } : undefined,
+        after: { ...row, text: undefined },
+        reason: `${moves.length} plies, ${format}${note ? `, ${note}` : ''}`,
+      });
+      return {
+        ...this.view(row, game),
+        ...(note ? { readAs: note } : {}),
+        warnings,
+        findings: recordFindings(game, { result: recordResultOf(ctx.result), unrecorded }),
+        ...(earlyDraw ? { earlyDrawFlagged: true, article: '二章8节12' } : {}),
+      };
     });
   }
 
@@ -162,10 +225,24 @@ export class RecordsService {
       const ctx = await gameContext(tx, gameId);
       const existing = await tx.gameRecord.findUnique({ where: { gameId } });
       if (!existing) throw notFound('record of this game');
-      const { count } = await tx.gameRecord.updateMany({ where: { gameId, version: dto.version }, data: dto.locked ? { lockedAt: new Date(), lockedById: user.id, version: { increment: 1 } } : { lockedAt: null, lockedById: null, version: { increment: 1 } } });
+      const { count } = await tx.gameRecord.updateMany({
+        where: { gameId, version: dto.version },
+        data: dto.locked
+          ? { lockedAt: new Date(), lockedById: user.id, version: { increment: 1 } }
+          : { lockedAt: null, lockedById: null, version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('record', existing);
       const row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: ctx.pairing.round.event.tournamentId, entity: 'game_record', entityId: row.id, action: 'update', before: { lockedAt: existing.lockedAt, version: existing.version }, after: { lockedAt: row.lockedAt, version: row.version }, reason: dto.locked ? 'record locked by the arbiter' : 'record opened again by the arbiter' });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: ctx.pairing.round.event.tournamentId,
+        entity: 'game_record',
+        entityId: row.id,
+        action: 'update',
+        before: { lockedAt: existing.lockedAt, version: existing.version },
+        after: { lockedAt: row.lockedAt, version: row.version },
+        reason: dto.locked ? 'record locked by the arbiter' : 'record opened again by the arbiter',
+      });
       return { gameId, locked: !!row.lockedAt, lockedAt: row.lockedAt, version: row.version };
     });
   }
@@ -175,7 +252,14 @@ export class RecordsService {
     const games = await this.prisma.game.findMany({
       where: { pairing: { roundId } },
       orderBy: [{ pairing: { table: 'asc' } }, { board: 'asc' }, { leg: 'asc' }],
-      select: { id: true, result: true, redPlayerId: true, blackPlayerId: true, record: true, sanctions: { where: { kind: 'unrecorded_moves', state: { not: 'revoked' } }, select: { playerId: true, count: true } } },
+      select: {
+        id: true,
+        result: true,
+        redPlayerId: true,
+        blackPlayerId: true,
+        record: true,
+        sanctions: { where: { kind: 'unrecorded_moves', state: { not: 'revoked' } }, select: { playerId: true, count: true } },
+      },
     });
     return games.map((g) => {
       const bySide: Partial<Record<Side, number>> = {};
@@ -224,7 +308,18 @@ export class RecordsService {
         record: true,
         redPlayer: { select: { nameZh: true, nameEn: true } },
         blackPlayer: { select: { nameZh: true, nameEn: true } },
-        pairing: { select: { table: true, round: { select: { number: true, scheduledAt: true, event: { select: { nameZh: true, nameEn: true, tournament: { select: { venue: true, startDate: true } } } } } } } },
+        pairing: {
+          select: {
+            table: true,
+            round: {
+              select: {
+                number: true,
+                scheduledAt: true,
+                event: { select: { nameZh: true, nameEn: true, tournament: { select: { venue: true, startDate: true } } } },
+              },
+            },
+          },
+        },
       },
     });
     return games
@@ -254,12 +349,44 @@ export class RecordsService {
     const row = await this.prisma.gameRecord.findUnique({ where: { gameId } });
     if (!row) throw notFound('record of this game');
     const answer = checkMoveLimitClaim(storedGame(row), dto);
-    return { ...answer, article: '二章4节', ...(answer.valid ? {} : { consequence: 'false_move_limit_claim: a technical foul and 5 minutes deducted (record it as a sanction)' }) };
+    return {
+      ...answer,
+      article: '二章4节',
+      ...(answer.valid ? {} : { consequence: 'false_move_limit_claim: a technical foul and 5 minutes deducted (record it as a sanction)' }),
+    };
   }
 
-  private view(row: { id: string; gameId: string; format: string; text: string; startFen: string; moves: unknown; version: number; updatedAt: Date; lockedAt: Date | null; enteredVia: string }, game: RecordGame) {
+  private view(
+    row: {
+      id: string;
+      gameId: string;
+      format: string;
+      text: string;
+      startFen: string;
+      moves: unknown;
+      version: number;
+      updatedAt: Date;
+      lockedAt: Date | null;
+      enteredVia: string;
+    },
+    game: RecordGame,
+  ) {
     const chinese = game.plies.length ? exportGame(game, 'chinese') : '';
-    return { id: row.id, gameId: row.gameId, format: row.format, text: row.text, startFen: row.startFen, moves: row.moves, plies: game.plies.length, chinese, end: game.end, enteredVia: row.enteredVia, locked: !!row.lockedAt, version: row.version, updatedAt: row.updatedAt };
+    return {
+      id: row.id,
+      gameId: row.gameId,
+      format: row.format,
+      text: row.text,
+      startFen: row.startFen,
+      moves: row.moves,
+      plies: game.plies.length,
+      chinese,
+      end: game.end,
+      enteredVia: row.enteredVia,
+      locked: !!row.lockedAt,
+      version: row.version,
+      updatedAt: row.updatedAt,
+    };
   }
 }
 

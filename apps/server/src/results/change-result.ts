@@ -24,7 +24,13 @@ export interface ResultTarget {
   game: Game;
   red: PlayerSummary | null;
   black: PlayerSummary | null;
-  pairing: { id: string; table: number | null; matchKey: string | null; redEntry: { id: string; playerId: string | null }; blackEntry: { id: string; playerId: string | null } | null };
+  pairing: {
+    id: string;
+    table: number | null;
+    matchKey: string | null;
+    redEntry: { id: string; playerId: string | null };
+    blackEntry: { id: string; playerId: string | null } | null;
+  };
   round: { id: string; number: number; state: 'draft' | 'published' | 'completed'; completedAt: Date | null; version: number };
   stageType: string;
   event: { id: string; kind: 'individual' | 'team'; tournamentId: string };
@@ -43,7 +49,16 @@ const TARGET_INCLUDE = {
       redEntry: { select: { id: true, playerId: true } },
       blackEntry: { select: { id: true, playerId: true } },
       round: {
-        select: { id: true, number: true, state: true, completedAt: true, version: true, eventId: true, stage: { select: { type: true } }, event: { select: { id: true, kind: true, tournamentId: true } } },
+        select: {
+          id: true,
+          number: true,
+          state: true,
+          completedAt: true,
+          version: true,
+          eventId: true,
+          stage: { select: { type: true } },
+          event: { select: { id: true, kind: true, tournamentId: true } },
+        },
       },
     },
   },
@@ -109,7 +124,15 @@ export async function changeResult(tx: Tx, audit: AuditService, input: ChangeRes
   if (count === 0) staleOrMissing('game', await tx.game.findUnique({ where: { id: game.id }, select: { version: true } }));
   const updated: Game = { ...game, ...data, version: version + 1 };
   const where = { round: round.number, table: pairing.table };
-  await audit.record(tx, { ...actor, entity: 'game', entityId: game.id, action: 'update', before: gameAudit(game, where), after: gameAudit(updated, where), reason: input.reason });
+  await audit.record(tx, {
+    ...actor,
+    entity: 'game',
+    entityId: game.id,
+    action: 'update',
+    before: gameAudit(game, where),
+    after: gameAudit(updated, where),
+    reason: input.reason,
+  });
   // Live viewers hear of it from the EventChange trigger at commit (live/notify.ts).
 
   // Knockout and championship matches (附录2 7b, 附录3 #6): the next tie-break game, or fewer games.

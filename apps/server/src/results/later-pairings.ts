@@ -22,7 +22,14 @@ export interface LaterPairingsAffected {
   /** Did the correction change anything in that round's pairing? */
   changed: boolean;
   /** The stored pairings (and byes) that would be different, with what they would have been. */
-  pairings: { pairingId: string | null; table: number | null; red: EntryRef; black: EntryRef | null; change: 'colours' | 'opponents' | 'bye'; wouldBe: { red: EntryRef; black: EntryRef | null }[] }[];
+  pairings: {
+    pairingId: string | null;
+    table: number | null;
+    red: EntryRef;
+    black: EntryRef | null;
+    change: 'colours' | 'opponents' | 'bye';
+    wouldBe: { red: EntryRef; black: EntryRef | null }[];
+  }[];
   /** Why the round could not be paired again (the comparison is then unknown). */
   problem?: string;
 }
@@ -32,22 +39,36 @@ export function laterPairingsAffected(event: EventWithPlay, round: number): Late
   if (!next) return null;
   const all = ['draft', 'published', 'completed'] as const;
   const names = new Map(
-    event.entries.map((e) => [e.id, { id: e.id, drawNumber: e.drawNumber, nameZh: e.player?.nameZh ?? e.team?.nameZh ?? '', nameEn: e.player?.nameEn ?? e.team?.nameEn ?? '' }]),
+    event.entries.map((e) => [
+      e.id,
+      { id: e.id, drawNumber: e.drawNumber, nameZh: e.player?.nameZh ?? e.team?.nameZh ?? '', nameEn: e.player?.nameEn ?? e.team?.nameEn ?? '' },
+    ]),
   );
   const ref = (id: string): EntryRef => names.get(id) ?? { id, drawNumber: null, nameZh: '', nameEn: '' };
   const sides = (p: PairingSides) => ({ red: ref(p.red), black: p.black === null ? null : ref(p.black) });
   const base = { round: round + 1, roundId: next.id };
   const corrected = eventFile(event, { states: all, throughRound: round });
   const system = pairingSystemFor(corrected);
-  if (!system) return { ...base, changed: false, pairings: [], problem: `pairing system ${String(corrected.options.pairingSystem)} is not one libs/pairing can pair again` };
+  if (!system)
+    return {
+      ...base,
+      changed: false,
+      pairings: [],
+      problem: `pairing system ${String(corrected.options.pairingSystem)} is not one libs/pairing can pair again`,
+    };
   let paired: ReturnType<typeof system.pair>;
   try {
     paired = system.pair({ tournament: corrected, round: round + 1 });
   } catch (e) {
     return { ...base, changed: false, pairings: [], problem: `pairing round ${round + 1} again failed: ${(e as Error).message}` };
   }
-  if (!paired.ok) return { ...base, changed: false, pairings: [], problem: `round ${round + 1} cannot be paired again on the corrected results: ${paired.error.message}` };
-  const stored = eventFile(event, { states: all, throughRound: round + 1 }).rounds.find((r) => r.round === round + 1) ?? { round: round + 1, pairings: [], byes: [] };
+  if (!paired.ok)
+    return { ...base, changed: false, pairings: [], problem: `round ${round + 1} cannot be paired again on the corrected results: ${paired.error.message}` };
+  const stored = eventFile(event, { states: all, throughRound: round + 1 }).rounds.find((r) => r.round === round + 1) ?? {
+    round: round + 1,
+    pairings: [],
+    byes: [],
+  };
   const diff = diffRoundPairings(stored, paired.value);
   const pairingOf = (p: PairingSides) => next.pairings.find((q) => q.redEntryId === p.red && q.blackEntryId === p.black) ?? null;
   return {
@@ -64,7 +85,10 @@ export function laterPairingsAffected(event: EventWithPlay, round: number): Late
  * laterPairingsAffected for a response after the change is committed: whatever the comparison
  * does, the answer is a 200 that says so (a failure becomes `problem`, never a 500).
  */
-export function laterPairingsAfterCommit(event: EventWithPlay, round: number): LaterPairingsAffected | null | { round: number; changed: false; pairings: []; problem: string } {
+export function laterPairingsAfterCommit(
+  event: EventWithPlay,
+  round: number,
+): LaterPairingsAffected | null | { round: number; changed: false; pairings: []; problem: string } {
   try {
     return laterPairingsAffected(event, round);
   } catch (e) {

@@ -38,7 +38,11 @@ export interface GameView {
   resultEnteredAt: Date | null;
 }
 
-export function gameView(g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'result' | 'penaltyReason' | 'version' | 'resultEnteredAt'>, red: PlayerSummary | null, black: PlayerSummary | null): GameView {
+export function gameView(
+  g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'result' | 'penaltyReason' | 'version' | 'resultEnteredAt'>,
+  red: PlayerSummary | null,
+  black: PlayerSummary | null,
+): GameView {
   return {
     id: g.id,
     pairingId: g.pairingId,
@@ -54,7 +58,10 @@ export function gameView(g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | '
 }
 
 /** The audit's picture of a game (small: result entry is the hot path). */
-export function gameAudit(g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'redPlayerId' | 'blackPlayerId' | 'result' | 'penaltyReason' | 'version'>, where?: { round: number; table: number | null }) {
+export function gameAudit(
+  g: Pick<Game, 'id' | 'pairingId' | 'board' | 'kind' | 'redPlayerId' | 'blackPlayerId' | 'result' | 'penaltyReason' | 'version'>,
+  where?: { round: number; table: number | null },
+) {
   return {
     id: g.id,
     pairingId: g.pairingId,
@@ -90,7 +97,8 @@ export async function settleRoundState(tx: Tx, audit: AuditService, actor: Actor
   if (!round || round.state === 'draft') return null;
   const open = await tx.game.count({ where: { pairing: { roundId }, result: null } });
   const complete = open === 0;
-  if (complete === (round.state === 'completed')) return { id: roundId, number: round.number, state: round.state as 'published' | 'completed', completedAt: round.completedAt, version: round.version };
+  if (complete === (round.state === 'completed'))
+    return { id: roundId, number: round.number, state: round.state as 'published' | 'completed', completedAt: round.completedAt, version: round.version };
   const completedAt = complete ? new Date() : null;
   const state = complete ? 'completed' : 'published';
   await tx.round.update({ where: { id: roundId }, data: { state, completedAt, version: { increment: 1 } } });
@@ -146,9 +154,17 @@ export async function settleKnockoutMatch(
     [pairing.redEntry.playerId, pairing.redEntry.id],
     [pairing.blackEntry.playerId, pairing.blackEntry.id],
   ]);
-  const stored = games.filter((g) => g.redPlayerId && g.blackPlayerId).map((g) => ({ board: g.board, red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result }));
+  const stored = games
+    .filter((g) => g.redPlayerId && g.blackPlayerId)
+    .map((g) => ({ board: g.board, red: g.redPlayerId!, black: g.blackPlayerId!, result: g.result }));
   // 二章6节1: a chain's knockout plays the organizer's rapid clock (Event.pairingOptions.knockoutRapid).
-  const rapid = input.stageType === 'knockout' ? knockoutRapidOption((await tx.pairing.findUnique({ where: { id: pairing.id }, select: { round: { select: { event: { select: { pairingOptions: true } } } } } }))?.round.event.pairingOptions as Record<string, unknown> | null) : undefined;
+  const rapid =
+    input.stageType === 'knockout'
+      ? knockoutRapidOption(
+          (await tx.pairing.findUnique({ where: { id: pairing.id }, select: { round: { select: { event: { select: { pairingOptions: true } } } } } }))?.round
+            .event.pairingOptions as Record<string, unknown> | null,
+        )
+      : undefined;
   const synced = syncKnockoutMatch(knockoutFormatOf(input.stageType, rapid), { first: pairing.redEntry.playerId, second: pairing.blackEntry.playerId }, stored);
   const outcome: MatchOutcome = { key: pairing.matchKey, status: 'in_progress', created: [], removed: [] };
   if (!synced.ok) return { ...outcome, problem: synced.error.message };

@@ -11,6 +11,7 @@ describe('resultProblems', () => {
 
   test('other results take none', () => {
     expect(resultProblems(dto({ result: 'draw', penaltyReason: 'violations' }))).toEqual([{ field: 'penaltyReason', reason: expect.stringMatching(/only/) }]);
-    for (const result of ['red_win', 'black_win', 'draw', 'red_win_forfeit', 'black_win_forfeit', 'double_forfeit', 'annulled'] as const) expect(resultProblems(dto({ result }))).toEqual([]);
+    for (const result of ['red_win', 'black_win', 'draw', 'red_win_forfeit', 'black_win_forfeit', 'double_forfeit', 'annulled'] as const)
+      expect(resultProblems(dto({ result }))).toEqual([]);
   });
 });

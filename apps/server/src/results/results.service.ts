@@ -66,19 +66,24 @@ export class ResultsService {
       if (row.entered) {
         const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
         const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-        const completed = row.completedRoundVersion === null ? null : { ...round, state: 'completed' as const, completedAt: row.completedRoundAt, version: row.completedRoundVersion };
+        const completed =
+          row.completedRoundVersion === null
+            ? null
+            : { ...round, state: 'completed' as const, completedAt: row.completedRoundAt, version: row.completedRoundVersion };
         return { fast: { updated, red, black, round: completed ?? round, actor }, earlyDraw };
       }
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
       if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; results are entered once it is published`);
-      if (game.redPlayerId === null || game.blackPlayerId === null) throw conflict(`game: board ${game.board} of table ${pairing.table} has no players yet (lineups)`);
+      if (game.redPlayerId === null || game.blackPlayerId === null)
+        throw conflict(`game: board ${game.board} of table ${pairing.table} has no players yet (lineups)`);
       if (game.version !== dto.version) staleOrMissing('game', game);
 
       // 附录1 #8: a team board's players are fixed once both lineups are in (or the deadline passed);
       // before that a result would stand on the default starters and lock the captains out. Only
       // the chief arbiter (or the organizer) enters one then, with a reason.
-      const isPairer = async () => !!(await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } }));
+      const isPairer = async () =>
+        !!(await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } }));
       if (row.lineupsMissing && !(reason && (await isPairer()))) {
         const handedIn = await tx.lineup.findMany({ where: { pairingId: pairing.id }, select: { entryId: true } });
         const missing = await tx.entry.findMany({
@@ -86,18 +91,34 @@ export class ResultsService {
           select: { team: { select: { nameZh: true, nameEn: true } } },
         });
         const names = missing.map((e) => (e.team ? `${e.team.nameEn} (${e.team.nameZh})` : 'a team')).join(' and ');
-        throw conflict(`lineups: ${missing.length === 1 ? 'the lineup' : 'the lineups'} of ${names} ${missing.length === 1 ? 'is' : 'are'} not in yet (附录1 #8): a result is entered once both lineups are in or the deadline has passed; the chief arbiter may enter it now with a reason`);
+        throw conflict(
+          `lineups: ${missing.length === 1 ? 'the lineup' : 'the lineups'} of ${names} ${missing.length === 1 ? 'is' : 'are'} not in yet (附录1 #8): a result is entered once both lineups are in or the deadline has passed; the chief arbiter may enter it now with a reason`,
+        );
       }
 
       // A change once the next round is paired: the chief arbiter's (or the organizer's), with a reason.
       const later = row.laterRoundId !== null;
       if (later) {
         const pairer = await isPairer();
-        if (!pairer) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `round ${round.number + 1} is already paired: only the chief arbiter or the organizer may change a result of round ${round.number}` });
+        if (!pairer)
+          throw new ForbiddenException({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: `round ${round.number + 1} is already paired: only the chief arbiter or the organizer may change a result of round ${round.number}`,
+          });
         if (!reason) throw badRequest([{ field: 'reason', reason: `round ${round.number + 1} is already paired: a correction needs a reason` }]);
       }
 
-      const target: ResultTarget = { game, red, black, pairing, round, stageType: row.stageType, event: { id: eventId, kind: row.eventKind, tournamentId }, laterRoundPaired: later };
+      const target: ResultTarget = {
+        game,
+        red,
+        black,
+        pairing,
+        round,
+        stageType: row.stageType,
+        event: { id: eventId, kind: row.eventKind, tournamentId },
+        laterRoundPaired: later,
+      };
       const change = await changeResult(tx, this.audit, {
         target,
         result: dto.result,

@@ -17,7 +17,9 @@ export class RoundRepair implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // Never keeps the server from starting: a database that is away now is repaired at the next start.
-    await this.completeFinishedRounds().catch((error: unknown) => this.logger.warn(`skipped: ${error instanceof Error ? error.message.split('\n').filter(Boolean).slice(-1)[0] : String(error)}`));
+    await this.completeFinishedRounds().catch((error: unknown) =>
+      this.logger.warn(`skipped: ${error instanceof Error ? error.message.split('\n').filter(Boolean).slice(-1)[0] : String(error)}`),
+    );
   }
 
   /** Completes every published round with games that all have a result; returns their ids. */
@@ -32,7 +34,8 @@ export class RoundRepair implements OnApplicationBootstrap {
     for (const round of rounds) {
       if (await completeRoundIfDone(this.prisma, { tournamentId: round.tournamentId }, round.id)) completed.push(round.id);
     }
-    if (completed.length) this.logger.warn(`completed ${completed.length} round(s) whose last result was committed before the server stopped: ${completed.join(', ')}`);
+    if (completed.length)
+      this.logger.warn(`completed ${completed.length} round(s) whose last result was committed before the server stopped: ${completed.join(', ')}`);
     return completed;
   }
 }

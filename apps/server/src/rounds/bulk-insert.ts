@@ -98,9 +98,25 @@ export interface DraftRoundInsert {
  * array parameters of 500 values for the same statement, a string costs it nothing, and
  * PostgreSQL reads JSON in C (the server-round bench).
  */
-export async function insertDraftRound(tx: Tx, round: DraftRoundInsert, pairings: readonly PairingInsert[], games: readonly GameInsert[], audits: readonly AuditInsert[], now = new Date()): Promise<void> {
+export async function insertDraftRound(
+  tx: Tx,
+  round: DraftRoundInsert,
+  pairings: readonly PairingInsert[],
+  games: readonly GameInsert[],
+  audits: readonly AuditInsert[],
+  now = new Date(),
+): Promise<void> {
   const at = utc(now);
-  const gameRows = games.map((g) => ({ id: g.id, pairingId: g.pairingId, board: g.board, leg: g.leg ?? 1, kind: g.kind, redPlayerId: g.redPlayerId, blackPlayerId: g.blackPlayerId, result: g.result }));
+  const gameRows = games.map((g) => ({
+    id: g.id,
+    pairingId: g.pairingId,
+    board: g.board,
+    leg: g.leg ?? 1,
+    kind: g.kind,
+    redPlayerId: g.redPlayerId,
+    blackPlayerId: g.blackPlayerId,
+    result: g.result,
+  }));
   const auditRows = audits.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }));
   await tx.$executeRaw`
     WITH r AS (

@@ -3,7 +3,14 @@ import { checkOptions, fileRound, pairingGames, reconcileFindings, withdrawnBefo
 type Entry = Parameters<typeof pairingGames>[3];
 
 function player(id: string, drawNumber: number, withdrawnAfterRound: number | null = null): Entry {
-  return { id, drawNumber, playerId: `player-${id}`, status: withdrawnAfterRound === null ? 'active' : 'withdrawn', withdrawnAfterRound, team: null } as unknown as Entry;
+  return {
+    id,
+    drawNumber,
+    playerId: `player-${id}`,
+    status: withdrawnAfterRound === null ? 'active' : 'withdrawn',
+    withdrawnAfterRound,
+    team: null,
+  } as unknown as Entry;
 }
 
 function team(id: string, drawNumber: number, boards: string[]): Entry {
@@ -24,7 +31,13 @@ describe('pairingGames', () => {
   });
 
   it('team: starters in board order, the first team Red on boards 1 and 3 (附录6 用法2, 附录1 #9); reserves do not play', () => {
-    const games = pairingGames({ kind: 'team', gamesPerPairing: 1, teamStarters: 3 }, 1, 'p', team('A', 1, ['a1', 'a2', 'a3']), team('B', 2, ['b1', 'b2', 'b3']));
+    const games = pairingGames(
+      { kind: 'team', gamesPerPairing: 1, teamStarters: 3 },
+      1,
+      'p',
+      team('A', 1, ['a1', 'a2', 'a3']),
+      team('B', 2, ['b1', 'b2', 'b3']),
+    );
     expect(games.map((g) => [g.board, g.redPlayerId, g.blackPlayerId])).toEqual([
       [1, 'a1', 'b1'],
       [2, 'b2', 'a2'],
@@ -33,7 +46,13 @@ describe('pairingGames', () => {
   });
 
   it('team, two games per board (二章5节4): each board twice, leg 2 with the colours reversed; a withdrawn team forfeits all six', () => {
-    const games = pairingGames({ kind: 'team', gamesPerPairing: 2, teamStarters: 3 }, 1, 'p', team('A', 1, ['a1', 'a2', 'a3']), team('B', 2, ['b1', 'b2', 'b3']));
+    const games = pairingGames(
+      { kind: 'team', gamesPerPairing: 2, teamStarters: 3 },
+      1,
+      'p',
+      team('A', 1, ['a1', 'a2', 'a3']),
+      team('B', 2, ['b1', 'b2', 'b3']),
+    );
     expect(games.map((g) => [g.board, g.leg, g.redPlayerId, g.blackPlayerId])).toEqual([
       [1, 1, 'a1', 'b1'],
       [1, 2, 'b1', 'a1'],
@@ -44,7 +63,14 @@ describe('pairingGames', () => {
     ]);
     const gone = { ...team('B', 2, ['b1', 'b2', 'b3']), status: 'withdrawn', withdrawnAfterRound: 1 } as Entry;
     const forfeits = pairingGames({ kind: 'team', gamesPerPairing: 2, teamStarters: 3 }, 2, 'p', team('A', 1, ['a1', 'a2', 'a3']), gone);
-    expect(forfeits.map((g) => g.result)).toEqual(['red_win_forfeit', 'black_win_forfeit', 'black_win_forfeit', 'red_win_forfeit', 'red_win_forfeit', 'black_win_forfeit']);
+    expect(forfeits.map((g) => g.result)).toEqual([
+      'red_win_forfeit',
+      'black_win_forfeit',
+      'black_win_forfeit',
+      'red_win_forfeit',
+      'red_win_forfeit',
+      'black_win_forfeit',
+    ]);
   });
 
   it('a side withdrawn before the round loses by forfeit (二章7节3–4), both: double forfeit, with the reason', () => {
@@ -80,17 +106,33 @@ describe('checks and files', () => {
   });
 
   it('manual changes: absolute errors refused, floats and colour errors accepted with a reason, old errors kept', () => {
-    const f = (code: 'rematch' | 'needless_float' | 'forbidden_pair' | 'three_same_colour', entries: string[], severity: 'error' | 'warning' = 'error') => ({ severity, code, round: 2, entries, message: code });
+    const f = (code: 'rematch' | 'needless_float' | 'forbidden_pair' | 'three_same_colour', entries: string[], severity: 'error' | 'warning' = 'error') => ({
+      severity,
+      code,
+      round: 2,
+      entries,
+      message: code,
+    });
     const old = [
       { ...f('forbidden_pair', ['b', 'a']), source: 'checker' as const },
       { ...f('needless_float', ['x', 'y']), severity: 'warning' as const, source: 'checker' as const, accepted: 'same club' },
       { severity: 'warning' as const, code: 'colour_difference', round: 2, entries: ['z'], message: 'system', source: 'pairing' as const },
     ];
-    const checked = [f('forbidden_pair', ['a', 'b']), f('needless_float', ['y', 'x']), f('needless_float', ['p', 'q']), f('rematch', ['m', 'n']), f('three_same_colour', ['k'], 'warning')];
+    const checked = [
+      f('forbidden_pair', ['a', 'b']),
+      f('needless_float', ['y', 'x']),
+      f('needless_float', ['p', 'q']),
+      f('rematch', ['m', 'n']),
+      f('three_same_colour', ['k'], 'warning'),
+    ];
     const without = reconcileFindings(checked, old, undefined);
     expect(without.refused.map((x) => x.code)).toEqual(['rematch']);
     expect(without.needReason.map((x) => x.entries)).toEqual([['p', 'q']]);
-    const withReason = reconcileFindings(checked.filter((x) => x.code !== 'rematch'), old, 'brothers');
+    const withReason = reconcileFindings(
+      checked.filter((x) => x.code !== 'rematch'),
+      old,
+      'brothers',
+    );
     expect(withReason.refused).toEqual([]);
     expect(withReason.needReason).toEqual([]);
     expect(withReason.findings.map((x) => [x.code, x.severity, x.accepted, x.source])).toEqual([

@@ -120,7 +120,9 @@ export function checkOptions(stageType: string): PairingCheckOptions {
  */
 export function checkDraft(file: EventFile, round: FileRound, stageType: string, knockoutPairs: ReadonlySet<string> = new Set()): PairingFinding[] {
   const earlier: EventFile = { ...file, rounds: file.rounds.filter((r) => r.round < round.round) };
-  return checkRound(earlier, round, checkOptions(stageType)).filter((f) => !(f.code === 'rematch' && f.entries.length === 2 && knockoutPairs.has(pairKey(f.entries[0], f.entries[1]))));
+  return checkRound(earlier, round, checkOptions(stageType)).filter(
+    (f) => !(f.code === 'rematch' && f.entries.length === 2 && knockoutPairs.has(pairKey(f.entries[0], f.entries[1]))),
+  );
 }
 
 export function pairKey(a: string, b: string): string {
@@ -157,7 +159,14 @@ export function knockoutKeys(file: EventFile, stageType: string, round: FileRoun
 }
 
 /** A draft's pairings as the libs' round (colours as listed; games do not matter to the checker). */
-export function fileRound(number: number, pairings: readonly { redEntryId: string; blackEntryId: string | null; games?: { redPlayerId: string | null; blackPlayerId: string | null; result: string | null }[] }[]): FileRound {
+export function fileRound(
+  number: number,
+  pairings: readonly {
+    redEntryId: string;
+    blackEntryId: string | null;
+    games?: { redPlayerId: string | null; blackPlayerId: string | null; result: string | null }[];
+  }[],
+): FileRound {
   const out: FilePairing[] = [];
   const byes: string[] = [];
   for (const p of pairings) {

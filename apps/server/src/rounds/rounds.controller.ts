@@ -17,8 +17,15 @@ export class RoundsController {
 
   @Post('events/:eventId/rounds')
   @RequireRole(...PAIRERS)
-  @ApiOperation({ summary: "pair the next round (a draft) with the event's pairing system; 409 while a draft exists, results are missing or the format is finished" })
-  async pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: PairRoundDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOperation({
+    summary: "pair the next round (a draft) with the event's pairing system; 409 while a draft exists, results are missing or the format is finished",
+  })
+  async pair(
+    @CurrentUser() user: AuthUser,
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() dto: PairRoundDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const timing = new Timing();
     const view = await this.rounds.pairNext(user, eventId, dto, timing);
     // Where the time went (lock, load, file, pair, plan, send, check, insert, findings, view): Server-Timing.

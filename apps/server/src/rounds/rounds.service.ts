@@ -140,13 +140,15 @@ export class RoundsService {
       this.currentStage(event, eventFile(event), number);
       return { number, refusal: null };
     } catch (error) {
-      const body = error instanceof ConflictException || error instanceof BadRequestException ? (error.getResponse() as { message?: unknown; errors?: { reason: string }[] }) : null;
+      const body =
+        error instanceof ConflictException || error instanceof BadRequestException
+          ? (error.getResponse() as { message?: unknown; errors?: { reason: string }[] })
+          : null;
       if (!body) throw error;
       const message = typeof body.message === 'string' ? body.message : (body.errors ?? []).map((e) => e.reason).join('; ') || String(body.message);
       return { number, refusal: { kind: message.startsWith('the format is finished') ? 'finished' : 'other', message } };
     }
   }
-
 
   /**
    * Pairs the next round as a draft. One transaction with the event's play lock first: two
@@ -179,7 +181,13 @@ export class RoundsService {
         const scheduledAt = dto.scheduledAt ? new Date(dto.scheduledAt) : null;
         // The round, its pairings, games and their audit rows in one statement (bulk-insert.ts) —
         // sent first, so that PostgreSQL writes them while this process checks the round.
-        const written = insertDraftRound(tx, { id: roundId, eventId, stageId, number, stageRound: stage.stageRound, scheduledAt, createdById: user.id, findings: [] }, plan.inserts, plan.games, plan.audits);
+        const written = insertDraftRound(
+          tx,
+          { id: roundId, eventId, stageId, number, stageRound: stage.stageRound, scheduledAt, createdById: user.id, findings: [] },
+          plan.inserts,
+          plan.games,
+          plan.audits,
+        );
         written.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
         await new Promise((resolve) => setImmediate(resolve)); // the statement leaves before the check takes the CPU
         timing.lap('send');
@@ -199,7 +207,19 @@ export class RoundsService {
           reason: `paired with ${file.options.pairingSystem}`,
         });
         timing.lap('findings');
-        const row: RoundRow = { id: roundId, eventId, number, stageRound: stage.stageRound, state: 'draft', scheduledAt, publishedAt: null, completedAt: null, version: 1, findings, stage: { index: stage.index, type: stage.type } };
+        const row: RoundRow = {
+          id: roundId,
+          eventId,
+          number,
+          stageRound: stage.stageRound,
+          state: 'draft',
+          scheduledAt,
+          publishedAt: null,
+          completedAt: null,
+          version: 1,
+          findings,
+          stage: { index: stage.index, type: stage.type },
+        };
         const view = roundView(row, plan.pairings, namesOf(event.entries as EntryWithNames[]));
         timing.lap('view');
         return view;
@@ -213,10 +233,16 @@ export class RoundsService {
   }
 
   private requireDrawNumbers(event: EventWithPlay): void {
-    if (event.redrawNeeded) throw badRequest([{ field: 'eventId', reason: 'an entry withdrew after the draw: draw the numbers again before pairing (二章7节2)' }]);
+    if (event.redrawNeeded)
+      throw badRequest([{ field: 'eventId', reason: 'an entry withdrew after the draw: draw the numbers again before pairing (二章7节2)' }]);
     const undrawn = event.entries.filter((e) => e.status === 'active' && e.drawNumber === null);
     if (fileEntries(event).length < 2 || undrawn.length > 0) {
-      throw badRequest([{ field: 'eventId', reason: `draw numbers first: ${undrawn.length ? `${undrawn.length} active entries have no draw number` : 'fewer than two entries have a draw number'}` }]);
+      throw badRequest([
+        {
+          field: 'eventId',
+          reason: `draw numbers first: ${undrawn.length ? `${undrawn.length} active entries have no draw number` : 'fewer than two entries have a draw number'}`,
+        },
+      ]);
     }
   }
 
@@ -234,7 +260,8 @@ export class RoundsService {
       for (const p of r.pairings) {
         for (const g of p.games) {
           if (g.result !== null) continue;
-          const side = (playerId: string | null, entryId: string | null) => (playerId ? (players.get(playerId) ?? playerId) : entryId ? label(entries.get(entryId)) : '?');
+          const side = (playerId: string | null, entryId: string | null) =>
+            playerId ? (players.get(playerId) ?? playerId) : entryId ? label(entries.get(entryId)) : '?';
           const red = side(g.redPlayerId, p.redEntryId);
           const black = side(g.blackPlayerId, p.blackEntryId);
           games.push({ round: r.number, table: p.table, board: g.board, red, black });
@@ -316,7 +343,14 @@ export class RoundsService {
    * A round's pairings as rows — table numbers 1…, byes last with no table and no games — with
    * their games and their audit rows (no database).
    */
-  private planRows(user: AuthUser, event: EventWithPlay, file: EventFile, stage: StageConfig & { stageRound?: number; index?: number }, roundId: string, proposal: FileRound) {
+  private planRows(
+    user: AuthUser,
+    event: EventWithPlay,
+    file: EventFile,
+    stage: StageConfig & { stageRound?: number; index?: number },
+    roundId: string,
+    proposal: FileRound,
+  ) {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
     const keys = this.matchKeys(file, stage, proposal);
     const pairings: DraftPairing[] = [];
@@ -340,7 +374,14 @@ export class RoundsService {
       after: { roundId, table: p.table, matchKey: p.matchKey, red: p.redEntryId, black: p.blackEntryId, games: p.games },
       reason: reasonOf.get(p.id) ?? null,
     }));
-    const inserts: PairingInsert[] = pairings.map((p) => ({ id: p.id, roundId, table: p.table, redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, matchKey: p.matchKey }));
+    const inserts: PairingInsert[] = pairings.map((p) => ({
+      id: p.id,
+      roundId,
+      table: p.table,
+      redEntryId: p.redEntryId,
+      blackEntryId: p.blackEntryId,
+      matchKey: p.matchKey,
+    }));
     return { pairings, inserts, games, audits };
   }
 
@@ -400,10 +441,14 @@ export class RoundsService {
         throw conflict(`the change breaks the rules: ${refused.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
       }
       if (needReason.length) {
-        throw badRequest([{ field: 'reason', reason: `the change brings ${needReason.map((f) => `${f.code}: ${f.message}`).join('; ')} — give a reason to accept it` }]);
+        throw badRequest([
+          { field: 'reason', reason: `the change brings ${needReason.map((f) => `${f.code}: ${f.message}`).join('; ')} — give a reason to accept it` },
+        ]);
       }
       const warnings = findings.filter((f) => f.severity === 'warning' && f.source === 'checker');
-      const auditReason = [reason, warnings.length ? `accepted warnings: ${warnings.map((w) => `${w.code}: ${w.message}`).join('; ')}` : undefined].filter(Boolean).join(' | ') || null;
+      const auditReason =
+        [reason, warnings.length ? `accepted warnings: ${warnings.map((w) => `${w.code}: ${w.message}`).join('; ')}` : undefined].filter(Boolean).join(' | ') ||
+        null;
       const entries = new Map(event.entries.map((e) => [e.id, e]));
       const newGames: PlannedGame[] = [];
       for (const p of changed) {
@@ -416,9 +461,14 @@ export class RoundsService {
       }
       const changedIds = changed.map((p) => p.id);
       await tx.game.deleteMany({ where: { pairingId: { in: changedIds } } });
-      for (const p of changed) await tx.pairing.update({ where: { id: p.id }, data: { redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, version: p.version } });
+      for (const p of changed)
+        await tx.pairing.update({ where: { id: p.id }, data: { redEntryId: p.redEntryId, blackEntryId: p.blackEntryId, version: p.version } });
       if (newGames.length) await tx.game.createMany({ data: newGames.map(({ reason: _reason, ...g }) => g) });
-      const updated = await tx.round.update({ where: { id: round.id }, data: { findings: json(findings), version: { increment: 1 } }, include: { stage: true } });
+      const updated = await tx.round.update({
+        where: { id: round.id },
+        data: { findings: json(findings), version: { increment: 1 } },
+        include: { stage: true },
+      });
       await tx.auditLog.createMany({
         data: changed.map((p) => {
           const b = before.get(p.id)!;
@@ -460,7 +510,9 @@ export class RoundsService {
 
   swap(user: AuthUser, roundId: string, dto: SwapDto): Promise<RoundView> {
     if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
-    return this.editDraft(user, roundId, dto.version, dto.reason, `swap ${dto.entryA} ↔ ${dto.entryB}`, (pairings) => swapPlaces(pairings, dto.entryA, dto.entryB, 'entryA', 'entryB'));
+    return this.editDraft(user, roundId, dto.version, dto.reason, `swap ${dto.entryA} ↔ ${dto.entryB}`, (pairings) =>
+      swapPlaces(pairings, dto.entryA, dto.entryB, 'entryA', 'entryB'),
+    );
   }
 
   colours(user: AuthUser, roundId: string, dto: ColoursDto): Promise<RoundView> {
@@ -492,7 +544,11 @@ export class RoundsService {
       const before = round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId }));
       await tx.pairing.deleteMany({ where: { roundId } });
       const { pairings, findings } = await this.writePairings(tx, user, event, file, stage, roundId, proposal.round, proposal.warnings);
-      const updated = await tx.round.update({ where: { id: roundId }, data: { findings: json(findings), version: { increment: 1 } }, include: { stage: true } });
+      const updated = await tx.round.update({
+        where: { id: roundId },
+        data: { findings: json(findings), version: { increment: 1 } },
+        include: { stage: true },
+      });
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId: event.tournamentId,
@@ -523,7 +579,10 @@ export class RoundsService {
       if (pairs.some(([a, b]) => pairKey(a, b) === pairKey(dto.entryA, dto.entryB))) throw conflict('this pair is already forbidden');
       pairs.push([dto.entryA, dto.entryB]);
       const after = { ...options, forbiddenPairs: pairs };
-      const { count } = await tx.event.updateMany({ where: { id: eventId, version: dto.version }, data: { pairingOptions: json(after), version: { increment: 1 } } });
+      const { count } = await tx.event.updateMany({
+        where: { id: eventId, version: dto.version },
+        data: { pairingOptions: json(after), version: { increment: 1 } },
+      });
       if (count === 0) staleOrMissing('event', event);
       await this.audit.record(tx, {
         userId: user.id,
@@ -542,7 +601,9 @@ export class RoundsService {
         const updatedEvent = { ...event, pairingOptions: after as Prisma.JsonValue };
         const file = eventFile(updatedEvent);
         const stage = { ...(draft.stage.config as StageConfig), index: draft.stage.index };
-        const knockoutPairs = new Set(draft.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
+        const knockoutPairs = new Set(
+          draft.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)),
+        );
         const checked = this.checked(file, fileRound(draft.number, draft.pairings), stage, knockoutPairs);
         // Every error stays an error (the new forbidden pair blocks publishing until a repair), except those accepted before.
         const old = (draft.findings ?? []) as unknown as StoredFinding[];
@@ -562,9 +623,17 @@ export class RoundsService {
     return this.prisma.$transaction(async (tx) => {
       const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
       const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
-      if (errors.length) throw conflict(`round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`, { findings: errors });
+      if (errors.length)
+        throw conflict(
+          `round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`,
+          { findings: errors },
+        );
       const now = new Date();
-      let updated = await tx.round.update({ where: { id: roundId }, data: { state: 'published', publishedAt: now, version: { increment: 1 } }, include: { stage: true } });
+      let updated = await tx.round.update({
+        where: { id: roundId },
+        data: { state: 'published', publishedAt: now, version: { increment: 1 } },
+        include: { stage: true },
+      });
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId: event.tournamentId,
@@ -576,7 +645,8 @@ export class RoundsService {
       });
       // Every game already has its result (all forfeits of withdrawn entries, 二章7节3–4): no result
       // entry will ever complete the round, so it completes now (with its audit row).
-      const settled = round.pairings.every((p) => p.blackEntryId === null || p.games.length > 0) && round.pairings.every((p) => p.games.every((g) => g.result !== null));
+      const settled =
+        round.pairings.every((p) => p.blackEntryId === null || p.games.length > 0) && round.pairings.every((p) => p.games.every((g) => g.result !== null));
       if (settled && (await completeRoundIfDone(tx, { userId: user.id, tournamentId: event.tournamentId }, roundId))) {
         updated = await tx.round.findUniqueOrThrow({ where: { id: roundId }, include: { stage: true } });
       }
@@ -607,7 +677,11 @@ export class RoundsService {
         entity: 'round',
         entityId: roundId,
         action: 'delete',
-        before: { number: round.number, state: round.state, pairings: round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })) },
+        before: {
+          number: round.number,
+          state: round.state,
+          pairings: round.pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })),
+        },
         reason: 'unpublished draft deleted',
       });
     }, TX);
@@ -657,7 +731,8 @@ function swapPlaces(pairings: DraftPairing[], a: string, b: string, fieldA: stri
   if (!pa) throw badRequest([{ field: fieldA, reason: 'not in this round' }]);
   if (!pb) throw badRequest([{ field: fieldB, reason: 'not in this round' }]);
   if (pa === pb) throw badRequest([{ field: fieldB, reason: 'already in the same pairing: exchange colours instead (POST /api/rounds/:roundId/colours)' }]);
-  if (pa.matchKey !== null || pb.matchKey !== null) throw conflict(`a knockout match (${pa.matchKey ?? pb.matchKey}) is fixed by the format and cannot be changed by a swap`);
+  if (pa.matchKey !== null || pb.matchKey !== null)
+    throw conflict(`a knockout match (${pa.matchKey ?? pb.matchKey}) is fixed by the format and cannot be changed by a swap`);
   const put = (p: DraftPairing, from: string, to: string) => {
     if (p.redEntryId === from) p.redEntryId = to;
     else p.blackEntryId = to;
@@ -666,4 +741,3 @@ function swapPlaces(pairings: DraftPairing[], a: string, b: string, fieldA: stri
   put(pb, b, a);
   return [pa, pb];
 }
-

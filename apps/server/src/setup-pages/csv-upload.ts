@@ -30,7 +30,9 @@ export function csvPreviewView<Row extends { line: number }>(
   return {
     count: preview.rows.length,
     heading: t('previewTitle', { n: preview.rows.length }),
-    rows: preview.rows.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, cells: cells(row), newAffiliation: fresh.has(affiliationOf(row) ?? ''), bad: badLines.has(row.line) })),
+    rows: preview.rows
+      .slice(0, PREVIEW_ROWS)
+      .map((row) => ({ line: row.line, cells: cells(row), newAffiliation: fresh.has(affiliationOf(row) ?? ''), bad: badLines.has(row.line) })),
     truncated: preview.rows.length > PREVIEW_ROWS ? t('tooManyToShow', { n: PREVIEW_ROWS }) : undefined,
     problems: preview.problems,
     problemsText: preview.problems.length ? t('previewProblems', { n: preview.problems.length }) : undefined,

@@ -37,7 +37,12 @@ export class EntriesSetupController {
   /** `mode=all`: every player not entered yet; else the ticked `playerIds`. One transaction (the API's bulk entry). */
   @Post('manage/events/:eventId/entries')
   @RequireRole(...REGISTRARS)
-  async enter(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async enter(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const event = await eventOr404(this.prisma, eventId);
     const playerIds = body.mode === 'all' ? (await this.unentered(event.tournamentId, eventId)).map((p) => p.id) : formValue.list(body.playerIds);
@@ -46,7 +51,10 @@ export class EntriesSetupController {
       values: body,
       toInput: () => ({ playerIds }),
       run: (dto) => this.entries.bulkCreate({ user: req.user!, eventId, dto }),
-      render: async (form) => ({ view: 'setup/entries', context: await this.entriesContext(res, eventId, playerIds.length ? form : { ...form, errors: {}, error: t('noneSelected') }) }),
+      render: async (form) => ({
+        view: 'setup/entries',
+        context: await this.entriesContext(res, eventId, playerIds.length ? form : { ...form, errors: {}, error: t('noneSelected') }),
+      }),
       redirect: () => `/manage/events/${eventId}/entries`,
       flash: (r) => t('entered', { n: r.created }),
     });
@@ -54,20 +62,44 @@ export class EntriesSetupController {
 
   @Post('manage/entries/:entryId/seed')
   @RequireRole(...REGISTRARS)
-  async seed(@Param('entryId', uuidParam('entryId')) entryId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async seed(
+    @Param('entryId', uuidParam('entryId')) entryId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
     const seed = formValue.int(body.seed);
-    await actWith(req, res, UpdateEntryDto, { version: formValue.int(body.version), seed: seed === undefined ? null : seed }, (dto) => this.entries.update({ user: req.user!, id: entryId, dto }), `/manage/events/${entry.eventId}/entries#entry-${entryId}`, translator(res)('saved'));
+    await actWith(
+      req,
+      res,
+      UpdateEntryDto,
+      { version: formValue.int(body.version), seed: seed === undefined ? null : seed },
+      (dto) => this.entries.update({ user: req.user!, id: entryId, dto }),
+      `/manage/events/${entry.eventId}/entries#entry-${entryId}`,
+      translator(res)('saved'),
+    );
   }
 
   @Post('manage/entries/:entryId/remove')
   @RequireRole(...REGISTRARS)
-  async remove(@Param('entryId', uuidParam('entryId')) entryId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async remove(
+    @Param('entryId', uuidParam('entryId')) entryId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
     const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
     const t = translator(res);
     let redraw = false;
-    await act(req, res, async () => ({ redrawNeeded: redraw } = await this.entries.remove({ user: req.user!, id: entryId })), `/manage/events/${entry.eventId}/entries`, () => [t('entryRemoved'), redraw ? t('redrawNeededNow') : ''].filter(Boolean).join(' '));
+    await act(
+      req,
+      res,
+      async () => ({ redrawNeeded: redraw } = await this.entries.remove({ user: req.user!, id: entryId })),
+      `/manage/events/${entry.eventId}/entries`,
+      () => [t('entryRemoved'), redraw ? t('redrawNeededNow') : ''].filter(Boolean).join(' '),
+    );
   }
 
   // ── withdrawal and its undo ───────────────────────────────────────────────────────────────
@@ -81,7 +113,12 @@ export class EntriesSetupController {
 
   @Post('manage/entries/:entryId/withdraw')
   @RequireRole(...PAIRERS)
-  async withdraw(@Param('entryId', uuidParam('entryId')) entryId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async withdraw(
+    @Param('entryId', uuidParam('entryId')) entryId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
     await submitForm(req, res, {
@@ -92,7 +129,13 @@ export class EntriesSetupController {
       render: async (form) => ({ view: 'setup/withdraw', context: await this.withdrawContext(res, entryId, form) }),
       redirect: () => `/manage/events/${entry.eventId}/entries`,
       flash: (r) =>
-        [t('withdrawnDone', { forfeits: r.forfeits.length ? t('forfeitsWritten', { n: r.forfeits.length }) : '' }), r.redrawNeeded ? t('redrawNeededNow') : '', ...r.warnings].filter(Boolean).join(' '),
+        [
+          t('withdrawnDone', { forfeits: r.forfeits.length ? t('forfeitsWritten', { n: r.forfeits.length }) : '' }),
+          r.redrawNeeded ? t('redrawNeededNow') : '',
+          ...r.warnings,
+        ]
+          .filter(Boolean)
+          .join(' '),
     });
   }
 
@@ -104,7 +147,12 @@ export class EntriesSetupController {
 
   @Post('manage/entries/:entryId/undo-withdrawal')
   @RequireRole(...PAIRERS)
-  async undo(@Param('entryId', uuidParam('entryId')) entryId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async undo(
+    @Param('entryId', uuidParam('entryId')) entryId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
     await submitForm(req, res, {
@@ -129,7 +177,12 @@ export class EntriesSetupController {
   /** A redraw replaces every number: it needs the confirmation box ticked (the page asks first). */
   @Post('manage/events/:eventId/draw')
   @RequireRole(...REGISTRARS)
-  async draw(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async draw(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const drawn = (await this.prisma.draw.count({ where: { eventId } })) > 0;
     if (drawn && !formValue.checkbox(body.confirmRedraw)) {
@@ -150,7 +203,11 @@ export class EntriesSetupController {
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
 
   private unentered(tournamentId: string, eventId: string) {
-    return this.prisma.player.findMany({ where: { tournamentId, entries: { none: { eventId } } }, include: { affiliation: true }, orderBy: [{ nameEn: 'asc' }] });
+    return this.prisma.player.findMany({
+      where: { tournamentId, entries: { none: { eventId } } },
+      include: { affiliation: true },
+      orderBy: [{ nameEn: 'asc' }],
+    });
   }
 
   private entryView(res: Response, e: EntryRow) {
@@ -190,7 +247,13 @@ export class EntriesSetupController {
       breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('entries') }),
       event: { ...event, name: nameIn(lang, event), isTeam: event.kind === 'team' },
       entries: entries.map((e) => this.entryView(res, e)),
-      unentered: unentered.map((p) => ({ id: p.id, name: `${p.nameZh} ${p.nameEn}`, affiliation: p.affiliation ? nameIn(lang, p.affiliation) : '', rating: p.rating ?? '', gender: t(`gender_${p.gender}`) })),
+      unentered: unentered.map((p) => ({
+        id: p.id,
+        name: `${p.nameZh} ${p.nameEn}`,
+        affiliation: p.affiliation ? nameIn(lang, p.affiliation) : '',
+        rating: p.rating ?? '',
+        gender: t(`gender_${p.gender}`),
+      })),
       enterAllLabel: t('enterAll', { n: unentered.length }),
       drawn: draws > 0,
       // Removal is for mistakes before any round is paired; afterwards an entry withdraws (二章7节2–4).
@@ -210,7 +273,13 @@ export class EntriesSetupController {
     const view = this.entryView(res, entry);
     return {
       title: t('withdrawTitle', { name: view.name }),
-      breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('entries'), href: `/manage/events/${event.id}/entries` }, { label: t('withdraw') }),
+      breadcrumbs: setupCrumbs(
+        lang,
+        event.tournament,
+        { label: nameIn(lang, event), href: `/manage/events/${event.id}` },
+        { label: t('entries'), href: `/manage/events/${event.id}/entries` },
+        { label: t('withdraw') },
+      ),
       entry: view,
       event,
       lastPublished,
@@ -229,7 +298,13 @@ export class EntriesSetupController {
     const view = this.entryView(res, entry);
     return {
       title: t('undoWithdrawalTitle', { name: view.name }),
-      breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('entries'), href: `/manage/events/${event.id}/entries` }, { label: t('undoWithdrawal') }),
+      breadcrumbs: setupCrumbs(
+        lang,
+        event.tournament,
+        { label: nameIn(lang, event), href: `/manage/events/${event.id}` },
+        { label: t('entries'), href: `/manage/events/${event.id}/entries` },
+        { label: t('undoWithdrawal') },
+      ),
       entry: view,
       reason: entry.withdrawalReason,
       // Shown before the button: why it would be refused (the service decides again on submit).

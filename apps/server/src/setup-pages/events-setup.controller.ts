@@ -21,7 +21,10 @@ import { act, eventOr404, requireConfirmation, unplacedErrors, langOf, nameIn, o
 function eventInput(v: Record<string, unknown>, creating: boolean): Record<string, unknown> {
   const preset = formValue.text(v.preset) as EventPreset | undefined;
   const known = preset && (EVENT_PRESETS as readonly string[]).includes(preset);
-  const numbers = { rounds: formValue.int(v[ROUNDS]), groups: formValue.int(v[GROUPS]), qualifiers: formValue.int(v[QUALIFIERS]) } as Record<string, number | undefined>;
+  const numbers = { rounds: formValue.int(v[ROUNDS]), groups: formValue.int(v[GROUPS]), qualifiers: formValue.int(v[QUALIFIERS]) } as Record<
+    string,
+    number | undefined
+  >;
   const team = known ? presetKind(preset) === 'team' : v.kind === 'team';
   return {
     nameZh: formValue.text(v.nameZh),
@@ -32,7 +35,11 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
     scoring: formValue.text(v.scoring),
     gamesPerPairing: formValue.int(v.gamesPerPairing),
     ...(team ? { teamStarters: formValue.int(v.teamStarters), teamReserves: formValue.int(v.teamReserves) } : {}),
-    timeControl: { baseMinutes: formValue.int(v['timeControl.baseMinutes']), incrementSeconds: formValue.int(v['timeControl.incrementSeconds']), movesInBase: formValue.int(v['timeControl.movesInBase']) },
+    timeControl: {
+      baseMinutes: formValue.int(v['timeControl.baseMinutes']),
+      incrementSeconds: formValue.int(v['timeControl.incrementSeconds']),
+      movesInBase: formValue.int(v['timeControl.movesInBase']),
+    },
     pairingOptions: { sameAffiliation: formValue.text(v[SAME_AFFILIATION]) },
     lineupDeadlineMinutes: formValue.int(v.lineupDeadlineMinutes),
   };
@@ -66,13 +73,30 @@ export class EventsSetupController {
   @Get('tournaments/:tournamentId/manage/events/new')
   @RequireRole(...REGISTRARS)
   async newPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
-    const values = { preset: 'individual_swiss', [ROUNDS]: 9, category: 'open', scoring: '2-1-0', gamesPerPairing: 1, 'timeControl.baseMinutes': 60, 'timeControl.incrementSeconds': 30, teamStarters: 3, teamReserves: 1, [SAME_AFFILIATION]: 'allowed', lineupDeadlineMinutes: 30 };
+    const values = {
+      preset: 'individual_swiss',
+      [ROUNDS]: 9,
+      category: 'open',
+      scoring: '2-1-0',
+      gamesPerPairing: 1,
+      'timeControl.baseMinutes': 60,
+      'timeControl.incrementSeconds': 30,
+      teamStarters: 3,
+      teamReserves: 1,
+      [SAME_AFFILIATION]: 'allowed',
+      lineupDeadlineMinutes: 30,
+    };
     res.render('setup/event-form', await this.formContext(res, id, undefined, emptyForm(values)));
   }
 
   @Post('tournaments/:tournamentId/manage/events/new')
   @RequireRole(...REGISTRARS)
-  async create(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async create(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: CreateEventDto,
       values: body,
@@ -105,7 +129,11 @@ export class EventsSetupController {
       timeZone: event.tournament.timeZone,
       event: { ...event, name: nameIn(lang, event), isTeam: event.kind === 'team' },
       format: preset ? t(`preset_${preset.preset}`).replace(/\bN\b/, String(preset.numbers.rounds ?? 'N')) : t('preset_custom'),
-      formatNumbers: preset ? PRESET_NUMBERS[preset.preset].map((k) => `${t(k === 'rounds' ? 'roundsCount' : k === 'groups' ? 'groupsCount' : 'qualifiers')}: ${preset.numbers[k]}`).join(' · ') : JSON.stringify(stages),
+      formatNumbers: preset
+        ? PRESET_NUMBERS[preset.preset]
+            .map((k) => `${t(k === 'rounds' ? 'roundsCount' : k === 'groups' ? 'groupsCount' : 'qualifiers')}: ${preset.numbers[k]}`)
+            .join(' · ')
+        : JSON.stringify(stages),
       scoring: t(event.scoring === 'two_one_zero' ? 'scoring_210' : 'scoring_10'),
       timeControl: `${tc.baseMinutes}′${tc.incrementSeconds ? ` + ${tc.incrementSeconds}″` : ''}${tc.movesInBase ? ` / ${tc.movesInBase}` : ''}`,
       chain: chainView(event.kind, stages, event.tieBreaks as string[]),
@@ -140,7 +168,12 @@ export class EventsSetupController {
 
   @Post('manage/events/:eventId/edit')
   @RequireRole(...REGISTRARS)
-  async edit(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async edit(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const event = await eventOr404(this.prisma, eventId);
     const started = event.round1PairedAt !== null;
     await submitForm(req, res, {
@@ -174,7 +207,12 @@ export class EventsSetupController {
   /** The chain as the selects give it, in order (blanks dropped); `reset` = the format's chain (二章6节2–5). */
   @Post('manage/events/:eventId/tie-breaks')
   @RequireRole(...REGISTRARS)
-  async tieBreaks(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async tieBreaks(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const event = await eventOr404(this.prisma, eventId);
     const reset = body.reset === 'on' || body.reset === '1';
     await submitForm(req, res, {
@@ -204,11 +242,21 @@ export class EventsSetupController {
   /** The chief arbiter's forbidden pair, through the console's own service (a draft is checked again). */
   @Post('manage/events/:eventId/forbidden-pairs')
   @RequireRole(...REGISTRARS)
-  async addForbiddenPair(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async addForbiddenPair(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: ForbiddenPairDto,
       values: body,
-      toInput: (v) => ({ version: formValue.int(v.version), entryA: formValue.text(v.entryA), entryB: formValue.text(v.entryB), reason: formValue.text(v.reason) }),
+      toInput: (v) => ({
+        version: formValue.int(v.version),
+        entryA: formValue.text(v.entryA),
+        entryB: formValue.text(v.entryB),
+        reason: formValue.text(v.reason),
+      }),
       run: (dto) => this.rounds.addForbiddenPair(req.user!, eventId, dto),
       render: async (form) => ({ view: 'setup/forbidden-pairs', context: await this.forbiddenContext(res, eventId, form) }),
       redirect: () => `/manage/events/${eventId}/forbidden-pairs`,
@@ -227,7 +275,12 @@ export class EventsSetupController {
 
   @Post('manage/events/:eventId/discipline')
   @RequireRole(...REGISTRARS)
-  async disciplineSave(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async disciplineSave(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: DisciplineSettingsDto,
       values: body,
@@ -247,21 +300,42 @@ export class EventsSetupController {
 
   @Post('manage/events/:eventId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
     const event = await eventOr404(this.prisma, eventId);
-    await act(req, res, () => this.events.remove({ user: req.user!, id: eventId }), `/tournaments/${event.tournamentId}/manage`, translator(res)('deleted'), `/manage/events/${eventId}`);
+    await act(
+      req,
+      res,
+      () => this.events.remove({ user: req.user!, id: eventId }),
+      `/tournaments/${event.tournamentId}/manage`,
+      translator(res)('deleted'),
+      `/manage/events/${eventId}`,
+    );
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
 
-  private async formContext(res: Response, tournamentId: string, event: { id: string; nameZh: string; nameEn: string; version: number; kind: string; round1PairedAt: Date | null } | undefined, form: FormState) {
+  private async formContext(
+    res: Response,
+    tournamentId: string,
+    event: { id: string; nameZh: string; nameEn: string; version: number; kind: string; round1PairedAt: Date | null } | undefined,
+    form: FormState,
+  ) {
     const t = translator(res);
     const lang = langOf(res);
     const tour = await tournamentOr404(this.prisma, tournamentId);
     const started = event?.round1PairedAt != null;
     const presets = EVENT_PRESETS.filter((p) => !event || presetKind(p) === event.kind).map((p) => ({ value: p, label: t(`preset_${p}`) }));
-    if (event && !presetOf(event.kind as 'individual' | 'team', ((await this.prisma.event.findUniqueOrThrow({ where: { id: event.id } })).stages as unknown as StageDto[]))) presets.unshift({ value: '' as EventPreset, label: t('preset_custom') });
+    if (
+      event &&
+      !presetOf(event.kind as 'individual' | 'team', (await this.prisma.event.findUniqueOrThrow({ where: { id: event.id } })).stages as unknown as StageDto[])
+    )
+      presets.unshift({ value: '' as EventPreset, label: t('preset_custom') });
     return {
       title: event ? t('eventSettings') : t('newEvent'),
       breadcrumbs: event
@@ -316,9 +390,18 @@ export class EventsSetupController {
     const t = translator(res);
     const lang = langOf(res);
     const event = await eventOr404(this.prisma, eventId);
-    const entries = await this.prisma.entry.findMany({ where: { eventId }, include: { player: true, team: true }, orderBy: [{ drawNumber: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }] });
-    const label = new Map(entries.map((e) => [e.id, `${e.drawNumber ?? '–'} ${e.player ? `${e.player.nameZh} ${e.player.nameEn}` : e.team ? nameIn(lang, e.team) : ''}`]));
-    const pairs = ((event.pairingOptions as { forbiddenPairs?: [string, string][] }).forbiddenPairs ?? []).map(([a, b]) => ({ a: label.get(a) ?? a, b: label.get(b) ?? b }));
+    const entries = await this.prisma.entry.findMany({
+      where: { eventId },
+      include: { player: true, team: true },
+      orderBy: [{ drawNumber: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }],
+    });
+    const label = new Map(
+      entries.map((e) => [e.id, `${e.drawNumber ?? '–'} ${e.player ? `${e.player.nameZh} ${e.player.nameEn}` : e.team ? nameIn(lang, e.team) : ''}`]),
+    );
+    const pairs = ((event.pairingOptions as { forbiddenPairs?: [string, string][] }).forbiddenPairs ?? []).map(([a, b]) => ({
+      a: label.get(a) ?? a,
+      b: label.get(b) ?? b,
+    }));
     return {
       title: t('forbiddenPairs'),
       breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('forbiddenPairs') }),
@@ -344,7 +427,24 @@ export class EventsSetupController {
 }
 
 /** The fields the event form shows (a refusal naming another lands under the format). */
-const EVENT_FORM_FIELDS = ['nameZh', 'nameEn', 'preset', ROUNDS, GROUPS, QUALIFIERS, 'category', 'scoring', 'gamesPerPairing', 'teamStarters', 'teamReserves', 'timeControl.baseMinutes', 'timeControl.incrementSeconds', 'timeControl.movesInBase', SAME_AFFILIATION, 'lineupDeadlineMinutes'];
+const EVENT_FORM_FIELDS = [
+  'nameZh',
+  'nameEn',
+  'preset',
+  ROUNDS,
+  GROUPS,
+  QUALIFIERS,
+  'category',
+  'scoring',
+  'gamesPerPairing',
+  'teamStarters',
+  'teamReserves',
+  'timeControl.baseMinutes',
+  'timeControl.incrementSeconds',
+  'timeControl.movesInBase',
+  SAME_AFFILIATION,
+  'lineupDeadlineMinutes',
+];
 
 /** How many steps the chain form offers (the rules' longest chain has 9). */
 const STEPS = 10;

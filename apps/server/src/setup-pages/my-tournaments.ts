@@ -40,7 +40,9 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
         include: {
           events: {
             orderBy: { createdAt: 'asc' },
-            include: { rounds: { where: { state: { in: ['draft', 'published'] } }, orderBy: { number: 'asc' }, select: { id: true, number: true, state: true } } },
+            include: {
+              rounds: { where: { state: { in: ['draft', 'published'] } }, orderBy: { number: 'asc' }, select: { id: true, number: true, state: true } },
+            },
           },
         },
       },
@@ -66,7 +68,8 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
         break;
       case 'arbiter':
         for (const e of tour.events)
-          for (const r of e.rounds.filter((x) => x.state === 'published')) links.push({ label: t('resultSheet', { event: name(e), n: r.number }), href: `/rounds/${r.id}/results` });
+          for (const r of e.rounds.filter((x) => x.state === 'published'))
+            links.push({ label: t('resultSheet', { event: name(e), n: r.number }), href: `/rounds/${r.id}/results` });
         if (!links.length) links.push({ label: t('noRoundInPlay'), href: `/tournaments/${tour.id}` });
         break;
       case 'team_captain': {
@@ -81,13 +84,21 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
         for (const p of pairings) {
           if (p.blackEntryId === null) continue;
           const href = p.round.state === 'published' ? `/pairings/${p.id}/lineup` : `/pairings/${p.id}`;
-          links.push({ label: t(p.round.state === 'published' ? 'lineupFor' : 'matchCardFor', { n: p.round.number }), href, note: role.team ? name(role.team) : undefined });
+          links.push({
+            label: t(p.round.state === 'published' ? 'lineupFor' : 'matchCardFor', { n: p.round.number }),
+            href,
+            note: role.team ? name(role.team) : undefined,
+          });
         }
         if (!links.length) links.push({ label: t('noMatchYet', { team: role.team ? name(role.team) : '' }), href: `/tournaments/${tour.id}` });
         break;
       }
       case 'appeals_member': {
-        const open = await prisma.appeal.findMany({ where: { state: 'filed', eventId: { in: tour.events.map((e) => e.id) } }, orderBy: { filedAt: 'asc' }, select: { id: true, filedAt: true } });
+        const open = await prisma.appeal.findMany({
+          where: { state: 'filed', eventId: { in: tour.events.map((e) => e.id) } },
+          orderBy: { filedAt: 'asc' },
+          select: { id: true, filedAt: true },
+        });
         for (const [i, a] of open.entries()) links.push({ label: t('openAppeal', { n: i + 1 }), href: `/appeals/${a.id}` });
         links.push({ label: t('committeeList'), href: `/tournaments/${tour.id}/appeals` });
         break;

@@ -50,7 +50,12 @@ export class PlayersSetupController {
     const query = typeof q === 'string' ? q.trim().slice(0, 100) : '';
     const contains = { contains: query, mode: 'insensitive' as const };
     const players = await this.prisma.player.findMany({
-      where: { tournamentId: id, ...(query ? { OR: [{ nameZh: contains }, { nameEn: contains }, { affiliation: { OR: [{ nameZh: contains }, { nameEn: contains }, { code: contains }] } }] } : {}) },
+      where: {
+        tournamentId: id,
+        ...(query
+          ? { OR: [{ nameZh: contains }, { nameEn: contains }, { affiliation: { OR: [{ nameZh: contains }, { nameEn: contains }, { code: contains }] } }] }
+          : {}),
+      },
       include: { affiliation: true },
       orderBy: [{ nameEn: 'asc' }],
     });
@@ -78,7 +83,12 @@ export class PlayersSetupController {
 
   @Post('tournaments/:tournamentId/manage/players/new')
   @RequireRole(...REGISTRARS)
-  async create(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async create(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: CreatePlayerDto,
       values: body,
@@ -94,12 +104,20 @@ export class PlayersSetupController {
   @RequireRole(...REGISTRARS)
   async editPage(@Param('playerId', uuidParam('playerId')) playerId: string, @Res() res: Response) {
     const p = await this.players.get(playerId);
-    res.render('setup/player-form', await this.formContext(res, p.tournamentId, p, emptyForm({ ...p, affiliationId: p.affiliationId ?? '', rating: p.rating ?? '', title: p.title ?? '' })));
+    res.render(
+      'setup/player-form',
+      await this.formContext(res, p.tournamentId, p, emptyForm({ ...p, affiliationId: p.affiliationId ?? '', rating: p.rating ?? '', title: p.title ?? '' })),
+    );
   }
 
   @Post('manage/players/:playerId/edit')
   @RequireRole(...REGISTRARS)
-  async edit(@Param('playerId', uuidParam('playerId')) playerId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async edit(
+    @Param('playerId', uuidParam('playerId')) playerId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const p = await this.players.get(playerId);
     await submitForm(req, res, {
       dto: UpdatePlayerDto,
@@ -114,10 +132,21 @@ export class PlayersSetupController {
 
   @Post('manage/players/:playerId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('playerId', uuidParam('playerId')) playerId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(
+    @Param('playerId', uuidParam('playerId')) playerId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
     const p = await this.players.get(playerId);
-    await act(req, res, () => this.players.remove({ user: req.user!, id: playerId }), `/tournaments/${p.tournamentId}/manage/players`, translator(res)('deleted'));
+    await act(
+      req,
+      res,
+      () => this.players.remove({ user: req.user!, id: playerId }),
+      `/tournaments/${p.tournamentId}/manage/players`,
+      translator(res)('deleted'),
+    );
   }
 
   // ── CSV import ────────────────────────────────────────────────────────────────────────────
@@ -136,7 +165,13 @@ export class PlayersSetupController {
   @Post('tournaments/:tournamentId/manage/players/import')
   @RequireRole(...REGISTRARS)
   @UseInterceptors(FileInterceptor('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
-  async import(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file: UploadedCsv | undefined, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async import(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @UploadedFile() file: UploadedCsv | undefined,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const csv = uploadedCsv(file, body.csv);
     if (body.step === 'import') {
@@ -158,14 +193,24 @@ export class PlayersSetupController {
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
 
-  private async formContext(res: Response, tournamentId: string, player: { id: string; nameZh: string; nameEn: string; version: number } | undefined, form: FormState) {
+  private async formContext(
+    res: Response,
+    tournamentId: string,
+    player: { id: string; nameZh: string; nameEn: string; version: number } | undefined,
+    form: FormState,
+  ) {
     const t = translator(res);
     const lang = langOf(res);
     const tour = await tournamentOr404(this.prisma, tournamentId);
     const affiliations = await this.prisma.affiliation.findMany({ where: { tournamentId }, orderBy: { nameZh: 'asc' } });
     return {
       title: player ? t('editPlayer') : t('addPlayer'),
-      breadcrumbs: setupCrumbs(lang, tour, { label: t('players'), href: `/tournaments/${tour.id}/manage/players` }, { label: player ? `${player.nameZh} ${player.nameEn}` : t('addPlayer') }),
+      breadcrumbs: setupCrumbs(
+        lang,
+        tour,
+        { label: t('players'), href: `/tournaments/${tour.id}/manage/players` },
+        { label: player ? `${player.nameZh} ${player.nameEn}` : t('addPlayer') },
+      ),
       tournament: tour,
       player,
       form,
@@ -180,7 +225,12 @@ export class PlayersSetupController {
     const preview = await this.imports.previewPlayers({ tournamentId: id, csv });
     return {
       ...(await this.importContext(res, id, form)),
-      preview: csvPreviewView(t, preview, (row) => [row.nameZh, row.nameEn, t(`gender_${row.gender}`), row.affiliation ?? '', row.rating ?? '', row.title ?? ''], (row) => row.affiliation),
+      preview: csvPreviewView(
+        t,
+        preview,
+        (row) => [row.nameZh, row.nameEn, t(`gender_${row.gender}`), row.affiliation ?? '', row.rating ?? '', row.title ?? ''],
+        (row) => row.affiliation,
+      ),
       previewColumns: ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title'],
       csv,
     };

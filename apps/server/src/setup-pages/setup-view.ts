@@ -61,7 +61,14 @@ export async function eventOr404(prisma: PrismaService, id: string) {
  * the refusal's reason (a 409 or a 400: the record changed, or it is still in use). 401/403/404
  * and 5xx are their own pages.
  */
-export async function act(req: Request, res: Response, run: () => Promise<unknown>, redirect: string, message: string | (() => string), refusedRedirect = redirect): Promise<void> {
+export async function act(
+  req: Request,
+  res: Response,
+  run: () => Promise<unknown>,
+  redirect: string,
+  message: string | (() => string),
+  refusedRedirect = redirect,
+): Promise<void> {
   try {
     await run();
     flash(req, res, typeof message === 'string' ? message : message());
@@ -75,7 +82,15 @@ export async function act(req: Request, res: Response, run: () => Promise<unknow
 }
 
 /** The same, validating `input` with the API's DTO first. */
-export async function actWith<D extends object>(req: Request, res: Response, dto: new () => D, input: unknown, run: (dto: D) => Promise<unknown>, redirect: string, message: string): Promise<void> {
+export async function actWith<D extends object>(
+  req: Request,
+  res: Response,
+  dto: new () => D,
+  input: unknown,
+  run: (dto: D) => Promise<unknown>,
+  redirect: string,
+  message: string,
+): Promise<void> {
   await act(req, res, async () => run(await validateAs(dto, input)), redirect, message);
 }
 
@@ -89,7 +104,13 @@ export function options(lang: Language, prefix: string, values: readonly string[
  * without it (a stray request, a script) is refused before anything runs.
  */
 export function requireConfirmation(body: Record<string, unknown>): void {
-  if (body?.confirm !== 'yes') throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'confirm: this action asks first; confirm it on its page', errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }] });
+  if (body?.confirm !== 'yes')
+    throw new BadRequestException({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'confirm: this action asks first; confirm it on its page',
+      errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }],
+    });
 }
 
 /** Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the form says so. */

@@ -46,7 +46,10 @@ export class StaffSetupController {
     res.setHeader('Cache-Control', 'no-store');
     res.render('setup/staff', {
       ...context,
-      created: invitation && token ? { link: invitationUrl(req, token), role: invitation.roleLabel, note: t('invitationLinkOnce', { email: invitation.email }) } : undefined,
+      created:
+        invitation && token
+          ? { link: invitationUrl(req, token), role: invitation.roleLabel, note: t('invitationLinkOnce', { email: invitation.email }) }
+          : undefined,
     });
   }
 
@@ -57,7 +60,12 @@ export class StaffSetupController {
    */
   @Post('tournaments/:tournamentId/manage/staff')
   @RequireRole('organizer')
-  async invite(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async invite(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: GrantRoleDto,
       values: { email: body.email, role: body.role, teamId: body.teamId },
@@ -81,14 +89,32 @@ export class StaffSetupController {
     @Res() res: Response,
   ) {
     requireConfirmation(body);
-    await act(req, res, () => this.tournaments.revokeInvitation({ user: req.user!, tournamentId, invitationId }), `/tournaments/${tournamentId}/manage/staff`, translator(res)('invitationRevoked'));
+    await act(
+      req,
+      res,
+      () => this.tournaments.revokeInvitation({ user: req.user!, tournamentId, invitationId }),
+      `/tournaments/${tournamentId}/manage/staff`,
+      translator(res)('invitationRevoked'),
+    );
   }
 
   @Post('tournaments/:tournamentId/manage/roles/:roleId/remove')
   @RequireRole('organizer')
-  async removeRole(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Param('roleId', uuidParam('roleId')) roleId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async removeRole(
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Param('roleId', uuidParam('roleId')) roleId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
-    await act(req, res, () => this.tournaments.revokeRole({ user: req.user!, tournamentId, roleId }), `/tournaments/${tournamentId}/manage/staff`, translator(res)('roleRemoved'));
+    await act(
+      req,
+      res,
+      () => this.tournaments.revokeRole({ user: req.user!, tournamentId, roleId }),
+      `/tournaments/${tournamentId}/manage/staff`,
+      translator(res)('roleRemoved'),
+    );
   }
 
   // ── the invitee's side ────────────────────────────────────────────────────────────────────
@@ -111,7 +137,12 @@ export class StaffSetupController {
       // Unknown, expired or used: the landing page says so (the token's own 404/409).
       if (!(error instanceof HttpException) || ![404, 409].includes(error.getStatus())) throw error;
       const refused = formRefusal(error);
-      res.status(error.getStatus()).render('setup/invitation', await this.invitationContext(res, req, token, { values: {}, errors: {}, error: refused?.form.error ?? translator(res)('invitationUnknown') }));
+      res
+        .status(error.getStatus())
+        .render(
+          'setup/invitation',
+          await this.invitationContext(res, req, token, { values: {}, errors: {}, error: refused?.form.error ?? translator(res)('invitationUnknown') }),
+        );
     }
   }
 
@@ -124,7 +155,11 @@ export class StaffSetupController {
     const [roles, invitations, teams] = await Promise.all([
       this.tournaments.listRoles(id),
       this.tournaments.listInvitations(id),
-      this.prisma.team.findMany({ where: { event: { tournamentId: id } }, include: { event: true }, orderBy: [{ event: { createdAt: 'asc' } }, { nameZh: 'asc' }] }),
+      this.prisma.team.findMany({
+        where: { event: { tournamentId: id } },
+        include: { event: true },
+        orderBy: [{ event: { createdAt: 'asc' } }, { nameZh: 'asc' }],
+      }),
     ]);
     const teamName = new Map(teams.map((x) => [x.id, `${nameIn(lang, x)} (${nameIn(lang, x.event)})`]));
     return {
@@ -138,9 +173,19 @@ export class StaffSetupController {
       teamOptions: teams.map((x) => ({ value: x.id, label: teamName.get(x.id)! })),
       roles: roles.map((r) => {
         const role = t(`role_${r.role}`);
-        return { ...r, roleLabel: role, team: r.teamId ? teamName.get(r.teamId) : undefined, confirm: t('removeRoleConfirm', { name: r.user.displayName, role }) };
+        return {
+          ...r,
+          roleLabel: role,
+          team: r.teamId ? teamName.get(r.teamId) : undefined,
+          confirm: t('removeRoleConfirm', { name: r.user.displayName, role }),
+        };
       }),
-      invitations: invitations.map((i) => ({ ...i, roleLabel: t(`role_${i.role}`), team: i.teamId ? teamName.get(i.teamId) : undefined, confirm: t('revokeInvitationConfirm', { email: i.email }) })),
+      invitations: invitations.map((i) => ({
+        ...i,
+        roleLabel: t(`role_${i.role}`),
+        team: i.teamId ? teamName.get(i.teamId) : undefined,
+        confirm: t('revokeInvitationConfirm', { email: i.email }),
+      })),
     };
   }
 

@@ -16,7 +16,8 @@ import { act, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, tran
 
 /** The board selects `board1…boardN` and `reserve1…reserveM`, in order, blanks dropped. */
 function memberInput(v: Record<string, unknown>, starters: number, reserves: number) {
-  const pick = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => formValue.text(v[`${prefix}${i + 1}`])).filter((x): x is string => x !== undefined);
+  const pick = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => formValue.text(v[`${prefix}${i + 1}`])).filter((x): x is string => x !== undefined);
   return { starters: pick('board', starters), reserves: pick('reserve', reserves) };
 }
 
@@ -65,12 +66,22 @@ export class TeamsSetupController {
 
   @Post('manage/events/:eventId/teams/new')
   @RequireRole(...REGISTRARS)
-  async create(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async create(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const event = await eventOr404(this.prisma, eventId);
     await submitForm(req, res, {
       dto: CreateTeamDto,
       values: body,
-      toInput: (v) => ({ affiliationId: formValue.text(v.affiliationId), nameZh: formValue.text(v.nameZh), nameEn: formValue.text(v.nameEn), ...memberInput(v, event.teamStarters, event.teamReserves) }),
+      toInput: (v) => ({
+        affiliationId: formValue.text(v.affiliationId),
+        nameZh: formValue.text(v.nameZh),
+        nameEn: formValue.text(v.nameEn),
+        ...memberInput(v, event.teamStarters, event.teamReserves),
+      }),
       run: (dto) => this.teams.create({ user: req.user!, eventId, dto }),
       render: async (form) => ({ view: 'setup/team-form', context: await this.formContext(res, eventId, undefined, form) }),
       redirect: () => `/manage/events/${eventId}/teams`,
@@ -90,14 +101,24 @@ export class TeamsSetupController {
 
   @Post('manage/teams/:teamId/edit')
   @RequireRole(...REGISTRARS)
-  async edit(@Param('teamId', uuidParam('teamId')) teamId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async edit(
+    @Param('teamId', uuidParam('teamId')) teamId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const team = await this.teams.get(teamId);
     const event = await eventOr404(this.prisma, team.eventId);
     const started = event.round1PairedAt !== null;
     await submitForm(req, res, {
       dto: UpdateTeamDto,
       values: body,
-      toInput: (v) => ({ version: formValue.int(v.version), nameZh: formValue.text(v.nameZh), nameEn: formValue.text(v.nameEn), ...(started ? {} : memberInput(v, event.teamStarters, event.teamReserves)) }),
+      toInput: (v) => ({
+        version: formValue.int(v.version),
+        nameZh: formValue.text(v.nameZh),
+        nameEn: formValue.text(v.nameEn),
+        ...(started ? {} : memberInput(v, event.teamStarters, event.teamReserves)),
+      }),
       run: (dto) => this.teams.update({ user: req.user!, id: teamId, dto }),
       render: async (form) => ({ view: 'setup/team-form', context: await this.formContext(res, team.eventId, team, form) }),
       redirect: () => `/manage/events/${team.eventId}/teams`,
@@ -107,7 +128,12 @@ export class TeamsSetupController {
 
   @Post('manage/teams/:teamId/delete')
   @RequireRole(...REGISTRARS)
-  async delete(@Param('teamId', uuidParam('teamId')) teamId: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(
+    @Param('teamId', uuidParam('teamId')) teamId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
     const team = await this.teams.get(teamId);
     await act(req, res, () => this.teams.remove({ user: req.user!, id: teamId }), `/manage/events/${team.eventId}/teams`, translator(res)('deleted'));
@@ -124,7 +150,13 @@ export class TeamsSetupController {
   @Post('manage/events/:eventId/teams/import')
   @RequireRole(...REGISTRARS)
   @UseInterceptors(FileInterceptor('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
-  async import(@Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Record<string, unknown>, @UploadedFile() file: UploadedCsv | undefined, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async import(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @UploadedFile() file: UploadedCsv | undefined,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const t = translator(res);
     const csv = uploadedCsv(file, body.csv);
     if (body.step === 'import') {
@@ -145,19 +177,34 @@ export class TeamsSetupController {
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
 
-  private async formContext(res: Response, eventId: string, team: { id: string; nameZh: string; nameEn: string; version: number } | undefined, form: FormState) {
+  private async formContext(
+    res: Response,
+    eventId: string,
+    team: { id: string; nameZh: string; nameEn: string; version: number } | undefined,
+    form: FormState,
+  ) {
     const t = translator(res);
     const lang = langOf(res);
     const event = await eventOr404(this.prisma, eventId);
     const [affiliations, players] = await Promise.all([
       this.prisma.affiliation.findMany({ where: { tournamentId: event.tournamentId }, orderBy: { nameZh: 'asc' } }),
-      this.prisma.player.findMany({ where: { tournamentId: event.tournamentId }, include: { affiliation: true }, orderBy: [{ affiliation: { nameZh: 'asc' } }, { nameZh: 'asc' }] }),
+      this.prisma.player.findMany({
+        where: { tournamentId: event.tournamentId },
+        include: { affiliation: true },
+        orderBy: [{ affiliation: { nameZh: 'asc' } }, { nameZh: 'asc' }],
+      }),
     ]);
     const playerOptions = players.map((p) => ({ value: p.id, label: `${p.nameZh} ${p.nameEn}${p.affiliation ? ` · ${nameIn(lang, p.affiliation)}` : ''}` }));
     const started = event.round1PairedAt !== null;
     return {
       title: team ? t('editTeam') : t('addTeam'),
-      breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('teams'), href: `/manage/events/${event.id}/teams` }, { label: team ? team.nameZh : t('addTeam') }),
+      breadcrumbs: setupCrumbs(
+        lang,
+        event.tournament,
+        { label: nameIn(lang, event), href: `/manage/events/${event.id}` },
+        { label: t('teams'), href: `/manage/events/${event.id}/teams` },
+        { label: team ? team.nameZh : t('addTeam') },
+      ),
       team,
       form,
       started,
@@ -175,7 +222,18 @@ export class TeamsSetupController {
     const member = (m: { nameZh: string; nameEn: string }) => `${m.nameZh} ${m.nameEn}`;
     return {
       ...(await this.importContext(res, eventId, form)),
-      preview: csvPreviewView(t, preview, (team) => [team.nameZh, team.nameEn, team.affiliation, team.starters.map((m, i) => `${i + 1}. ${member(m)}`).join('; '), team.reserves.map(member).join('; ')], (team) => team.affiliation),
+      preview: csvPreviewView(
+        t,
+        preview,
+        (team) => [
+          team.nameZh,
+          team.nameEn,
+          team.affiliation,
+          team.starters.map((m, i) => `${i + 1}. ${member(m)}`).join('; '),
+          team.reserves.map(member).join('; '),
+        ],
+        (team) => team.affiliation,
+      ),
       previewColumns: ['team_zh', 'team_en', 'affiliation', t('starters'), t('reserves')],
       csv,
     };
@@ -187,7 +245,13 @@ export class TeamsSetupController {
     const event = await eventOr404(this.prisma, eventId);
     return {
       title: t('importTeams'),
-      breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('teams'), href: `/manage/events/${event.id}/teams` }, { label: t('importTeams') }),
+      breadcrumbs: setupCrumbs(
+        lang,
+        event.tournament,
+        { label: nameIn(lang, event), href: `/manage/events/${event.id}` },
+        { label: t('teams'), href: `/manage/events/${event.id}/teams` },
+        { label: t('importTeams') },
+      ),
       form,
       action: `/manage/events/${eventId}/teams/import`,
       columnsHint: t('teamsCsvColumns'),

@@ -114,7 +114,12 @@ export class TournamentSetupController {
 
   @Post('tournaments/:tournamentId/manage/edit')
   @RequireRole('organizer')
-  async edit(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async edit(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const tour = await tournamentOr404(this.prisma, id);
     await submitForm(req, res, {
       dto: UpdateTournamentDto,
@@ -130,10 +135,23 @@ export class TournamentSetupController {
   /** Publish or unlist: one button posting the record's version and the new state. */
   @Post('tournaments/:tournamentId/manage/publish')
   @RequireRole('organizer')
-  async publish(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async publish(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const published = formValue.checkbox(body.published);
     const t = translator(res);
-    await actWith(req, res, UpdateTournamentDto, { version: formValue.int(body.version), published }, (dto) => this.tournaments.update({ user: req.user!, id, dto }), `/tournaments/${id}/manage`, t(published ? 'nowPublished' : 'nowUnlisted'));
+    await actWith(
+      req,
+      res,
+      UpdateTournamentDto,
+      { version: formValue.int(body.version), published },
+      (dto) => this.tournaments.update({ user: req.user!, id, dto }),
+      `/tournaments/${id}/manage`,
+      t(published ? 'nowPublished' : 'nowUnlisted'),
+    );
   }
 
   @Get('tournaments/:tournamentId/manage/delete')
@@ -145,7 +163,12 @@ export class TournamentSetupController {
   /** Deleting asks for the tournament's Chinese name typed out (a page, not a dialog: works without JavaScript). */
   @Post('tournaments/:tournamentId/manage/delete')
   @RequireRole('organizer')
-  async delete(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async delete(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const tour = await tournamentOr404(this.prisma, id);
     const typed = typeof body.confirmName === 'string' ? body.confirmName.trim() : '';
     if (typed !== tour.nameZh) {
@@ -165,7 +188,12 @@ export class TournamentSetupController {
 
   @Post('tournaments/:tournamentId/manage/affiliations')
   @RequireRole(...REGISTRARS)
-  async addAffiliation(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async addAffiliation(
+    @Param('tournamentId', uuidParam('tournamentId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: CreateAffiliationDto,
       values: body,
@@ -186,7 +214,12 @@ export class TournamentSetupController {
 
   @Post('manage/affiliations/:affiliationId/edit')
   @RequireRole(...REGISTRARS)
-  async editAffiliation(@Param('affiliationId', uuidParam('affiliationId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async editAffiliation(
+    @Param('affiliationId', uuidParam('affiliationId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
     await submitForm(req, res, {
       dto: UpdateAffiliationDto,
@@ -201,10 +234,21 @@ export class TournamentSetupController {
 
   @Post('manage/affiliations/:affiliationId/delete')
   @RequireRole(...REGISTRARS)
-  async deleteAffiliation(@Param('affiliationId', uuidParam('affiliationId')) id: string, @Body() body: Record<string, unknown>, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async deleteAffiliation(
+    @Param('affiliationId', uuidParam('affiliationId')) id: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
     requireConfirmation(body);
     const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
-    await act(req, res, () => this.affiliations.remove({ user: req.user!, id }), `/tournaments/${a.tournamentId}/manage/affiliations`, translator(res)('deleted'));
+    await act(
+      req,
+      res,
+      () => this.affiliations.remove({ user: req.user!, id }),
+      `/tournaments/${a.tournamentId}/manage/affiliations`,
+      translator(res)('deleted'),
+    );
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
@@ -225,18 +269,34 @@ export class TournamentSetupController {
   private async deleteContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
     const tour = await tournamentOr404(this.prisma, id);
-    return { title: t('deleteTournament'), breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('deleteTournament') }), tournament: tour, form, confirmLabel: t('typeToConfirm', { name: tour.nameZh }) };
+    return {
+      title: t('deleteTournament'),
+      breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('deleteTournament') }),
+      tournament: tour,
+      form,
+      confirmLabel: t('typeToConfirm', { name: tour.nameZh }),
+    };
   }
 
   private async affiliationsContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
     const tour = await tournamentOr404(this.prisma, id);
-    const list = await this.prisma.affiliation.findMany({ where: { tournamentId: id }, orderBy: { nameZh: 'asc' }, include: { _count: { select: { players: true, teams: true } } } });
+    const list = await this.prisma.affiliation.findMany({
+      where: { tournamentId: id },
+      orderBy: { nameZh: 'asc' },
+      include: { _count: { select: { players: true, teams: true } } },
+    });
     return {
       title: t('affiliations'),
       breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('affiliations') }),
       tournament: tour,
-      affiliations: list.map((a) => ({ ...a, needsEnglish: affiliationNeedsEnglishName(a), players: a._count.players, teams: a._count.teams, confirm: t('deleteAffiliationConfirm', { name: a.nameZh }) })),
+      affiliations: list.map((a) => ({
+        ...a,
+        needsEnglish: affiliationNeedsEnglishName(a),
+        players: a._count.players,
+        teams: a._count.teams,
+        confirm: t('deleteAffiliationConfirm', { name: a.nameZh }),
+      })),
       form,
     };
   }

@@ -35,19 +35,33 @@ export class CaptainPagesController {
 
   @Get('tournaments/:tournamentId/my-team')
   @RequireRole('team_captain')
-  async myTeam(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Req() req: Request, @Res() res: Response) {
+  async myTeam(
+    @CurrentUser() user: AuthUser,
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, select: { id: true, nameZh: true, nameEn: true, timeZone: true } });
+    const tournament = await this.prisma.tournament.findUnique({
+      where: { id: tournamentId },
+      select: { id: true, nameZh: true, nameEn: true, timeZone: true },
+    });
     if (!tournament) throw notFound('tournament');
-    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id, role: 'team_captain', teamId: { not: null } }, select: { teamId: true } });
+    const roles = await this.prisma.tournamentRole.findMany({
+      where: { tournamentId, userId: user.id, role: 'team_captain', teamId: { not: null } },
+      select: { teamId: true },
+    });
     const teamIds = roles.map((r) => r.teamId!);
     const entries = await this.prisma.entry.findMany({
       where: { teamId: { in: teamIds } },
       select: { id: true, team: { select: { nameZh: true, nameEn: true } }, event: { select: { id: true, nameZh: true, nameEn: true } } },
     });
     const pairings = await this.prisma.pairing.findMany({
-      where: { round: { state: { in: ['published', 'completed'] } }, OR: [{ redEntryId: { in: entries.map((e) => e.id) } }, { blackEntryId: { in: entries.map((e) => e.id) } }] },
+      where: {
+        round: { state: { in: ['published', 'completed'] } },
+        OR: [{ redEntryId: { in: entries.map((e) => e.id) } }, { blackEntryId: { in: entries.map((e) => e.id) } }],
+      },
       orderBy: [{ round: { number: 'desc' } }],
       select: {
         id: true,
@@ -61,7 +75,9 @@ export class CaptainPagesController {
       },
     });
     // The boards as the lineups service shows them to this captain: the players stay hidden until the lineups are released (附录1 #8).
-    const cards = new Map(await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user)] as const)));
+    const cards = new Map(
+      await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user)] as const)),
+    );
     const teams = entries.map((e) => ({
       name: nameOf(e.team, lang),
       event: nameOf(e.event, lang),
@@ -82,12 +98,15 @@ export class CaptainPagesController {
           })),
         })),
     }));
-    show(res, { view: 'staff/my-team', context: {
-      lang,
-      title: `${t('captain.title')} · ${nameOf(tournament, lang)}`,
-      breadcrumbs: crumbs(lang, tournament, null, { label: t('captain.title') }),
-      teams,
-    } });
+    show(res, {
+      view: 'staff/my-team',
+      context: {
+        lang,
+        title: `${t('captain.title')} · ${nameOf(tournament, lang)}`,
+        breadcrumbs: crumbs(lang, tournament, null, { label: t('captain.title') }),
+        teams,
+      },
+    });
   }
 
   // ── lineup ──────────────────────────────────────────────────────────────────────────────
@@ -126,51 +145,99 @@ export class CaptainPagesController {
     const lang = langOf(req, res);
     const t = tr(lang);
     const card = await this.lineups.lineups(pairingId, user);
-    const pairing = await this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, select: { round: { select: { event: { select: { id: true, nameZh: true, nameEn: true, tournamentId: true, tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } } } } } } } });
+    const pairing = await this.prisma.pairing.findUniqueOrThrow({
+      where: { id: pairingId },
+      select: {
+        round: {
+          select: {
+            event: {
+              select: {
+                id: true,
+                nameZh: true,
+                nameEn: true,
+                tournamentId: true,
+                tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
+              },
+            },
+          },
+        },
+      },
+    });
     const event = pairing.round.event;
-    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, userId: user.id }, select: { role: true, teamId: true } });
+    const roles = await this.prisma.tournamentRole.findMany({
+      where: { tournamentId: event.tournamentId, userId: user.id },
+      select: { role: true, teamId: true },
+    });
     const pairer = roles.some((r) => PAIRERS.includes(r.role));
     const captainOf = new Set(roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!));
     const sides = [card.red, card.black].filter((s) => s !== null && s.teamId !== null && (pairer || captainOf.has(s.teamId))).map((s) => s!);
     const teams = await this.prisma.team.findMany({
       where: { id: { in: sides.map((s) => s.teamId!) } },
-      select: { id: true, members: { orderBy: [{ role: 'asc' }, { board: 'asc' }], select: { playerId: true, role: true, board: true, player: { select: { nameZh: true, nameEn: true } } } } },
+      select: {
+        id: true,
+        members: {
+          orderBy: [{ role: 'asc' }, { board: 'asc' }],
+          select: { playerId: true, role: true, board: true, player: { select: { nameZh: true, nameEn: true } } },
+        },
+      },
     });
     const boards = card.boards.filter((b) => b.kind === 'regular').length || 3;
     const saved = typeof req.query.saved === 'string' ? [card.red, card.black].find((s) => s?.entryId === req.query.saved) : undefined;
     const tz = event.tournament.timeZone ?? 'UTC';
-    return { view: 'staff/lineup', context: {
-      lang,
-      title: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}`,
-      breadcrumbs: crumbs(lang, event.tournament, event, { label: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}` }),
-      matchHref: `/pairings/${pairingId}`,
-      deadline: card.deadline ? `${isoToLocal(card.deadline, tz).replace('T', ' ')} (${tz})` : '—',
-      released: card.released ? t('lineup.released') : t('lineup.notReleased'),
-      saved: saved ? t('lineup.saved', { team: nameOf(saved, lang) }) : null,
-      sides: [card.red, card.black]
-        .filter((s) => s !== null)
-        .map((s) => ({ name: nameOf(s!, lang), submitted: s!.submitted, status: s!.submitted ? t('captain.submitted') : t('captain.notSubmitted'), players: s!.lineup?.players.map((p) => nameOf(p as { nameZh: string; nameEn: string }, lang)) ?? null })),
-      forms: sides.map((s, ti) => {
-        const members = teams.find((x) => x.id === s.teamId)?.members ?? [];
-        const current = s.lineup ? s.lineup.players.map((p) => p.id) : null;
-        const starters = members.filter((m) => m.role === 'starter').sort((a, b) => (a.board ?? 99) - (b.board ?? 99)).map((m) => m.playerId);
-        const form = failed?.entryId === s.entryId ? failed.form : null;
-        return {
-          index: ti,
-          title: t('lineup.for', { team: nameOf(s, lang) }),
-          action: `/pairings/${pairingId}/lineup/${s.entryId}`,
-          version: s.lineup?.version ?? '',
-          asArbiter: pairer,
-          error: form ? [form.error, ...Object.entries(form.errors).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join('; ') : null,
-          reason: form?.values.reason ?? '',
-          boards: Array.from({ length: boards }, (_, i) => {
-            const pick = String(form?.values[`board${i + 1}`] ?? (current && current[i]) ?? starters[i] ?? '');
-            return { name: `board${i + 1}`, id: `lineup-${ti}-board-${i + 1}`, label: `${t('staff.board')} ${i + 1}`, options: members.map((m) => ({ value: m.playerId, label: `${nameOf(m.player, lang)} (${m.role === 'reserve' ? t('lineup.reserve') : t('lineup.starter')})`, selected: m.playerId === pick })) };
-          }),
-        };
-      }),
-      noTeams: sides.length === 0,
-    } };
+    return {
+      view: 'staff/lineup',
+      context: {
+        lang,
+        title: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}`,
+        breadcrumbs: crumbs(lang, event.tournament, event, {
+          label: `${t('lineup.title')} · ${t('staff.round', { n: card.roundNumber })} · ${t('staff.table')} ${card.table ?? '-'}`,
+        }),
+        matchHref: `/pairings/${pairingId}`,
+        deadline: card.deadline ? `${isoToLocal(card.deadline, tz).replace('T', ' ')} (${tz})` : '—',
+        released: card.released ? t('lineup.released') : t('lineup.notReleased'),
+        saved: saved ? t('lineup.saved', { team: nameOf(saved, lang) }) : null,
+        sides: [card.red, card.black]
+          .filter((s) => s !== null)
+          .map((s) => ({
+            name: nameOf(s!, lang),
+            submitted: s!.submitted,
+            status: s!.submitted ? t('captain.submitted') : t('captain.notSubmitted'),
+            players: s!.lineup?.players.map((p) => nameOf(p as { nameZh: string; nameEn: string }, lang)) ?? null,
+          })),
+        forms: sides.map((s, ti) => {
+          const members = teams.find((x) => x.id === s.teamId)?.members ?? [];
+          const current = s.lineup ? s.lineup.players.map((p) => p.id) : null;
+          const starters = members
+            .filter((m) => m.role === 'starter')
+            .sort((a, b) => (a.board ?? 99) - (b.board ?? 99))
+            .map((m) => m.playerId);
+          const form = failed?.entryId === s.entryId ? failed.form : null;
+          return {
+            index: ti,
+            title: t('lineup.for', { team: nameOf(s, lang) }),
+            action: `/pairings/${pairingId}/lineup/${s.entryId}`,
+            version: s.lineup?.version ?? '',
+            asArbiter: pairer,
+            error: form ? [form.error, ...Object.entries(form.errors).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join('; ') : null,
+            reason: form?.values.reason ?? '',
+            boards: Array.from({ length: boards }, (_, i) => {
+              const pick = String(form?.values[`board${i + 1}`] ?? (current && current[i]) ?? starters[i] ?? '');
+              return {
+                name: `board${i + 1}`,
+                id: `lineup-${ti}-board-${i + 1}`,
+                label: `${t('staff.board')} ${i + 1}`,
+                options: members.map((m) => ({
+                  value: m.playerId,
+                  label: `${nameOf(m.player, lang)} (${m.role === 'reserve' ? t('lineup.reserve') : t('lineup.starter')})`,
+                  selected: m.playerId === pick,
+                })),
+              };
+            }),
+          };
+        }),
+        noTeams: sides.length === 0,
+      },
+    };
   }
 
   // ── appeal (二章8节4) ────────────────────────────────────────────────────────────────────
@@ -182,7 +249,13 @@ export class CaptainPagesController {
 
   @Post('games/:gameId/appeal')
   @RequireRole(...STAFF, 'team_captain')
-  async fileAppeal(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async fileAppeal(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: FileAppealDto,
       values: body,
@@ -201,23 +274,34 @@ export class CaptainPagesController {
     const tz = info.tournament.timeZone ?? 'UTC';
     const deadline = info.game.resultEnteredAt ? appealDeadline(info.game.resultEnteredAt, event.appealDeadlineMinutes) : null;
     const at = deadline ? `${isoToLocal(deadline, tz).replace('T', ' ')} (${tz})` : '';
-    const disputes = await this.prisma.dispute.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' }, select: { id: true, ruling: true, createdAt: true } });
+    const disputes = await this.prisma.dispute.findMany({
+      where: { gameId },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, ruling: true, createdAt: true },
+    });
     const fee = `${(event.appealFeeAmount / 100).toFixed(2)} ${event.appealFeeCurrency}`;
     const filed = typeof req.query.filed === 'string';
-    return { view: 'staff/appeal-file', context: {
-      lang,
-      title: `${t('appeal.fileTitle')} · ${info.label}`,
-      breadcrumbs: crumbs(lang, info.tournament, event, { label: t('appeal.fileTitle') }),
-      info: { label: info.label, result: info.resultText },
-      intro: t('appeal.fileIntro', { minutes: event.appealDeadlineMinutes, fee }),
-      deadline: deadline ? (deadline.getTime() < Date.now() ? t('appeal.late', { at }) : t('appeal.deadline', { at })) : t('appeal.notEnded'),
-      late: deadline !== null && deadline.getTime() < Date.now(),
-      filed: filed ? t('appeal.filed') : null,
-      action: `/games/${gameId}/appeal`,
-      entries: [info.game.pairing.redEntry, info.game.pairing.blackEntry].filter((e) => e !== null).map((e) => ({ value: e!.id, label: nameOf(e!.team ?? e!.player, lang), selected: form.values.entryId === e!.id })),
-      disputes: [{ value: '', label: '—' }, ...disputes.map((d) => ({ value: d.id, label: d.ruling ?? d.createdAt.toISOString(), selected: form.values.disputeId === d.id }))],
-      form,
-    } };
+    return {
+      view: 'staff/appeal-file',
+      context: {
+        lang,
+        title: `${t('appeal.fileTitle')} · ${info.label}`,
+        breadcrumbs: crumbs(lang, info.tournament, event, { label: t('appeal.fileTitle') }),
+        info: { label: info.label, result: info.resultText },
+        intro: t('appeal.fileIntro', { minutes: event.appealDeadlineMinutes, fee }),
+        deadline: deadline ? (deadline.getTime() < Date.now() ? t('appeal.late', { at }) : t('appeal.deadline', { at })) : t('appeal.notEnded'),
+        late: deadline !== null && deadline.getTime() < Date.now(),
+        filed: filed ? t('appeal.filed') : null,
+        action: `/games/${gameId}/appeal`,
+        entries: [info.game.pairing.redEntry, info.game.pairing.blackEntry]
+          .filter((e) => e !== null)
+          .map((e) => ({ value: e!.id, label: nameOf(e!.team ?? e!.player, lang), selected: form.values.entryId === e!.id })),
+        disputes: [
+          { value: '', label: '—' },
+          ...disputes.map((d) => ({ value: d.id, label: d.ruling ?? d.createdAt.toISOString(), selected: form.values.disputeId === d.id })),
+        ],
+        form,
+      },
+    };
   }
 }
-

@@ -36,7 +36,10 @@ export class CommitteePagesController {
   async list(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Req() req: Request, @Res() res: Response) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, select: { id: true, nameZh: true, nameEn: true, timeZone: true } });
+    const tournament = await this.prisma.tournament.findUnique({
+      where: { id: tournamentId },
+      select: { id: true, nameZh: true, nameEn: true, timeZone: true },
+    });
     if (!tournament) throw notFound('tournament');
     const tz = tournament.timeZone ?? 'UTC';
     const events = await this.prisma.event.findMany({ where: { tournamentId }, select: { id: true, nameZh: true, nameEn: true, kind: true } });
@@ -51,7 +54,14 @@ export class CommitteePagesController {
         text: true,
         eventId: true,
         votes: { select: { id: true } },
-        game: { select: { board: true, pairing: { select: { table: true, round: { select: { number: true } } } }, redPlayer: { select: { nameZh: true, nameEn: true } }, blackPlayer: { select: { nameZh: true, nameEn: true } } } },
+        game: {
+          select: {
+            board: true,
+            pairing: { select: { table: true, round: { select: { number: true } } } },
+            redPlayer: { select: { nameZh: true, nameEn: true } },
+            blackPlayer: { select: { nameZh: true, nameEn: true } },
+          },
+        },
       },
     });
     const groups = APPEAL_STATES.map((state) => ({
@@ -63,18 +73,23 @@ export class CommitteePagesController {
         .map((a) => ({
           href: `/staff/appeals/${a.id}`,
           event: nameOf(a.event, lang),
-          game: a.game ? `${t('staff.round', { n: a.game.pairing.round.number })} · ${t('staff.table')} ${gameKey(a.game.pairing.table, a.game.board, a.event.kind === 'team')} · ${nameOf(a.game.redPlayer, lang)} – ${nameOf(a.game.blackPlayer, lang)}` : '',
+          game: a.game
+            ? `${t('staff.round', { n: a.game.pairing.round.number })} · ${t('staff.table')} ${gameKey(a.game.pairing.table, a.game.board, a.event.kind === 'team')} · ${nameOf(a.game.redPlayer, lang)} – ${nameOf(a.game.blackPlayer, lang)}`
+            : '',
           filedAt: isoToLocal(a.filedAt, tz).replace('T', ' '),
           votes: a.votes.length,
           excerpt: a.text.length > 80 ? `${a.text.slice(0, 80)}…` : a.text,
         })),
     }));
-    show(res, { view: 'staff/appeals', context: {
-      lang,
-      title: `${t('appeals.title')} · ${nameOf(tournament, lang)}`,
-      breadcrumbs: crumbs(lang, tournament, null, { label: t('appeals.title') }),
-      groups,
-    } });
+    show(res, {
+      view: 'staff/appeals',
+      context: {
+        lang,
+        title: `${t('appeals.title')} · ${nameOf(tournament, lang)}`,
+        breadcrumbs: crumbs(lang, tournament, null, { label: t('appeals.title') }),
+        groups,
+      },
+    });
   }
 
   @Get('staff/appeals/:appealId')
@@ -85,7 +100,13 @@ export class CommitteePagesController {
 
   @Post('staff/appeals/:appealId/vote')
   @RequireRole('appeals_member')
-  async vote(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) appealId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async vote(
+    @CurrentUser() user: AuthUser,
+    @Param('appealId', uuidParam('appealId')) appealId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: VoteDto,
       values: body,
@@ -101,44 +122,61 @@ export class CommitteePagesController {
     const t = tr(lang);
     const h = await this.appeals.get(user, appealId);
     const a = h.appeal;
-    const event = await this.prisma.event.findUniqueOrThrow({ where: { id: a.eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } });
+    const event = await this.prisma.event.findUniqueOrThrow({
+      where: { id: a.eventId },
+      select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
+    });
     const member = (await this.prisma.tournamentRole.count({ where: { tournamentId: event.tournament.id, userId: user.id, role: 'appeals_member' } })) > 0;
     const c = h.committee;
-    return { view: 'staff/appeal', context: {
-      lang,
-      title: `${t('hearing.title')} · ${nameOf(event, lang)}`,
-      breadcrumbs: crumbs(lang, event.tournament, event, { label: t('appeals.title'), href: `/tournaments/${event.tournament.id}/appeals` }, { label: t('hearing.title') }),
-      appeal: {
-        state: t(`appealState.${a.state}`),
-        fee: `${(a.feeAmount / 100).toFixed(2)} ${a.feeCurrency} (${t(`fee.${a.feeStatus}`)})`,
-        text: a.text,
+    return {
+      view: 'staff/appeal',
+      context: {
+        lang,
+        title: `${t('hearing.title')} · ${nameOf(event, lang)}`,
+        breadcrumbs: crumbs(
+          lang,
+          event.tournament,
+          event,
+          { label: t('appeals.title'), href: `/tournaments/${event.tournament.id}/appeals` },
+          { label: t('hearing.title') },
+        ),
+        appeal: {
+          state: t(`appealState.${a.state}`),
+          fee: `${(a.feeAmount / 100).toFixed(2)} ${a.feeCurrency} (${t(`fee.${a.feeStatus}`)})`,
+          text: a.text,
+        },
+        game: h.game && {
+          label: `${t('staff.round', { n: h.game.round })} · ${t('staff.table')} ${gameKey(h.game.table, h.game.board, event.kind === 'team')} · ${nameOf(h.game.red, lang)} – ${nameOf(h.game.black, lang)}`,
+          result: h.game.result ? resultText(h.game.result, lang) : t('staff.open'),
+        },
+        committee: {
+          sitting: c.sitting.map((m) => m.displayName).join(', '),
+          recused: c.recused.map((m) => m.displayName).join(', ') || t('staff.none'),
+          problem: c.problem ?? null,
+          canDecide: c.problem ? null : t('hearing.canDecide', { n: c.majority }),
+        },
+        tally: t('hearing.votes', { n: a.votes.length }),
+        record: h.record?.text ?? null,
+        disputes: h.disputes.map((d) => ({
+          ruling: t('hearing.ruling', { ruling: `${d.ruling ?? '—'}${d.rulingResult ? ` → ${resultText(d.rulingResult, lang)}` : ''}` }),
+          report: disputeView(d.report as unknown as DisputeReport, lang),
+        })),
+        sanctions: h.sanctions.map(
+          (s) => `${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''} · ${t(`foul.state.${s.state}`)}${s.article ? ` · ${s.article}` : ''}`,
+        ),
+        decided: a.state !== 'filed' ? t('hearing.decided', { state: t(`appealState.${a.state}`), decision: a.decision ?? '' }) : null,
+        recused: h.recused,
+        canVote: a.state === 'filed' && !h.recused && member,
+        notMember: a.state === 'filed' && !member,
+        myVote: h.myVote ? t('hearing.yourVote', { choice: h.myVote.choice === 'uphold' ? t('hearing.uphold') : t('hearing.dismiss') }) : null,
+        action: `/staff/appeals/${appealId}/vote`,
+        choices: [
+          { value: 'uphold', label: t('hearing.uphold'), selected: form.values.choice === 'uphold' },
+          { value: 'dismiss', label: t('hearing.dismiss'), selected: form.values.choice === 'dismiss' },
+        ],
+        results: resultOptions(lang).filter((o) => ['', 'red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty', 'annulled'].includes(o.value)),
+        form,
       },
-      game: h.game && {
-        label: `${t('staff.round', { n: h.game.round })} · ${t('staff.table')} ${gameKey(h.game.table, h.game.board, event.kind === 'team')} · ${nameOf(h.game.red, lang)} – ${nameOf(h.game.black, lang)}`,
-        result: h.game.result ? resultText(h.game.result, lang) : t('staff.open'),
-      },
-      committee: {
-        sitting: c.sitting.map((m) => m.displayName).join(', '),
-        recused: c.recused.map((m) => m.displayName).join(', ') || t('staff.none'),
-        problem: c.problem ?? null,
-        canDecide: c.problem ? null : t('hearing.canDecide', { n: c.majority }),
-      },
-      tally: t('hearing.votes', { n: a.votes.length }),
-      record: h.record?.text ?? null,
-      disputes: h.disputes.map((d) => ({ ruling: t('hearing.ruling', { ruling: `${d.ruling ?? '—'}${d.rulingResult ? ` → ${resultText(d.rulingResult, lang)}` : ''}` }), report: disputeView(d.report as unknown as DisputeReport, lang) })),
-      sanctions: h.sanctions.map((s) => `${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''} · ${t(`foul.state.${s.state}`)}${s.article ? ` · ${s.article}` : ''}`),
-      decided: a.state !== 'filed' ? t('hearing.decided', { state: t(`appealState.${a.state}`), decision: a.decision ?? '' }) : null,
-      recused: h.recused,
-      canVote: a.state === 'filed' && !h.recused && member,
-      notMember: a.state === 'filed' && !member,
-      myVote: h.myVote ? t('hearing.yourVote', { choice: h.myVote.choice === 'uphold' ? t('hearing.uphold') : t('hearing.dismiss') }) : null,
-      action: `/staff/appeals/${appealId}/vote`,
-      choices: [
-        { value: 'uphold', label: t('hearing.uphold'), selected: form.values.choice === 'uphold' },
-        { value: 'dismiss', label: t('hearing.dismiss'), selected: form.values.choice === 'dismiss' },
-      ],
-      results: resultOptions(lang).filter((o) => ['', 'red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty', 'annulled'].includes(o.value)),
-      form,
-    } };
+    };
   }
 }

@@ -45,7 +45,13 @@ export class ConsolePagesController {
   ) {}
 
   @Get('events/:eventId/console')
-  async page(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Query('later') later: unknown, @Req() req: Request, @Res() res: Response) {
+  async page(
+    @CurrentUser() user: AuthUser,
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Query('later') later: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     show(res, await this.render(req, res, user, eventId, {}, typeof later === 'string' && /^\d{1,4}$/.test(later) ? Number(later) : null));
   }
 
@@ -54,25 +60,41 @@ export class ConsolePagesController {
     const t = tr(lang);
     const event = await this.prisma.event.findUnique({
       where: { id: eventId },
-      select: { id: true, nameZh: true, nameEn: true, kind: true, version: true, tournamentId: true, tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } } },
+      select: {
+        id: true,
+        nameZh: true,
+        nameEn: true,
+        kind: true,
+        version: true,
+        tournamentId: true,
+        tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
+      },
     });
     if (!event) throw notFound('event');
-    const [rounds, next, earlyDraws, sanctions] = await Promise.all([this.rounds.list(user, eventId), this.rounds.nextRound(eventId), this.discipline.earlyDraws(eventId), this.discipline.listForEvent(eventId)]);
+    const [rounds, next, earlyDraws, sanctions] = await Promise.all([
+      this.rounds.list(user, eventId),
+      this.rounds.nextRound(eventId),
+      this.discipline.earlyDraws(eventId),
+      this.discipline.listForEvent(eventId),
+    ]);
     let later = null;
     if (laterRound !== null) {
       const loaded = await this.events.load(this.prisma as unknown as Tx, eventId);
       later = loaded ? laterPairingsAfterCommit(loaded, laterRound) : null;
     }
     const view = consoleView({ event, rounds, next, earlyDraws, sanctions, later }, lang);
-    return { view: 'staff/console', context: {
-      lang,
-      title: `${t('console.title')} · ${nameOf(event, lang)}`,
-      breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title') }),
-      scheduleHint: t('console.scheduleHint', { zone: event.tournament.timeZone ?? 'UTC' }),
-      scripts: ['/static/vendor/htmx-ext-sse.js'],
-      ...view,
-      forms,
-    } };
+    return {
+      view: 'staff/console',
+      context: {
+        lang,
+        title: `${t('console.title')} · ${nameOf(event, lang)}`,
+        breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title') }),
+        scheduleHint: t('console.scheduleHint', { zone: event.tournament.timeZone ?? 'UTC' }),
+        scripts: ['/static/vendor/htmx-ext-sse.js'],
+        ...view,
+        forms,
+      },
+    };
   }
 
   /** Re-renders the console with one form's errors and values (400/409 kept beside that form). */
@@ -85,7 +107,13 @@ export class ConsolePagesController {
   }
 
   @Post('events/:eventId/console/pair')
-  async pair(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async pair(
+    @CurrentUser() user: AuthUser,
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const tz = await this.timeZone(eventId);
     await submitForm(req, res, {
       dto: PairRoundDto,
@@ -98,7 +126,13 @@ export class ConsolePagesController {
   }
 
   @Post('events/:eventId/console/forbidden-pairs')
-  async forbid(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async forbid(
+    @CurrentUser() user: AuthUser,
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: ForbiddenPairDto,
       values: body,
@@ -116,7 +150,13 @@ export class ConsolePagesController {
   }
 
   @Post('rounds/:roundId/console/colours')
-  colours(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  colours(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     return this.roundAction(user, roundId, 'colours', body, req, res);
   }
 
@@ -126,26 +166,57 @@ export class ConsolePagesController {
   }
 
   @Post('rounds/:roundId/console/repair')
-  repair(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  repair(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     return this.roundAction(user, roundId, 'repair', body, req, res);
   }
 
   @Post('rounds/:roundId/console/publish')
-  publish(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  publish(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     return this.roundAction(user, roundId, 'publish', body, req, res);
   }
 
   @Post('rounds/:roundId/console/delete')
-  remove(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  remove(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     return this.roundAction(user, roundId, 'delete', body, req, res);
   }
 
   @Post('rounds/:roundId/console/schedule')
-  schedule(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  schedule(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     return this.roundAction(user, roundId, 'schedule', body, req, res);
   }
 
-  private async roundAction(user: AuthUser, roundId: string, action: 'swap' | 'colours' | 'bye' | 'repair' | 'publish' | 'delete' | 'schedule', body: Form, req: Request, res: Response) {
+  private async roundAction(
+    user: AuthUser,
+    roundId: string,
+    action: 'swap' | 'colours' | 'bye' | 'repair' | 'publish' | 'delete' | 'schedule',
+    body: Form,
+    req: Request,
+    res: Response,
+  ) {
     const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { eventId: true, number: true } });
     if (!round) throw notFound('round');
     const eventId = round.eventId;
@@ -155,34 +226,101 @@ export class ConsolePagesController {
     const version = int(body.version);
     const reason = text(body.reason);
     const ask = async (question: string, submitLabel: string) => {
-      const event = await this.prisma.event.findUniqueOrThrow({ where: { id: eventId }, select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } });
-      confirmPage(res, { lang, title: submitLabel, question, action: `/rounds/${roundId}/console/${action}`, fields: body, submitLabel, cancelHref: this.back(eventId, '#draft'), breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(eventId) }, { label: submitLabel }) });
+      const event = await this.prisma.event.findUniqueOrThrow({
+        where: { id: eventId },
+        select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
+      });
+      confirmPage(res, {
+        lang,
+        title: submitLabel,
+        question,
+        action: `/rounds/${roundId}/console/${action}`,
+        fields: body,
+        submitLabel,
+        cancelHref: this.back(eventId, '#draft'),
+        breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(eventId) }, { label: submitLabel }),
+      });
     };
     switch (action) {
       case 'swap':
-        return submitForm(req, res, { dto: SwapDto, values: body, toInput: () => ({ version, entryA: body.entryA, entryB: body.entryB, reason }), run: (dto) => this.rounds.swap(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
+        return submitForm(req, res, {
+          dto: SwapDto,
+          values: body,
+          toInput: () => ({ version, entryA: body.entryA, entryB: body.entryB, reason }),
+          run: (dto) => this.rounds.swap(user, roundId, dto),
+          redirect: () => this.back(eventId, '#draft'),
+          render: failed,
+        });
       case 'colours':
-        return submitForm(req, res, { dto: ColoursDto, values: body, toInput: () => ({ version, pairingId: body.pairingId, reason }), run: (dto) => this.rounds.colours(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
+        return submitForm(req, res, {
+          dto: ColoursDto,
+          values: body,
+          toInput: () => ({ version, pairingId: body.pairingId, reason }),
+          run: (dto) => this.rounds.colours(user, roundId, dto),
+          redirect: () => this.back(eventId, '#draft'),
+          render: failed,
+        });
       case 'bye':
-        return submitForm(req, res, { dto: ByeDto, values: body, toInput: () => ({ version, entryId: body.entryId, reason }), run: (dto) => this.rounds.bye(user, roundId, dto), redirect: () => this.back(eventId, '#draft'), render: failed });
+        return submitForm(req, res, {
+          dto: ByeDto,
+          values: body,
+          toInput: () => ({ version, entryId: body.entryId, reason }),
+          run: (dto) => this.rounds.bye(user, roundId, dto),
+          redirect: () => this.back(eventId, '#draft'),
+          render: failed,
+        });
       case 'repair':
         if (body.confirm !== 'yes') return ask(t('console.confirmRepair', { n: round.number }), t('console.repair'));
-        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.repair(user, roundId, dto.version), redirect: () => this.back(eventId, '#draft'), render: failed });
+        return submitForm(req, res, {
+          dto: VersionDto,
+          values: body,
+          toInput: () => ({ version }),
+          run: (dto) => this.rounds.repair(user, roundId, dto.version),
+          redirect: () => this.back(eventId, '#draft'),
+          render: failed,
+        });
       case 'publish':
         if (body.confirm !== 'yes') return ask(t('console.confirmPublish', { n: round.number }), t('console.publish', { n: round.number }));
-        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.publish(user, roundId, dto.version), redirect: () => this.back(eventId, '#rounds'), render: failed });
+        return submitForm(req, res, {
+          dto: VersionDto,
+          values: body,
+          toInput: () => ({ version }),
+          run: (dto) => this.rounds.publish(user, roundId, dto.version),
+          redirect: () => this.back(eventId, '#rounds'),
+          render: failed,
+        });
       case 'delete':
         if (body.confirm !== 'yes') return ask(t('console.confirmDelete', { n: round.number }), t('console.deleteDraft'));
-        return submitForm(req, res, { dto: VersionDto, values: body, toInput: () => ({ version }), run: (dto) => this.rounds.remove(user, roundId, dto.version), redirect: () => this.back(eventId), render: failed });
+        return submitForm(req, res, {
+          dto: VersionDto,
+          values: body,
+          toInput: () => ({ version }),
+          run: (dto) => this.rounds.remove(user, roundId, dto.version),
+          redirect: () => this.back(eventId),
+          render: failed,
+        });
       case 'schedule': {
         const tz = await this.timeZone(eventId);
-        return submitForm(req, res, { dto: UpdateRoundDto, values: body, toInput: () => ({ version, scheduledAt: localToIso(text(body.scheduledAt), tz) ?? null }), run: (dto) => this.rounds.schedule(user, roundId, dto), redirect: () => this.back(eventId, '#rounds'), render: this.again(req, res, user, eventId, `schedule-${roundId}`) });
+        return submitForm(req, res, {
+          dto: UpdateRoundDto,
+          values: body,
+          toInput: () => ({ version, scheduledAt: localToIso(text(body.scheduledAt), tz) ?? null }),
+          run: (dto) => this.rounds.schedule(user, roundId, dto),
+          redirect: () => this.back(eventId, '#rounds'),
+          render: this.again(req, res, user, eventId, `schedule-${roundId}`),
+        });
       }
     }
   }
 
   @Post('games/:gameId/console/early-draw')
-  async earlyDraw(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async earlyDraw(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const eventId = await this.eventOfGame(gameId);
     await submitForm(req, res, {
       dto: DecideEarlyDrawDto,
@@ -195,31 +333,94 @@ export class ConsolePagesController {
   }
 
   @Post('sanctions/:sanctionId/console/confirm')
-  async confirmSanction(@CurrentUser() user: AuthUser, @Param('sanctionId', uuidParam('sanctionId')) sanctionId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    const sanction = await this.prisma.sanction.findUnique({ where: { id: sanctionId }, select: { game: { select: { pairing: { select: { round: { select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } } } } } } } } });
+  async confirmSanction(
+    @CurrentUser() user: AuthUser,
+    @Param('sanctionId', uuidParam('sanctionId')) sanctionId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const sanction = await this.prisma.sanction.findUnique({
+      where: { id: sanctionId },
+      select: {
+        game: {
+          select: {
+            pairing: {
+              select: {
+                round: {
+                  select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
     if (!sanction) throw notFound('sanction');
     const event = sanction.game.pairing.round.event;
     const lang = langOf(req, res);
     const t = tr(lang);
     if (body.confirm !== 'yes') {
-      return confirmPage(res, { lang, title: t('console.confirmSanction'), question: t('console.confirmSanctionQ'), action: `/sanctions/${sanctionId}/console/confirm`, fields: body, submitLabel: t('console.confirmSanction'), cancelHref: this.back(event.id, '#proposed'), breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(event.id) }, { label: t('console.confirmSanction') }) });
+      return confirmPage(res, {
+        lang,
+        title: t('console.confirmSanction'),
+        question: t('console.confirmSanctionQ'),
+        action: `/sanctions/${sanctionId}/console/confirm`,
+        fields: body,
+        submitLabel: t('console.confirmSanction'),
+        cancelHref: this.back(event.id, '#proposed'),
+        breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(event.id) }, { label: t('console.confirmSanction') }),
+      });
     }
-    await submitForm(req, res, { dto: SanctionVersionDto, values: body, toInput: () => ({ version: int(body.version) }), run: (dto) => this.discipline.confirm(user, sanctionId, dto.version), redirect: () => this.back(event.id, '#proposed'), render: this.again(req, res, user, event.id, `sanction-${sanctionId}`) });
+    await submitForm(req, res, {
+      dto: SanctionVersionDto,
+      values: body,
+      toInput: () => ({ version: int(body.version) }),
+      run: (dto) => this.discipline.confirm(user, sanctionId, dto.version),
+      redirect: () => this.back(event.id, '#proposed'),
+      render: this.again(req, res, user, event.id, `sanction-${sanctionId}`),
+    });
   }
 
   @Post('pairings/:pairingId/console/team-forfeit')
-  async teamForfeit(@CurrentUser() user: AuthUser, @Param('pairingId', uuidParam('pairingId')) pairingId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
-    const pairing = await this.prisma.pairing.findUnique({ where: { id: pairingId }, select: { table: true, redEntryId: true, blackEntryId: true, round: { select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } } } } });
+  async teamForfeit(
+    @CurrentUser() user: AuthUser,
+    @Param('pairingId', uuidParam('pairingId')) pairingId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const pairing = await this.prisma.pairing.findUnique({
+      where: { id: pairingId },
+      select: {
+        table: true,
+        redEntryId: true,
+        blackEntryId: true,
+        round: { select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } } },
+      },
+    });
     if (!pairing) throw notFound('pairing');
     const event = pairing.round.event;
     const lang = langOf(req, res);
     const t = tr(lang);
     if (body.confirm !== 'yes') {
       const label = t('console.teamForfeit');
-      return confirmPage(res, { lang, title: label, question: t('console.confirmForfeit', { table: pairing.table ?? '-' }), action: `/pairings/${pairingId}/console/team-forfeit`, fields: body, submitLabel: label, cancelHref: this.back(event.id, '#rounds'), breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(event.id) }, { label }) });
+      return confirmPage(res, {
+        lang,
+        title: label,
+        question: t('console.confirmForfeit', { table: pairing.table ?? '-' }),
+        action: `/pairings/${pairingId}/console/team-forfeit`,
+        fields: body,
+        submitLabel: label,
+        cancelHref: this.back(event.id, '#rounds'),
+        breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title'), href: this.back(event.id) }, { label }),
+      });
     }
     // "both": a double forfeit names both teams (二章7节1).
-    const absent = body.absent === 'both' ? [pairing.redEntryId, pairing.blackEntryId].filter((x): x is string => x !== null) : [body.absent].filter((x) => typeof x === 'string' && x !== '');
+    const absent =
+      body.absent === 'both'
+        ? [pairing.redEntryId, pairing.blackEntryId].filter((x): x is string => x !== null)
+        : [body.absent].filter((x) => typeof x === 'string' && x !== '');
     await submitForm(req, res, {
       dto: TeamForfeitDto,
       values: body,
@@ -237,7 +438,13 @@ export class ConsolePagesController {
   }
 
   @Post('tournaments/:tournamentId/import-event')
-  async importFile(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async importFile(
+    @CurrentUser() user: AuthUser,
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const lang = langOf(req, res);
     let file: unknown = undefined;
     const raw = typeof body.file === 'string' ? body.file : '';
@@ -245,7 +452,10 @@ export class ConsolePagesController {
       file = raw.trim() ? JSON.parse(raw) : undefined;
     } catch (e) {
       res.status(400);
-      return show(res, await this.renderImport(req, res, tournamentId, { values: body, errors: { file: tr(lang)('import.notJson', { why: (e as Error).message }) } }));
+      return show(
+        res,
+        await this.renderImport(req, res, tournamentId, { values: body, errors: { file: tr(lang)('import.notJson', { why: (e as Error).message }) } }),
+      );
     }
     await submitForm(req, res, {
       dto: ImportTournamentFileDto,
@@ -263,15 +473,20 @@ export class ConsolePagesController {
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, select: { id: true, nameZh: true, nameEn: true } });
     if (!tournament) throw notFound('tournament');
     // Errors of the file name their JSON path (file.entries[3].drawNumber): all shown under the file field.
-    const fileErrors = Object.entries(form.errors).filter(([k]) => k === 'file' || k.startsWith('file.')).map(([k, v]) => (k === 'file' ? v : `${k}: ${v}`));
-    return { view: 'staff/import-event', context: {
-      lang,
-      title: t('import.title'),
-      breadcrumbs: crumbs(lang, tournament, null, { label: t('import.title') }),
-      action: `/tournaments/${tournamentId}/import-event`,
-      form,
-      fileError: fileErrors.join('; ') || null,
-    } };
+    const fileErrors = Object.entries(form.errors)
+      .filter(([k]) => k === 'file' || k.startsWith('file.'))
+      .map(([k, v]) => (k === 'file' ? v : `${k}: ${v}`));
+    return {
+      view: 'staff/import-event',
+      context: {
+        lang,
+        title: t('import.title'),
+        breadcrumbs: crumbs(lang, tournament, null, { label: t('import.title') }),
+        action: `/tournaments/${tournamentId}/import-event`,
+        form,
+        fileError: fileErrors.join('; ') || null,
+      },
+    };
   }
 
   private async eventOfGame(gameId: string): Promise<string> {
@@ -285,4 +500,3 @@ export class ConsolePagesController {
     return e?.tournament.timeZone ?? 'UTC';
   }
 }
-

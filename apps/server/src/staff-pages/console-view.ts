@@ -7,11 +7,40 @@ import { entryLabel, gameKey, nameOf, resultText, tr } from './staff-view';
 /** What the console page shows, built from what the services answer (no rule here: the services decide, this only arranges). */
 
 export interface ConsoleData {
-  event: { id: string; nameZh: string; nameEn: string; kind: string; version: number; tournamentId: string; tournament: { nameZh: string; nameEn: string; timeZone?: string | null } };
+  event: {
+    id: string;
+    nameZh: string;
+    nameEn: string;
+    kind: string;
+    version: number;
+    tournamentId: string;
+    tournament: { nameZh: string; nameEn: string; timeZone?: string | null };
+  };
   rounds: RoundView[];
   next: { number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } };
-  earlyDraws: { gameId: string; round: number; table: number | null; board: number; result: string | null; recordPlies: number | null; state: string; version: number | null }[];
-  sanctions: { id: string; kind: string; state: string; version: number; detail: string | null; note: string | null; article: string | null; round: number; table: number | null; board: number; player: { nameZh: string; nameEn: string } | null }[];
+  earlyDraws: {
+    gameId: string;
+    round: number;
+    table: number | null;
+    board: number;
+    result: string | null;
+    recordPlies: number | null;
+    state: string;
+    version: number | null;
+  }[];
+  sanctions: {
+    id: string;
+    kind: string;
+    state: string;
+    version: number;
+    detail: string | null;
+    note: string | null;
+    article: string | null;
+    round: number;
+    table: number | null;
+    board: number;
+    player: { nameZh: string; nameEn: string } | null;
+  }[];
   later: LaterPairingsAffected | { round: number; changed: false; pairings: []; problem: string } | null;
 }
 
@@ -25,7 +54,13 @@ export function consoleView(d: ConsoleData, lang: Language) {
     r.pairings.flatMap((p) =>
       p.black === null
         ? []
-        : p.games.filter((g) => g.result === null).map((g) => ({ roundId: r.id, label: `${t('staff.round', { n: r.number })} · ${t('staff.table')} ${gameKey(p.table, g.board, team)}`, players: `${nameOf(g.red, lang)} – ${nameOf(g.black, lang)}` })),
+        : p.games
+            .filter((g) => g.result === null)
+            .map((g) => ({
+              roundId: r.id,
+              label: `${t('staff.round', { n: r.number })} · ${t('staff.table')} ${gameKey(p.table, g.board, team)}`,
+              players: `${nameOf(g.red, lang)} – ${nameOf(g.black, lang)}`,
+            })),
     ),
   );
   const entries = (r: RoundView) => r.pairings.flatMap((p) => [p.red, ...(p.black ? [p.black] : [])]).map((e) => ({ value: e.id, label: entryLabel(e, lang) }));
@@ -40,7 +75,18 @@ export function consoleView(d: ConsoleData, lang: Language) {
       open: p.black !== null && r.state !== 'draft' && p.games.some((g) => g.result === null),
       // Team matches: the lineup page and a team forfeit (零迟到, 二章7节1) before any result.
       lineupHref: team && p.black ? `/pairings/${p.id}/lineup` : null,
-      forfeit: team && p.black && r.state === 'published' && p.games.every((g) => g.result === null) ? { pairingId: p.id, options: [{ value: p.red.id, label: nameOf(p.red, lang) }, { value: p.black.id, label: nameOf(p.black, lang) }, { value: 'both', label: t('console.bothAbsent') }], question: t('console.confirmForfeit', { table: p.table ?? '-' }) } : null,
+      forfeit:
+        team && p.black && r.state === 'published' && p.games.every((g) => g.result === null)
+          ? {
+              pairingId: p.id,
+              options: [
+                { value: p.red.id, label: nameOf(p.red, lang) },
+                { value: p.black.id, label: nameOf(p.black, lang) },
+                { value: 'both', label: t('console.bothAbsent') },
+              ],
+              question: t('console.confirmForfeit', { table: p.table ?? '-' }),
+            }
+          : null,
     }));
   const findings = (r: RoundView) =>
     ((r.findings ?? []) as { severity: string; code: string; message: string; accepted?: string }[]).map((f) => ({
@@ -50,7 +96,11 @@ export function consoleView(d: ConsoleData, lang: Language) {
       message: f.message,
       accepted: f.accepted ? t('console.accepted', { reason: f.accepted }) : null,
     }));
-  const games = new Map(published.flatMap((r) => r.pairings.flatMap((p) => p.games.map((g) => [g.id, { round: r.number, table: p.table, board: g.board, red: g.red, black: g.black }] as const))));
+  const games = new Map(
+    published.flatMap((r) =>
+      r.pairings.flatMap((p) => p.games.map((g) => [g.id, { round: r.number, table: p.table, board: g.board, red: g.red, black: g.black }] as const)),
+    ),
+  );
   return {
     event: { id: d.event.id, name: nameOf(d.event, lang), team, individual: !team },
     timeZone: d.event.tournament.timeZone ?? 'UTC',

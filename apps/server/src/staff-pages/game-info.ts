@@ -20,13 +20,28 @@ export async function gameInfo(prisma: PrismaService, gameId: string, lang: Lang
         select: {
           id: true,
           table: true,
-          redEntry: { select: { id: true, teamId: true, player: { select: { nameZh: true, nameEn: true } }, team: { select: { nameZh: true, nameEn: true } } } },
-          blackEntry: { select: { id: true, teamId: true, player: { select: { nameZh: true, nameEn: true } }, team: { select: { nameZh: true, nameEn: true } } } },
+          redEntry: {
+            select: { id: true, teamId: true, player: { select: { nameZh: true, nameEn: true } }, team: { select: { nameZh: true, nameEn: true } } },
+          },
+          blackEntry: {
+            select: { id: true, teamId: true, player: { select: { nameZh: true, nameEn: true } }, team: { select: { nameZh: true, nameEn: true } } },
+          },
           round: {
             select: {
               id: true,
               number: true,
-              event: { select: { id: true, nameZh: true, nameEn: true, kind: true, appealDeadlineMinutes: true, appealFeeAmount: true, appealFeeCurrency: true, tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } } } },
+              event: {
+                select: {
+                  id: true,
+                  nameZh: true,
+                  nameEn: true,
+                  kind: true,
+                  appealDeadlineMinutes: true,
+                  appealFeeAmount: true,
+                  appealFeeCurrency: true,
+                  tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
+                },
+              },
             },
           },
         },
@@ -52,6 +67,12 @@ export async function gameInfo(prisma: PrismaService, gameId: string, lang: Lang
     resultText: g.result ? resultText(g.result, lang) : t('staff.open'),
     sheetHref,
     breadcrumbs: (page: string, viaSheet = true): Crumb[] =>
-      crumbs(lang, event.tournament, event, ...(viaSheet ? [{ label: `${t('staff.round', { n: round.number })} · ${t('sheet.title')}`, href: sheetHref }] : []), { label: page }),
+      crumbs(
+        lang,
+        event.tournament,
+        event,
+        ...(viaSheet ? [{ label: `${t('staff.round', { n: round.number })} · ${t('sheet.title')}`, href: sheetHref }] : []),
+        { label: page },
+      ),
   };
 }

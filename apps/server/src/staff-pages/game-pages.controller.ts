@@ -47,7 +47,13 @@ export class GamePagesController {
 
   @Post('games/:gameId/record')
   @RequireRole(...RESULT_ENTRY)
-  async putRecord(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async putRecord(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const info = await gameInfo(this.prisma, gameId, langOf(req, res));
     await submitForm(req, res, {
       dto: PutRecordDto,
@@ -64,15 +70,18 @@ export class GamePagesController {
     const t = tr(lang);
     const info = await gameInfo(this.prisma, gameId, lang);
     const stored = await this.prisma.gameRecord.findUnique({ where: { gameId }, select: { text: true, version: true, moves: true } });
-    return { view: 'staff/record', context: {
-      lang,
-      title: `${t('record.title')} · ${info.label}`,
-      breadcrumbs: info.breadcrumbs(t('record.title')),
-      info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
-      action: `/games/${gameId}/record`,
-      stored: stored && { plies: t('record.stored', { n: Array.isArray(stored.moves) ? stored.moves.length : 0 }), version: stored.version },
-      form: { ...form, values: { text: stored?.text ?? '', ...form.values } },
-    } };
+    return {
+      view: 'staff/record',
+      context: {
+        lang,
+        title: `${t('record.title')} · ${info.label}`,
+        breadcrumbs: info.breadcrumbs(t('record.title')),
+        info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
+        action: `/games/${gameId}/record`,
+        stored: stored && { plies: t('record.stored', { n: Array.isArray(stored.moves) ? stored.moves.length : 0 }), version: stored.version },
+        form: { ...form, values: { text: stored?.text ?? '', ...form.values } },
+      },
+    };
   }
 
   // ── foul ────────────────────────────────────────────────────────────────────────────────
@@ -84,11 +93,24 @@ export class GamePagesController {
 
   @Post('games/:gameId/foul')
   @RequireRole(...RESULT_ENTRY)
-  async recordFoul(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async recordFoul(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await submitForm(req, res, {
       dto: CreateSanctionDto,
       values: body,
-      toInput: () => ({ playerId: body.playerId, kind: body.kind, detail: text(body.detail), count: int(text(body.count) ?? ''), minutes: int(text(body.minutes) ?? ''), note: text(body.note) }),
+      toInput: () => ({
+        playerId: body.playerId,
+        kind: body.kind,
+        detail: text(body.detail),
+        count: int(text(body.count) ?? ''),
+        minutes: int(text(body.minutes) ?? ''),
+        note: text(body.note),
+      }),
       run: (dto) => this.discipline.create(user, gameId, dto),
       redirect: () => `/games/${gameId}/foul#sanctions`,
       render: (form) => this.renderFoul(req, res, gameId, form),
@@ -102,17 +124,29 @@ export class GamePagesController {
     const list = await this.discipline.listForGame(gameId);
     const players = [info.game.redPlayer, info.game.blackPlayer].filter((p) => p !== null);
     const names = new Map(players.map((p) => [p.id, nameOf(p, lang)]));
-    return { view: 'staff/foul', context: {
-      lang,
-      title: `${t('foul.title')} · ${info.label}`,
-      breadcrumbs: info.breadcrumbs(t('foul.title')),
-      info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
-      action: `/games/${gameId}/foul`,
-      players: players.map((p, i) => ({ value: p.id, label: `${i === 0 ? t('staff.red') : t('staff.black')} · ${nameOf(p, lang)}`, selected: form.values.playerId === p.id })),
-      kinds: SANCTION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`), selected: form.values.kind === k })),
-      sanctions: list.map((s) => ({ label: `${names.get(s.playerId) ?? ''} · ${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''}`, state: t(`foul.state.${s.state}`), article: s.article, note: s.note })),
-      form,
-    } };
+    return {
+      view: 'staff/foul',
+      context: {
+        lang,
+        title: `${t('foul.title')} · ${info.label}`,
+        breadcrumbs: info.breadcrumbs(t('foul.title')),
+        info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
+        action: `/games/${gameId}/foul`,
+        players: players.map((p, i) => ({
+          value: p.id,
+          label: `${i === 0 ? t('staff.red') : t('staff.black')} · ${nameOf(p, lang)}`,
+          selected: form.values.playerId === p.id,
+        })),
+        kinds: SANCTION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`), selected: form.values.kind === k })),
+        sanctions: list.map((s) => ({
+          label: `${names.get(s.playerId) ?? ''} · ${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''}`,
+          state: t(`foul.state.${s.state}`),
+          article: s.article,
+          note: s.note,
+        })),
+        form,
+      },
+    };
   }
 
   // ── disputed positions (三章6G) ─────────────────────────────────────────────────────────
@@ -124,11 +158,21 @@ export class GamePagesController {
 
   @Post('staff/games/:gameId/dispute')
   @RequireRole(...RESULT_ENTRY)
-  async open(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async open(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const fromRecord = body.fromRecord === 'on';
     const input = fromRecord
       ? { fromRecord: true, uptoPly: int(text(body.uptoPly) ?? '') }
-      : { fen: text(body.fen), moves: (typeof body.moves === 'string' ? body.moves : '').split(/[\s,]+/).filter(Boolean), lenient: body.lenient === 'on' ? true : undefined };
+      : {
+          fen: text(body.fen),
+          moves: (typeof body.moves === 'string' ? body.moves : '').split(/[\s,]+/).filter(Boolean),
+          lenient: body.lenient === 'on' ? true : undefined,
+        };
     await submitForm(req, res, {
       dto: OpenDisputeDto,
       values: body,
@@ -144,15 +188,21 @@ export class GamePagesController {
     const t = tr(lang);
     const info = await gameInfo(this.prisma, gameId, lang);
     const earlier = await this.disputes.listForGame(gameId);
-    return { view: 'staff/dispute-open', context: {
-      lang,
-      title: `${t('dispute.open')} · ${info.label}`,
-      breadcrumbs: info.breadcrumbs(t('dispute.open')),
-      info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
-      action: `/staff/games/${gameId}/dispute`,
-      earlier: earlier.map((d) => ({ href: `/staff/disputes/${d.id}`, label: `${chineseIn(lang, d.report.verdictText[bilingualKey(lang)])}${d.ruling ? ` · ${t('dispute.ruled', { ruling: d.ruling })}` : ''}` })),
-      form,
-    } };
+    return {
+      view: 'staff/dispute-open',
+      context: {
+        lang,
+        title: `${t('dispute.open')} · ${info.label}`,
+        breadcrumbs: info.breadcrumbs(t('dispute.open')),
+        info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
+        action: `/staff/games/${gameId}/dispute`,
+        earlier: earlier.map((d) => ({
+          href: `/staff/disputes/${d.id}`,
+          label: `${chineseIn(lang, d.report.verdictText[bilingualKey(lang)])}${d.ruling ? ` · ${t('dispute.ruled', { ruling: d.ruling })}` : ''}`,
+        })),
+        form,
+      },
+    };
   }
 
   @Get('staff/disputes/:disputeId')
@@ -163,13 +213,29 @@ export class GamePagesController {
 
   @Post('staff/disputes/:disputeId/ruling')
   @RequireRole(...RESULT_ENTRY)
-  async rule(@CurrentUser() user: AuthUser, @Param('disputeId', uuidParam('disputeId')) disputeId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async rule(
+    @CurrentUser() user: AuthUser,
+    @Param('disputeId', uuidParam('disputeId')) disputeId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const lang = langOf(req, res);
     const t = tr(lang);
     if (body.confirm !== 'yes') {
       const d = await this.disputes.get(disputeId);
       const info = await gameInfo(this.prisma, d.gameId, lang);
-      return confirmPage(res, { lang, title: t('dispute.saveRuling'), question: t('dispute.confirmRuling'), detail: `${info.label}: ${typeof body.result === 'string' && body.result ? resultText(body.result, lang) : t('dispute.fromVerdict')}`, action: `/staff/disputes/${disputeId}/ruling`, fields: body, submitLabel: t('dispute.saveRuling'), cancelHref: `/staff/disputes/${disputeId}`, breadcrumbs: info.breadcrumbs(t('dispute.title')) });
+      return confirmPage(res, {
+        lang,
+        title: t('dispute.saveRuling'),
+        question: t('dispute.confirmRuling'),
+        detail: `${info.label}: ${typeof body.result === 'string' && body.result ? resultText(body.result, lang) : t('dispute.fromVerdict')}`,
+        action: `/staff/disputes/${disputeId}/ruling`,
+        fields: body,
+        submitLabel: t('dispute.saveRuling'),
+        cancelHref: `/staff/disputes/${disputeId}`,
+        breadcrumbs: info.breadcrumbs(t('dispute.title')),
+      });
     }
     await submitForm(req, res, {
       dto: RuleDisputeDto,
@@ -186,18 +252,27 @@ export class GamePagesController {
     const t = tr(lang);
     const d = await this.disputes.get(disputeId);
     const info = await gameInfo(this.prisma, d.gameId, lang);
-    return { view: 'staff/dispute', context: {
-      lang,
-      title: `${t('dispute.title')} · ${info.label}`,
-      breadcrumbs: info.breadcrumbs(t('dispute.title')),
-      info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
-      report: disputeView(d.report, lang),
-      open: d.state === 'open',
-      ruled: d.state !== 'open' ? t('dispute.ruled', { ruling: `${d.ruling ?? ''}${d.rulingResult ? ` → ${resultText(d.rulingResult, lang)}` : ''}` }) : null,
-      version: d.version,
-      action: `/staff/disputes/${disputeId}/ruling`,
-      results: [{ value: '', label: t('dispute.fromVerdict') }, ...GAME_RESULTS.filter((r) => ['red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty'].includes(r)).map((r) => ({ value: r, label: resultText(r, lang) }))],
-      form,
-    } };
+    return {
+      view: 'staff/dispute',
+      context: {
+        lang,
+        title: `${t('dispute.title')} · ${info.label}`,
+        breadcrumbs: info.breadcrumbs(t('dispute.title')),
+        info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
+        report: disputeView(d.report, lang),
+        open: d.state === 'open',
+        ruled: d.state !== 'open' ? t('dispute.ruled', { ruling: `${d.ruling ?? ''}${d.rulingResult ? ` → ${resultText(d.rulingResult, lang)}` : ''}` }) : null,
+        version: d.version,
+        action: `/staff/disputes/${disputeId}/ruling`,
+        results: [
+          { value: '', label: t('dispute.fromVerdict') },
+          ...GAME_RESULTS.filter((r) => ['red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty'].includes(r)).map((r) => ({
+            value: r,
+            label: resultText(r, lang),
+          })),
+        ],
+        form,
+      },
+    };
   }
 }

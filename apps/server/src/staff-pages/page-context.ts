@@ -24,7 +24,20 @@ export function crumbs(lang: Language, tournament: (Named & { id: string }) | nu
 }
 
 /** A destructive action asks first: the same form again with confirm=yes (works without JavaScript). */
-export function confirmPage(res: Response, ctx: { lang: Language; title: string; question: string; detail?: string; action: string; fields: Record<string, unknown>; submitLabel: string; cancelHref: string; breadcrumbs: Crumb[] }) {
+export function confirmPage(
+  res: Response,
+  ctx: {
+    lang: Language;
+    title: string;
+    question: string;
+    detail?: string;
+    action: string;
+    fields: Record<string, unknown>;
+    submitLabel: string;
+    cancelHref: string;
+    breadcrumbs: Crumb[];
+  },
+) {
   if (res.statusCode === 201) res.status(200);
   res.render('staff/confirm', {
     ...ctx,

@@ -35,7 +35,13 @@ export class ResultSheetPagesController {
   ) {}
 
   @Get('rounds/:roundId/results')
-  async page(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Query('saved') saved: unknown, @Req() req: Request, @Res() res: Response) {
+  async page(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Query('saved') saved: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const state: SheetState = {};
     if (typeof saved === 'string') state.saved = saved;
     show(res, await this.render(req, res, user, roundId, state));
@@ -49,21 +55,27 @@ export class ResultSheetPagesController {
       const g = games.find((x) => x.id === state.saved);
       state.saved = g?.result ? t('sheet.saved', { game: g.key, result: resultText(g.result, lang) }) : undefined;
     }
-    return { view: 'staff/result-sheet', context: {
-      lang,
-      title: `${t('sheet.title')} · ${t('staff.round', { n: round.number })} · ${nameOf(event, lang)}`,
-      breadcrumbs: crumbs(lang, event.tournament, event, { label: `${t('staff.round', { n: round.number })} · ${t('sheet.title')}` }),
-      event: { id: event.id, name: nameOf(event, lang) },
-      consoleHref: `/events/${event.id}/console`,
-      publicHref: `/events/${event.id}/rounds/${round.number}`,
-      action: `/rounds/${roundId}/results`,
-      ...sheetView(round, games, team, state, lang, new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r]))),
-    } };
+    return {
+      view: 'staff/result-sheet',
+      context: {
+        lang,
+        title: `${t('sheet.title')} · ${t('staff.round', { n: round.number })} · ${nameOf(event, lang)}`,
+        breadcrumbs: crumbs(lang, event.tournament, event, { label: `${t('staff.round', { n: round.number })} · ${t('sheet.title')}` }),
+        event: { id: event.id, name: nameOf(event, lang) },
+        consoleHref: `/events/${event.id}/console`,
+        publicHref: `/events/${event.id}/rounds/${round.number}`,
+        action: `/rounds/${roundId}/results`,
+        ...sheetView(round, games, team, state, lang, new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r]))),
+      },
+    };
   }
 
   private async load(user: AuthUser, roundId: string, lang: Language) {
     const round = await this.rounds.get(user, roundId);
-    const event = await this.prisma.event.findUniqueOrThrow({ where: { id: round.eventId }, select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } });
+    const event = await this.prisma.event.findUniqueOrThrow({
+      where: { id: round.eventId },
+      select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
+    });
     const team = event.kind === 'team';
     return { round, event, team, games: sheetGames(round, team, lang) };
   }
@@ -73,7 +85,13 @@ export class ResultSheetPagesController {
    * `version`, `penaltyReason`, `reason`). `replace=yes` answers the overwrite question.
    */
   @Post('rounds/:roundId/results')
-  async enter(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  async enter(
+    @CurrentUser() user: AuthUser,
+    @Param('roundId', uuidParam('roundId')) roundId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const lang = langOf(req, res);
     const { round, event, team, games } = await this.load(user, roundId, lang);
     let target;
@@ -92,7 +110,12 @@ export class ResultSheetPagesController {
       target = games.find((g) => g.id === body.gameId);
       if (!target) {
         res.status(400);
-        return show(res, await this.render(req, res, user, roundId, { quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } } }));
+        return show(
+          res,
+          await this.render(req, res, user, roundId, {
+            quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } },
+          }),
+        );
       }
       result = body.result;
       version = typeof body.version === 'string' && /^\d+$/.test(body.version) ? Number(body.version) : body.version;
@@ -104,22 +127,42 @@ export class ResultSheetPagesController {
       return show(res, await this.render(req, res, user, roundId, { replace: { game: target, result: String(result), penaltyReason, reason } }));
     }
     const gameId = target.id;
-    const pairer = await this.prisma.tournamentRole.count({ where: { userId: user.id, role: { in: PAIRERS }, tournament: { events: { some: { id: event.id } } } } });
+    const pairer = await this.prisma.tournamentRole.count({
+      where: { userId: user.id, role: { in: PAIRERS }, tournament: { events: { some: { id: event.id } } } },
+    });
     await submitForm(req, res, {
       dto: EnterResultDto,
       values: body,
       toInput: () => ({ result, version, penaltyReason, reason }),
       run: (dto) => this.results.enterResult({ user, gameId, dto }),
       // A late correction: the chief arbiter sees the later pairings it would have changed on the console.
-      redirect: (r) => (r.laterPairingsAffected && pairer ? `/events/${event.id}/console?later=${round.number}#later` : `/rounds/${roundId}/results?saved=${gameId}#quick-entry`),
+      redirect: (r) =>
+        r.laterPairingsAffected && pairer
+          ? `/events/${event.id}/console?later=${round.number}#later`
+          : `/rounds/${roundId}/results?saved=${gameId}#quick-entry`,
       render: async (form) => {
         if (form.error) {
           // 409: show what is stored now; nothing was overwritten.
           const now = (await this.load(user, roundId, lang)).games.find((g) => g.id === gameId);
-          form = { ...form, error: tr(lang)('sheet.conflict', { now: now?.result ? resultText(now.result, lang) : tr(lang)('staff.open') }) + ` — ${form.error}` };
+          form = {
+            ...form,
+            error: tr(lang)('sheet.conflict', { now: now?.result ? resultText(now.result, lang) : tr(lang)('staff.open') }) + ` — ${form.error}`,
+          };
         }
         return typeof body.entry === 'string'
-          ? this.render(req, res, user, roundId, { quick: { values: body, errors: Object.keys(form.errors).length ? { entry: Object.entries(form.errors).map(([k, v]) => `${k}: ${v}`).join('; ') } : {}, error: form.error } })
+          ? this.render(req, res, user, roundId, {
+              quick: {
+                values: body,
+                errors: Object.keys(form.errors).length
+                  ? {
+                      entry: Object.entries(form.errors)
+                        .map(([k, v]) => `${k}: ${v}`)
+                        .join('; '),
+                    }
+                  : {},
+                error: form.error,
+              },
+            })
           : this.render(req, res, user, roundId, { row: { gameId, form } });
       },
     });

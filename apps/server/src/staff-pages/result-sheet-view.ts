@@ -21,7 +21,17 @@ export function sheetGames(round: RoundView, team: boolean, lang: Language): She
   return round.pairings.flatMap((p) =>
     p.black === null
       ? []
-      : p.games.map((g) => ({ id: g.id, key: gameKey(p.table, g.board, team), table: p.table, board: g.board, version: g.version, result: g.result, penaltyReason: g.penaltyReason, red: nameOf(g.red, lang), black: nameOf(g.black, lang) })),
+      : p.games.map((g) => ({
+          id: g.id,
+          key: gameKey(p.table, g.board, team),
+          table: p.table,
+          board: g.board,
+          version: g.version,
+          result: g.result,
+          penaltyReason: g.penaltyReason,
+          red: nameOf(g.red, lang),
+          black: nameOf(g.black, lang),
+        })),
   );
 }
 
@@ -48,7 +58,14 @@ export interface SheetState {
   saved?: string;
 }
 
-export function sheetView(round: RoundView, games: SheetGame[], team: boolean, state: SheetState, lang: Language, records: Map<string, { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number }> | null) {
+export function sheetView(
+  round: RoundView,
+  games: SheetGame[],
+  team: boolean,
+  state: SheetState,
+  lang: Language,
+  records: Map<string, { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number }> | null,
+) {
   const t = tr(lang);
   const open = games.filter((g) => g.result === null).length;
   const options = resultOptions(lang);
@@ -61,7 +78,11 @@ export function sheetView(round: RoundView, games: SheetGame[], team: boolean, s
     quick: state.quick ?? { values: {}, errors: {} },
     saved: state.saved ?? null,
     replace: state.replace && {
-      text: t('sheet.replaceText', { game: state.replace.game.key, old: resultText(state.replace.game.result, lang), new: resultText(state.replace.result, lang) }),
+      text: t('sheet.replaceText', {
+        game: state.replace.game.key,
+        old: resultText(state.replace.game.result, lang),
+        new: resultText(state.replace.result, lang),
+      }),
       gameId: state.replace.game.id,
       version: state.replace.game.version,
       result: state.replace.result,
@@ -101,7 +122,10 @@ export function sheetView(round: RoundView, games: SheetGame[], team: boolean, s
   };
 }
 
-function recordLabel(r: { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number } | undefined, t: (key: string, vars?: Record<string, string | number>) => string): string | null {
+function recordLabel(
+  r: { state: 'missing' | 'in' | 'locked'; flagged: boolean; plies?: number } | undefined,
+  t: (key: string, vars?: Record<string, string | number>) => string,
+): string | null {
   if (!r) return null;
   const state = r.state === 'missing' ? t('sheet.recordMissing') : r.state === 'locked' ? t('sheet.recordLocked') : t('sheet.recordIn');
   return `${state}${r.plies !== undefined ? ` (${r.plies})` : ''}${r.flagged ? ` · ${t('sheet.recordFlagged')}` : ''}`;

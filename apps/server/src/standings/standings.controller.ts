@@ -32,7 +32,10 @@ export class StandingsController {
   ) {}
 
   @Get('events/:eventId/standings')
-  @ApiOperation({ summary: 'standings (二章6节 chain, why this rank, progressive scores, crosstable, team matches) — what `chuhe standings --json` gives on the tournament file' })
+  @ApiOperation({
+    summary:
+      'standings (二章6节 chain, why this rank, progressive scores, crosstable, team matches) — what `chuhe standings --json` gives on the tournament file',
+  })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
   @ApiOkResponse({ description: '{eventId, afterRound, kind, report}' })
   get(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown) {
@@ -40,10 +43,18 @@ export class StandingsController {
   }
 
   @Get('events/:eventId/standings.csv')
-  @ApiOperation({ summary: 'standings as CSV (rank, No, name, affiliation, rating, points, each tie-break, why this rank); headers in ?lang= (en, zh, zh-Hant); the file named after the event' })
+  @ApiOperation({
+    summary:
+      'standings as CSV (rank, No, name, affiliation, rating, points, each tie-break, why this rank); headers in ?lang= (en, zh, zh-Hant); the file named after the event',
+  })
   @ApiQuery({ name: 'afterRound', required: false, type: Number })
   @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh', 'zh-Hant'] })
-  async csv(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
+  async csv(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Query('afterRound') afterRound: unknown,
+    @Query('lang') lang: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const language = csvLanguage(lang);
     const csv = await this.standings.csv(eventId, afterRoundQuery(afterRound), language);
     // Set on success only: an error stays JSON.

@@ -41,7 +41,8 @@ export class TeamsService {
       if (entriesClosed(event)) throw closedConflict('teams');
       if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: enter players instead' }]);
       const affiliation = await tx.affiliation.findUnique({ where: { id: dto.affiliationId } });
-      if (!affiliation || affiliation.tournamentId !== event.tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
+      if (!affiliation || affiliation.tournamentId !== event.tournamentId)
+        throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
       await this.checkComposition(tx, event, dto.affiliationId, dto.starters, dto.reserves ?? [], undefined);
       const team = await tx.team.create({
         data: {
@@ -91,7 +92,8 @@ export class TeamsService {
       if (!before) throw notFound('team');
       const event = await lockEvent(tx, before.eventId);
       if (entriesClosed(event)) throw closedConflict('team');
-      if (before.entries.some((e) => e.drawNumber !== null)) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
+      if (before.entries.some((e) => e.drawNumber !== null))
+        await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
       await tx.entry.deleteMany({ where: { teamId: id } });
       await tx.team.delete({ where: { id } });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team', entityId: id, action: 'delete', before });

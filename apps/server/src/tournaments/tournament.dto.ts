@@ -1,6 +1,19 @@
 import { VersionField, TextField, NameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  MaxLength,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 
 /** An IANA time zone this server's Intl knows (`Asia/Shanghai`, `Asia/Kuala_Lumpur`, `UTC`). */
 @ValidatorConstraint({ name: 'timeZone' })
@@ -45,7 +58,11 @@ export class CreateTournamentDto {
   @IsIn(['axf_2017'])
   rulesEdition?: 'axf_2017';
 
-  @ApiPropertyOptional({ example: 'Asia/Singapore', default: 'Asia/Shanghai', description: 'IANA time zone in which the pages show every time of the tournament' })
+  @ApiPropertyOptional({
+    example: 'Asia/Singapore',
+    default: 'Asia/Shanghai',
+    description: 'IANA time zone in which the pages show every time of the tournament',
+  })
   @IsOptional()
   @Validate(IsTimeZone)
   timeZone?: string;
@@ -89,7 +106,10 @@ export class AcceptInvitationDto {
 
 /** DELETE /api/tournaments/:id — a tournament with play data goes only with its name typed back. */
 export class DeleteTournamentDto {
-  @ApiPropertyOptional({ description: 'a tournament with play data (rounds, results): its Chinese name (nameZh) typed back deletes it with every event, round and result (audited)', example: '2026 亚洲象棋锦标赛' })
+  @ApiPropertyOptional({
+    description: 'a tournament with play data (rounds, results): its Chinese name (nameZh) typed back deletes it with every event, round and result (audited)',
+    example: '2026 亚洲象棋锦标赛',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

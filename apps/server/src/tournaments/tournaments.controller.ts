@@ -66,7 +66,12 @@ export class TournamentsController {
    */
   @Post(':tournamentId/roles')
   @RequireRole('organizer')
-  grant(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: GrantRoleDto, @Req() request: Request) {
+  grant(
+    @CurrentUser() user: AuthUser,
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Body() dto: GrantRoleDto,
+    @Req() request: Request,
+  ) {
     if (request.app.get(DIRECT_ROLE_GRANTS_SETTING) === true) return this.tournaments.grantDirectly({ user, tournamentId, dto });
     return this.tournaments.invite({ user, tournamentId, dto });
   }

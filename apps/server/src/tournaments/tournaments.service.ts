@@ -40,7 +40,12 @@ export class TournamentsService {
   async create({ user, dto, creators = 'admins' }: { user: AuthUser; dto: CreateTournamentDto; creators?: TournamentCreators }) {
     if (creators === 'admins') {
       const admin = await this.prisma.user.findUnique({ where: { id: user.id }, select: { isAdmin: true } });
-      if (!admin?.isAdmin) throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only the server's administrators create tournaments here; ask one (they are made with `main.js admin EMAIL`)" });
+      if (!admin?.isAdmin)
+        throw new ForbiddenException({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: "only the server's administrators create tournaments here; ask one (they are made with `main.js admin EMAIL`)",
+        });
     }
     checkDates(dto.startDate, dto.endDate);
     return this.prisma.$transaction(async (tx) => {
@@ -93,12 +98,21 @@ export class TournamentsService {
             message: `tournament: it has play data (${rounds} round(s), ${games} game(s)). To take it off the lists keep it and unpublish it (PATCH with published: false); to delete it with every event, round and result, send DELETE again with {"confirm": "${before.nameZh}"} (its Chinese name)`,
           });
         }
-        if (confirm.trim() !== before.nameZh.trim()) throw badRequest([{ field: 'confirm', reason: `must be the tournament's Chinese name, ${before.nameZh}` }]);
+        if (confirm.trim() !== before.nameZh.trim())
+          throw badRequest([{ field: 'confirm', reason: `must be the tournament's Chinese name, ${before.nameZh}` }]);
         await tx.round.deleteMany({ where: { event: { tournamentId: id } } });
       }
       await tx.tournament.delete({ where: { id } });
       // The audit row outlives the tournament: it keeps the id but no foreign key.
-      await this.audit.record(tx, { userId: user.id, tournamentId: id, entity: 'tournament', entityId: id, action: 'delete', before, reason: rounds > 0 ? `deleted with its play data (${rounds} round(s), ${games} game(s)) after the name was typed back` : undefined });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: id,
+        entity: 'tournament',
+        entityId: id,
+        action: 'delete',
+        before,
+        reason: rounds > 0 ? `deleted with its play data (${rounds} round(s), ${games} game(s)) after the name was typed back` : undefined,
+      });
     });
   }
 
@@ -136,7 +150,14 @@ export class TournamentsService {
         },
         select: INVITATION_VIEW,
       });
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'tournament_invitation', entityId: invitation.id, action: 'create', after: invitation });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId,
+        entity: 'tournament_invitation',
+        entityId: invitation.id,
+        action: 'create',
+        after: invitation,
+      });
       return { ...invitation, token };
     });
   }
@@ -162,7 +183,6 @@ export class TournamentsService {
     });
   }
 
-
   /** Pending (unaccepted, unexpired) invitations; their tokens are not kept. */
   listInvitations(tournamentId: string) {
     return this.prisma.tournamentInvitation.findMany({
@@ -186,12 +206,28 @@ export class TournamentsService {
     return this.prisma.$transaction(async (tx) => {
       const invitation = await tx.tournamentInvitation.findUnique({ where: { tokenHash: tokenHash(token) } });
       if (!invitation || invitation.expiresAt < new Date()) throw notFound('invitation (unknown or expired token)');
-      const { count } = await tx.tournamentInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null }, data: { acceptedAt: new Date(), acceptedById: user.id } });
+      const { count } = await tx.tournamentInvitation.updateMany({
+        where: { id: invitation.id, acceptedAt: null },
+        data: { acceptedAt: new Date(), acceptedById: user.id },
+      });
       if (count === 0) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'token: this invitation was accepted already' });
-      const held = await tx.tournamentRole.findUnique({ where: { tournamentId_userId_role: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role } } });
-      if (held) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `token: you hold the role ${invitation.role} in this tournament already` });
-      const role = await tx.tournamentRole.create({ data: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role, teamId: invitation.teamId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: invitation.tournamentId, entity: 'tournament_role', entityId: role.id, action: 'create', after: role, reason: `invitation ${invitation.id} (for ${invitation.email}) accepted` });
+      const held = await tx.tournamentRole.findUnique({
+        where: { tournamentId_userId_role: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role } },
+      });
+      if (held)
+        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `token: you hold the role ${invitation.role} in this tournament already` });
+      const role = await tx.tournamentRole.create({
+        data: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role, teamId: invitation.teamId },
+      });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: invitation.tournamentId,
+        entity: 'tournament_role',
+        entityId: role.id,
+        action: 'create',
+        after: role,
+        reason: `invitation ${invitation.id} (for ${invitation.email}) accepted`,
+      });
       return role;
     });
   }
@@ -202,10 +238,23 @@ export class TournamentsService {
       if (!before || before.tournamentId !== tournamentId) throw notFound('role');
       if (before.role === 'organizer') {
         const organizers = await tx.tournamentRole.count({ where: { tournamentId: before.tournamentId, role: 'organizer' } });
-        if (organizers <= 1) throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'roleId: the last organizer cannot be removed', errors: [{ field: 'roleId', reason: 'the last organizer cannot be removed' }] });
+        if (organizers <= 1)
+          throw new BadRequestException({
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'roleId: the last organizer cannot be removed',
+            errors: [{ field: 'roleId', reason: 'the last organizer cannot be removed' }],
+          });
       }
       await tx.tournamentRole.delete({ where: { id: roleId } });
-      await this.audit.record(tx, { userId: user.id, tournamentId: before.tournamentId, entity: 'tournament_role', entityId: roleId, action: 'delete', before });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: before.tournamentId,
+        entity: 'tournament_role',
+        entityId: roleId,
+        action: 'delete',
+        before,
+      });
     });
   }
 }

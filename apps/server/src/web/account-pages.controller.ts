@@ -137,11 +137,23 @@ export class AccountPagesController {
   }
 
   private loginContext(res: Response, next: string, form: FormState) {
-    return { title: translate('logIn', lang(res)), breadcrumbs: [{ label: translate('logIn', lang(res)) }], next, form, signupHref: `/signup?next=${encodeURIComponent(next)}` };
+    return {
+      title: translate('logIn', lang(res)),
+      breadcrumbs: [{ label: translate('logIn', lang(res)) }],
+      next,
+      form,
+      signupHref: `/signup?next=${encodeURIComponent(next)}`,
+    };
   }
 
   private signupContext(res: Response, next: string, form: FormState) {
-    return { title: translate('signUp', lang(res)), breadcrumbs: [{ label: translate('signUp', lang(res)) }], next, form, loginHref: `/login?next=${encodeURIComponent(next)}` };
+    return {
+      title: translate('signUp', lang(res)),
+      breadcrumbs: [{ label: translate('signUp', lang(res)) }],
+      next,
+      form,
+      loginHref: `/login?next=${encodeURIComponent(next)}`,
+    };
   }
 
   private accountContext(res: Response, form: FormState) {

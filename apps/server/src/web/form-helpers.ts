@@ -62,16 +62,16 @@ function field(name: string, options: HelperOptions): hbs.SafeString {
       const blank = h.blank !== undefined ? `<option value="">${esc(String(h.blank))}</option>` : '';
       control =
         `<select${common}${attr('multiple', h.multiple === true)}${attr('size', h.size)}>${blank}` +
-        choices.map((o) => `<option value="${esc(String(o.value))}"${selected.includes(String(o.value)) ? ' selected' : ''}>${esc(String(o.label))}</option>`).join('') +
+        choices
+          .map((o) => `<option value="${esc(String(o.value))}"${selected.includes(String(o.value)) ? ' selected' : ''}>${esc(String(o.label))}</option>`)
+          .join('') +
         '</select>';
       break;
     }
     case 'checkbox': {
       const checked = form?.values && name in form.values ? given === 'on' || given === true || given === 'true' : h.checked === true || given === true;
       const box = `<input type="checkbox"${common}${attr('value', h.checkboxValue ?? 'on')}${checked ? ' checked' : ''}>`;
-      return new SafeString(
-        `<div class="field field-checkbox${error ? ' has-error' : ''}">${box} ${label}${hint(id, h.hint)}${errorText(id, error)}</div>`,
-      );
+      return new SafeString(`<div class="field field-checkbox${error ? ' has-error' : ''}">${box} ${label}${hint(id, h.hint)}${errorText(id, error)}</div>`);
     }
     case 'hidden':
       return new SafeString(`<input type="hidden"${attr('name', name)}${attr('value', given)}>`);
@@ -133,7 +133,15 @@ export function registerFormHelpers(): void {
   hbs.registerHelper('csrfField', csrfField);
   hbs.registerHelper('formError', formError);
   hbs.registerHelper('datetime', (value: unknown, options: HelperOptions) =>
-    formatInZone(value, options, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: options.hash.zone === false ? undefined : 'short' }),
+    formatInZone(value, options, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZoneName: options.hash.zone === false ? undefined : 'short',
+    }),
   );
   hbs.registerHelper('date', (value: unknown, options: HelperOptions) => formatInZone(value, options, { year: 'numeric', month: '2-digit', day: '2-digit' }));
   hbs.registerHelper('time', (value: unknown, options: HelperOptions) => formatInZone(value, options, { hour: '2-digit', minute: '2-digit', hour12: false }));

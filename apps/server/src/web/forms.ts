@@ -68,7 +68,8 @@ export function formRefusal(error: unknown): { status: number; form: Omit<FormSt
   if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 404) return undefined;
   const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown }[] } | string;
   const errors: Record<string, string> = {};
-  let message = typeof body === 'string' ? body : typeof body.message === 'string' ? body.message : Array.isArray(body.message) ? body.message.join('; ') : error.message;
+  let message =
+    typeof body === 'string' ? body : typeof body.message === 'string' ? body.message : Array.isArray(body.message) ? body.message.join('; ') : error.message;
   if (typeof body === 'object' && Array.isArray(body.errors)) {
     const loose: string[] = [];
     for (const { field, reason } of body.errors) {

@@ -5,7 +5,6 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { chooseLanguage, HTML_LANG, LANGUAGES, translate, type Language } from '../pages/i18n';
 import { clearCookie, csrfTokenFor, FLASH_COOKIE, LANGUAGE_COOKIE, readCookies, setCookie } from './session-cookie';
 
-
 /** The page's language: ?lang= (remembered in a cookie for the pages that follow), the cookie, else Accept-Language. */
 export function pageLanguage(request: Request, response?: Response): Language {
   const query = request.query?.lang;
@@ -42,7 +41,13 @@ export function setPageLocals(request: AuthenticatedRequest, response: Response)
     currentUser: user ? { id: user.id, email: user.email, displayName: user.displayName } : undefined,
     csrfToken: user && session?.via === 'cookie' ? csrfTokenFor(session.token) : undefined,
     currentPath: request.originalUrl,
-    langLinks: LANGUAGES.map((l) => ({ lang: l, label: translate(`languageName_${l}`, l), href: urlInLanguage(request, l), current: l === lang, htmlLang: HTML_LANG[l] })),
+    langLinks: LANGUAGES.map((l) => ({
+      lang: l,
+      label: translate(`languageName_${l}`, l),
+      href: urlInLanguage(request, l),
+      current: l === lang,
+      htmlLang: HTML_LANG[l],
+    })),
     // The layout's old one-link switch (pages written before the foundation pass their own).
     switchHref: urlInLanguage(request, lang === 'en' ? 'zh' : 'en'),
   });

@@ -83,9 +83,9 @@ describe('maxWeightMatching (blossom) against brute force', () => {
   });
 
   it('perfect: dense graphs with a perfect matching and large spread weights', () => {
-    const dense = fc.integer({ min: 1, max: 5 }).chain((h) =>
-      fc.tuple(fc.constant(2 * h), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) })),
-    );
+    const dense = fc
+      .integer({ min: 1, max: 5 })
+      .chain((h) => fc.tuple(fc.constant(2 * h), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) })));
     fc.assert(
       fc.property(dense, ([n, ws]) => {
         const edges: Array<[number, number, number]> = [];
@@ -100,13 +100,15 @@ describe('maxWeightMatching (blossom) against brute force', () => {
   });
 
   it('duals price out left-out edges: none improving means the subgraph optimum is the full optimum', () => {
-    const dense = fc.integer({ min: 2, max: 5 }).chain((h) =>
-      fc.tuple(
-        fc.constant(2 * h),
-        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
-        fc.array(fc.boolean(), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
-      ),
-    );
+    const dense = fc
+      .integer({ min: 2, max: 5 })
+      .chain((h) =>
+        fc.tuple(
+          fc.constant(2 * h),
+          fc.array(fc.integer({ min: 0, max: 50 }), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
+          fc.array(fc.boolean(), { minLength: h * (2 * h - 1), maxLength: h * (2 * h - 1) }),
+        ),
+      );
     let priced = 0;
     fc.assert(
       fc.property(dense, ([n, ws, keep]) => {
@@ -131,19 +133,192 @@ describe('maxWeightMatching (blossom) against brute force', () => {
   // Cases from mwmatching.py's own test suite (blossom creation, nesting, expansion, relabelling).
   it.each([
     ['single edge', [[0, 1, 1]], false, [1, 0]],
-    ['path prefers middle', [[1, 2, 10], [2, 3, 11]], false, [-1, -1, 3, 2]],
-    ['max cardinality', [[1, 2, 5], [2, 3, 11], [3, 4, 5]], true, [-1, 2, 1, 4, 3]],
-    ['S-blossom', [[1, 2, 8], [1, 3, 9], [2, 3, 10], [3, 4, 7]], false, [-1, 2, 1, 4, 3]],
-    ['S-blossom augment', [[1, 2, 8], [1, 3, 9], [2, 3, 10], [3, 4, 7], [1, 6, 5], [4, 5, 6]], false, [-1, 6, 3, 2, 5, 4, 1]],
-    ['T-blossom', [[1, 2, 9], [1, 3, 8], [2, 3, 10], [1, 4, 5], [4, 5, 4], [1, 6, 3]], false, [-1, 6, 3, 2, 5, 4, 1]],
-    ['nested S-blossom', [[1, 2, 9], [1, 3, 9], [2, 3, 10], [2, 4, 8], [3, 5, 8], [4, 5, 10], [5, 6, 6]], false, [-1, 3, 4, 1, 2, 6, 5]],
-    ['nested S-blossom relabel', [[1, 2, 10], [1, 7, 10], [2, 3, 12], [3, 4, 20], [3, 5, 20], [4, 5, 25], [5, 6, 10], [6, 7, 10], [7, 8, 8]], false, [-1, 2, 1, 4, 3, 6, 5, 8, 7]],
-    ['nested S-blossom expand', [[1, 2, 8], [1, 3, 8], [2, 3, 10], [2, 4, 12], [3, 5, 12], [4, 5, 14], [4, 6, 12], [5, 7, 12], [6, 7, 14], [7, 8, 12]], false, [-1, 2, 1, 5, 6, 3, 4, 8, 7]],
-    ['T-blossom expand', [[1, 2, 23], [1, 5, 22], [1, 6, 15], [2, 3, 25], [3, 4, 22], [4, 5, 25], [4, 8, 14], [5, 7, 13]], false, [-1, 6, 3, 2, 8, 7, 1, 5, 4]],
-    ['nested T-blossom expand', [[1, 2, 19], [1, 3, 20], [1, 8, 8], [2, 3, 25], [2, 4, 18], [3, 5, 18], [4, 5, 13], [4, 7, 7], [5, 6, 7]], false, [-1, 8, 3, 2, 7, 6, 5, 4, 1]],
-    ['nasty T-blossom', [[1, 2, 45], [1, 5, 45], [2, 3, 50], [3, 4, 45], [4, 5, 50], [1, 6, 30], [3, 9, 35], [4, 8, 35], [5, 7, 26], [9, 10, 5]], false, [-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]],
-    ['nasty T-blossom 2', [[1, 2, 45], [1, 5, 45], [2, 3, 50], [3, 4, 45], [4, 5, 50], [1, 6, 30], [3, 9, 35], [4, 8, 26], [5, 7, 40], [9, 10, 5]], false, [-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]],
-    ['nested blossom expand relabel', [[1, 2, 40], [1, 3, 40], [2, 3, 60], [2, 4, 55], [3, 5, 55], [4, 5, 50], [1, 8, 15], [5, 7, 30], [7, 6, 10], [8, 10, 10], [4, 9, 30]], false, [-1, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8]],
+    [
+      'path prefers middle',
+      [
+        [1, 2, 10],
+        [2, 3, 11],
+      ],
+      false,
+      [-1, -1, 3, 2],
+    ],
+    [
+      'max cardinality',
+      [
+        [1, 2, 5],
+        [2, 3, 11],
+        [3, 4, 5],
+      ],
+      true,
+      [-1, 2, 1, 4, 3],
+    ],
+    [
+      'S-blossom',
+      [
+        [1, 2, 8],
+        [1, 3, 9],
+        [2, 3, 10],
+        [3, 4, 7],
+      ],
+      false,
+      [-1, 2, 1, 4, 3],
+    ],
+    [
+      'S-blossom augment',
+      [
+        [1, 2, 8],
+        [1, 3, 9],
+        [2, 3, 10],
+        [3, 4, 7],
+        [1, 6, 5],
+        [4, 5, 6],
+      ],
+      false,
+      [-1, 6, 3, 2, 5, 4, 1],
+    ],
+    [
+      'T-blossom',
+      [
+        [1, 2, 9],
+        [1, 3, 8],
+        [2, 3, 10],
+        [1, 4, 5],
+        [4, 5, 4],
+        [1, 6, 3],
+      ],
+      false,
+      [-1, 6, 3, 2, 5, 4, 1],
+    ],
+    [
+      'nested S-blossom',
+      [
+        [1, 2, 9],
+        [1, 3, 9],
+        [2, 3, 10],
+        [2, 4, 8],
+        [3, 5, 8],
+        [4, 5, 10],
+        [5, 6, 6],
+      ],
+      false,
+      [-1, 3, 4, 1, 2, 6, 5],
+    ],
+    [
+      'nested S-blossom relabel',
+      [
+        [1, 2, 10],
+        [1, 7, 10],
+        [2, 3, 12],
+        [3, 4, 20],
+        [3, 5, 20],
+        [4, 5, 25],
+        [5, 6, 10],
+        [6, 7, 10],
+        [7, 8, 8],
+      ],
+      false,
+      [-1, 2, 1, 4, 3, 6, 5, 8, 7],
+    ],
+    [
+      'nested S-blossom expand',
+      [
+        [1, 2, 8],
+        [1, 3, 8],
+        [2, 3, 10],
+        [2, 4, 12],
+        [3, 5, 12],
+        [4, 5, 14],
+        [4, 6, 12],
+        [5, 7, 12],
+        [6, 7, 14],
+        [7, 8, 12],
+      ],
+      false,
+      [-1, 2, 1, 5, 6, 3, 4, 8, 7],
+    ],
+    [
+      'T-blossom expand',
+      [
+        [1, 2, 23],
+        [1, 5, 22],
+        [1, 6, 15],
+        [2, 3, 25],
+        [3, 4, 22],
+        [4, 5, 25],
+        [4, 8, 14],
+        [5, 7, 13],
+      ],
+      false,
+      [-1, 6, 3, 2, 8, 7, 1, 5, 4],
+    ],
+    [
+      'nested T-blossom expand',
+      [
+        [1, 2, 19],
+        [1, 3, 20],
+        [1, 8, 8],
+        [2, 3, 25],
+        [2, 4, 18],
+        [3, 5, 18],
+        [4, 5, 13],
+        [4, 7, 7],
+        [5, 6, 7],
+      ],
+      false,
+      [-1, 8, 3, 2, 7, 6, 5, 4, 1],
+    ],
+    [
+      'nasty T-blossom',
+      [
+        [1, 2, 45],
+        [1, 5, 45],
+        [2, 3, 50],
+        [3, 4, 45],
+        [4, 5, 50],
+        [1, 6, 30],
+        [3, 9, 35],
+        [4, 8, 35],
+        [5, 7, 26],
+        [9, 10, 5],
+      ],
+      false,
+      [-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9],
+    ],
+    [
+      'nasty T-blossom 2',
+      [
+        [1, 2, 45],
+        [1, 5, 45],
+        [2, 3, 50],
+        [3, 4, 45],
+        [4, 5, 50],
+        [1, 6, 30],
+        [3, 9, 35],
+        [4, 8, 26],
+        [5, 7, 40],
+        [9, 10, 5],
+      ],
+      false,
+      [-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9],
+    ],
+    [
+      'nested blossom expand relabel',
+      [
+        [1, 2, 40],
+        [1, 3, 40],
+        [2, 3, 60],
+        [2, 4, 55],
+        [3, 5, 55],
+        [4, 5, 50],
+        [1, 8, 15],
+        [5, 7, 30],
+        [7, 6, 10],
+        [8, 10, 10],
+        [4, 9, 30],
+      ],
+      false,
+      [-1, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8],
+    ],
   ] as Array<[string, Array<[number, number, number]>, boolean, number[]]>)('%s', (_name, edges, maxCardinality, expected) => {
     const n = expected.length;
     expect([...maxWeightMatching(n, EdgeList.of(edges), { maxCardinality })]).toEqual(expected);

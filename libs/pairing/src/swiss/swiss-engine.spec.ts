@@ -5,14 +5,16 @@ import { EngineInput, EngineOutput, EnginePlayer, runSwissEngine } from './swiss
 import { FieldWeights, prepare } from './swiss-weights';
 
 /** A random field for the engine alone: scores, colour histories, earlier opponents. */
-const fieldArb = fc.integer({ min: 2, max: 40 }).chain((n) =>
-  fc.tuple(
-    fc.array(fc.integer({ min: 0, max: 8 }), { minLength: n, maxLength: n }),
-    fc.array(fc.array(fc.constantFrom<Side>('red', 'black'), { maxLength: 4 }), { minLength: n, maxLength: n }),
-    fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n }),
-    fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-  ),
-);
+const fieldArb = fc
+  .integer({ min: 2, max: 40 })
+  .chain((n) =>
+    fc.tuple(
+      fc.array(fc.integer({ min: 0, max: 8 }), { minLength: n, maxLength: n }),
+      fc.array(fc.array(fc.constantFrom<Side>('red', 'black'), { maxLength: 4 }), { minLength: n, maxLength: n }),
+      fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n }),
+      fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+    ),
+  );
 
 function players([scores, colours, met, byes]: [number[], Side[][], Array<[number, number]>, boolean[]]): { ps: EnginePlayer[]; forbidden: Set<string> } {
   const ps = scores.map((score, i) => ({ id: `p${i}`, score, order: i, colours: colours[i], hadBye: byes[i] }));
@@ -60,12 +62,80 @@ describe('swiss engine: floating to the nearest score group on both paths (issue
   // 一章3节1 and 附录1 #11 leave the pairing details to the software; pairing equal scores and
   // floating to the nearest score is what every Swiss system does (and libs/pairing promises).
   it.each([
-    ['the issue field: one leader, two groups of two, three at the bottom', [6, 4, 4, 2, 2, 0, 0, 0], [], [[6, 4], [4, 2], [2, 0], [0, 0]], undefined],
-    ['odd field: the bye to the lowest, then nearest floats', [6, 4, 4, 2, 2, 0, 0], [], [[6, 4], [4, 2], [2, 0]], 'p6'],
-    ['several leaders: the odd one out floats one group', [6, 6, 6, 4, 4, 2, 2, 0], [], [[6, 6], [6, 4], [4, 2], [2, 0]], undefined],
-    ['a chain of odd groups', [8, 6, 6, 6, 4, 2, 2, 2, 0, 0], [], [[8, 6], [6, 6], [4, 2], [2, 2], [0, 0]], undefined],
-    ['the leader met both 4s: he floats to the 2s, the 4s pair each other', [6, 4, 4, 2, 2, 0, 0, 0], [['p0', 'p1'], ['p0', 'p2']], [[6, 2], [4, 4], [2, 0], [0, 0]], undefined],
-    ['forbidden inside a group: a float each way, still to the nearest group', [4, 4, 2, 2, 0, 0], [['p0', 'p1']], [[4, 2], [4, 2], [0, 0]], undefined],
+    [
+      'the issue field: one leader, two groups of two, three at the bottom',
+      [6, 4, 4, 2, 2, 0, 0, 0],
+      [],
+      [
+        [6, 4],
+        [4, 2],
+        [2, 0],
+        [0, 0],
+      ],
+      undefined,
+    ],
+    [
+      'odd field: the bye to the lowest, then nearest floats',
+      [6, 4, 4, 2, 2, 0, 0],
+      [],
+      [
+        [6, 4],
+        [4, 2],
+        [2, 0],
+      ],
+      'p6',
+    ],
+    [
+      'several leaders: the odd one out floats one group',
+      [6, 6, 6, 4, 4, 2, 2, 0],
+      [],
+      [
+        [6, 6],
+        [6, 4],
+        [4, 2],
+        [2, 0],
+      ],
+      undefined,
+    ],
+    [
+      'a chain of odd groups',
+      [8, 6, 6, 6, 4, 2, 2, 2, 0, 0],
+      [],
+      [
+        [8, 6],
+        [6, 6],
+        [4, 2],
+        [2, 2],
+        [0, 0],
+      ],
+      undefined,
+    ],
+    [
+      'the leader met both 4s: he floats to the 2s, the 4s pair each other',
+      [6, 4, 4, 2, 2, 0, 0, 0],
+      [
+        ['p0', 'p1'],
+        ['p0', 'p2'],
+      ],
+      [
+        [6, 2],
+        [4, 4],
+        [2, 0],
+        [0, 0],
+      ],
+      undefined,
+    ],
+    [
+      'forbidden inside a group: a float each way, still to the nearest group',
+      [4, 4, 2, 2, 0, 0],
+      [['p0', 'p1']],
+      [
+        [4, 2],
+        [4, 2],
+        [0, 0],
+      ],
+      undefined,
+    ],
   ] as Array<[string, number[], Array<[string, string]>, number[][], string | undefined]>)('%s', (_name, scores, met, expected, bye) => {
     const forbidden = new Set(met.flatMap(([a, b]) => [`${a}-${b}`, `${b}-${a}`]));
     const input: EngineInput = { players: fresh(scores), forbidden: (a, b) => forbidden.has(`${a.id}-${b.id}`), pattern: 'split' };

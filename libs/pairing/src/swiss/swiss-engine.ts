@@ -94,7 +94,11 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
     if (candidates.length === 0) {
       return {
         ok: false,
-        error: new PairingError('no_bye_candidate', `odd field and every active entry already had a bye (no entry gets two): ${names(prep.sorted)}`, prep.sorted.map((p) => p.id)),
+        error: new PairingError(
+          'no_bye_candidate',
+          `odd field and every active entry already had a bye (no entry gets two): ${names(prep.sorted)}`,
+          prep.sorted.map((p) => p.id),
+        ),
       };
     }
     let firstFailure: FieldSolution | undefined;
@@ -136,5 +140,8 @@ export function runSwissEngine(input: EngineInput): Result<EngineOutput, Pairing
     .map(([x, y]) => (x < y ? [x, y] : [y, x]))
     .sort((p, q) => p[0] - q[0])
     .map(([x, y]) => [prep.sorted[x], prep.sorted[y]]);
-  return { ok: true, value: { pairs, bye, path: solved.path, resolves: solved.resolves, certified: solved.certified, ...(solved.proof && { proof: solved.proof }) } };
+  return {
+    ok: true,
+    value: { pairs, bye, path: solved.path, resolves: solved.resolves, certified: solved.certified, ...(solved.proof && { proof: solved.proof }) },
+  };
 }

@@ -71,7 +71,9 @@ function priceOut(prep: Prepared, vs: readonly number[], w: FieldWeights, seen: 
     if (list) list.push(i);
     else byGroup.set(g, [i]);
   }
-  const groups = [...byGroup.entries()].sort((p, q) => p[0] - q[0]).map(([g, list]) => ({ score: prep.sorted[prep.groupStart[g]].score, list: list.sort((a, b) => y[a] - y[b]) }));
+  const groups = [...byGroup.entries()]
+    .sort((p, q) => p[0] - q[0])
+    .map(([g, list]) => ({ score: prep.sorted[prep.groupStart[g]].score, list: list.sort((a, b) => y[a] - y[b]) }));
   const out: Array<[number, number]> = [];
   for (let gi = 0; gi < groups.length; gi++) {
     const G = groups[gi];

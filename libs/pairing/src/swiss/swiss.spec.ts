@@ -183,8 +183,17 @@ describe('individual Swiss, brute force', () => {
     // Fields with more rounds than opponents: most fail at some round; each failure is proved.
     let failures = 0;
     for (let k = 0; k < 40; k++) {
-      const spec = { seed: `bf-${k}`, players: 3 + (k % 8), rounds: 3 + (k % 8), forbiddenPairs: k % 3, affiliations: k % 2 ? 2 : 0, options: { sameAffiliation: 'round1' as const } };
-      const { tournament, error } = playRandomTournament(spec, swissIndividual, (t, r) => expect(bruteForcePairable({ ...t, rounds: t.rounds.slice(0, r - 1) }, r)).toBe(true));
+      const spec = {
+        seed: `bf-${k}`,
+        players: 3 + (k % 8),
+        rounds: 3 + (k % 8),
+        forbiddenPairs: k % 3,
+        affiliations: k % 2 ? 2 : 0,
+        options: { sameAffiliation: 'round1' as const },
+      };
+      const { tournament, error } = playRandomTournament(spec, swissIndividual, (t, r) =>
+        expect(bruteForcePairable({ ...t, rounds: t.rounds.slice(0, r - 1) }, r)).toBe(true),
+      );
       if (error) {
         failures++;
         expect(bruteForcePairable(tournament, tournament.rounds.length + 1)).toBe(false);
@@ -209,7 +218,10 @@ describe('individual Swiss, random tournaments (property)', () => {
           withdrawalRate: fc.constantFrom(0, 0.03),
           affiliations: fc.constantFrom(0, 3),
           forbiddenPairs: fc.integer({ min: 0, max: 3 }),
-          options: fc.record({ sameAffiliation: fc.constantFrom('allowed' as const, 'round1' as const), round1Pairing: fc.constantFrom('split' as const, 'adjacent' as const) }),
+          options: fc.record({
+            sameAffiliation: fc.constantFrom('allowed' as const, 'round1' as const),
+            round1Pairing: fc.constantFrom('split' as const, 'adjacent' as const),
+          }),
         }),
         (spec) => {
           const { tournament, error } = playRandomTournament(spec, swissIndividual, checkPlayedRound);
@@ -238,7 +250,10 @@ describe('individual Swiss, random tournaments (property)', () => {
           withdrawalRate: fc.constantFrom(0, 0.03),
           affiliations: fc.constantFrom(0, 3),
           forbiddenPairs: fc.integer({ min: 0, max: 3 }),
-          options: fc.record({ sameAffiliation: fc.constantFrom('allowed' as const, 'round1' as const), round1Pairing: fc.constantFrom('split' as const, 'adjacent' as const) }),
+          options: fc.record({
+            sameAffiliation: fc.constantFrom('allowed' as const, 'round1' as const),
+            round1Pairing: fc.constantFrom('split' as const, 'adjacent' as const),
+          }),
         }),
         (spec) => {
           const { tournament, error } = playRandomTournament(spec, swissIndividual, checkPlayedRound);
@@ -268,7 +283,8 @@ describe('individual Swiss, random tournaments (property)', () => {
     expect(Math.max(...diffs)).toBeLessThanOrEqual(2);
     expect(diffs.filter((d) => d === 2).length).toBeLessThan(diffs.length / 10);
     let threeInRow = 0;
-    for (const x of h.values()) for (let i = 2; i < x.colours.length; i++) if (x.colours[i] === x.colours[i - 1] && x.colours[i] === x.colours[i - 2]) threeInRow++;
+    for (const x of h.values())
+      for (let i = 2; i < x.colours.length; i++) if (x.colours[i] === x.colours[i - 1] && x.colours[i] === x.colours[i - 2]) threeInRow++;
     expect(threeInRow).toBe(0);
   });
 });
@@ -304,7 +320,11 @@ describe('team Swiss (附录1)', () => {
   it('round 2: far pairing inside a score group, larger number Red', () => {
     const t = teams(8);
     for (const e of t.entries) e.members = [1, 2, 3].map((b) => ({ id: `${e.id}.${b}`, board: b }));
-    t.rounds.push({ round: 1, pairings: [matchResult('T1', 'T2', true), matchResult('T3', 'T4', true), matchResult('T5', 'T6', true), matchResult('T7', 'T8', true)], byes: [] });
+    t.rounds.push({
+      round: 1,
+      pairings: [matchResult('T1', 'T2', true), matchResult('T3', 'T4', true), matchResult('T5', 'T6', true), matchResult('T7', 'T8', true)],
+      byes: [],
+    });
     const r = swissTeam.pair({ tournament: t });
     // winners T1 T3 T5 T7 (mirror: T1–T7, T3–T5), losers T2 T4 T6 T8 (T2–T8, T4–T6); all due Black/Red.
     expect(r.ok && r.value.pairings.map((p) => [p.red, p.black].sort())).toEqual([
@@ -320,15 +340,22 @@ describe('team Swiss (附录1)', () => {
   });
 
   it('plays random team events without rematches', () => {
-    const { tournament, error } = playRandomTournament({ seed: 'teams', players: 11, rounds: 7, options: { eventKind: 'team' } }, {
-      ...swissTeam,
-      pair: (req) => {
-        const r = swissTeam.pair(req);
-        // Add board games so the round can be scored.
-        if (r.ok) r.value.pairings = r.value.pairings.map((p) => ({ ...matchResult(p.red, p.black, true), games: matchResult(p.red, p.black, true).games.map((g) => ({ ...g, result: null })) }));
-        return r;
+    const { tournament, error } = playRandomTournament(
+      { seed: 'teams', players: 11, rounds: 7, options: { eventKind: 'team' } },
+      {
+        ...swissTeam,
+        pair: (req) => {
+          const r = swissTeam.pair(req);
+          // Add board games so the round can be scored.
+          if (r.ok)
+            r.value.pairings = r.value.pairings.map((p) => ({
+              ...matchResult(p.red, p.black, true),
+              games: matchResult(p.red, p.black, true).games.map((g) => ({ ...g, result: null })),
+            }));
+          return r;
+        },
       },
-    });
+    );
     expect(error).toBeUndefined();
     const h = entryHistories(tournament);
     for (const x of h.values()) for (const rounds of x.opponents.values()) expect(rounds).toHaveLength(1);

@@ -97,8 +97,14 @@ describe('TRF export and import', () => {
     expect(back.rounds).toHaveLength(8);
     expect(back.options.totalRounds).toBe(9);
     expect(trfOf(back)).toBe(nine); // options.totalRounds is written back
-    expect(makeTrf(tournament, { totalRounds: 7 })).toMatchObject({ ok: false, error: [{ message: expect.stringMatching(/total rounds \(7\) is less than the rounds played \(8\)/) }] });
-    expect(parseTrf(nine.replace('XXR 9', 'XXR 5'))).toMatchObject({ ok: false, error: [{ message: 'XXR 5 (the event\'s total rounds) but 8 rounds are played' }] });
+    expect(makeTrf(tournament, { totalRounds: 7 })).toMatchObject({
+      ok: false,
+      error: [{ message: expect.stringMatching(/total rounds \(7\) is less than the rounds played \(8\)/) }],
+    });
+    expect(parseTrf(nine.replace('XXR 9', 'XXR 5'))).toMatchObject({
+      ok: false,
+      error: [{ message: "XXR 5 (the event's total rounds) but 8 rounds are played" }],
+    });
   });
 
   it('refuses draw numbers above 9,999 instead of cutting them', () => {

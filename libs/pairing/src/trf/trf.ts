@@ -75,15 +75,23 @@ export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): R
   const errors: TrfError[] = [];
   const tooBig = entries.filter((e) => e.drawNumber > TRF_MAX_RANK);
   if (tooBig.length > 0) {
-    const shown = tooBig.slice(0, 5).map((e) => `${e.id} (#${e.drawNumber})`).join(', ');
-    errors.push({ line: 0, message: `TRF has 4 columns for the starting rank: draw numbers above ${TRF_MAX_RANK} cannot be written (${tooBig.length} entries: ${shown}${tooBig.length > 5 ? ', …' : ''})` });
+    const shown = tooBig
+      .slice(0, 5)
+      .map((e) => `${e.id} (#${e.drawNumber})`)
+      .join(', ');
+    errors.push({
+      line: 0,
+      message: `TRF has 4 columns for the starting rank: draw numbers above ${TRF_MAX_RANK} cannot be written (${tooBig.length} entries: ${shown}${tooBig.length > 5 ? ', …' : ''})`,
+    });
   }
   const played = tournament.rounds.length;
   const total = options.totalRounds ?? recordedTotalRounds(tournament) ?? played;
   if (total < played) errors.push({ line: 0, message: `the event's total rounds (${total}) is less than the rounds played (${played})` });
   if (errors.length > 0) return { ok: false, error: errors };
   const scores = scoresAfter(tournament).scores;
-  const places = new Map([...entries].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.drawNumber - b.drawNumber).map((e, i) => [e.id, i + 1]));
+  const places = new Map(
+    [...entries].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.drawNumber - b.drawNumber).map((e, i) => [e.id, i + 1]),
+  );
   const rank = new Map(entries.map((e) => [e.id, e.drawNumber]));
   const bye = byePoints(tournament.options);
   const byeCode = bye >= 2 ? 'U' : bye === 1 ? 'H' : 'Z';
@@ -169,7 +177,13 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
       const nm = raw.slice(14, 47).trim();
       const rating = raw.slice(48, 52).trim();
       const fed = raw.slice(53, 56).trim();
-      const entry: Entry = { id: `#${rank}`, drawNumber: rank, ...(nm && { name: nm }), ...(rating && Number(rating) > 0 && { rating: Number(rating) }), ...(fed && { affiliation: fed }) };
+      const entry: Entry = {
+        id: `#${rank}`,
+        drawNumber: rank,
+        ...(nm && { name: nm }),
+        ...(rating && Number(rating) > 0 && { rating: Number(rating) }),
+        ...(fed && { affiliation: fed }),
+      };
       entries.push(entry);
       const list: Array<{ opp: number; colour: string; code: string } | undefined> = [];
       for (let col = 91; col < raw.length; col += 10) {
@@ -199,7 +213,8 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
   // Rounds played: up to the last round any line has a block for (XXR is the event's total).
   let rounds = 0;
   for (const list of blocks.values()) for (let r = list.length; r > rounds; r--) if (list[r - 1]) rounds = r;
-  if (totalRounds !== undefined && totalRounds < rounds) errors.push({ line: 0, message: `XXR ${totalRounds} (the event's total rounds) but ${rounds} rounds are played` });
+  if (totalRounds !== undefined && totalRounds < rounds)
+    errors.push({ line: 0, message: `XXR ${totalRounds} (the event's total rounds) but ${rounds} rounds are played` });
   const byeKinds = new Map<number, string>(); // bye points → first place seen
   const out: Round[] = [];
   for (let r = 0; r < rounds; r++) {

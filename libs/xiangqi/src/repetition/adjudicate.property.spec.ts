@@ -107,7 +107,10 @@ describe('adjudicate on random games', () => {
         expect(r.ok).toBe(true);
         if (!r.ok) return;
         const n = g.keys.length - 1;
-        const earlier = g.keys.slice(0, -1).map((k, i) => (k === g.keys[n] ? i : -1)).filter((i) => i >= 0);
+        const earlier = g.keys
+          .slice(0, -1)
+          .map((k, i) => (k === g.keys[n] ? i : -1))
+          .filter((i) => i >= 0);
         const repeated = earlier.length > 0;
         if (repeated) repeatedRuns++;
         else newRuns++;
@@ -115,7 +118,12 @@ describe('adjudicate on random games', () => {
         expect(VERDICTS).toContain(r.value.result);
         if (repeated) {
           // the shortest cycle: from the last earlier occurrence of the final position (cycle.ts)
-          expect(r.value.cycle).toEqual({ startPly: earlier[earlier.length - 1] + 1, endPly: n, plies: n - earlier[earlier.length - 1], occurrences: earlier.length + 1 });
+          expect(r.value.cycle).toEqual({
+            startPly: earlier[earlier.length - 1] + 1,
+            endPly: n,
+            plies: n - earlier[earlier.length - 1],
+            occurrences: earlier.length + 1,
+          });
           expect(r.value.moves).toHaveLength(r.value.cycle!.plies);
         }
         // every reported cycle of the record (issue 14) starts and ends on the same position

@@ -18,17 +18,7 @@ import { explain, explainNone } from './explain';
 import { PlyAnalysis, analysePly, dropHeldCounterChases } from './move-kinds';
 import { PATTERN_LABELS } from './patterns';
 import { DEFAULT_MATE_SEARCH_CHECKS, threatensMate } from './search';
-import {
-  Adjudication,
-  AdjudicationInput,
-  CycleInfo,
-  CycleReport,
-  MoveAnalysis,
-  RULE_SETS,
-  RepetitionInputError,
-  RuleSet,
-  SideSummary,
-} from './types';
+import { Adjudication, AdjudicationInput, CycleInfo, CycleReport, MoveAnalysis, RULE_SETS, RepetitionInputError, RuleSet, SideSummary } from './types';
 import { SideFacts, VerdictOutcome, sideFacts, verdictAxf } from './verdict-axf';
 import { sideFactsCxa, verdictCxa } from './verdict-cxa';
 import { makeSquareName } from '../types';
@@ -232,9 +222,6 @@ export function adjudicate(input: AdjudicationInput): Result<Adjudication, Repet
 }
 
 /** Many cases in order (the CLI's `--batch`). */
-export function adjudicateBatch(
-  items: readonly AdjudicationInput[],
-  rules?: RuleSet,
-): Result<Adjudication, RepetitionInputError>[] {
+export function adjudicateBatch(items: readonly AdjudicationInput[], rules?: RuleSet): Result<Adjudication, RepetitionInputError>[] {
   return items.map((item) => adjudicate({ ...item, rules: item.rules ?? rules }));
 }

@@ -47,9 +47,7 @@ describe('拦 that also chases (细则 18 图-50, 补充 2, 4)', () => {
     expect(block.kinds).toContainEqual(expect.objectContaining({ kind: 'chase', piece: 'rook', from: 'd2', to: 'c2', target: 'horse', protected: false }));
     const check = v.moves.find((m) => m.iccs === 'b4c2')!;
     expect(check.primary).toBe('check');
-    expect(v.moves.find((m) => m.iccs === 'c2b4')!.kinds).toContainEqual(
-      expect.objectContaining({ kind: 'chase', to: 'a6', target: 'cannon' }),
-    );
+    expect(v.moves.find((m) => m.iccs === 'c2b4')!.kinds).toContainEqual(expect.objectContaining({ kind: 'chase', to: 'a6', target: 'cannon' }));
   });
 
   it('细则 14 marks a rook that stays on the leg of the horse that pins it (exempt over the cycle while chased); not one that just stepped there (细则 18 图-50)', () => {

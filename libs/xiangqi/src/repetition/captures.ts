@@ -342,13 +342,7 @@ function decideCxa(pos: Position, info: CaptureInfo, a: Piece, t: Piece): void {
  * the move just played by `side` gives check, the checking pieces — a guard kept from recapturing
  * by that check alone is a real root (第一节 15; 总纲 2 一将一捉).
  */
-export function analyseCaptures(
-  pos: Position,
-  side: Side,
-  rules: RuleSet,
-  justMoved?: Square,
-  checkers?: readonly Square[],
-): CaptureInfo[] {
+export function analyseCaptures(pos: Position, side: Side, rules: RuleSet, justMoved?: Square, checkers?: readonly Square[]): CaptureInfo[] {
   const out: CaptureInfo[] = [];
   const mine = forTurn(pos, side);
   for (const { square, piece } of pos.pieces(opposite(side))) {

@@ -19,9 +19,7 @@ export interface Replay {
 /** Split a move list: spaces, commas, semicolons; move numbers (`1.`, `12...`) and results dropped. */
 export function splitMoves(moves: string | readonly string[]): string[] {
   const raw = typeof moves === 'string' ? moves.split(/[\s,;]+/) : moves.flatMap((m) => String(m).split(/[\s,;]+/));
-  return raw
-    .map((t) => t.trim().replace(/^\d+\.+/, ''))
-    .filter((t) => t.length > 0 && !/^(\d+\.*|1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+  return raw.map((t) => t.trim().replace(/^\d+\.+/, '')).filter((t) => t.length > 0 && !/^(\d+\.*|1-0|0-1|1\/2-1\/2|\*)$/.test(t));
 }
 
 export function replay(start: Position, tokens: readonly string[]): Result<Replay, RepetitionInputError> {
@@ -35,9 +33,7 @@ export function replay(start: Position, tokens: readonly string[]): Result<Repla
       const parsed = parseMove(pos, tokens[i]);
       if (!parsed.ok) {
         const code = parsed.error.code === 'syntax' ? 'bad_move' : 'illegal_move';
-        return err(
-          new RepetitionInputError(code, `move ${i + 1} '${tokens[i]}': ${parsed.error.message}`, { ply: i + 1, cause: parsed.error }),
-        );
+        return err(new RepetitionInputError(code, `move ${i + 1} '${tokens[i]}': ${parsed.error.message}`, { ply: i + 1, cause: parsed.error }));
       }
       move = parsed.value;
     }

@@ -12,7 +12,6 @@ interface DevCase {
   expected: 'red_loses' | 'black_loses' | 'draw';
 }
 
- 
 const CASES = require('../../fixtures/dev-repetition-cases.json') as DevCase[];
 
 /** Why a case holds under the rulebook, where it is not plain (index → reason). */

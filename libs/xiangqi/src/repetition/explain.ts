@@ -5,7 +5,12 @@
 import { CycleInfo, CycleReport, Label, Verdict } from './types';
 import { VerdictOutcome } from './verdict-axf';
 
-const RESULT_ZH: Record<Verdict, string> = { red_loses: '红方须变着，不变作负', black_loses: '黑方须变着，不变作负', draw: '双方不变作和', none: '未形成重复局面' };
+const RESULT_ZH: Record<Verdict, string> = {
+  red_loses: '红方须变着，不变作负',
+  black_loses: '黑方须变着，不变作负',
+  draw: '双方不变作和',
+  none: '未形成重复局面',
+};
 const RESULT_EN: Record<Verdict, string> = {
   red_loses: 'Red must change its move or lose',
   black_loses: 'Black must change its move or lose',
@@ -30,9 +35,7 @@ export function explainNone(plies: number, earlier: readonly CycleReport[] = [])
   const zhEarlier = earlier.map((c) => `第${c.startPly}–${c.endPly}着循环：${RESULT_ZH[c.result]}`).join('；');
   const enEarlier = earlier.map((c) => `plies ${c.startPly}–${c.endPly}: ${c.result}`).join('; ');
   return {
-    zh:
-      `共${plies}着，最后局面此前未以同一方行棋出现过：未形成重复局面，无需判决。` +
-      (earlier.length > 0 ? `但此前已完成循环（${zhEarlier}）。` : ''),
+    zh: `共${plies}着，最后局面此前未以同一方行棋出现过：未形成重复局面，无需判决。` + (earlier.length > 0 ? `但此前已完成循环（${zhEarlier}）。` : ''),
     en:
       `${plies} plies; the final position has not occurred before with the same side to move: no repetition to adjudicate.` +
       (earlier.length > 0 ? ` Earlier cycles in the record: ${enEarlier}.` : ''),

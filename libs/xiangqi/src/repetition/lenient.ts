@@ -24,8 +24,7 @@ function parkingPoints(piece: Piece): number[] {
   const side = piece.side === 'red' ? 0 : 1;
   const out: number[] = [];
   for (let sq = 0; sq < 90; sq++) {
-    const fits =
-      piece.role === 'advisor' ? advisorCanReach(sq, side) : piece.role === 'elephant' ? elephantCanReach(sq, side) : pawnCanReach(sq, side);
+    const fits = piece.role === 'advisor' ? advisorCanReach(sq, side) : piece.role === 'elephant' ? elephantCanReach(sq, side) : pawnCanReach(sq, side);
     if (fits) out.push(sq);
   }
   return out;

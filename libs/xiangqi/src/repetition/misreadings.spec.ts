@@ -82,7 +82,6 @@ describe('misreading 2: 细则 14 exempts only a held rook chased by the horse s
   });
 
   it('细则 14 图39–41 behaviour stays: the held rook is not counter-chasing while Red chases it (dev case 21)', () => {
-     
     const dev = require('../../fixtures/dev-repetition-cases.json') as { fen: string; moves: string[] }[];
     const v = value({ fen: dev[21].fen, moves: dev[21].moves });
     expect(v.result).toBe('red_loses');
@@ -119,7 +118,7 @@ describe('misreading 3: nested cycles — shortest complete cycle (default) or t
   });
 });
 
-describe('misreading 4: every completed cycle of the record, with verdict and ply range (result stays the final position\'s)', () => {
+describe("misreading 4: every completed cycle of the record, with verdict and ply range (result stays the final position's)", () => {
   const FEN = '4k4/9/1c7/7n1/9/3R5/9/9/9/5K3 w - - 0 1';
 
   it('the record departs from a repeated cycle: result none, the earlier cycles are reported as violations (第二节 1 I)', () => {
@@ -134,7 +133,7 @@ describe('misreading 4: every completed cycle of the record, with verdict and pl
     expect(v.explanation.en).toMatch(/Earlier cycles in the record: plies 1–4: red_loses; plies 5–8: red_loses/);
   });
 
-  it('the last entry is the final position\'s cycle when the record ends in a repetition', () => {
+  it("the last entry is the final position's cycle when the record ends in a repetition", () => {
     const v = value({ fen: FEN, moves: 'd4b4 b7d7 b4d4 d7b7 d4d6 h6g4 d6d4 g4h6' });
     expect(v.cycles).toHaveLength(2);
     const last = v.cycles[v.cycles.length - 1];
@@ -172,7 +171,10 @@ describe('misreading 5: lenient FEN for positions typed from diagrams (strict st
     const p = positionFromFen(PAWN_BEHIND, true);
     if (!p.ok) throw p.error;
     const pos = p.value.position;
-    const moves = pos.legalMoves().map((m) => makeIccs(m)).sort();
+    const moves = pos
+      .legalMoves()
+      .map((m) => makeIccs(m))
+      .sort();
     expect(moves).toEqual(['d0d1', 'd0e0', 'e1e2']);
     const q = pos.clone();
     q.play(parseIccs('e1e2')!);

@@ -144,15 +144,11 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
       ...(c.protected ? { root: c.root === 'real' ? 'real' : 'false' } : {}),
       reason: `${c.attackerRole} on ${sq(c.attacker)} ${
         attackedBefore.has(pairKey(ctx.postIds, c)) ? 'could already take, but now wins,' : 'now attacks'
-      } the ${c.targetRole} on ${sq(c.target)}: ${c.reason}${
-        c.exempt ? '; a pawn that has not crossed the river may be chased (总纲 3)' : ''
-      }`,
+      } the ${c.targetRole} on ${sq(c.target)}: ${c.reason}${c.exempt ? '; a pawn that has not crossed the river may be chased (总纲 3)' : ''}`,
     });
   }
 
-  const protectedAttacks = afterAll.filter(
-    (c) => !c.gainful && c.root === 'real' && !c.mutualSameKind && !attackedBefore.has(pairKey(ctx.postIds, c)),
-  );
+  const protectedAttacks = afterAll.filter((c) => !c.gainful && c.root === 'real' && !c.mutualSameKind && !attackedBefore.has(pairKey(ctx.postIds, c)));
 
   // 兑 / 献 (术语 4, 6): can the moved piece be taken?
   let alsoExchange = false;
@@ -165,17 +161,39 @@ export function analysePly(ctx: PlyContext): PlyAnalysis {
     const trulyProtected = own ? own.root === 'real' : false;
     if (mutual && trulyProtected) {
       alsoExchange = true;
-      kinds.push({ kind: 'exchangeOffer', piece: moved.role, from: sq(move.to), to: sq(t), target: taker.role, protected: true, root: 'real', reason: `offers to exchange ${moved.role} for ${taker.role} on ${sq(t)} (兑)` });
+      kinds.push({
+        kind: 'exchangeOffer',
+        piece: moved.role,
+        from: sq(move.to),
+        to: sq(t),
+        target: taker.role,
+        protected: true,
+        root: 'real',
+        reason: `offers to exchange ${moved.role} for ${taker.role} on ${sq(t)} (兑)`,
+      });
     } else if (mutual || (own && own.gainful)) {
       alsoExchange = true;
-      kinds.push({ kind: 'offer', piece: moved.role, from: sq(move.to), to: sq(t), target: taker.role, reason: `the ${moved.role} can be taken by the ${taker.role} on ${sq(t)} (献)` });
+      kinds.push({
+        kind: 'offer',
+        piece: moved.role,
+        from: sq(move.to),
+        to: sq(t),
+        target: taker.role,
+        reason: `the ${moved.role} can be taken by the ${taker.role} on ${sq(t)} (献)`,
+      });
     }
   }
 
   // 杀 (术语 2)
   const mateThreat = !isCheck && ctx.mateThreat;
   if (mateThreat) {
-    kinds.push({ kind: 'mateThreat', piece: moved.role, from: sq(move.from), to: sq(move.to), reason: `threatens mate by ${ctx.mateChecks === 1 ? 'a check' : `at most ${ctx.mateChecks} consecutive checks`} (杀)` });
+    kinds.push({
+      kind: 'mateThreat',
+      piece: moved.role,
+      from: sq(move.from),
+      to: sq(move.to),
+      reason: `threatens mate by ${ctx.mateChecks === 1 ? 'a check' : `at most ${ctx.mateChecks} consecutive checks`} (杀)`,
+    });
   }
 
   // 要抽吃 — only looked for when the move is not already a 将, 捉 or 杀.
@@ -286,7 +304,10 @@ export function dropHeldCounterChases(plies: PlyAnalysis[], rules: RuleSet): voi
     p.chases = kept;
     const gone = (k: MoveKind) => k.kind === 'chase' && dropped.some((c) => sq(c.attacker) === k.from && sq(c.target) === k.to);
     const note = dropped
-      .map((c) => `the ${c.attackerRole} on ${sq(c.attacker)} stays on the leg of the ${c.targetRole} on ${sq(c.target)} and is chased itself: its attack is not a chase (细则 14)`)
+      .map(
+        (c) =>
+          `the ${c.attackerRole} on ${sq(c.attacker)} stays on the leg of the ${c.targetRole} on ${sq(c.target)} and is chased itself: its attack is not a chase (细则 14)`,
+      )
       .join('; ');
     p.kinds = p.kinds.filter((k) => !gone(k));
     if (p.kinds.length === 0) p.kinds.push({ kind: 'idle', piece: p.piece, from: p.iccs.slice(0, 2), to: p.iccs.slice(2), reason: `闲: ${note}` });

@@ -84,7 +84,11 @@ export interface CheckingWin {
 export function findCheckingWin(pos: Position, side: Side, rules: RuleSet): CheckingWin | undefined {
   const turned = withTurn(pos, side);
   if (!turned) return undefined;
-  const already = new Set(analyseCaptures(turned, side, rules).filter((c) => c.gainful).map((c) => c.target));
+  const already = new Set(
+    analyseCaptures(turned, side, rules)
+      .filter((c) => c.gainful)
+      .map((c) => c.target),
+  );
   for (const { move, next } of checkingMoves(turned)) {
     const replies = next.legalMoves();
     if (replies.length === 0) continue;

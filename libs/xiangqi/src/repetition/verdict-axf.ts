@@ -249,4 +249,3 @@ export function verdictAxf(red: SideFacts, black: SideFacts): VerdictOutcome {
   }
   return { result, articles: [...arts], red, black, summary: { zh, en } };
 }
-

@@ -65,7 +65,13 @@ export function verdictCxa(red: SideFacts, black: SideFacts): VerdictOutcome {
   if (red.violation && black.violation) {
     // CXA 棋例总则 3: 双方均为禁止着法，双方不变作和
     arts.add('CXA 棋例总则 3');
-    return { result: 'draw', articles: [...arts], red, black, summary: { en: `${red.reason}; ${black.reason}. Both forbidden: draw.`, zh: `${red.reasonZh}；${black.reasonZh}。双方均为禁止着法，不变作和。` } };
+    return {
+      result: 'draw',
+      articles: [...arts],
+      red,
+      black,
+      summary: { en: `${red.reason}; ${black.reason}. Both forbidden: draw.`, zh: `${red.reasonZh}；${black.reasonZh}。双方均为禁止着法，不变作和。` },
+    };
   }
   if (red.violation || black.violation) {
     // CXA 棋例总则 4: 一方为禁止着法，另一方为允许着法，应由前者变着，不变判负
@@ -77,10 +83,19 @@ export function verdictCxa(red: SideFacts, black: SideFacts): VerdictOutcome {
       articles: [...arts],
       red,
       black,
-      summary: { en: `${loser.reason}; ${other.reason}. ${loser.side} must change or lose.`, zh: `${loser.reasonZh}；${other.reasonZh}。${loser.side === 'red' ? '红方' : '黑方'}须变着，不变作负。` },
+      summary: {
+        en: `${loser.reason}; ${other.reason}. ${loser.side} must change or lose.`,
+        zh: `${loser.reasonZh}；${other.reasonZh}。${loser.side === 'red' ? '红方' : '黑方'}须变着，不变作负。`,
+      },
     };
   }
   // CXA 棋例总则 2: 双方均为允许着法，双方不变作和
   arts.add('CXA 棋例总则 2');
-  return { result: 'draw', articles: [...arts], red, black, summary: { en: `${red.reason}; ${black.reason}. Both allowed: draw.`, zh: `${red.reasonZh}；${black.reasonZh}。双方均为允许着法，不变作和。` } };
+  return {
+    result: 'draw',
+    articles: [...arts],
+    red,
+    black,
+    summary: { en: `${red.reason}; ${black.reason}. Both allowed: draw.`, zh: `${red.reasonZh}；${black.reasonZh}。双方均为允许着法，不变作和。` },
+  };
 }

@@ -19,7 +19,10 @@ export const LAYOUT_MESSAGES = {
   error_429: { zh: '请求太多', en: 'Too many requests' },
   error_500: { zh: '出错了', en: 'Something went wrong' },
   error_503: { zh: '暂时无法服务', en: 'Temporarily unavailable' },
-  errorForbiddenHelp: { zh: '您已登录，但这个页面需要您在本赛事中担任的角色。', en: 'You are logged in, but this page needs a role you do not hold in this tournament.' },
+  errorForbiddenHelp: {
+    zh: '您已登录，但这个页面需要您在本赛事中担任的角色。',
+    en: 'You are logged in, but this page needs a role you do not hold in this tournament.',
+  },
   errorLoggedInAs: { zh: '当前登录：{name}', en: 'Logged in as {name}' },
   backHome: { zh: '回到首页', en: 'Back to the home page' },
   save: { zh: '保存', en: 'Save' },

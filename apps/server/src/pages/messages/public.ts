@@ -156,8 +156,14 @@ export const PUBLIC_MESSAGES = {
   boardResult: { zh: '本台结果', en: 'Board result' },
   seatOf: { zh: '第 {table} 台 · {colour}', en: 'Table {table} · {colour}' },
   roundOf: { zh: '{round} · {name}', en: '{round} · {name}' },
-  whyPlaceKnockoutWon: { zh: '{stage}（第 {round} 轮）胜 {opponent}，以{kind}决出', en: 'won the {stage} (round {round}) against {opponent}, decided by the {kind}' },
-  whyPlaceKnockoutLost: { zh: '{stage}（第 {round} 轮）负于 {opponent}，以{kind}决出', en: 'lost the {stage} (round {round}) to {opponent}, decided by the {kind}' },
+  whyPlaceKnockoutWon: {
+    zh: '{stage}（第 {round} 轮）胜 {opponent}，以{kind}决出',
+    en: 'won the {stage} (round {round}) against {opponent}, decided by the {kind}',
+  },
+  whyPlaceKnockoutLost: {
+    zh: '{stage}（第 {round} 轮）负于 {opponent}，以{kind}决出',
+    en: 'lost the {stage} (round {round}) to {opponent}, decided by the {kind}',
+  },
   whyPlaceRange: { zh: '淘汰赛中：第 {from}–{to} 名', en: 'in the knockout: places {from}–{to}' },
   whyPlaceStandings: { zh: '其余棋手排名第 {rank}：积分 {score}', en: 'ranked {rank} among the others: {score} points' },
   whyTied: { zh: '全部条件相同（未抽签）', en: 'tied on the whole chain (no lot recorded)' },

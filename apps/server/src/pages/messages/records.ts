@@ -9,9 +9,18 @@ export const RECORD_MESSAGES = {
   black: { zh: '黑方', en: 'Black' },
   result: { zh: '结果', en: 'Result' },
   noResult: { zh: '未赛完', en: 'not finished' },
-  youAre: { zh: '您是{side}，由您输入棋谱（二章3节7：胜方输入；和局由红方输入）。', en: 'You are {side} and enter the record (二章3节7: the winner enters it; Red on a draw).' },
-  howTo: { zh: '点击棋子，再点击目标点；或输入着法（炮二平五、C2.5、h2e2）。只接受合法着法。', en: 'Tap a piece, then its target; or type a move (炮二平五, C2.5, h2e2). Only legal moves are taken.' },
-  needsScript: { zh: '输入棋谱需要启用 JavaScript；也可把纸质记录交给裁判。', en: 'Entering the record needs JavaScript; or hand your written record to the arbiter.' },
+  youAre: {
+    zh: '您是{side}，由您输入棋谱（二章3节7：胜方输入；和局由红方输入）。',
+    en: 'You are {side} and enter the record (二章3节7: the winner enters it; Red on a draw).',
+  },
+  howTo: {
+    zh: '点击棋子，再点击目标点；或输入着法（炮二平五、C2.5、h2e2）。只接受合法着法。',
+    en: 'Tap a piece, then its target; or type a move (炮二平五, C2.5, h2e2). Only legal moves are taken.',
+  },
+  needsScript: {
+    zh: '输入棋谱需要启用 JavaScript；也可把纸质记录交给裁判。',
+    en: 'Entering the record needs JavaScript; or hand your written record to the arbiter.',
+  },
   startFrom: { zh: '起始局面', en: 'Start from' },
   startInitial: { zh: '开局', en: 'the initial position' },
   startAdjourned: { zh: '封棋局面（二章2节4）', en: 'the adjourned position (二章2节4)' },

@@ -76,7 +76,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'console.colours': { zh: '交换先后手', en: 'Exchange colours' },
   'console.moveBye': { zh: '轮空改给', en: 'Give the bye to' },
   'console.forbid': { zh: '禁止配对', en: 'Forbid a pair' },
-  'console.forbidHint': { zh: '本项目余下各轮不再配对这两名选手；草稿会重新检查，然后重新编排。', en: 'these two are never paired again in this event; the draft is checked again — then pair it again.' },
+  'console.forbidHint': {
+    zh: '本项目余下各轮不再配对这两名选手；草稿会重新检查，然后重新编排。',
+    en: 'these two are never paired again in this event; the draft is checked again — then pair it again.',
+  },
   'console.repair': { zh: '重新编排草稿', en: 'Pair the draft again' },
   'console.publish': { zh: '公布第{n}轮', en: 'Publish round {n}' },
   'console.deleteDraft': { zh: '删除草稿', en: 'Delete the draft' },
@@ -89,12 +92,18 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'console.noneMissing': { zh: '已公布各轮的成绩均已录入。', en: 'Every published round has all its results.' },
   'console.lineups': { zh: '排阵', en: 'Lineups' },
   'console.teamForfeit': { zh: '整队弃权', en: 'Team forfeit' },
-  'console.teamForfeitHint': { zh: '整队未到场（零迟到，二章7节1）：各盘判负', en: 'a whole team absent at the start (零迟到, 二章7节1): every board lost by forfeit' },
+  'console.teamForfeitHint': {
+    zh: '整队未到场（零迟到，二章7节1）：各盘判负',
+    en: 'a whole team absent at the start (零迟到, 二章7节1): every board lost by forfeit',
+  },
   'console.absent': { zh: '缺席队伍', en: 'Absent' },
   'console.bothAbsent': { zh: '双方均缺席', en: 'both teams' },
   'console.confirmForfeit': { zh: '判定第{table}台整队弃权？', en: 'Record a team forfeit at table {table}?' },
   'console.correct': { zh: '更正成绩', en: 'Correct a result' },
-  'console.correctHint': { zh: '已编排下一轮后更正成绩须由裁判长填写原因，并显示其后编排受到的影响。', en: 'Once the next round is paired a correction is the chief arbiter’s, with a reason; the page then shows the later pairings it would have changed.' },
+  'console.correctHint': {
+    zh: '已编排下一轮后更正成绩须由裁判长填写原因，并显示其后编排受到的影响。',
+    en: 'Once the next round is paired a correction is the chief arbiter’s, with a reason; the page then shows the later pairings it would have changed.',
+  },
   'console.game': { zh: '对局', en: 'Game' },
   'console.newResult': { zh: '新结果', en: 'New result' },
   'console.later': { zh: '更正对第{n}轮编排的影响', en: 'What the correction would have changed in round {n}' },
@@ -121,7 +130,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── import ──
   'import.title': { zh: '导入赛事文件', en: 'Import a tournament file' },
-  'import.intro': { zh: '将赛事文件（如其他项目下载的 JSON）导入为本赛事的新项目；全部导入或全部不导入。', en: 'A tournament file (e.g. another event’s JSON download) becomes a new event of this tournament; all or nothing.' },
+  'import.intro': {
+    zh: '将赛事文件（如其他项目下载的 JSON）导入为本赛事的新项目；全部导入或全部不导入。',
+    en: 'A tournament file (e.g. another event’s JSON download) becomes a new event of this tournament; all or nothing.',
+  },
   'import.file': { zh: '赛事文件（JSON）', en: 'Tournament file (JSON)' },
   'import.fileHint': { zh: '粘贴文件内容', en: 'paste the file’s text' },
   'import.nameZh': { zh: '新项目中文名（可空）', en: 'Chinese name (optional)' },
@@ -132,21 +144,33 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── result sheet ──
   'sheet.title': { zh: '成绩录入单', en: 'Result sheet' },
-  'sheet.help': { zh: '输入台号与结果后按回车：「12 1」红胜、「12 =」和、「12 0」黑胜、「12 +」红方弃权胜、「12 -」黑方弃权胜；团体赛「12.3 1」为第12台第3盘。判胜负（附原因）在每局一行中录入。', en: 'Type the table and the result, then Enter: “12 1” Red wins, “12 =” draw, “12 0” Black wins, “12 +” Red wins by forfeit, “12 -” Black wins by forfeit; team events “12.3 1” for table 12 board 3. Penalty results (with their reason) on the game’s own row.' },
+  'sheet.help': {
+    zh: '输入台号与结果后按回车：「12 1」红胜、「12 =」和、「12 0」黑胜、「12 +」红方弃权胜、「12 -」黑方弃权胜；团体赛「12.3 1」为第12台第3盘。判胜负（附原因）在每局一行中录入。',
+    en: 'Type the table and the result, then Enter: “12 1” Red wins, “12 =” draw, “12 0” Black wins, “12 +” Red wins by forfeit, “12 -” Black wins by forfeit; team events “12.3 1” for table 12 board 3. Penalty results (with their reason) on the game’s own row.',
+  },
   'sheet.entry': { zh: '台号 结果', en: 'Table result' },
   'sheet.enter': { zh: '录入', en: 'Enter' },
   'sheet.stillOpen': { zh: '未录入：{n}', en: 'Still open: {n}' },
   'sheet.allIn': { zh: '本轮成绩已全部录入', en: 'Every result of the round is in' },
   'sheet.saved': { zh: '已保存：第{game}台 {result}', en: 'Saved: table {game} {result}' },
-  'sheet.badFormat': { zh: '「{text}」无法识别：应为「台号 结果」，如「12 1」。', en: '“{text}” is not a line the sheet reads: type the table and the result, e.g. “12 1”.' },
-  'sheet.badResult': { zh: '「{token}」不是结果代码：1 红胜、= 和、0 黑胜、+ 红方弃权胜、- 黑方弃权胜、-- 双方弃权。', en: '“{token}” is not a result code: 1 Red wins, = draw, 0 Black wins, + Red by forfeit, - Black by forfeit, -- double forfeit.' },
+  'sheet.badFormat': {
+    zh: '「{text}」无法识别：应为「台号 结果」，如「12 1」。',
+    en: '“{text}” is not a line the sheet reads: type the table and the result, e.g. “12 1”.',
+  },
+  'sheet.badResult': {
+    zh: '「{token}」不是结果代码：1 红胜、= 和、0 黑胜、+ 红方弃权胜、- 黑方弃权胜、-- 双方弃权。',
+    en: '“{token}” is not a result code: 1 Red wins, = draw, 0 Black wins, + Red by forfeit, - Black by forfeit, -- double forfeit.',
+  },
   'sheet.noTable': { zh: '本轮没有第{game}台。', en: 'This round has no table {game}.' },
   'sheet.needBoard': { zh: '团体赛须写明盘号，如「{table}.1 1」。', en: 'A team event needs the board too, e.g. “{table}.1 1”.' },
   'sheet.replaceTitle': { zh: '替换已录入的成绩？', en: 'Replace the stored result?' },
   'sheet.replaceText': { zh: '第{game}台已录入「{old}」。替换为「{new}」？', en: 'Table {game} already has “{old}”. Replace it with “{new}”?' },
   'sheet.replace': { zh: '替换', en: 'Replace' },
   'sheet.keep': { zh: '保留原成绩', en: 'Keep the stored one' },
-  'sheet.conflict': { zh: '他人刚录入了此局（409）：现为「{now}」。请核对后重试。', en: 'Someone else just entered this game (409): it is now “{now}”. Check and try again.' },
+  'sheet.conflict': {
+    zh: '他人刚录入了此局（409）：现为「{now}」。请核对后重试。',
+    en: 'Someone else just entered this game (409): it is now “{now}”. Check and try again.',
+  },
   'sheet.record': { zh: '棋谱', en: 'Record' },
   'sheet.recordIn': { zh: '已交', en: 'in' },
   'sheet.recordMissing': { zh: '未交', en: 'missing' },
@@ -161,7 +185,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── record ──
   'record.title': { zh: '录入棋谱', en: 'Game record' },
-  'record.intro': { zh: '粘贴棋谱：中文记谱（简体或繁体）、WXF/AXF、ICCS 或 PGN（二章3节）。第一步不合法的着法会被指出。', en: 'Paste the record: Chinese notation (simplified or traditional), WXF/AXF, ICCS or PGN (二章3节). The first illegal move is named.' },
+  'record.intro': {
+    zh: '粘贴棋谱：中文记谱（简体或繁体）、WXF/AXF、ICCS 或 PGN（二章3节）。第一步不合法的着法会被指出。',
+    en: 'Paste the record: Chinese notation (simplified or traditional), WXF/AXF, ICCS or PGN (二章3节). The first illegal move is named.',
+  },
   'record.text': { zh: '棋谱', en: 'Record' },
   'record.fen': { zh: '起始局面（FEN，可空）', en: 'Start position (FEN, optional)' },
   'record.stored': { zh: '已存棋谱：{n}着', en: 'Stored record: {n} plies' },
@@ -169,7 +196,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── foul ──
   'foul.title': { zh: '记录犯规', en: 'Record a foul' },
-  'foul.intro': { zh: '两次技术犯规或四次违例判负（一章3节6、7）；违反纪律与媾和由裁判长确认（三章6M）。', en: 'Two technical fouls or four violations lose the game (一章3节6, 7); misconduct and collusion wait for the chief arbiter (三章6M).' },
+  'foul.intro': {
+    zh: '两次技术犯规或四次违例判负（一章3节6、7）；违反纪律与媾和由裁判长确认（三章6M）。',
+    en: 'Two technical fouls or four violations lose the game (一章3节6, 7); misconduct and collusion wait for the chief arbiter (三章6M).',
+  },
   'foul.player': { zh: '犯规方', en: 'Player' },
   'foul.kind': { zh: '种类', en: 'Kind' },
   'foul.detail': { zh: '情形（可空）', en: 'What happened (optional)' },
@@ -195,7 +225,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── dispute ──
   'dispute.title': { zh: '待判局面', en: 'Disputed position' },
-  'dispute.intro': { zh: '裁判开具待判局面（三章6G），查看棋例判断、循环着法与棋图，并作出裁决。', en: 'Open a disputed position (三章6G), read the engine’s verdict, the cycle’s moves and the diagrams, and rule.' },
+  'dispute.intro': {
+    zh: '裁判开具待判局面（三章6G），查看棋例判断、循环着法与棋图，并作出裁决。',
+    en: 'Open a disputed position (三章6G), read the engine’s verdict, the cycle’s moves and the diagrams, and rule.',
+  },
   'dispute.open': { zh: '开具待判局面', en: 'Open a disputed position' },
   'dispute.fromRecord': { zh: '依已存棋谱', en: 'from the stored record' },
   'dispute.uptoPly': { zh: '至第几着（可空）', en: 'up to ply (optional)' },
@@ -223,7 +256,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── captain ──
   'captain.title': { zh: '我的队伍', en: 'My team' },
-  'captain.intro': { zh: '本队各场比赛：提交排阵（附录1 #8，截止前保密），对已结束的对局提出申诉（二章8节4）。', en: 'Your team’s matches: hand in the lineup (附录1 #8, secret until both are in or the deadline), appeal a finished game (二章8节4).' },
+  'captain.intro': {
+    zh: '本队各场比赛：提交排阵（附录1 #8，截止前保密），对已结束的对局提出申诉（二章8节4）。',
+    en: 'Your team’s matches: hand in the lineup (附录1 #8, secret until both are in or the deadline), appeal a finished game (二章8节4).',
+  },
   'captain.noTeam': { zh: '您不是本赛事任何一队的领队。', en: 'You captain no team in this tournament.' },
   'captain.match': { zh: '对阵', en: 'Match' },
   'captain.lineup': { zh: '排阵', en: 'Lineup' },
@@ -233,7 +269,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'captain.appeal': { zh: '申诉', en: 'Appeal' },
   'captain.noMatches': { zh: '尚无已公布的对阵。', en: 'No published match yet.' },
   'lineup.title': { zh: '排阵表', en: 'Lineup' },
-  'lineup.intro': { zh: '按盘序选择本队上场队员（附录1）。双方提交或截止时间到后公布。', en: 'Choose your team’s players in board order (附录1). Released when both are in or at the deadline.' },
+  'lineup.intro': {
+    zh: '按盘序选择本队上场队员（附录1）。双方提交或截止时间到后公布。',
+    en: 'Choose your team’s players in board order (附录1). Released when both are in or at the deadline.',
+  },
   'lineup.deadline': { zh: '截止时间', en: 'Deadline' },
   'lineup.released': { zh: '已公布', en: 'released' },
   'lineup.notReleased': { zh: '未公布', en: 'not released yet' },
@@ -248,7 +287,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
 
   // ── appeals ──
   'appeal.fileTitle': { zh: '提出申诉', en: 'File an appeal' },
-  'appeal.fileIntro': { zh: '书面申诉须在对局结束后{minutes}分钟内提出，并缴纳上诉费 {fee}（二章8节4）。得直退还，驳回没收。', en: 'A written appeal within {minutes} minutes of the game’s end, with the fee of {fee} (二章8节4): refunded if upheld, forfeited if dismissed.' },
+  'appeal.fileIntro': {
+    zh: '书面申诉须在对局结束后{minutes}分钟内提出，并缴纳上诉费 {fee}（二章8节4）。得直退还，驳回没收。',
+    en: 'A written appeal within {minutes} minutes of the game’s end, with the fee of {fee} (二章8节4): refunded if upheld, forfeited if dismissed.',
+  },
   'appeal.deadline': { zh: '截止时间：{at}', en: 'Deadline: {at}' },
   'appeal.late': { zh: '申诉期限已过（{at}）。', en: 'The deadline has passed ({at}).' },
   'appeal.notEnded': { zh: '本局尚无结果，结束后才能申诉。', en: 'The game has no result yet: appeals come after the game.' },
@@ -257,7 +299,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'appeal.submit': { zh: '提出申诉并缴费', en: 'File and pay the fee' },
   'appeal.filed': { zh: '申诉已提出。', en: 'Appeal filed.' },
   'appeals.title': { zh: '申诉', en: 'Appeals' },
-  'appeals.intro': { zh: '本赛事各项目的申诉，按状态分列；点击进入复审页面表决（三章7）。', en: 'The appeals of this tournament’s events by state; each opens its hearing, where members vote (三章7).' },
+  'appeals.intro': {
+    zh: '本赛事各项目的申诉，按状态分列；点击进入复审页面表决（三章7）。',
+    en: 'The appeals of this tournament’s events by state; each opens its hearing, where members vote (三章7).',
+  },
   'appeals.none': { zh: '无', en: 'none' },
   'appeals.filedAt': { zh: '提出时间', en: 'Filed' },
   'appeals.votes': { zh: '票数', en: 'Votes' },
@@ -271,7 +316,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'fee.refunded': { zh: '退还', en: 'refunded' },
   'fee.forfeited': { zh: '没收', en: 'forfeited' },
   'hearing.title': { zh: '仲裁复审', en: 'Appeal hearing' },
-  'hearing.intro': { zh: '仲裁委员会成员审阅申诉、裁判报告、棋谱及棋图，并表决（三章7）。', en: 'Committee members read the appeal, the arbiter’s report, the record and the diagrams, and vote (三章7).' },
+  'hearing.intro': {
+    zh: '仲裁委员会成员审阅申诉、裁判报告、棋谱及棋图，并表决（三章7）。',
+    en: 'Committee members read the appeal, the arbiter’s report, the record and the diagrams, and vote (三章7).',
+  },
   'hearing.state': { zh: '状态', en: 'State' },
   'hearing.fee': { zh: '上诉费', en: 'Fee' },
   'hearing.game': { zh: '对局', en: 'Game' },

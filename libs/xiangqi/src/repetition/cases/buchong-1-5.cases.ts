@@ -25,8 +25,7 @@ export const BUCHONG_1_5: RepetitionCase[] = [
       { kind: 'protected', at: 8, square: 'c3', by: 'g3' },
       { kind: 'unprotected', at: 9, square: 'c3', by: 'g3' },
     ],
-    note:
-      'In the 2017 text this example\'s moves stand under 补充 2 after 图106/图107 (the layout is scrambled); its explanation is a 长捉, so it is read as 补充 1 图105. Cannon c8, horse c3: with the pawn c6 alone, or an elephant on c5 alone, between them the horse is protected; each pawn move leaves none or two screens, so the rook g3 (which never moves) chases an unprotected horse.',
+    note: "In the 2017 text this example's moves stand under 补充 2 after 图106/图107 (the layout is scrambled); its explanation is a 长捉, so it is read as 补充 1 图105. Cannon c8, horse c3: with the pawn c6 alone, or an elephant on c5 alone, between them the horse is protected; each pawn move leaves none or two screens, so the rook g3 (which never moves) chases an unprotected horse.",
   },
   {
     id: '补充 2 图106',
@@ -44,8 +43,7 @@ export const BUCHONG_1_5: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'h2', to: 'h6' },
       { kind: 'notAttacks', at: 3, from: 'h6', to: 'h2' },
     ],
-    note:
-      'The rook and the cannon stay on the h-file with nothing between them: the cannon is attacked before and after every move, never escapes and has no protector, so the rook\'s moves are not 长捉 (长捉 needs the chased piece to flee or be defended each move).',
+    note: "The rook and the cannon stay on the h-file with nothing between them: the cannon is attacked before and after every move, never escapes and has no protector, so the rook's moves are not 长捉 (长捉 needs the chased piece to flee or be defended each move).",
   },
   {
     id: '补充 2 图107',
@@ -66,8 +64,7 @@ export const BUCHONG_1_5: RepetitionCase[] = [
       { kind: 'protected', at: 3, square: 'c2', by: 'c4' },
       { kind: 'protected', at: 4, square: 'c2', by: 'c6' },
     ],
-    note:
-      '马六退七 leaves the rook standing where the elephant already attacked it (its own doing: 责任自负), so it is 闲; 车3退2 attacks only the horse c2, protected by the rook a2, so it is 闲 too. The printed example has only four plies: the final position is the initial one.',
+    note: '马六退七 leaves the rook standing where the elephant already attacked it (its own doing: 责任自负), so it is 闲; 车3退2 attacks only the horse c2, protected by the rook a2, so it is 闲 too. The printed example has only four plies: the final position is the initial one.',
   },
   {
     id: '补充 3 图108',
@@ -89,8 +86,7 @@ export const BUCHONG_1_5: RepetitionCase[] = [
       { kind: 'notAttacks', at: 3, from: 'i8', to: 'd8' },
       { kind: 'attacks', at: 4, from: 'i8', to: 'd8' },
     ],
-    note:
-      'Red is 两子长捉一子 (细则 28), Black 长捉 with the cannon (总纲 6): both violate, so the game is drawn (补充 3). The 3rd revision\'s longer sequence also moves the d-file rook (車六退四); the 2017 text\'s 8 plies are used.',
+    note: "Red is 两子长捉一子 (细则 28), Black 长捉 with the cannon (总纲 6): both violate, so the game is drawn (补充 3). The 3rd revision's longer sequence also moves the d-file rook (車六退四); the 2017 text's 8 plies are used.",
   },
   {
     id: '补充 4 图109',
@@ -108,8 +104,7 @@ export const BUCHONG_1_5: RepetitionCase[] = [
       { kind: 'unprotected', at: 3, square: 'e7', by: 'g6' },
       { kind: 'attacks', at: 5, from: 'g8', to: 'g5' },
     ],
-    note:
-      'DEVIATION: red\'s mate threat (伏杀) is not reproduced — the moves are only chases; the verdict is the same since 捉 outweighs 杀 (补充 4). The horse shuttles g6↔h8 (leg g7 free, the rook g8 sits above it): from h8 it uncovers the rook\'s file against g5, from g6 it attacks e7 itself.',
+    note: "DEVIATION: red's mate threat (伏杀) is not reproduced — the moves are only chases; the verdict is the same since 捉 outweighs 杀 (补充 4). The horse shuttles g6↔h8 (leg g7 free, the rook g8 sits above it): from h8 it uncovers the rook's file against g5, from g6 it attacks e7 itself.",
   },
   {
     id: '补充 5 图110',

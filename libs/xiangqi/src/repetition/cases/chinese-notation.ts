@@ -18,9 +18,7 @@ export function toChinese(pos: Position, move: Move): string {
   const fileNo = (sq: number) => (red ? 9 - squareFile(sq) : squareFile(sq) + 1);
   const name = (red ? RED_NAMES : BLACK_NAMES)[piece.role];
   let head = name + num(fileNo(move.from));
-  const sameFile = pos
-    .pieces(piece.side)
-    .filter((p) => p.piece.role === piece.role && squareFile(p.square) === squareFile(move.from));
+  const sameFile = pos.pieces(piece.side).filter((p) => p.piece.role === piece.role && squareFile(p.square) === squareFile(move.from));
   if (sameFile.length === 2) {
     const other = sameFile.find((p) => p.square !== move.from)!.square;
     const front = red ? squareRank(move.from) > squareRank(other) : squareRank(move.from) < squareRank(other);

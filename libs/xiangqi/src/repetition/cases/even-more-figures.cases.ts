@@ -149,8 +149,31 @@ export const EVEN_MORE_FIGURES: RepetitionCase[] = [
     title: 'two cannons take turns chasing one rook, which chases a horse and a crossed pawn — Red must change',
     fen: '3ak4/3ra4/9/9/1P2p4/5C1C1/1N2P4/9/9/4K4 w - - 0 1',
     moves: [
-      'h4h8', 'd8d5', 'f4f5', 'd5d3', 'h8h3', 'd3d8', 'f5f8', 'd8d5', 'h3h5', 'd5d3', 'f8f3', 'd3d8', 'h5h8',
-      'd8d5', 'f3f5', 'd5d3', 'h8h3', 'd3d8', 'f5f8', 'd8d5', 'h3h5', 'd5d3', 'f8f3', 'd3d8', 'h5h8',
+      'h4h8',
+      'd8d5',
+      'f4f5',
+      'd5d3',
+      'h8h3',
+      'd3d8',
+      'f5f8',
+      'd8d5',
+      'h3h5',
+      'd5d3',
+      'f8f3',
+      'd3d8',
+      'h5h8',
+      'd8d5',
+      'f3f5',
+      'd5d3',
+      'h8h3',
+      'd3d8',
+      'f5f8',
+      'd8d5',
+      'h3h5',
+      'd5d3',
+      'f8f3',
+      'd3d8',
+      'h5h8',
     ],
     chinese: printed(
       '1. 炮二进四 车4进3 2. 炮四进一 车4进2 3. 炮二退五 车4退5 4. 炮四进三 车4进3 5. 炮二进二 车4进2 6. 炮四退五 ' +
@@ -176,7 +199,7 @@ export const EVEN_MORE_FIGURES: RepetitionCase[] = [
     note:
       'DEVIATION: the printed eleven plies never repeat a position (the 炮四 cannon starts one rank lower than it later returns to); the record is continued ' +
       'in the same rhythm (炮二 进四/退五/进二/进三, 炮四 进三/退五/进二, 车 进3/进2/退5) until the position after 7. 炮二进三 recurs after 13. 炮二进三 ' +
-      '(a 12-ply cycle). Each cannon lands on the rook\'s rank with one screen between: the advisor e8, the black pawn e5, the red pawn e3. The rook takes ' +
+      "(a 12-ply cycle). Each cannon lands on the rook's rank with one screen between: the advisor e8, the black pawn e5, the red pawn e3. The rook takes " +
       'the crossed pawn b5 from d5 and the horse b3 from d3 (also the uncrossed pawn e3, which may be chased), and is idle on d8.',
   },
   {
@@ -195,8 +218,7 @@ export const EVEN_MORE_FIGURES: RepetitionCase[] = [
       { kind: 'attacks', at: 9, from: 'g2', to: 'g5' },
       { kind: 'protected', at: 9, square: 'g5', by: 'g2' },
     ],
-    note:
-      'The elephant e7 covers c5 and g5. The red king stands on d0: on e0 the elephant could not recapture (the kings would face: 假根) and the chase would lose.',
+    note: 'The elephant e7 covers c5 and g5. The red king stands on d0: on e0 the elephant could not recapture (the kings would face: 假根) and the chase would lose.',
   },
   {
     // 细则 13 图34: 黑长杀没犯例，红车长捉黑无根炮犯例，红不变作负。

@@ -35,9 +35,29 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     title: 'a rook checks once or twice, then chases the unprotected cannon each time it flees (数将一捉) — draw',
     fen: '5k3/9/9/7R1/9/9/9/9/3K5/8c w - - 0 1',
     moves: [
-      'h6h9', 'f9f8', 'h9h0', 'i0i5', 'h0h8', 'f8f9', 'h8h9', 'f9f8', 'h9h5', 'i5i7', 'h5h8', 'f8f9', 'h8h7', 'i7i3', 'h7h9', 'f9f8', 'h9h3',
+      'h6h9',
+      'f9f8',
+      'h9h0',
+      'i0i5',
+      'h0h8',
+      'f8f9',
+      'h8h9',
+      'f9f8',
+      'h9h5',
+      'i5i7',
+      'h5h8',
+      'f8f9',
+      'h8h7',
+      'i7i3',
+      'h7h9',
+      'f9f8',
+      'h9h3',
       // DEVIATION: the obvious continuation that returns to the position after 1. … 将6进1
-      'i3i0', 'h3h8', 'f8f9', 'h8h9', 'f9f8',
+      'i3i0',
+      'h3h8',
+      'f8f9',
+      'h8h9',
+      'f9f8',
     ],
     chinese: printed(
       '1. 车二进三 将6进1 2. 车二退九 炮9退5 3. 车二进八 将6退1 4. 车二进一 将6进1 5. 车二退四 炮9退2 6. 车二进三 将6退1 ' +
@@ -61,7 +81,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     note:
       'The rook on the h-file checks the king along rank 9 or 8 and chases the cannon on the i-file along its rank; the cannon flees up and down the ' +
       'file. The red king stands on d1, off rank 0, so the cannon i0 cannot check it over the rook h0. DEVIATION: the printed moves never repeat ' +
-      '(the 3rd revision\'s 图7a sequence differs and does not either); they are continued by 9. … 炮9进3 10. 车二进五 将6退1 11. 车二进一 将6进1, ' +
+      "(the 3rd revision's 图7a sequence differs and does not either); they are continued by 9. … 炮9进3 10. 车二进五 将6退1 11. 车二进一 将6进1, " +
       'which returns to the position after 1. … 将6进1: a 20-ply cycle of checks and chases (数将一捉, 总纲 2).',
   },
   {
@@ -91,9 +111,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     title: 'one cannon chases two unprotected rooks in turn (单炮分别轮回长捉两车) — draw',
     fen: '4k4/3ra4/9/9/1r2p4/5C3/4c4/5A1NB/9/5K3 w - - 0 1',
     moves: ['f4f5', 'b5b3', 'f5f8', 'd8d5', 'f8f3', 'b3b8', 'f3f5', 'd5d3', 'f5f8', 'b8b5', 'f8f3', 'd3d8', 'f3f5'],
-    chinese: printed(
-      '1. 炮四进一 车2进2 2. 炮四进三 车4进3 3. 炮四退五 车2退5 4. 炮四进二 车4进2 5. 炮四进三 车2进3 6. 炮四退五 车4退5 7. 炮四进二',
-    ),
+    chinese: printed('1. 炮四进一 车2进2 2. 炮四进三 车4进3 3. 炮四退五 车2退5 4. 炮四进二 车4进2 5. 炮四进三 车2进3 6. 炮四退五 车4退5 7. 炮四进二'),
     expected: 'draw',
     patterns: { red: 'alternateChase', black: 'idle' },
     relations: [
@@ -161,7 +179,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     note:
       'The black rook c8 stands on the leg of the unprotected red horse b8 (toward the king d9): it cannot move, nor take the rook; the red rook ' +
       'attacks it from every square of the c-file (细则 14: a rook that cannot move is chased by every move, even along the line it already ' +
-      'attacked on). The black rook\'s attack on the horse is not a chase while Red chases the rook (细则 14, the narrow reading of issue 14). ' +
+      "attacked on). The black rook's attack on the horse is not a chase while Red chases the rook (细则 14, the narrow reading of issue 14). " +
       'DEVIATION: printed 车八… (b-file); on the b-file a rook can only reach a held rook along one rank, so the example is built one file over ' +
       '(车七…, c-file), as 图40.',
   },
@@ -263,8 +281,26 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     title: 'a rook chases a horse, a cannon and a crossed pawn in turn (一子轮捉多子) — draw',
     fen: '9/3k5/2n1c4/6p2/9/3p2p2/9/7R1/9/3K5 w - - 0 1',
     moves: [
-      'h2c2', 'c7a6', 'c2e2', 'e7f7', 'e2f2', 'f7e7', 'f2g2', 'g4h4', 'g2a2', 'a6c7', 'a2c2', 'c7a6', 'c2e2',
-      'e7f7', 'e2f2', 'f7e7', 'f2a2', 'a6c7', 'a2h2', 'h4g4',
+      'h2c2',
+      'c7a6',
+      'c2e2',
+      'e7f7',
+      'e2f2',
+      'f7e7',
+      'f2g2',
+      'g4h4',
+      'g2a2',
+      'a6c7',
+      'a2c2',
+      'c7a6',
+      'c2e2',
+      'e7f7',
+      'e2f2',
+      'f7e7',
+      'f2a2',
+      'a6c7',
+      'a2h2',
+      'h4g4',
     ],
     chinese: printed(
       '1. 车二平七 马3进1 2. 车七平五 炮5平6 3. 车五平四 炮6平5 4. 车四平三 前卒平8 5. 车三平九 马1退3 6. 车九平七 马3进1 7. 车七平五 ' +
@@ -287,7 +323,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
       'The rook on rank 2 attacks the horse (c7/a6), the cannon (e7/f7) and the front of two pawns on the g-file (g4, crossed). The black king d8 ' +
       'and the pawn d4 keep the kings apart and the cannon free to move. DEVIATION: the printed moves never repeat (the pawn has left the g-file); ' +
       'continued by 7. … 炮5平6 8. 车五平四 炮6平5 9. 车四平九 马1退3 10. 车九平二 卒8平7, which returns to the starting position. The 3rd ' +
-      'revision (图27c) writes 卒七平八 (one pawn on the file); the 2017 text\'s 前卒平8 is followed.',
+      "revision (图27c) writes 卒七平八 (one pawn on the file); the 2017 text's 前卒平8 is followed.",
   },
   {
     // 细则 28 图81: 上述两图均属两子长捉一子犯例，红方不变作负。
@@ -394,9 +430,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     title: 'two cannons take turns chasing a protected rook (双炮轮流长捉有根车) — Red must change',
     fen: '3c5/3k5/3rb4/9/9/4P4/5C1C1/4B4/4K4/9 w - - 0 1',
     moves: ['h3h7', 'd7d4', 'f3f4', 'd4d2', 'f4f2', 'd2d4', 'h7h4', 'd4d7', 'f2f7', 'd7d2', 'f7f2', 'd2d7', 'h4h7', 'd7d4'],
-    chinese: printed(
-      '1. 炮二进四 车4进3 2. 炮四进一 车4进2 3. 炮四退二 车4退2 4. 炮二退三 车4退3 5. 炮四进五 车4进5 6. 炮四退五 车4退5 7. 炮二进三 车4进3',
-    ),
+    chinese: printed('1. 炮二进四 车4进3 2. 炮四进一 车4进2 3. 炮四退二 车4退2 4. 炮二退三 车4退3 5. 炮四进五 车4进5 6. 炮四退五 车4退5 7. 炮二进三 车4进3'),
     expected: 'red_loses',
     patterns: { red: 'perpetualChase' },
     relations: [
@@ -451,7 +485,7 @@ export const ISSUE14_FIGURES: RepetitionCase[] = [
     ],
     note:
       'The moves of 图43 in another position: on g5 the rook attacks the unprotected cannon g9, on f5 nothing (一捉一闲); the horse and the cannon ' +
-      'behind it chase the rook in turn. Black\'s other horse b7 stands attacked by the cannon b3 — no excuse for 长捉 (细则 15).',
+      "behind it chase the rook in turn. Black's other horse b7 stands attacked by the cannon b3 — no excuse for 长捉 (细则 15).",
   },
   {
     // 细则 20 图56: 黑马无根，红炮变换炮台长捉犯例，红方不变作负。

@@ -27,8 +27,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'c9', to: 'c3' },
       { kind: 'notAttacks', at: 3, from: 'c9', to: 'h3' },
     ],
-    note:
-      'Rank 9: rook b9, cannon c9, king e9 — the cannon leaving the c-file line gives a discovered check; from c7 it then takes the advisor f7 (screen d7), from c3 the unprotected rook h3 (screen f3). 车八退一 checks along rank 8 (c8, d8 empty). The red king f0 with the advisor e1 leaves Black no mate threat, so Black\'s king moves are idle.',
+    note: "Rank 9: rook b9, cannon c9, king e9 — the cannon leaving the c-file line gives a discovered check; from c7 it then takes the advisor f7 (screen d7), from c3 the unprotected rook h3 (screen f3). 车八退一 checks along rank 8 (c8, d8 empty). The red king f0 with the advisor e1 leaves Black no mate threat, so Black's king moves are idle.",
   },
   {
     // 细则 19 a) 车捉车：如双方均未受牵制互能去子者，则视为长献，双方不变作和。
@@ -51,8 +50,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'unprotected', at: 11, square: 'g2', by: 'g7' },
       { kind: 'attacks', at: 11, from: 'g2', to: 'g7' },
     ],
-    note:
-      'Red: king e0 alone; the black pawn d1 covers d0 and e1, so 车→i0/h0/g0 is mate. The red rook always lands on the black rook\'s file, unprotected, and either rook may take the other (neither is pinned): 长献. The black king d9 with advisors e8, f9 gives Red no mate threat. The printed record repeats the position after 3. 车二平三 at 6. 车一平三 (cycle plies 6–11).',
+    note: "Red: king e0 alone; the black pawn d1 covers d0 and e1, so 车→i0/h0/g0 is mate. The red rook always lands on the black rook's file, unprotected, and either rook may take the other (neither is pinned): 长献. The black king d9 with advisors e8, f9 gives Red no mate threat. The printed record repeats the position after 3. 车二平三 at 6. 车一平三 (cycle plies 6–11).",
   },
   {
     // 细则 33: 长要抽吃作和。
@@ -75,8 +73,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'attacks', at: 9, from: 'g2', to: 'g9' },
       { kind: 'notCheck', at: 9 },
     ],
-    note:
-      'DEVIATION: the printed ninth ply 车二平一 (also in the 3rd revision, 图33b) reaches a new position; read as 车二平三, which repeats the position after 2. 车二平三. The cannon following the rook onto its file is protected by the rook a6, so the rook cannot take it with gain. Red\'s threat is a check on rank 9 that wins the horse b9 (or, when the rook comes from the i-file, the cannon that interposes on g9).',
+    note: "DEVIATION: the printed ninth ply 车二平一 (also in the 3rd revision, 图33b) reaches a new position; read as 车二平三, which repeats the position after 2. 车二平三. The cannon following the rook onto its file is protected by the rook a6, so the rook cannot take it with gain. Red's threat is a check on rank 9 that wins the horse b9 (or, when the rook comes from the i-file, the cannon that interposes on g9).",
   },
   {
     // 细则 34: 长拦作和。
@@ -98,8 +95,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'notAttacks', at: 12, from: 'g2', to: 'g9' },
       { kind: 'protected', at: 12, square: 'g6', by: 'g2' },
     ],
-    note:
-      'DEVIATION: the printed ten plies (both cannons move: 炮一平二 is the cannon a6) never repeat a position; 6. 车四平三 炮六平七 are added, which repeat the position after 4. … 炮九平七 (cycle plies 9–12). Black\'s files are printed in Chinese numerals, as in 图99. Red threatens 车→9 check on the king d9 winning the horse a9; each time a cannon, protected by the rook d6, steps into the rook\'s file (拦). The red advisor e1 keeps the kings apart.',
+    note: "DEVIATION: the printed ten plies (both cannons move: 炮一平二 is the cannon a6) never repeat a position; 6. 车四平三 炮六平七 are added, which repeat the position after 4. … 炮九平七 (cycle plies 9–12). Black's files are printed in Chinese numerals, as in 图99. Red threatens 车→9 check on the king d9 winning the horse a9; each time a cannon, protected by the rook d6, steps into the rook's file (拦). The red advisor e1 keeps the kings apart.",
   },
   {
     // 细则 19 b) 炮捉炮：如一方受牵制不能去子时，则对方不能长捉之。
@@ -120,8 +116,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'pinned', at: 3, square: 'c9', to: 'c2' },
       { kind: 'notAttacks', at: 0, from: 'a9', to: 'b9' },
     ],
-    note:
-      'Rank 9: red cannon a9, black cannon b9/c9, advisor d9, king e9 — the black cannon may only move along rank 9. The red pawns b6 and c6 are the screens of both cannons on the b- and c-files. The pinning cannon does not attack the black cannon itself. The "长杀" pretext of the text is not modelled.',
+    note: 'Rank 9: red cannon a9, black cannon b9/c9, advisor d9, king e9 — the black cannon may only move along rank 9. The red pawns b6 and c6 are the screens of both cannons on the b- and c-files. The pinning cannon does not attack the black cannon itself. The "长杀" pretext of the text is not modelled.',
   },
   {
     // 细则 19 b) … 图54: 黑炮虽受牵制，但一步有根，红炮不算长捉。
@@ -140,8 +135,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'protected', at: 3, square: 'g9', by: 'g2' },
       { kind: 'pinned', at: 3, square: 'g9', to: 'g2' },
     ],
-    note:
-      'Mirror of 图53: red cannon i9, black cannon h9/g9, advisor f9, king e9 on rank 9; screens h6, g6. The elephant e7 protects g9 (not h9), so only every other red move is a 捉.',
+    note: 'Mirror of 图53: red cannon i9, black cannon h9/g9, advisor f9, king e9 on rank 9; screens h6, g6. The elephant e7 protects g9 (not h9), so only every other red move is a 捉.',
   },
   {
     // 细则 22: 车被炮牵制不能离线时，车在该线移动不作捉子论。
@@ -162,8 +156,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'pinned', at: 10, square: 'e6', to: 'b6' },
       { kind: 'notAttacks', at: 10, from: 'e1', to: 'e6' },
     ],
-    note:
-      'e-file: red king e0, cannon e1, black rook, advisor e8, king e9. The rook always moves to the red cannon\'s rank and stands in its way, but it cannot leave the file to take it. The pinning cannon has no screen to the rook, so the rook is not attacked (unlike 图64\'s pawn screen).',
+    note: "e-file: red king e0, cannon e1, black rook, advisor e8, king e9. The rook always moves to the red cannon's rank and stands in its way, but it cannot leave the file to take it. The pinning cannon has no screen to the rook, so the rook is not attacked (unlike 图64's pawn screen).",
   },
   {
     // 细则 22: … 如其中一步有根，则该着不作为捉子。
@@ -184,8 +177,7 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'unprotected', at: 3, square: 'g9', by: 'g3' },
       { kind: 'pinned', at: 3, square: 'g9', to: 'g3' },
     ],
-    note:
-      'The black rook may only move along rank 9 (off it, the cannon i9 checks over the advisor f9); it cannot take the red rook. The horse f8 protects h9, nothing protects g9: one 捉, one attack on a protected rook. The elephant e7 keeps Red from threatening mate, so the other red move is idle.',
+    note: 'The black rook may only move along rank 9 (off it, the cannon i9 checks over the advisor f9); it cannot take the red rook. The horse f8 protects h9, nothing protects g9: one 捉, one attack on a protected rook. The elephant e7 keeps Red from threatening mate, so the other red move is idle.',
   },
   {
     // 细则 27 … 图79: 红炮分捉两卒并未犯例，黑车长捉红炮犯例。
@@ -208,7 +200,6 @@ export const MORE_FIGURES: RepetitionCase[] = [
       { kind: 'attacks', at: 4, from: 'd2', to: 'c2' },
       { kind: 'unprotected', at: 4, square: 'c2', by: 'd2' },
     ],
-    note:
-      'The cannon takes the pawn g4 over the red pawn e4 from c4, the pawn h2 over the advisor f2 from c2; the black rook follows to the cannon\'s rank each time, attacking it (unprotected) from the next file.',
+    note: "The cannon takes the pawn g4 over the red pawn e4 from c4, the pawn h2 over the advisor f2 from c2; the black rook follows to the cannon's rank each time, attacking it (unprotected) from the next file.",
   },
 ];

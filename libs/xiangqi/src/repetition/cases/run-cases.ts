@@ -16,7 +16,6 @@ type AdjudicateFn = (input: { fen?: string; moves: string | string[]; rules?: 'a
 /** The adjudicator, if the engine helper has committed it (the verdict tests fail otherwise). */
 function loadAdjudicate(): AdjudicateFn | undefined {
   try {
-     
     const mod = require('../adjudicate') as { adjudicate?: AdjudicateFn };
     return mod.adjudicate;
   } catch {

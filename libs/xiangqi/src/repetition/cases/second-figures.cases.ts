@@ -37,7 +37,6 @@ export const SECOND_FIGURES: RepetitionCase[] = [
       { kind: 'attacks', at: 7, from: 'e3', to: 'b3' },
       { kind: 'unprotected', at: 7, square: 'b3', by: 'e3' },
     ],
-    note:
-      'DEVIATION: the printed record goes on 车5退1 5. 车八进一, which reaches a new position (no repetition at its end); the case stops after 4. 车八退二, which repeats the position after 2. 车八退三. The red rook always lands on the black rook\'s rank; the black rook is not pinned (it may take) — "盖因情势不能去子" is not modelled.',
+    note: 'DEVIATION: the printed record goes on 车5退1 5. 车八进一, which reaches a new position (no repetition at its end); the case stops after 4. 车八退二, which repeats the position after 2. 车八退三. The red rook always lands on the black rook\'s rank; the black rook is not pinned (it may take) — "盖因情势不能去子" is not modelled.',
   },
 ];

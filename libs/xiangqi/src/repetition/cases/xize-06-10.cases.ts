@@ -31,7 +31,7 @@ export const XIZE_06_10: RepetitionCase[] = [
     ],
     note:
       '平中炮 uncovers the rook f1 on the black cannon f6 (捉); 炮五平四 checks through the black cannon. ' +
-      'DEVIATION: the diagram\'s cannon was falsely protected (假根) — here it is simply unprotected; either way the move is a 捉 and the verdict is the same.',
+      "DEVIATION: the diagram's cannon was falsely protected (假根) — here it is simply unprotected; either way the move is a 捉 and the verdict is the same.",
   },
   {
     id: '细则 8 图14',
@@ -60,8 +60,7 @@ export const XIZE_06_10: RepetitionCase[] = [
       { kind: 'attacks', at: 1, from: 'h4', to: 'h9' },
       { kind: 'unprotected', at: 1, square: 'h9', by: 'h4' },
     ],
-    note:
-      '车六平二 attacks the unprotected edge horse h9 (捉); 车二平六 threatens 车六进五+ (the king cannot take: kings facing) skewering the horse on rank 9 (要抽吃).',
+    note: '车六平二 attacks the unprotected edge horse h9 (捉); 车二平六 threatens 车六进五+ (the king cannot take: kings facing) skewering the horse on rank 9 (要抽吃).',
   },
   {
     id: '细则 10 图22',

@@ -78,6 +78,6 @@ export const XIZE_16_20: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'h5', to: 'i7' },
       { kind: 'notAttacks', at: 3, from: 'i7', to: 'h5' },
     ],
-    note: 'The black horse is hobbled on both squares (legs g7: red cannon, i6: black pawn), so the red horse\'s attacks are one-sided chases, not 献.',
+    note: "The black horse is hobbled on both squares (legs g7: red cannon, i6: black pawn), so the red horse's attacks are one-sided chases, not 献.",
   },
 ];

@@ -52,8 +52,7 @@ export const XIZE_20_25: RepetitionCase[] = [
       { kind: 'attacks', at: 5, from: 'i1', to: 'c1' },
       { kind: 'notAttacks', at: 4, from: 'i1', to: 'c1' },
     ],
-    note:
-      'Rank 1: red cannon i1, black rook c1; screens: the red advisor e1 and the black cannon h1. 上落仕 always leaves exactly one screen; the black cannon goes in and out.',
+    note: 'Rank 1: red cannon i1, black rook c1; screens: the red advisor e1 and the black cannon h1. 上落仕 always leaves exactly one screen; the black cannon goes in and out.',
   },
   {
     id: '细则 22 图64',
@@ -112,7 +111,7 @@ export const XIZE_20_25: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'h5', to: 'h6' },
       { kind: 'unprotected', at: 1, square: 'i6', by: 'i5' },
     ],
-    note: 'The printed black moves use Chinese numerals (炮九平八), read as Black\'s files 9 → 8.',
+    note: "The printed black moves use Chinese numerals (炮九平八), read as Black's files 9 → 8.",
   },
   {
     id: '细则 25 图72',

@@ -24,8 +24,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'unprotected', at: 3, square: 'g4', by: 'f6' },
       { kind: 'attacks', at: 9, from: 'h5', to: 'f4' },
     ],
-    note:
-      'The red rook e4 is pinned on the e-file by the cannon e8 and attacked by the black rook (protected by the horse d2); 车7平6 also attacks the red horse f6, so red\'s horse moves are "forced" (迫走) — they still chase the unprotected rook on every move. Black: 一杀一捉 (车6平7 threatens 车7进4 mate), allowed.',
+    note: 'The red rook e4 is pinned on the e-file by the cannon e8 and attacked by the black rook (protected by the horse d2); 车7平6 also attacks the red horse f6, so red\'s horse moves are "forced" (迫走) — they still chase the unprotected rook on every move. Black: 一杀一捉 (车6平7 threatens 车7进4 mate), allowed.',
   },
   {
     id: '细则 32 图95',
@@ -49,8 +48,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'attacks', at: 8, from: 'h4', to: 'h9' },
       { kind: 'protected', at: 8, square: 'h9', by: 'h4' },
     ],
-    note:
-      'Same frame as 图94 (rook e4 pinned by the cannon e8 and attacked by the black rook); 马四退二 / 马四进二 / 马一进二 put the horse on the h-file as the screen of the cannon h9 against the rook h4, 马二进四 / 马二退一 attack the rook on g4 directly. The cycle is plies 6–9.',
+    note: 'Same frame as 图94 (rook e4 pinned by the cannon e8 and attacked by the black rook); 马四退二 / 马四进二 / 马一进二 put the horse on the h-file as the screen of the cannon h9 against the rook h4, 马二进四 / 马二退一 attack the rook on g4 directly. The cycle is plies 6–9.',
   },
   {
     id: '细则 32 图96',
@@ -71,8 +69,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'unprotected', at: 7, square: 'f3', by: 'a3' },
       { kind: 'attacks', at: 9, from: 'a4', to: 'f4' },
     ],
-    note:
-      'The red rook e4 is pinned by the cannon e8 and attacked by the black rook on f4; the red cannon uses the horse b3, the rook e4 and the horse c5 as screens on ranks 3, 4 and 5 (the horses protect each other, c5 protects e4). 总纲 6: a cannon attacking a rook is a chase.',
+    note: 'The red rook e4 is pinned by the cannon e8 and attacked by the black rook on f4; the red cannon uses the horse b3, the rook e4 and the horse c5 as screens on ranks 3, 4 and 5 (the horses protect each other, c5 protects e4). 总纲 6: a cannon attacking a rook is a chase.',
   },
   {
     id: '细则 33 图97',
@@ -91,8 +88,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'a9', to: 'd9' },
       { kind: 'protected', at: 3, square: 'd9', by: 'a9' },
     ],
-    note:
-      'Rank 8: cannon a8, horse c8, advisor e8, king f8 — 马七退八 would check and attack the rook d5 (抽吃); rank 9: cannon a9, horse b9, advisor d9, king f9 — 马八进七 likewise. The king steps out of the line each time. Red\'s moves are neither checks nor chases.',
+    note: "Rank 8: cannon a8, horse c8, advisor e8, king f8 — 马七退八 would check and attack the rook d5 (抽吃); rank 9: cannon a9, horse b9, advisor d9, king f9 — 马八进七 likewise. The king steps out of the line each time. Red's moves are neither checks nor chases.",
   },
   {
     id: '细则 34 图99',
@@ -111,8 +107,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'notAttacks', at: 3, from: 'h5', to: 'h2' },
       { kind: 'notAttacks', at: 3, from: 'h2', to: 'h5' },
     ],
-    note:
-      'Red: king e0, advisor d0; black pawn g0 (the screen, covering f0) and rook a1 (covering e1) make 炮→一/二路底线 mate. The red cannon steps onto the black cannon\'s file below it each time (拦); neither cannon attacks the other. The rulebook prints Black\'s files in Chinese numerals (炮九平八).',
+    note: "Red: king e0, advisor d0; black pawn g0 (the screen, covering f0) and rook a1 (covering e1) make 炮→一/二路底线 mate. The red cannon steps onto the black cannon's file below it each time (拦); neither cannon attacks the other. The rulebook prints Black's files in Chinese numerals (炮九平八).",
   },
   {
     id: '细则 35 图101',
@@ -131,8 +126,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'protected', at: 7, square: 'b7', by: 'a7' },
       { kind: 'attacks', at: 9, from: 'a5', to: 'b5' },
     ],
-    note:
-      'DEVIATION (notation only): the 2017 text prints 车八退三 / 车八进二 / 车八进三 / 车八退二 for the front rook while both red rooks stand on file 八; the 3rd revision prints 車前退三 … — written here as 前车. The front rook always lands beside the black rook, protected by the rook b0; the black rook could take it (not pinned) and steps away.',
+    note: 'DEVIATION (notation only): the 2017 text prints 车八退三 / 车八进二 / 车八进三 / 车八退二 for the front rook while both red rooks stand on file 八; the 3rd revision prints 車前退三 … — written here as 前车. The front rook always lands beside the black rook, protected by the rook b0; the black rook could take it (not pinned) and steps away.',
   },
   {
     id: '细则 35 图102',
@@ -151,8 +145,7 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'protected', at: 10, square: 'h6', by: 'h3' },
       { kind: 'notAttacks', at: 9, from: 'h3', to: 'i6' },
     ],
-    note:
-      'DEVIATION: the 2017 text stops after 4. 车四平一 车6平9 ….. (no repetition yet); the 3rd revision (图35b) continues 車一平二，車九平八, which repeats the position after 2. … 车7平8 — those two plies are added. Both rooks are protected along their ranks by a cannon behind a horse (a3/b3, a6/b6).',
+    note: 'DEVIATION: the 2017 text stops after 4. 车四平一 车6平9 ….. (no repetition yet); the 3rd revision (图35b) continues 車一平二，車九平八, which repeats the position after 2. … 车7平8 — those two plies are added. Both rooks are protected along their ranks by a cannon behind a horse (a3/b3, a6/b6).',
   },
   {
     id: '细则 35 图103',
@@ -188,7 +181,6 @@ export const XIZE_32_35: RepetitionCase[] = [
       { kind: 'attacks', at: 3, from: 'c7', to: 'c5' },
       { kind: 'unprotected', at: 3, square: 'c5', by: 'c7' },
     ],
-    note:
-      'Red: king e0, advisor f0; the black pawn e2 covers e1, so 车→底线 (b0/c0) is mate. The pawn steps into the rook\'s file each time, unprotected.',
+    note: "Red: king e0, advisor f0; the black pawn e2 covers e1, so 车→底线 (b0/c0) is mate. The pawn steps into the rook's file each time, unprotected.",
   },
 ];
