@@ -237,29 +237,23 @@ describe('discipline', () => {
   it('adjournment (三章6K): diagram and sealed move; more than 15 minutes late for the resumption is a forfeit', async () => {
     const round2 = await getRound(app, (await prisma.round.findFirstOrThrow({ where: { eventId: play.eventId, number: 2 } })).id);
     const g = game(round2, 4);
-    const bad = await http()
-      .post(`/api/games/${g.id}/adjournment`)
-      .set('Authorization', users.arbiter)
-      .send({
-        fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
-        sealedMove: 'h2h8',
-        redMinutesUsed: 50,
-        blackMinutesUsed: 40,
-        resumeAt: '2026-12-02T09:00:00Z',
-      });
+    const bad = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+      sealedMove: 'h2h8',
+      redMinutesUsed: 50,
+      blackMinutesUsed: 40,
+      resumeAt: '2026-12-02T09:00:00Z',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^sealedMove/);
     // Red seals (二章2节4, 三章6K): a diagram with Black to move is refused, naming the diagram (issue 22 #6).
-    const blackToMove = await http()
-      .post(`/api/games/${g.id}/adjournment`)
-      .set('Authorization', users.arbiter)
-      .send({
-        fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',
-        sealedMove: '马8进7',
-        redMinutesUsed: 50,
-        blackMinutesUsed: 40,
-        resumeAt: '2026-12-02T09:00:00Z',
-      });
+    const blackToMove = await http().post(`/api/games/${g.id}/adjournment`).set('Authorization', users.arbiter).send({
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',
+      sealedMove: '马8进7',
+      redMinutesUsed: 50,
+      blackMinutesUsed: 40,
+      resumeAt: '2026-12-02T09:00:00Z',
+    });
     expect(blackToMove.status).toBe(400);
     expect(blackToMove.body.message).toMatch(/^fen.*Red seals/);
     await http()

@@ -56,22 +56,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const lang = response.locals.lang as Language;
       const title = translateKey(`error_${status}`, lang);
       const heading = title.startsWith('error_') ? String(status) : title;
-      response
-        .status(status)
-        .render(
-          'error',
-          {
-            title: heading,
-            status,
-            message,
-            breadcrumbs: [{ label: heading }],
-            loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined,
-          },
-          (error, html) => {
-            if (error) response.status(status).type('html').send(errorPage(status, message));
-            else response.send(html);
-          },
-        );
+      response.status(status).render(
+        'error',
+        {
+          title: heading,
+          status,
+          message,
+          breadcrumbs: [{ label: heading }],
+          loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined,
+        },
+        (error, html) => {
+          if (error) response.status(status).type('html').send(errorPage(status, message));
+          else response.send(html);
+        },
+      );
     } catch {
       response.status(status).type('html').send(errorPage(status, message));
     }

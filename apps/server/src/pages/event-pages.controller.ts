@@ -94,13 +94,11 @@ export class EventPagesController {
     const table = standing ? tableOf(standing.report) : null;
     const places = standing ? placesOf(standing.report) : undefined;
     const leaders = places
-      ? places
-          .slice(0, 5)
-          .map((p) => ({
-            rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
-            ...this.entryLink(eventId, p.entry, names, language),
-            score: p.row ? String(p.row.score) : '',
-          }))
+      ? places.slice(0, 5).map((p) => ({
+          rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+          ...this.entryLink(eventId, p.entry, names, language),
+          score: p.row ? String(p.row.score) : '',
+        }))
       : (table?.rows ?? [])
           .slice(0, 5)
           .map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
@@ -552,15 +550,13 @@ export class EventPagesController {
         })),
       boardPrizes: report.boardPrizes.map((b) => ({
         board: b.board,
-        rows: b.rows
-          .slice(0, 10)
-          .map((r) => ({
-            rank: r.rank,
-            ...bilingual(players.get(r.player), language),
-            team: pick(names.get(r.team), language),
-            points: r.points,
-            games: r.games,
-          })),
+        rows: b.rows.slice(0, 10).map((r) => ({
+          rank: r.rank,
+          ...bilingual(players.get(r.player), language),
+          team: pick(names.get(r.team), language),
+          points: r.points,
+          games: r.games,
+        })),
       })),
     };
   }
