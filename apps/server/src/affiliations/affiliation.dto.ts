@@ -1,4 +1,4 @@
-import { TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
+import { NameField, OptionalNameField } from '../common/dto-fields';
 
 export class CreateAffiliationDto {
   @NameField(200, '马来西亚')

@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { diagramSvg, parseMove, Position } from '@chuhe/xiangqi';
+import { diagramSvg } from '@chuhe/xiangqi';
 import { checkSealedMove } from '@chuhe/xiangqi';
 import { checkDrawOffer } from '@chuhe/xiangqi';
 import { knockoutFormatOf, recordsKept } from '@chuhe/pairing';

@@ -1,4 +1,4 @@
-import { VersionField, TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
+import { VersionField, NameField, OptionalNameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';

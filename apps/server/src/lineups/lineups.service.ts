@@ -10,7 +10,6 @@ import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
 import { changeResult, readResultTarget } from '../results/change-result';
 import { ServerSecret } from '../prisma/server-secret';
-import { settleRoundState } from '../results/play-effects';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { SubmitLineupDto } from './lineup.dto';
 

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { isUuid } from '../auth/tournament-scope.service';
+import { DEMO_ORGANIZER } from '../demo/demo-tournament';
 import { PrismaService } from '../prisma/prisma.service';
 import { chineseIn, HTML_LANG, Language, translate } from './i18n';
 import { pick } from './event-pages';
@@ -19,7 +20,10 @@ export class PagesController {
   async home(@Query('lang') lang: unknown, @Req() req: Request) {
     const language = pageLanguage(req);
     const tournaments = await this.prisma.tournament.findMany({ where: { publishedAt: { not: null } }, orderBy: { startDate: 'desc' } }); // listed once published (issue 13)
+    // The home page says how to log in to the demo, when this database holds it (issue 20).
+    const demo = (await this.prisma.user.count({ where: { email: DEMO_ORGANIZER.email } })) > 0;
     return {
+      demo,
       ...layout(language, translate('tournaments', language), '/'),
       tournaments: tournaments.map((t) => ({
         id: t.id,

@@ -1,4 +1,4 @@
-import { VersionField, TextField, OptionalTextField, NameField, OptionalNameField } from '../common/dto-fields';
+import { VersionField, NameField, OptionalNameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 

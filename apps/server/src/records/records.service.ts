@@ -11,7 +11,6 @@ import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { LockRecordDto, MoveLimitClaimDto, PutRecordDto } from './records.dto';
 import { EARLY_DRAW_PLIES } from '../discipline/discipline.service';
-import { isEarlyDraw } from '@chuhe/xiangqi';
 
 const RESULT_TOKEN: Record<string, string> = {
   red_win: '1-0',

@@ -1,6 +1,6 @@
 import { GAME_RESULTS, PENALTY_REASONS } from '@chuhe/tournament';
 import type { Language } from '../pages/i18n';
-import { translate, translateKey } from '../pages/i18n';
+import { translateKey } from '../pages/i18n';
 
 /** Small helpers shared by the staff pages' view models: names in the page's language, option lists from the libs' vocabularies. */
 

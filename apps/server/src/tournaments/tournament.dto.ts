@@ -1,4 +1,4 @@
-import { VersionField, TextField, NameField } from '../common/dto-fields';
+import { VersionField, NameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   IsBoolean,

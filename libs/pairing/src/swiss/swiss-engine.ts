@@ -1,7 +1,7 @@
 import { Result } from '@chuhe/tournament';
 import { PairingError } from '../pairing-system';
 import { solveSparse } from './swiss-sparse';
-import { EngineInput, EnginePlayer, FieldGraph, FieldSolution, FieldWeights, GroupPattern, Prepared, matchGraph, prepare } from './swiss-weights';
+import { EngineInput, EnginePlayer, FieldGraph, FieldSolution, FieldWeights, Prepared, matchGraph, prepare } from './swiss-weights';
 
 export { GROUP_PATTERNS } from './swiss-weights';
 export type { EngineInput, EnginePlayer, GroupPattern } from './swiss-weights';
