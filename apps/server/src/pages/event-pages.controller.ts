@@ -4,7 +4,7 @@ import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
 import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
-import { knockoutRoundNames, knockoutView, type KnockoutRoundName } from '@chuhe/pairing';
+import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName } from '@chuhe/pairing';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
 import { TeamReportService } from '../lineups/team-report.service';
@@ -38,6 +38,7 @@ interface PlaceRow {
   place: number;
   places: [number, number];
   entry: string;
+  shared?: boolean;
   status: string;
   basis: 'knockout' | 'standings';
   matches?: { stage: string; round: number; winner: string | null; loser: string | null; decidingGame: { kind: string } | null }[];
@@ -95,7 +96,7 @@ export class EventPagesController {
     const places = standing ? placesOf(standing.report) : undefined;
     const leaders = places
       ? places.slice(0, 5).map((p) => ({
-          rank: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+          rank: placeText(p).replace('-', '–'),
           ...this.entryLink(eventId, p.entry, names, language),
           score: p.row ? String(p.row.score) : '',
         }))
@@ -672,7 +673,7 @@ export class EventPagesController {
       };
     });
     const places = placesOf(result.report)?.map((p) => ({
-      place: p.places[0] === p.places[1] ? String(p.place) : `${p.places[0]}–${p.places[1]}`,
+      place: placeText(p).replace('-', '–'), // the library's text: shared =3, pending 1–4 (as the CSV and `chuhe standings`)
       ...bilingual(names.get(p.entry), language),
       href: `/events/${eventId}/entries/${p.entry}?lang=${language}`,
       status: p.status === 'final' ? '' : translate(p.status === 'provisional' ? 'provisional' : 'pending', language),
