@@ -187,7 +187,7 @@ describe('team events with two games per board (二章5节4)', () => {
           .send({ version: t.version, published: true })
           .expect(200);
         const page = await http().get(`/pairings/${matches[0].id}?lang=en`).expect(200);
-        expect(page.text).toContain('0 : 2 (big points 2 : 4, small points 6 : 6)');
+        expect(page.text).toContain('MP 0 : 2 · big points 2 : 4 · GP 6 : 6'); // match points, 大分, then the game points (小分)
         const decidedBySmall = (await card(matches[1].id)).body;
         expect(decidedBySmall.score).toEqual({
           scoring: expect.any(String),
