@@ -56,14 +56,14 @@ describeInBrowser('tournament page in Chromium', () => {
     await page.goto(`${base}/tournaments/${tournamentId}`);
     await expect(page.locator('h1').textContent()).resolves.toContain('亚洲象棋锦标赛');
     const sections = page.locator('section.event');
-    await expect(sections.count()).resolves.toBe(3);
+    await expect(sections.count()).resolves.toBe(5); // team, open, women, youth Swiss → knockout, 5+2
     const teamRows = sections.nth(0).locator('tbody tr');
     await expect(teamRows.count()).resolves.toBe(12);
     const numbers = await teamRows.locator('td.num').first().allTextContents();
     expect(numbers).toEqual(['1']);
     await page.screenshot({ path: join(tmpdir(), 'chuhe-tournament-zh.png'), fullPage: true });
 
-    await page.click('a.lang');
+    await page.click('a.lang[hreflang="en"]');
     await page.waitForURL(/lang=en/);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await expect(page.locator('section.event h3').first().textContent()).resolves.toContain("Men's team championship");
