@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { diagramSvg, gameMoveTexts, gamePositions, makeSquareName, replayGame } from '@chuhe/xiangqi';
 import type { Game as RecordGame, Notation } from '@chuhe/xiangqi';
 import { isUuid } from '../auth/tournament-scope.service';
-import { bilingualKey, chooseLanguage, type Language } from '../pages/i18n';
+import { bilingualKey, chooseLanguage, HTML_LANG, type Language } from '../pages/i18n';
 import { RECORD_MESSAGES, recordText, type RecordMessageKey } from '../pages/messages/records';
 import { PrismaService } from '../prisma/prisma.service';
 import { RecordLinksService } from './record-links.service';
@@ -257,5 +257,5 @@ function moveRows(rec: RecordGame | undefined, texts: string[], current: number,
 
 function layout(lang: Language, title: string, path: string) {
   const other: Language = lang === 'en' ? 'zh' : 'en';
-  return { layout: 'layouts/main', lang, htmlLang: lang === 'en' ? 'en' : 'zh-Hans', title, switchHref: `${path}?lang=${other}` };
+  return { layout: 'layouts/main', lang, htmlLang: HTML_LANG[lang], title, switchHref: `${path}?lang=${other}` };
 }
