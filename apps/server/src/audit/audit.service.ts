@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { badRequest } from '../common/validation';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
 export interface AuditRecord {
@@ -15,6 +16,17 @@ export interface AuditRecord {
   /** Why (AuditLog.reason): a correction's reason, accepted checker warnings, an automatic step. */
   reason?: string;
 }
+
+/** The ids of the tournament's rounds, pairings and games that are not drafts (published once). */
+const PUBLISHED_PLAY = typedQuery(
+  'published rounds, pairings and games',
+  { id: 'text' },
+  (tournamentId: string) => Prisma.sql`
+    SELECT r.id::text AS id FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+    UNION ALL SELECT p.id::text FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+    UNION ALL SELECT g.id::text FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'`,
+  [NO_ID],
+);
 
 /** Every create/update/delete writes who, when, what, before and after — in the same transaction as the change. */
 @Injectable()
@@ -76,14 +88,7 @@ export class AuditService {
    * move (暗着, kept from everyone but the arbiters until resumption) anywhere in a row.
    */
   private async committeeView<T extends { entity: string; entityId: string; before: unknown; after: unknown }>(tournamentId: string, rows: T[]): Promise<T[]> {
-    const played = new Set(
-      (
-        await this.prisma.$queryRaw<{ id: string }[]>`
-          SELECT r.id::text AS id FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
-          UNION ALL SELECT p.id::text FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
-          UNION ALL SELECT g.id::text FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'`
-      ).map((r) => r.id),
-    );
+    const played = new Set((await PUBLISHED_PLAY.rows(this.prisma, tournamentId)).map((r) => r.id));
     return rows
       .filter((row) => !['round', 'pairing', 'game'].includes(row.entity) || played.has(row.entityId))
       .map((row) => ({ ...row, before: withoutSealedMoves(row.before), after: withoutSealedMoves(row.after) }));

@@ -11,7 +11,7 @@ import { lockEventPlay } from '../play/locks';
 import { changeResult, readResultTarget } from '../results/change-result';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
 import type { RoundStateChange } from '../results/play-effects';
-import { loadEvent } from '../play/event-file';
+import { loadEventPlay } from '../play/event-loader';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from '@chuhe/registration';
@@ -292,7 +292,7 @@ export class EntriesService {
         }
       }
       // Round N+1 already paired after a forfeited game of round N: what it would have paired (read here, compared after the commit).
-      const loaded = compareFrom === undefined ? null : await loadEvent(tx, event.id);
+      const loaded = compareFrom === undefined ? null : await loadEventPlay(tx, event.id);
       const compare = loaded && compareFrom !== undefined ? { round: compareFrom, event: loaded } : null;
       return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: [...settled.values()], warnings, compare };
     });

@@ -104,8 +104,13 @@ export function namesOf(entries: readonly EntryWithNames[]): Names {
   };
 }
 
+/** The checker's findings stored on the round (Round.findings, written by round-plan.ts storedFindings). */
+export function findingsOf(round: { findings: unknown }): StoredFinding[] {
+  return Array.isArray(round.findings) ? (round.findings as StoredFinding[]) : [];
+}
+
 export function roundView(round: RoundRow, pairings: readonly PairingRow[], names: Names) {
-  const stored = (Array.isArray(round.findings) ? round.findings : []) as StoredFinding[];
+  const stored = findingsOf(round);
   const sorted = [...pairings].sort((a, b) => (a.table ?? Number.MAX_SAFE_INTEGER) - (b.table ?? Number.MAX_SAFE_INTEGER));
   return {
     id: round.id,

@@ -17,7 +17,7 @@ import { EventCache } from '../play/event-cache';
 import { loadEventPlay } from '../play/event-loader';
 import { AuditInsert, insertAuditRows, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
-import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
+import { ENTRY_VIEW_INCLUDE, EntryWithNames, findingsOf, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
 
 type EventEntry = EventWithPlay['entries'][number];
@@ -129,7 +129,7 @@ export class RoundsService {
    * (the console offers "pair the next round" only when it can, and says when the format is finished).
    */
   async nextRound(eventId: string): Promise<{ number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } }> {
-    const event = await this.events.load(this.prisma as unknown as Tx, eventId);
+    const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     const number = event.rounds.length + 1;
     const draft = event.rounds.find((r) => r.state === 'draft');
@@ -435,7 +435,7 @@ export class RoundsService {
       const proposal = fileRound(round.number, pairings);
       const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
       const checked = this.checked(file, proposal, stage, knockoutPairs);
-      const old = (round.findings ?? []) as unknown as StoredFinding[];
+      const old = findingsOf(round);
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
         throw conflict(`the change breaks the rules: ${refused.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
@@ -606,7 +606,7 @@ export class RoundsService {
         );
         const checked = this.checked(file, fileRound(draft.number, draft.pairings), stage, knockoutPairs);
         // Every error stays an error (the new forbidden pair blocks publishing until a repair), except those accepted before.
-        const old = (draft.findings ?? []) as unknown as StoredFinding[];
+        const old = findingsOf(draft);
         const { findings, refused, needReason } = reconcileFindings(checked, old, undefined);
         const stored = [...findings, ...[...refused, ...needReason].map((f) => ({ ...f, source: 'checker' as const }))];
         await tx.round.update({ where: { id: draft.id }, data: { findings: json(stored), version: { increment: 1 } } });
@@ -622,7 +622,7 @@ export class RoundsService {
   publish(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
     return this.prisma.$transaction(async (tx) => {
       const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
-      const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
+      const errors = findingsOf(round).filter((f) => f.severity === 'error');
       if (errors.length)
         throw conflict(
           `round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`,
