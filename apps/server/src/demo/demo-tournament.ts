@@ -1,3 +1,4 @@
+import { insertAuditRows } from '../audit/audit-rows';
 import { Logger } from '@nestjs/common';
 import { drawNumbers } from '@chuhe/registration';
 import { hashPassword } from '../auth/password';
@@ -223,7 +224,9 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
     await drawAndRecord(tx, event.id, user.id, entries, e.seed);
   }
 
-  await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
+  await tx.$executeRaw(
+    insertAuditRows([{ userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } }]),
+  );
   return t.id;
 }
 

@@ -5,6 +5,7 @@ import type { AuditService } from '../audit/audit.service';
 import { Prisma } from '../generated/prisma/client';
 import type { Game, GameKind, GameResult, RoundState } from '../generated/prisma/client';
 import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
+import { insertAuditRows } from '../audit/audit-rows';
 import type { Tx } from '../prisma/prisma.service';
 
 /**
@@ -103,13 +104,14 @@ const COMPLETE_ROUND_IF_DONE = typedQuery(
       WHERE r.id = ${roundId}::uuid AND r.state = 'published'
         AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)
       RETURNING r.id, r.number, r.version, r."completedAt"
-    ), audit AS (
-      INSERT INTO "AuditLog" (id, at, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
-      SELECT gen_random_uuid(), now(), ${actor.userId ?? null}::uuid, ${actor.tournamentId}::uuid, 'round', d.id::text, 'update',
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${actor.userId ?? null}::uuid, ${actor.tournamentId}::uuid, 'round', d.id::text, 'update',
         jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
         jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
         'the last result of the round was entered'
-      FROM done d
+      FROM done d`,
+    })}
     )
     SELECT number, version, "completedAt" FROM done`,
   [{ tournamentId: NO_ID }, NO_ID],

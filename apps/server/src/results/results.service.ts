@@ -7,6 +7,7 @@ import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { EventKind, Game, GameResult, PenaltyReason, RoundState } from '../generated/prisma/client';
 import { NO_ID, oneOf, RowOf, typedQuery } from '../persistence/typed-sql';
+import { insertAuditRows } from '../audit/audit-rows';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { changeResult, resultChangeResponse } from './change-result';
@@ -240,15 +241,16 @@ const READ_AND_ENTER = typedQuery(
         AND g."roundState" <> 'draft' AND g."redPlayerId" IS NOT NULL AND g."blackPlayerId" IS NOT NULL
         AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL AND NOT g."lineupsMissing"
       RETURNING x.version
-    ), audit AS (
-      INSERT INTO "AuditLog" ("id", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-      SELECT gen_random_uuid(), ${a.userId}::uuid, g."tournamentId"::uuid, 'game', g.id, 'update',
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, g."tournamentId"::uuid, 'game', g.id, 'update',
         jsonb_build_object('id', g.id, 'pairingId', g."pairingId", 'round', g."roundNumber", 'table', g."table", 'board', g.board, 'kind', g.kind,
           'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', g.result, 'penaltyReason', g."penaltyReason", 'version', g.version),
         jsonb_build_object('id', g.id, 'pairingId', g."pairingId", 'round', g."roundNumber", 'table', g."table", 'board', g.board, 'kind', g.kind,
           'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', ${a.result}::text, 'penaltyReason', ${a.penaltyReason}::text, 'version', x.version),
         ${a.reason}
-      FROM entered x, g
+      FROM entered x, g`,
+    })}
     ), completed AS (
       -- The round completes with its last result, in this transaction (change-result.ts): when no
       -- other game of the round lacks a result as this statement sees it. Only then is the round's
@@ -259,13 +261,14 @@ const READ_AND_ENTER = typedQuery(
       WHERE r.id = g."roundId"::uuid AND r.state = 'published'
         AND NOT EXISTS (SELECT 1 FROM "Game" o JOIN "Pairing" op ON op.id = o."pairingId" WHERE op."roundId" = r.id AND o.result IS NULL AND o.id <> ${a.gameId}::uuid)
       RETURNING r.id, r.number, r.version, r."completedAt"
-    ), round_audit AS (
-      INSERT INTO "AuditLog" (id, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
-      SELECT gen_random_uuid(), ${a.userId}::uuid, g."tournamentId"::uuid, 'round', d.id::text, 'update',
+    ), round_audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, g."tournamentId"::uuid, 'round', d.id::text, 'update',
         jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
         jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
         'the last result of the round was entered'
-      FROM completed d, g
+      FROM completed d, g`,
+    })}
     )
     SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
       (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"

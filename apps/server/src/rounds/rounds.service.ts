@@ -15,7 +15,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { EventCache } from '../play/event-cache';
 import { loadEventPlay } from '../play/event-loader';
-import { AuditInsert, insertAuditRows, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
+import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { ENTRY_VIEW_INCLUDE, EntryWithNames, findingsOf, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
@@ -405,7 +405,7 @@ export class RoundsService {
     const plan = this.planRows(user, event, file, stage, roundId, proposal);
     await insertPairings(tx, plan.inserts);
     await insertGames(tx, plan.games);
-    await insertAuditRows(tx, plan.audits);
+    await this.audit.recordMany(tx, plan.audits);
     return { pairings: plan.pairings, findings: this.findingsOf(file, stage, proposal, warnings, plan.pairings) };
   }
 
@@ -469,8 +469,9 @@ export class RoundsService {
         data: { findings: json(findings), version: { increment: 1 } },
         include: { stage: true },
       });
-      await tx.auditLog.createMany({
-        data: changed.map((p) => {
+      await this.audit.recordMany(
+        tx,
+        changed.map((p) => {
           const b = before.get(p.id)!;
           return {
             userId: user.id,
@@ -478,12 +479,12 @@ export class RoundsService {
             entity: 'pairing',
             entityId: p.id,
             action: 'update' as const,
-            before: json({ change: what, red: b.redEntryId, black: b.blackEntryId, games: b.games }),
-            after: json({ change: what, red: p.redEntryId, black: p.blackEntryId, games: p.games }),
+            before: { change: what, red: b.redEntryId, black: b.blackEntryId, games: b.games },
+            after: { change: what, red: p.redEntryId, black: p.blackEntryId, games: p.games },
             reason: auditReason,
           };
         }),
-      });
+      );
       return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
     }, TX);
   }
