@@ -1,5 +1,5 @@
 import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '@chuhe/tournament';
-import { Result, fail, ok } from './result';
+import { fail, ok, type StandingsResult } from './result';
 import { GameOverride } from './sanctions';
 import { Outcome, PairingScore, WIN, compareToPoints, forfeitWin, gameOutcomeOf, gamePointsOf, isPlayedResult, outcomeOfPoints, scorePairing } from './scoring';
 
@@ -209,7 +209,7 @@ export interface BuildRecordsArgs {
   firstGameOnlyRounds?: ReadonlySet<number>;
 }
 
-export function buildRecords(args: BuildRecordsArgs): Result<Records> {
+export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
   const { eventKind, gamesPerPairing, entries } = args;
   const index = new Map<string, number>();
   entries.forEach((e, i) => index.set(e.id, i));
@@ -402,8 +402,8 @@ function syntheticGames(p: Pairing, eventKind: EventKind, gamesPerPairing: 1 | 2
 }
 
 /** Checks that every pairing and bye names a known entry; entries withdrawn before round 1 may not appear (二章7节2). */
-export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): Result<true> {
-  const check = (round: Round, id: string): Result<true> | undefined => {
+export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): StandingsResult<true> {
+  const check = (round: Round, id: string): StandingsResult<true> | undefined => {
     if (removedBeforeStart.has(id)) {
       return fail(
         'paired_after_withdrawal_before_start',
