@@ -7,6 +7,7 @@ import { defaultSeedPositions } from '@chuhe/registration';
 import { defaultTieBreaks } from '../events/tie-breaks';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { Tx } from '../prisma/prisma.service';
 import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 
 export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
@@ -229,8 +230,6 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
   );
   return t.id;
 }
-
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 async function drawAndRecord(tx: Tx, eventId: string, userId: string, entries: { id: string; seed?: number; affiliation: string }[], seed: string) {
   const seedPositions = defaultSeedPositions(entries.length, entries.filter((e) => e.seed !== undefined).length);

@@ -38,7 +38,7 @@ const CONFIRMED_SANCTIONS = typedQuery(
      ORDER BY s."createdAt", s.id`,
   [NO_ID, ['published'], 1],
 );
-type Row = RowOf<typeof CONFIRMED_SANCTIONS.columns>;
+type SanctionRow = RowOf<typeof CONFIRMED_SANCTIONS.columns>;
 
 /**
  * The event's confirmed sanctions (not revoked) as libs/standings `Sanction`s, in recorded order,
@@ -57,7 +57,7 @@ export async function fileSanctions(
   return rows.map(toFileSanction);
 }
 
-function toFileSanction(r: Row): FileSanction {
+function toFileSanction(r: SanctionRow): FileSanction {
   const s: FileSanction = {
     kind: r.kind as FileSanction['kind'],
     round: r.round,

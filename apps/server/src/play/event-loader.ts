@@ -18,13 +18,20 @@ import type { Tx } from '../prisma/prisma.service';
 export type EventRow = Prisma.EventGetPayload<{ include: { tournament: true } }>;
 export type LoadedRound = Prisma.RoundGetPayload<{ include: { stage: true } }>;
 
+/** A player as pages and answers name them. */
+export interface PlayerSummary {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+}
+
 /** A team member as play reads it: role, board and the player's names. */
 export interface LoadedMember {
   teamId: string;
   playerId: string;
   role: TeamMemberRole;
   board: number | null;
-  player: { id: string; nameZh: string; nameEn: string };
+  player: PlayerSummary;
 }
 
 /** An entry with its player (names, rating, affiliation) or team (names, affiliation, members). */

@@ -7,6 +7,7 @@ import type { Game, GameKind, GameResult, RoundState } from '../generated/prisma
 import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
 import { insertAuditRows } from '../audit/audit-rows';
 import type { Tx } from '../prisma/prisma.service';
+import type { PlayerSummary } from '../play/event-loader';
 
 /**
  * What a result (or a withdrawal's forfeits) sets off in the play data, inside the caller's
@@ -20,11 +21,7 @@ export interface Actor {
   tournamentId: string;
 }
 
-export interface PlayerSummary {
-  id: string;
-  nameZh: string;
-  nameEn: string;
-}
+export type { PlayerSummary };
 
 export const PLAYER_SUMMARY = { select: { id: true, nameZh: true, nameEn: true } } as const;
 

@@ -275,7 +275,7 @@ const READ_AND_ENTER = typedQuery(
     FROM g`,
   [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString() }],
 );
-type GameRow = RowOf<typeof READ_AND_ENTER.columns>;
+type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
 
 /**
  * The game with everything result entry needs — players' names, pairing, entries, round, stage,
@@ -294,7 +294,7 @@ type GameRow = RowOf<typeof READ_AND_ENTER.columns>;
 async function readAndEnter(
   tx: Tx,
   a: { gameId: string; eventId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date },
-): Promise<GameRow | null> {
+): Promise<ResultEntryRow | null> {
   const rows = await READ_AND_ENTER.rows(tx, {
     gameId: a.gameId,
     userId: a.userId,
@@ -309,7 +309,7 @@ async function readAndEnter(
   return row;
 }
 
-function gameOf(row: GameRow): Game {
+function gameOf(row: ResultEntryRow): Game {
   return {
     id: row.id,
     pairingId: row.pairingId,

@@ -1,4 +1,5 @@
 import type { Prisma } from '../generated/prisma/client';
+import type { PlayerSummary } from '../play/event-loader';
 
 /**
  * The RoundView of apps/server/src/play/API.md, built from rows already in memory (the pairing
@@ -13,11 +14,7 @@ export const ENTRY_VIEW_INCLUDE = {
 
 export type EntryWithNames = Prisma.EntryGetPayload<{ include: typeof ENTRY_VIEW_INCLUDE }>;
 
-export interface PlayerSummary {
-  id: string;
-  nameZh: string;
-  nameEn: string;
-}
+export type { PlayerSummary };
 
 export interface EntrySummary {
   id: string;
@@ -27,7 +24,7 @@ export interface EntrySummary {
   affiliation: { nameZh: string; nameEn: string } | null;
 }
 
-export interface GameRow {
+export interface ViewGame {
   id: string;
   board: number;
   /** The game within the board of a two-game team pairing (二章5节4); 1 otherwise. */
@@ -41,17 +38,17 @@ export interface GameRow {
   resultEnteredAt: Date | null;
 }
 
-export interface PairingRow {
+export interface ViewPairing {
   id: string;
   table: number | null;
   matchKey: string | null;
   version: number;
   redEntryId: string;
   blackEntryId: string | null;
-  games: GameRow[];
+  games: ViewGame[];
 }
 
-export interface RoundRow {
+export interface ViewRound {
   id: string;
   eventId: string;
   number: number;
@@ -109,7 +106,7 @@ export function findingsOf(round: { findings: unknown }): StoredFinding[] {
   return Array.isArray(round.findings) ? (round.findings as StoredFinding[]) : [];
 }
 
-export function roundView(round: RoundRow, pairings: readonly PairingRow[], names: Names) {
+export function roundView(round: ViewRound, pairings: readonly ViewPairing[], names: Names) {
   const stored = findingsOf(round);
   const sorted = [...pairings].sort((a, b) => (a.table ?? Number.MAX_SAFE_INTEGER) - (b.table ?? Number.MAX_SAFE_INTEGER));
   return {

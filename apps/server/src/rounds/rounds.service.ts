@@ -14,13 +14,12 @@ import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { EventCache } from '../play/event-cache';
-import { loadEventPlay } from '../play/event-loader';
+import { loadEventPlay, type LoadedEntry } from '../play/event-loader';
 import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
-import { ENTRY_VIEW_INCLUDE, EntryWithNames, findingsOf, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
+import { ENTRY_VIEW_INCLUDE, EntryWithNames, findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
 
-type EventEntry = EventWithPlay['entries'][number];
 type StageConfig = { type: string; rounds?: number };
 /** The stage a round belongs to: Event.stages[index], the round's number in it, and (stage chain) who plays it. */
 type StageAt = StageConfig & { index: number; stageRound: number; entryIds?: string[] };
@@ -39,7 +38,7 @@ function isUniqueViolation(error: unknown): boolean {
   return error.code === 'P2002' || (error.code === 'P2010' && /23505|unique constraint/i.test(`${JSON.stringify(error.meta ?? {})} ${error.message}`));
 }
 
-function label(entry: EventEntry | undefined): string {
+function label(entry: LoadedEntry | undefined): string {
   if (!entry) return '?';
   const name = entry.player ? `${entry.player.nameZh} ${entry.player.nameEn}` : entry.team ? `${entry.team.nameZh} ${entry.team.nameEn}` : entry.id;
   return `#${entry.drawNumber ?? '-'} ${name}`;
@@ -73,7 +72,7 @@ interface DraftPairing {
   version: number;
   redEntryId: string;
   blackEntryId: string | null;
-  games: PairingRow['games'];
+  games: ViewPairing['games'];
 }
 
 @Injectable()
@@ -207,7 +206,7 @@ export class RoundsService {
           reason: `paired with ${file.options.pairingSystem}`,
         });
         timing.lap('findings');
-        const row: RoundRow = {
+        const row: ViewRound = {
           id: roundId,
           eventId,
           number,
@@ -401,7 +400,7 @@ export class RoundsService {
     roundId: string,
     proposal: FileRound,
     warnings: PairingWarning[],
-  ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
+  ): Promise<{ pairings: ViewPairing[]; findings: StoredFinding[] }> {
     const plan = this.planRows(user, event, file, stage, roundId, proposal);
     await insertPairings(tx, plan.inserts);
     await insertGames(tx, plan.games);
@@ -710,7 +709,7 @@ export class RoundsService {
   }
 }
 
-function gameRow(g: PlannedGame | PairingRow['games'][number]): PairingRow['games'][number] {
+function gameRow(g: PlannedGame | ViewPairing['games'][number]): ViewPairing['games'][number] {
   return {
     id: g.id,
     board: g.board,
