@@ -28,8 +28,7 @@ import type { GameResult } from '../../apps/server/src/generated/prisma/client';
 import { eventFile } from '../../apps/server/src/play/event-file';
 import { loadEventByInclude } from '../support/event-by-include';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { loadEventPlay } from '../../apps/server/src/play/event-loader';
-import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
+import { loadEntries, loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
 import { insertDraftRound } from '../../apps/server/src/rounds/bulk-insert';
 import { createTestDatabase } from '../support/test-database';
@@ -201,7 +200,7 @@ export async function bench(): Promise<void> {
 
     const same = JSON.stringify(eventFile((await loadEventPlay(prisma, eventId))!)) === JSON.stringify(eventFile((await loadEventByInclude(prisma, eventId))!));
     if (!same) throw new Error('loadEventPlay and loadEvent give different files');
-    const names = await timed(RUNS, () => prisma.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE }));
+    const names = await timed(RUNS, () => loadEntries(prisma, eventId));
     // The write alone: the one statement the route sends (round, 500 pairings, 500 games, 500 audit
     // rows), in a transaction rolled back — PostgreSQL's share (foreign keys, indexes, triggers)
     // and Prisma's, without pairing or HTTP.

@@ -1,18 +1,11 @@
 import type { Prisma } from '../generated/prisma/client';
-import type { PlayerSummary } from '../play/event-loader';
+import type { LoadedEntry, PlayerSummary } from '../play/event-loader';
 
 /**
  * The RoundView of apps/server/src/play/API.md, built from rows already in memory (the pairing
  * transaction has them; GET loads them with two queries), so a 500-pairing round is not a
  * nested include per pairing.
  */
-
-export const ENTRY_VIEW_INCLUDE = {
-  player: { include: { affiliation: true } },
-  team: { include: { affiliation: true, members: { include: { player: true } } } },
-} satisfies Prisma.EntryInclude;
-
-export type EntryWithNames = Prisma.EntryGetPayload<{ include: typeof ENTRY_VIEW_INCLUDE }>;
 
 export type { PlayerSummary };
 
@@ -79,7 +72,8 @@ export interface Names {
   player(id: string): PlayerSummary | null;
 }
 
-export function namesOf(entries: readonly EntryWithNames[]): Names {
+/** The names of an event's entries and their players, as the event loader reads them (play/event-loader.ts loadEntries). */
+export function namesOf(entries: readonly LoadedEntry[]): Names {
   const entryById = new Map<string, EntrySummary>();
   const playerById = new Map<string, PlayerSummary>();
   for (const e of entries) {

@@ -14,10 +14,10 @@ import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { EventCache } from '../play/event-cache';
-import { loadEventPlay, type LoadedEntry } from '../play/event-loader';
+import { loadEntries, loadEventPlay, type LoadedEntry } from '../play/event-loader';
 import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
-import { ENTRY_VIEW_INCLUDE, EntryWithNames, findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
+import { findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
 
 type StageConfig = { type: string; rounds?: number };
@@ -92,8 +92,7 @@ export class RoundsService {
   }
 
   private async names(db: Tx | PrismaService, eventId: string) {
-    const entries: EntryWithNames[] = await db.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE });
-    return namesOf(entries);
+    return namesOf(await loadEntries(db, eventId));
   }
 
   private async viewOf(db: Tx | PrismaService, roundId: string): Promise<RoundView> {
@@ -101,17 +100,13 @@ export class RoundsService {
     return roundView(round, round.pairings, await this.names(db, round.eventId));
   }
 
+  /** The event's rounds (drafts for its staff only), from the one event model (play/event-cache.ts). */
   async list(user: AuthUser | undefined, eventId: string): Promise<RoundView[]> {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournamentId: true } });
+    const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     const staff = await this.isStaff(user, event.tournamentId);
-    const rounds = await this.prisma.round.findMany({
-      where: { eventId, ...(staff ? {} : { state: { in: ['published', 'completed'] } }) },
-      orderBy: { number: 'asc' },
-      include: { stage: true, pairings: { include: { games: true } } },
-    });
-    const names = await this.names(this.prisma, eventId);
-    return rounds.map((r) => roundView(r, r.pairings, names));
+    const names = namesOf(event.entries);
+    return event.rounds.filter((r) => staff || r.state !== 'draft').map((r) => roundView(r, r.pairings, names));
   }
 
   async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
@@ -219,7 +214,7 @@ export class RoundsService {
           findings,
           stage: { index: stage.index, type: stage.type },
         };
-        const view = roundView(row, plan.pairings, namesOf(event.entries as EntryWithNames[]));
+        const view = roundView(row, plan.pairings, namesOf(event.entries));
         timing.lap('view');
         return view;
       }, TX);
@@ -484,7 +479,7 @@ export class RoundsService {
           };
         }),
       );
-      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+      return roundView(updated, pairings, namesOf(event.entries));
     }, TX);
   }
 
@@ -559,7 +554,7 @@ export class RoundsService {
         after: { pairings: pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })), findings },
         reason: 'paired again (repair)',
       });
-      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+      return roundView(updated, pairings, namesOf(event.entries));
     }, TX);
   }
 
