@@ -1,4 +1,3 @@
-import type { Prisma } from '../generated/prisma/client';
 import type { LoadedEntry, PlayerSummary } from '../play/event-loader';
 
 /**
