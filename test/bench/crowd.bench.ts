@@ -25,6 +25,7 @@ import { constants, createGunzip } from 'node:zlib';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { applyMigrations } from '../../apps/server/src/persistence/migrate';
+import { benchClient, swissEventWithRound1 } from './bench-http';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CROWDS = (process.env.BENCH_CROWDS ?? '1000,5000,10000').split(',').map(Number);
@@ -173,60 +174,22 @@ export async function bench(): Promise<void> {
       if (Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
-    const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    };
-    const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
-      const res = await call(method, path, body, auth);
-      if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      return res.body;
-    };
-
-    const email = `crowd-${Date.now()}@bench.chuhe`;
-    await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
-    const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = await must(
-      'POST',
-      '/api/tournaments',
-      { nameZh: '观众压测', nameEn: 'Crowd', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
+    const { call, must } = benchClient(base);
+    const {
       auth,
-      201,
+      eventId: event,
+      games,
+    } = await swissEventWithRound1(
+      { call, must },
+      {
+        name: 'Crowd',
+        players: PLAYERS,
+        rounds: 7,
+        columns: 'gender,affiliation,rating',
+        player: (i) => `${i % 3 ? 'male' : 'female'},会${i % 8},${2400 - i * 7}`,
+        publish: true,
+      },
     );
-    const csv = [
-      'name_zh,name_en,gender,affiliation,rating',
-      ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 8},${2400 - i * 7}`),
-    ].join('\n');
-    const players = (await must('POST', `/api/tournaments/${t.id}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (
-      await must(
-        'POST',
-        `/api/tournaments/${t.id}/events`,
-        {
-          nameZh: '公开组',
-          nameEn: 'Open',
-          kind: 'individual',
-          stages: [{ type: 'swiss', rounds: 7 }],
-          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-        },
-        auth,
-        201,
-      )
-    ).id as string;
-    await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
-    await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
-    const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
-    await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
-    const tv = await must('GET', `/api/tournaments/${t.id}`, undefined, auth, 200);
-    await must('PATCH', `/api/tournaments/${t.id}`, { version: tv.version, published: true }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings
-      .filter((p: { black: unknown }) => p.black)
-      .map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
     const pages = [`/events/${event}/standings?lang=en`, `/events/${event}/rounds/1?lang=zh`];
     const sizes = await Promise.all(pages.map(async (p) => (await fetch(base + p)).text().then((h) => h.length)));
     console.log(

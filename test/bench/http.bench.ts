@@ -33,6 +33,7 @@ import { applyMigrations } from '../../apps/server/src/persistence/migrate';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
 import { TournamentScopeService } from '../../apps/server/src/auth/tournament-scope.service';
 import { ResultsService } from '../../apps/server/src/results/results.service';
+import { benchClient, swissEventWithRound1 } from './bench-http';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const BOARDS = 200;
@@ -214,52 +215,13 @@ export async function bench(): Promise<void> {
       await app.listen(0, '127.0.0.1');
       base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     }
-    const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    };
-    const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
-      const res = await call(method, path, body, auth);
-      if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      return res.body;
-    };
-
+    const { call, must } = benchClient(base);
     // The field: one Swiss event of 400 players, round 1 paired and published: 200 games.
-    const email = `bench-${Date.now()}@bench.chuhe`;
-    await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
-    const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = (
-      await must(
-        'POST',
-        '/api/tournaments',
-        { nameZh: '压测', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
-        auth,
-        201,
-      )
-    ).id;
-    const csv = ['name_zh,name_en,gender', ...Array.from({ length: BOARDS * 2 }, (_, i) => `棋手${i},P${i},male`)].join('\n');
-    const players = (await must('POST', `/api/tournaments/${t}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (
-      await must(
-        'POST',
-        `/api/tournaments/${t}/events`,
-        { nameZh: '个人', nameEn: 'Open', kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }], timeControl: { baseMinutes: 60, incrementSeconds: 30 } },
-        auth,
-        201,
-      )
-    ).id;
-    await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
-    await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
-    const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
-    await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings
-      .filter((p: { black: unknown }) => p.black)
-      .map((p: { games: { id: string; version: number }[] }) => ({ ...p.games[0] }));
+    const field = await swissEventWithRound1(
+      { call, must },
+      { name: 'Bench', players: BOARDS * 2, rounds: 9, columns: 'gender', player: () => 'male', publish: false },
+    );
+    const { email, auth, tournamentId: t, games } = field;
     console.log(
       `${games.length} games of one published round; ${SECONDS} s per run; server ${external ? `in ${external} worker process(es)` : 'in this process'}`,
     );

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { chromium } from 'playwright-core';
 import { applyMigrations } from '../../apps/server/src/persistence/migrate';
+import { benchClient, swissEventWithRound1 } from './bench-http';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,55 +82,20 @@ export async function bench(): Promise<void> {
       if (Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
-    const must = async (method: string, path: string, body: unknown, auth: string | undefined, status: number) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
-    const email = `weight-${Date.now()}@bench.chuhe`;
-    await must('POST', '/api/auth/register', { email, displayName: 'bench', password: 'correct horse battery' }, undefined, 201);
-    const auth = `Bearer ${(await must('POST', '/api/auth/login', { email, password: 'correct horse battery' }, undefined, 200)).token}`;
-    const t = await must(
-      'POST',
-      '/api/tournaments',
-      { nameZh: '千人赛', nameEn: 'Thousand', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-02', organizer: 'bench' },
+    const client = benchClient(base);
+    const { must } = client;
+    const {
       auth,
-      201,
-    );
-    const csv = [
-      'name_zh,name_en,gender,affiliation,rating',
-      ...Array.from({ length: PLAYERS }, (_, i) => `棋手${i},Player ${i},${i % 3 ? 'male' : 'female'},会${i % 40},${2600 - i}`),
-    ].join('\n');
-    const players = (await must('POST', `/api/tournaments/${t.id}/import/players`, { csv }, auth, 201)).players.map((p: { id: string }) => p.id);
-    const event = (
-      await must(
-        'POST',
-        `/api/tournaments/${t.id}/events`,
-        {
-          nameZh: '公开组',
-          nameEn: 'Open',
-          kind: 'individual',
-          stages: [{ type: 'swiss', rounds: 9 }],
-          timeControl: { baseMinutes: 60, incrementSeconds: 30 },
-        },
-        auth,
-        201,
-      )
-    ).id as string;
-    await must('POST', `/api/events/${event}/entries/bulk`, { playerIds: players }, auth, 201);
-    await must('POST', `/api/events/${event}/draw`, {}, auth, 201);
-    const round = await must('POST', `/api/events/${event}/rounds`, {}, auth, 201);
-    await must('POST', `/api/rounds/${round.id}/publish`, { version: round.version }, auth, 200);
-    const tv = await must('GET', `/api/tournaments/${t.id}`, undefined, auth, 200);
-    await must('PATCH', `/api/tournaments/${t.id}`, { version: tv.version, published: true }, auth, 200);
-    const games: { id: string; version: number }[] = round.pairings
-      .filter((p: { black: unknown }) => p.black)
-      .map((p: { games: { id: string; version: number }[] }) => p.games[0]);
+      eventId: event,
+      games,
+    } = await swissEventWithRound1(client, {
+      name: 'Thousand',
+      players: PLAYERS,
+      rounds: 9,
+      columns: 'gender,affiliation,rating',
+      player: (i) => `${i % 3 ? 'male' : 'female'},会${i % 40},${2600 - i}`,
+      publish: true,
+    });
     const results = ['red_win', 'draw', 'black_win'];
     for (let i = 0; i < games.length - 1; i += 20) {
       await Promise.all(
@@ -209,7 +175,6 @@ export async function bench(): Promise<void> {
     const last = games[games.length - 1];
     const t0 = Date.now();
     await must('PUT', `/api/games/${last.id}/result`, { result: 'red_win', version: last.version }, auth, 200);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await viewer.waitForFunction(() => ((globalThis as any).document.getElementById('live-status')?.textContent ?? '').startsWith('Updated'), undefined, {
       timeout: 30_000,
     });
