@@ -120,10 +120,18 @@ describe('record links (issue 25)', () => {
     expect(pgn.text).toContain('[Format "Chinese"]');
     expect(pgn.text).toContain('[Result "1/2-1/2"]');
     const roundPgn = await http().get(`/api/rounds/${round.id}/records.pgn`).expect(200);
-    expect(roundPgn.headers['content-disposition']).toContain('round-1.pgn');
+    // Named after the event and the round: the Chinese name in UTF-8 (RFC 5987), an ASCII fallback.
+    expect(roundPgn.headers['content-disposition']).toBe(
+      `attachment; filename="Individual_round_1.pgn"; filename*=UTF-8''${encodeURIComponent('个人赛 第1轮.pgn')}`,
+    );
+    const roundPgnEn = await http().get(`/api/rounds/${round.id}/records.pgn?lang=en`).expect(200);
+    expect(roundPgnEn.headers['content-disposition']).toContain(`filename*=UTF-8''Individual%20round%201.pgn`);
     expect(roundPgn.text.match(/\[Game "Chinese Chess"\]/g)).toHaveLength(2);
     const eventPgn = await http().get(`/api/events/${play.eventId}/records.pgn`).expect(200);
     expect(eventPgn.text.match(/\[Round "1"\]/g)).toHaveLength(2);
+    expect(eventPgn.headers['content-disposition']).toBe(
+      `attachment; filename="Individual_games.pgn"; filename*=UTF-8''${encodeURIComponent('个人赛 棋谱.pgn')}`,
+    );
     // The pages: the viewer (any position by ?ply=), the diagram sheet, the entry page (the loser's refused).
     const viewer = await http().get(`/games/${game.id}?ply=3&lang=en`).set('Accept', 'text/html').expect(200);
     expect(viewer.text).toContain('aria-current="step"');

@@ -104,6 +104,7 @@ export class EventPagesController {
           .slice(0, 5)
           .map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
     const last = [...rounds].reverse().find((r) => r.pairings.some((p) => p.games.some((g) => g.result !== null)));
+    const recorded = await this.roundsWithRecords(eventId);
     const scoring = SCORING_FROM_DB[event.scoring];
     return {
       ...this.layout(language, event, `/events/${eventId}`),
@@ -126,6 +127,11 @@ export class EventPagesController {
         printSlips: `/events/${eventId}/rounds/${r.number}/print/slips?lang=${language}`,
         printMatchCards: event.kind === 'team' ? `/events/${eventId}/rounds/${r.number}/print/match-cards?lang=${language}` : null,
       })),
+      // Issue 21/25: the PGN of each round whose games have records, and of the whole event.
+      roundPgns: rounds
+        .filter((r) => recorded.has(r.id))
+        .map((r) => ({ label: roundLabel(r.number, koNames.get(r.number), language), href: pgnHref(`/api/rounds/${r.id}/records.pgn`, language) })),
+      eventPgn: recorded.size > 0 ? pgnHref(`/api/events/${eventId}/records.pgn`, language) : null,
       leaders,
       lastRound: last
         ? {
@@ -633,6 +639,7 @@ export class EventPagesController {
       printPairings: `/events/${eventId}/rounds/${round.number}/print/pairings?lang=${language}`,
       printSlips: `/events/${eventId}/rounds/${round.number}/print/slips?lang=${language}`,
       printMatchCards: team ? `/events/${eventId}/rounds/${round.number}/print/match-cards?lang=${language}` : null,
+      pgn: (await this.roundsWithRecords(eventId)).has(round.id) ? pgnHref(`/api/rounds/${round.id}/records.pgn`, language) : null,
       prev:
         round.number > 1
           ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) }
@@ -751,6 +758,16 @@ export class EventPagesController {
     return { language, event, names };
   }
 
+  /** The ids of the event's rounds with at least one game record (their PGN is worth a link). */
+  private async roundsWithRecords(eventId: string): Promise<Set<string>> {
+    const rows = await this.prisma.pairing.findMany({
+      where: { round: { eventId }, games: { some: { record: { isNot: null } } } },
+      select: { roundId: true },
+      distinct: ['roundId'],
+    });
+    return new Set(rows.map((r) => r.roundId));
+  }
+
   private async playerNames(eventId: string) {
     const members = await this.prisma.teamMember.findMany({ where: { team: { eventId } }, include: { player: true } });
     return new Map(members.map((m) => [m.playerId, { nameZh: m.player.nameZh, nameEn: m.player.nameEn }]));
@@ -804,6 +821,11 @@ export class EventPagesController {
       },
     };
   }
+}
+
+/** A PGN download, named in English on English pages (records.controller.ts pgnName). */
+function pgnHref(path: string, lang: Language): string {
+  return lang === 'en' ? `${path}?lang=en` : path;
 }
 
 function timeZoneOf(tournament: object): string {

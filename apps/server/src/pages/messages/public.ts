@@ -114,6 +114,8 @@ export const PUBLIC_MESSAGES = {
   downloadStandingsCsv: { zh: '排名（CSV）', en: 'Standings (CSV)' },
   downloadTrf: { zh: 'FIDE TRF 文件', en: 'FIDE TRF file' },
   downloadTournamentFile: { zh: '赛事文件（JSON）', en: 'Tournament file (JSON)' },
+  downloadPgn: { zh: '棋谱（PGN）', en: 'Game records (PGN)' },
+  pgnAllRounds: { zh: '全部轮次', en: 'all rounds' },
   byTable: { zh: '按台次', en: 'By table' },
   byName: { zh: '按姓名', en: 'By name' },
   whereDoISit: { zh: '按姓名查找座位', en: 'Find your seat by name' },
