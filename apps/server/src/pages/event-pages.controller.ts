@@ -4,7 +4,7 @@ import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
 import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
-import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName } from '@chuhe/pairing';
+import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName, type StagePlaceReason } from '@chuhe/pairing';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
 import { TeamReportService } from '../lineups/team-report.service';
@@ -43,6 +43,10 @@ interface PlaceRow {
   basis: 'knockout' | 'standings';
   matches?: { stage: string; round: number; winner: string | null; loser: string | null; decidingGame: { kind: string } | null }[];
   row?: Row;
+  /** A stage chain's places (libs/pairing stage-chain-standings): why, as data, and the stage it came from. */
+  reason?: StagePlaceReason;
+  stage?: number;
+  notReached?: number;
 }
 interface EntryInfo extends Named {
   title: string;
@@ -913,6 +917,7 @@ function whyText(row: Row, lang: Language, labelOf: (criterion: string, label: s
 
 /** Why a championship place (附录2 #10, 附录3 #2): the knockout match that decided it, or the others' standings — names, never ids. */
 function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, labelOf: (criterion: string, label: string) => string): string {
+  if (p.reason) return stagePlaceWhy(p.reason, p.stage ?? 1, p.notReached, lang);
   if (p.basis === 'knockout') {
     const decided = p.places[0] === p.places[1] ? [...(p.matches ?? [])].reverse().find((m) => m.winner !== null && m.stage !== 'semi_final') : undefined;
     if (decided && decided.decidingGame) {
@@ -932,6 +937,29 @@ function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, la
   const base = translate('whyPlaceStandings', lang, { rank: row?.rank ?? p.place, score: row?.score ?? '' });
   const why = row ? whyText(row, lang, labelOf) : '';
   return why ? `${base}; ${why}` : base;
+}
+
+/** A stage chain's place (二章1节3: by the last stage, then the stage before), worded from the library's reason — nothing recomputed. */
+function stagePlaceWhy(reason: StagePlaceReason, stage: number, notReached: number | undefined, lang: Language): string {
+  const text = (() => {
+    switch (reason.kind) {
+      case 'knockout_won':
+        return translate('whyStageKnockoutWon', lang);
+      case 'knockout_lost':
+        return translate('whyStageKnockoutLost', lang, { round: translateKey(`knockoutRound_${reason.lostIn}`, lang) });
+      case 'knockout_pending':
+        return translate('whyStageKnockoutPending', lang, { to: reason.upTo });
+      case 'stage_rank':
+        return translate(reason.group ? 'whyStageGroupRank' : 'whyStageRank', lang, {
+          rank: reason.rank,
+          stage,
+          type: translateKey(`stage_${reason.stageType}`, lang),
+        });
+      case 'by_table':
+        return translate('whyStageByTable', lang);
+    }
+  })();
+  return notReached ? `${text}${translate('whyStageNotReached', lang, { stage: notReached })}` : text;
 }
 
 function withdrawnText(w: { afterRound: number; reason: string }, lang: Language): string {
