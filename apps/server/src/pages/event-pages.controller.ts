@@ -447,6 +447,15 @@ export class EventPagesController {
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
+          // Issue 25: a team's match card and each board's game in the viewer (boards with players only).
+          card: event.kind === 'team' && other ? `/pairings/${p.id}?lang=${language}` : null,
+          boardGames:
+            event.kind === 'team'
+              ? p.games
+                  .filter((x) => x.kind === 'regular' && (x.red || x.black))
+                  .map((x) => ({ label: x.leg > 1 ? `${x.board}.${x.leg}` : String(x.board), href: `/games/${x.id}?lang=${language}` }))
+              : [],
+          gameHref: event.kind !== 'team' && other && g ? `/games/${g.id}?lang=${language}` : null,
           extra:
             event.kind === 'team'
               ? []
@@ -513,6 +522,8 @@ export class EventPagesController {
           bClass: aIsRed ? 'black' : 'red',
           score: pts ? (aIsRed ? `${pts.red} : ${pts.black}` : `${pts.black} : ${pts.red}`) : '',
           note: resultNote(b.result as GameResult | null, language),
+          // Issue 25: the board's game in the viewer, once its players are public.
+          gameHref: b.red || b.black ? `/games/${b.id}?lang=${language}` : null,
         };
       }),
       score: card.score
