@@ -5,7 +5,8 @@ import * as iconv from 'iconv-lite';
 import request from 'supertest';
 import { INITIAL_FEN, parseIccs } from '@chuhe/xiangqi';
 import { writeXqf } from '@chuhe/xiangqi/record-file';
-import { SWISS_EVENT, startTestApp } from './http-helpers';
+import { newUser, SWISS_EVENT, startTestApp } from './http-helpers';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { Play, RoundBody, nextRound, playEvent, putResult, withRole } from './results-helpers';
 
 const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'g3g4', 'c6c5'];
@@ -16,10 +17,12 @@ describe('record links (issue 25)', () => {
   let round: RoundBody;
   let arbiter: { auth: string };
   const http = () => request(app.getHttpServer());
+  let db: ReturnType<typeof createPrismaClient> | undefined;
+  const prisma = () => (db ??= createPrismaClient(testDatabaseUrl()));
 
   beforeAll(async () => {
     app = await startTestApp();
-    play = await playEvent(app, SWISS_EVENT, 6);
+    play = await playEvent(app, SWISS_EVENT, 8);
     arbiter = await withRole(app, play, 'arbiter');
     round = await nextRound(app, play);
     // The public pages show published tournaments only.
@@ -30,7 +33,10 @@ describe('record links (issue 25)', () => {
       .send({ version: t.version, published: true })
       .expect(200);
   });
-  afterAll(async () => app.close());
+  afterAll(async () => {
+    await db?.$disconnect();
+    await app.close();
+  });
 
   it('the winner’s link enters the record; the loser’s is refused; revoked links are refused; the lock stops the link but not the arbiter', async () => {
     const game = round.pairings[0].games[0];
@@ -145,6 +151,71 @@ describe('record links (issue 25)', () => {
     // The client script is served, bundled.
     const js = await http().get('/static/js/record-entry.js').expect(200);
     expect(js.text.length).toBeGreaterThan(1000);
+  });
+
+  it('the staff slips with the record links’ QR codes: arbiters only (401/403), asked first, new links each print; the public slips carry none', async () => {
+    const path = `/rounds/${round.id}/print/record-slips`;
+    // Anonymous: the login page (a page route), never the slips; an API-style call answers 401.
+    const anon = await http().get(path).set('Accept', 'text/html').expect(303);
+    expect(anon.headers.location).toContain('/login?next=');
+    await http().post(path).expect(401);
+    // The organizer, a stranger and an arbiter of another tournament may not print them.
+    const stranger = await newUser(app, 'stranger');
+    const other = await playEvent(app, { ...SWISS_EVENT, nameZh: '别的赛', nameEn: 'Other' }, 2);
+    const otherArbiter = await withRole(app, other, 'arbiter');
+    for (const who of [play.organizer, stranger, otherArbiter]) {
+      await http().get(path).set('Authorization', who.auth).set('Accept', 'text/html').expect(403);
+      await http().post(path).set('Authorization', who.auth).set('Accept', 'text/html').expect(403);
+    }
+    // The arbiter is asked first (printing revokes the links printed before).
+    const ask = await http().get(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect(ask.text).toContain(`action="${path}"`);
+    expect(ask.text).not.toContain('/records/');
+    const printed = await http().post(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect(printed.headers['cache-control']).toBe('no-store');
+    expect(printed.headers['referrer-policy']).toBe('no-referrer');
+    const games = round.pairings.filter((p) => p.black !== null).length;
+    expect((printed.text.match(/class="slip"/g) ?? []).length).toBe(games);
+    const urls = [...printed.text.matchAll(/<span class="qr-url">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(urls).toHaveLength(2 * games);
+    expect(urls.every((u) => /^http:\/\/127\.0\.0\.1:\d+\/records\/[A-Za-z0-9_-]{43}$/.test(u))).toBe(true);
+    expect((printed.text.match(/<svg role="img"[^>]*class="record-qr"/g) ?? []).length).toBe(2 * games);
+    // Each print issues new links for every game and revokes the earlier ones.
+    const live = await prisma().recordLink.count({ where: { revokedAt: null, game: { pairing: { roundId: round.id } } } });
+    expect(live).toBe(2 * games);
+    const token = urls[0].split('/records/')[1];
+    await http().get(`/api/record-links/${token}`).expect(200);
+    await http().post(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect((await http().get(`/api/record-links/${token}`).expect(403)).body.code).toBe('revoked');
+    // The result sheet links the printout for the arbiter, not for the organizer.
+    expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', arbiter.auth).expect(200)).text).toContain(`href="${path}"`);
+    expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', play.organizer.auth).expect(200)).text).not.toContain(`href="${path}"`);
+    // The public slips of the same round carry no link and no QR code.
+    const pub = await http().get(`/events/${play.eventId}/rounds/${round.number}/print/slips?lang=zh`).set('Accept', 'text/html').expect(200);
+    expect((pub.text.match(/class="slip"/g) ?? []).length).toBe(games);
+    expect(pub.text).not.toMatch(/\/records\/|record-qr|qr-url/);
+  });
+
+  it('the lock form of the game’s record page: staff only (401/403), locks and opens again', async () => {
+    const game = round.pairings[3].games[0];
+    await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
+    await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ text: GAME.join(' ') }).expect(200);
+    const path = `/games/${game.id}/record/lock`;
+    await http().post(path).type('form').send({ locked: 'yes', version: '1' }).expect(401);
+    const stranger = await newUser(app, 'stranger');
+    await http().post(path).set('Authorization', stranger.auth).type('form').send({ locked: 'yes', version: '1' }).expect(403);
+    const page = await http().get(`/games/${game.id}/record?lang=en`).set('Authorization', arbiter.auth).expect(200);
+    expect(page.text).toContain(`action="${path}"`);
+    expect(page.text).toContain('Lock the record');
+    // A stale version is refused and shown on the page (409), the record stays open.
+    const stale = await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'yes', version: '9' });
+    expect(stale.status).toBe(409);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(false);
+    await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'yes', version: '1' }).expect(303);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body).toMatchObject({ locked: true, version: 2 });
+    expect((await http().get(`/games/${game.id}/record?lang=en`).set('Authorization', arbiter.auth).expect(200)).text).toContain('Open it again');
+    await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'no', version: '2' }).expect(303);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(false);
   });
 
   it('the arbiter uploads files as they come: GBK of several games (choose one), Big5, encrypted XQF; CBR refused by name', async () => {

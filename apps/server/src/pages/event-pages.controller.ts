@@ -255,7 +255,7 @@ export class EventPagesController {
                 },
               ],
       );
-    return { ...ctx, printPage: true, slips };
+    return { ...ctx, printPage: true, slipEventName: ctx.eventNav.event.name, slips };
   }
 
   @Get('events/:eventId/rounds/:number/print/match-cards')
