@@ -40,6 +40,8 @@ describe('record links (issue 25)', () => {
 
   it('the winner’s link enters the record; the loser’s is refused; revoked links are refused; the lock stops the link but not the arbiter', async () => {
     const game = round.pairings[0].games[0];
+    // No record yet: the hub links no PGN (a file with nothing in it).
+    expect((await http().get(`/events/${play.eventId}?lang=en`).set('Accept', 'text/html').expect(200)).text).not.toContain('records.pgn');
     // Links are staff-issued; tokens are long and random.
     await http().post(`/api/games/${game.id}/record-links`).expect(401);
     const issued = await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201);
@@ -138,6 +140,12 @@ describe('record links (issue 25)', () => {
     expect(eventPgn.headers['content-disposition']).toBe(
       `attachment; filename="Individual_games.pgn"; filename*=UTF-8''${encodeURIComponent('个人赛 棋谱.pgn')}`,
     );
+    // The hub's downloads and the round's pairings page link the round's PGN once it has records (issue 21).
+    const hub = await http().get(`/events/${play.eventId}?lang=en`).set('Accept', 'text/html').expect(200);
+    expect(hub.text).toContain(`href="/api/rounds/${round.id}/records.pgn?lang&#x3D;en" download`);
+    expect(hub.text).toContain(`href="/api/events/${play.eventId}/records.pgn?lang&#x3D;en" download`);
+    const pairingsZh = await http().get(`/events/${play.eventId}/rounds/${round.number}?lang=zh`).set('Accept', 'text/html').expect(200);
+    expect(pairingsZh.text).toContain(`href="/api/rounds/${round.id}/records.pgn" download`);
     // The pages: the viewer (any position by ?ply=), the diagram sheet, the entry page (the loser's refused).
     const viewer = await http().get(`/games/${game.id}?ply=3&lang=en`).set('Accept', 'text/html').expect(200);
     expect(viewer.text).toContain('aria-current="step"');
