@@ -207,7 +207,11 @@ describe('record links (issue 25)', () => {
   it('the lock form of the game’s record page: staff only (401/403), locks and opens again', async () => {
     const game = round.pairings[3].games[0];
     await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
-    await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ text: GAME.join(' ') }).expect(200);
+    await http()
+      .put(`/api/games/${game.id}/record`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: GAME.join(' ') })
+      .expect(200);
     const path = `/games/${game.id}/record/lock`;
     await http().post(path).type('form').send({ locked: 'yes', version: '1' }).expect(401);
     const stranger = await newUser(app, 'stranger');

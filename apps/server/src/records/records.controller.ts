@@ -85,11 +85,7 @@ export class RecordsController {
 
   @Get('rounds/:roundId/records.pgn')
   @ApiOperation({ summary: 'every recorded game of the round as one PGN file, named after the event and the round (?lang= en for the English name)' })
-  async roundPgn(
-    @Param('roundId', uuidParam('roundId')) roundId: string,
-    @Query('lang') lang: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ) {
+  async roundPgn(@Param('roundId', uuidParam('roundId')) roundId: string, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
     const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { state: true, number: true, eventId: true } });
     if (round?.state === 'draft') throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'the round is a draft' });
     const text = await this.records.roundPgn(roundId);
