@@ -25,10 +25,10 @@ import { standingsReport } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { createApp } from '../../apps/server/src/create-app';
 import type { GameResult } from '../../apps/server/src/generated/prisma/client';
-import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { eventFile } from '../../apps/server/src/play/event-file';
+import { loadEventByInclude } from '../support/event-by-include';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { loadEventPlay } from '../../apps/server/src/play/event-loader';
-import { ENTRY_VIEW_INCLUDE } from '../../apps/server/src/rounds/round-view';
+import { loadEntries, loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { checkDraft } from '../../apps/server/src/rounds/round-plan';
 import { insertDraftRound } from '../../apps/server/src/rounds/bulk-insert';
 import { createTestDatabase } from '../support/test-database';
@@ -127,7 +127,7 @@ export async function bench(): Promise<void> {
     const seedMs = performance.now() - s0;
 
     // The library alone, on the event's file in memory (as `chuhe pair` on the exported file).
-    const event = (await loadEvent(prisma, eventId))!;
+    const event = (await loadEventByInclude(prisma, eventId))!;
     const file = eventFile(event);
     const system = pairingSystemFor(file)!;
     let proposal: ReturnType<typeof system.pair> | undefined;
@@ -193,14 +193,14 @@ export async function bench(): Promise<void> {
     const library = median(libraryMs);
 
     // Where the server's time goes (each part alone, same event).
-    const load = await timed(RUNS, () => loadEvent(prisma, eventId));
+    const load = await timed(RUNS, () => loadEventByInclude(prisma, eventId));
     const build = await timed(RUNS, () => eventFile(event));
     const check = await timed(RUNS, () => checkDraft(file, round, 'swiss'));
     const flat = await timed(RUNS, () => loadEventPlay(prisma, eventId));
 
-    const same = JSON.stringify(eventFile((await loadEventPlay(prisma, eventId))!)) === JSON.stringify(eventFile((await loadEvent(prisma, eventId))!));
+    const same = JSON.stringify(eventFile((await loadEventPlay(prisma, eventId))!)) === JSON.stringify(eventFile((await loadEventByInclude(prisma, eventId))!));
     if (!same) throw new Error('loadEventPlay and loadEvent give different files');
-    const names = await timed(RUNS, () => prisma.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE }));
+    const names = await timed(RUNS, () => loadEntries(prisma, eventId));
     // The write alone: the one statement the route sends (round, 500 pairings, 500 games, 500 audit
     // rows), in a transaction rolled back — PostgreSQL's share (foreign keys, indexes, triggers)
     // and Prisma's, without pairing or HTTP.

@@ -17,7 +17,8 @@ import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
 import { createApp } from '../../apps/server/src/create-app';
 import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
-import { EVENT_FILE_INCLUDE, eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { eventFile } from '../../apps/server/src/play/event-file';
+import { EVENT_BY_INCLUDE, loadEventByInclude } from '../support/event-by-include';
 import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
 import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { EventCache } from '../../apps/server/src/play/event-cache';
@@ -121,7 +122,7 @@ export async function bench(): Promise<void> {
     };
     const pageWarm = await timed3(RUNS, page);
     const pageCold = await timedCold(RUNS, () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }), page);
-    const event = (await loadEvent(prisma, eventId))!;
+    const event = (await loadEventByInclude(prisma, eventId))!;
     const exported = eventFile(event);
     // CPU time of this process (the server and the HTTP client; PostgreSQL's own work excluded):
     // what the shared machine's load does not change.
@@ -157,7 +158,7 @@ export async function bench(): Promise<void> {
       () => prisma.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } }),
       () => cache.load(prisma, eventId),
     );
-    const loadPrisma = await timed3(5, () => loadEvent(prisma, eventId));
+    const loadPrisma = await timed3(5, () => loadEventByInclude(prisma, eventId));
     const build = await timed3(RUNS, () => eventFile(event));
     const library = await timed3(RUNS, () => {
       const parsed = parseStandingsFile(exported);
@@ -167,7 +168,7 @@ export async function bench(): Promise<void> {
       return JSON.stringify(r.value.json);
     });
     if (process.env.BENCH_DETAIL) {
-      const q1 = await timed3(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true, entries: EVENT_FILE_INCLUDE.entries } }));
+      const q1 = await timed3(5, () => prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true, entries: EVENT_BY_INCLUDE.entries } }));
       const q2 = await timed3(5, () => prisma.entry.findMany({ where: { eventId } }));
       const q3 = await timed3(5, () =>
         prisma.$queryRawUnsafe(

@@ -2,10 +2,11 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
-import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
+import { newUser, startTestApp, TEAM_EVENT } from './http-helpers';
 import { drawnEvent, pairAndPublish } from './rounds-helpers';
 import { cliStandings } from './play-files';
-import { getRound, nextRound, Play, playEvent, putResult, RoundBody, withRole } from './results-helpers';
+import { getRound, nextRound, Play, putResult, RoundBody, withRole } from './results-helpers';
+import { scenario } from './scenario';
 
 /**
  * Fouls and penalties (一章3节, 二章8–9节, 三章6): thresholds change the stored result and the
@@ -23,10 +24,11 @@ describe('discipline', () => {
   beforeAll(async () => {
     app = await startTestApp();
     prisma = createPrismaClient();
-    play = await playEvent(app, SWISS_EVENT, 8);
-    users.chief = (await withRole(app, play, 'chief_arbiter')).auth;
-    users.arbiter = (await withRole(app, play, 'arbiter')).auth;
-    users.appeals = (await withRole(app, play, 'appeals_member')).auth;
+    const s = await scenario(app, { seed: 'results', roles: ['chief_arbiter', 'arbiter', 'appeals_member'] });
+    play = s;
+    users.chief = s.users.chief_arbiter.auth;
+    users.arbiter = s.users.arbiter.auth;
+    users.appeals = s.users.appeals_member.auth;
     users.stranger = (await newUser(app, 'stranger')).auth;
     round1 = await nextRound(app, play);
   });

@@ -6,8 +6,9 @@ import { XIZE_11_15 } from '@chuhe/xiangqi/testing';
 import type { RepetitionCase } from '@chuhe/xiangqi/testing';
 import { createPrismaClient } from '../support/database';
 import { caseRecord } from './dispute-helpers';
-import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
-import { nextRound, Play, playEvent, RoundBody, withRole } from './results-helpers';
+import { newUser, startTestApp } from './http-helpers';
+import { nextRound, Play, RoundBody } from './results-helpers';
+import { scenario } from './scenario';
 
 /**
  * Game records (二章3节) and disputed positions (三章6G): records in every notation, the first
@@ -27,10 +28,11 @@ describe('records and disputes', () => {
   beforeAll(async () => {
     app = await startTestApp();
     prisma = createPrismaClient();
-    play = await playEvent(app, SWISS_EVENT, 8);
-    users.chief = (await withRole(app, play, 'chief_arbiter')).auth;
-    users.arbiter = (await withRole(app, play, 'arbiter')).auth;
-    users.appeals = (await withRole(app, play, 'appeals_member')).auth;
+    const s = await scenario(app, { seed: 'results', roles: ['chief_arbiter', 'arbiter', 'appeals_member'] });
+    play = s;
+    users.chief = s.users.chief_arbiter.auth;
+    users.arbiter = s.users.arbiter.auth;
+    users.appeals = s.users.appeals_member.auth;
     users.stranger = (await newUser(app, 'stranger')).auth;
     round1 = await nextRound(app, play);
   });

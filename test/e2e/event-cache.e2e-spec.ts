@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
-import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { eventFile } from '../../apps/server/src/play/event-file';
+import { loadEventByInclude } from '../support/event-by-include';
 import { EventCache } from '../../apps/server/src/play/event-cache';
 import { eventDataVersion, eventVersions } from '../../apps/server/src/play/event-version';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
@@ -33,7 +34,7 @@ describe('event data version and event cache', () => {
   const version = () => eventDataVersion(prisma, play.eventId);
   const sameAsLoadEvent = async (cache: EventCache) => {
     const cached = (await cache.load(prisma, play.eventId))!;
-    const fresh = (await loadEvent(prisma, play.eventId))!;
+    const fresh = (await loadEventByInclude(prisma, play.eventId))!;
     for (const states of [
       ['published', 'completed'],
       ['draft', 'published', 'completed'],

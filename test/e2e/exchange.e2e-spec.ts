@@ -2,7 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { Tournament } from '@chuhe/tournament';
 import { seededRandom } from '@chuhe/registration';
-import { eventFile, loadEvent } from '../../apps/server/src/play/event-file';
+import { eventFile } from '../../apps/server/src/play/event-file';
+import { loadEventByInclude } from '../support/event-by-include';
 import { loadEventPlay } from '../../apps/server/src/play/event-loader';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
@@ -61,7 +62,7 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
   /** The fast loader (play/event-loader.ts, behind the event cache) reads exactly what play/event-file's loadEvent reads. */
   async function sameFileAsLoadEvent(eventId: string, throughRound?: number) {
     const options = throughRound === undefined ? {} : { throughRound };
-    const slow = await loadEvent(prisma, eventId);
+    const slow = await loadEventByInclude(prisma, eventId);
     const fast = await loadEventPlay(prisma, eventId);
     expect(eventFile(fast!, options)).toEqual(eventFile(slow!, options));
   }

@@ -2,14 +2,10 @@
 // rounds paired and published through the rounds routes, results through PUT /api/games/:id/result.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, roundBody, TOURNAMENT } from './http-helpers';
+import { roundBody } from './http-helpers';
+import { drawnEvent, withRole, type PlayEvent } from './scenario';
 
-export interface Play {
-  tournamentId: string;
-  eventId: string;
-  entryIds: string[];
-  organizer: { auth: string; id: string; email: string };
-}
+export type Play = PlayEvent;
 
 export interface GameBody {
   id: string;
@@ -37,42 +33,12 @@ export interface RoundBody {
   }[];
 }
 
-/** A tournament with one individual event of `n` players, entered (bulk) and drawn. */
-export async function playEvent(app: INestApplication, event: Record<string, unknown>, n: number): Promise<Play> {
-  const http = () => request(app.getHttpServer());
-  const organizer = await newUser(app, 'organizer');
-  const t = await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201);
-  const tournamentId = t.body.id as string;
-  const e = await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', organizer.auth).send(event).expect(201);
-  const eventId = e.body.id as string;
-  const playerIds: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const p = await http()
-      .post(`/api/tournaments/${tournamentId}/players`)
-      .set('Authorization', organizer.auth)
-      .send({ nameZh: `赛员${i}`, nameEn: `Player ${i}`, gender: 'male', rating: 2500 - i * 10 })
-      .expect(201);
-    playerIds.push(p.body.id);
-  }
-  await http().post(`/api/events/${eventId}/entries/bulk`).set('Authorization', organizer.auth).send({ playerIds }).expect(201);
-  await http().post(`/api/events/${eventId}/draw`).set('Authorization', organizer.auth).send({ seed: 'results' }).expect(201);
-  const entries = await http().get(`/api/events/${eventId}/entries`).expect(200);
-  return { tournamentId, eventId, organizer, entryIds: (entries.body as { id: string }[]).map((x) => x.id) };
+/** A tournament with one individual event of `n` players, entered (bulk) and drawn (seed 'results'). */
+export function playEvent(app: INestApplication, event: Record<string, unknown>, n: number): Promise<Play> {
+  return drawnEvent(app, event, n, { seed: 'results' });
 }
 
-/** A new user with `role` in the tournament (a team captain needs `teamId`); an invitation is accepted. */
-export async function withRole(app: INestApplication, play: Pick<Play, 'tournamentId' | 'organizer'>, role: string, extra: Record<string, unknown> = {}) {
-  const user = await newUser(app, role);
-  const offered = await request(app.getHttpServer())
-    .post(`/api/tournaments/${play.tournamentId}/roles`)
-    .set('Authorization', play.organizer.auth)
-    .send({ email: user.email, role, ...extra })
-    .expect(201);
-  // Roles are offered as invitations the user accepts (issue 13).
-  if (offered.body.token)
-    await request(app.getHttpServer()).post('/api/invitations/accept').set('Authorization', user.auth).send({ token: offered.body.token }).expect(201);
-  return user;
-}
+export { withRole };
 
 /** Pairs the next round (a draft). */
 export async function pairDraft(app: INestApplication, play: Play): Promise<RoundBody> {

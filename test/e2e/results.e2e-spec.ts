@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
-import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
-import { getRound, nextRound, pairDraft, Play, playEvent, publish, putResult, RoundBody, withRole } from './results-helpers';
+import { newUser, startTestApp, TEAM_EVENT } from './http-helpers';
+import { getRound, nextRound, pairDraft, Play, publish, putResult, RoundBody, withRole } from './results-helpers';
+import { scenario } from './scenario';
 
 /**
  * PUT /api/games/:gameId/result on an 8-player Swiss: every result kind, 400/401/403/404/409,
@@ -21,10 +22,11 @@ describe('results', () => {
   beforeAll(async () => {
     app = await startTestApp();
     prisma = createPrismaClient();
-    play = await playEvent(app, SWISS_EVENT, 8);
-    users.chief = (await withRole(app, play, 'chief_arbiter')).auth;
-    users.arbiter = (await withRole(app, play, 'arbiter')).auth;
-    users.appeals = (await withRole(app, play, 'appeals_member')).auth;
+    const s = await scenario(app, { seed: 'results', roles: ['chief_arbiter', 'arbiter', 'appeals_member'] });
+    play = s;
+    users.chief = s.users.chief_arbiter.auth;
+    users.arbiter = s.users.arbiter.auth;
+    users.appeals = s.users.appeals_member.auth;
     users.stranger = (await newUser(app, 'stranger')).auth;
     // A team captain of the same tournament (a team in its team event).
     const http = () => request(app.getHttpServer());

@@ -1,6 +1,6 @@
 import { EventKind, Tournament } from '@chuhe/tournament';
 import { CRITERION_IDS, CriterionId } from './criteria';
-import { Result, fail, ok } from './result';
+import { fail, ok, type StandingsResult } from './result';
 import { Format } from './withdrawals';
 
 /**
@@ -128,7 +128,7 @@ export function isChainId(id: string): id is ChainId {
 }
 
 /** A custom chain from criterion ids; the score always comes first and is added if missing. */
-export function customChain(ids: readonly string[]): Result<ChainStep[]> {
+export function customChain(ids: readonly string[]): StandingsResult<ChainStep[]> {
   const steps: ChainStep[] = [];
   for (const [i, id] of ids.entries()) {
     if (!(CRITERION_IDS as readonly string[]).includes(id)) {
@@ -144,7 +144,7 @@ export function resolveChain(
   spec: string | readonly string[] | undefined,
   eventKind: EventKind,
   format: Format,
-): Result<{ id: string; steps: readonly ChainStep[] }> {
+): StandingsResult<{ id: string; steps: readonly ChainStep[] }> {
   if (spec === undefined) {
     const id = defaultChainId(eventKind, format);
     return ok({ id, steps: DEFAULT_CHAINS[id] });
@@ -165,7 +165,7 @@ function sameChain(x: readonly ChainStep[], y: readonly ChainStep[]): boolean {
  * Changing the chain: allowed until round 1 is published (a round with at least one pairing or
  * bye); afterwards only the same chain may be set again.
  */
-export function changeChain(tournament: Tournament, current: readonly ChainStep[], next: readonly ChainStep[]): Result<readonly ChainStep[]> {
+export function changeChain(tournament: Tournament, current: readonly ChainStep[], next: readonly ChainStep[]): StandingsResult<readonly ChainStep[]> {
   const published = tournament.rounds.some((r) => r.pairings.length > 0 || r.byes.length > 0);
   if (published && !sameChain(current, next)) {
     return fail('chain_locked', 'the tie-break chain can no longer change: round 1 has been published');

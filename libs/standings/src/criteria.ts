@@ -1,5 +1,5 @@
 import { ScoringSystem } from '@chuhe/tournament';
-import { PairingRow, Records, sideIn } from './records';
+import { RecordPairingRow, Records, sideIn } from './records';
 import { CountingSettings } from './settings';
 import { Totals, gamePointsScale, scoreScale } from './totals';
 
@@ -67,7 +67,7 @@ const fromArray = (a: Int32Array): number[] => Array.from(a);
  * What one round contributes to an opponent-based criterion, read from `metric` (the opponents'
  * totals), or null when it contributes nothing (no element in 强对手分's vector).
  */
-export function opponentContribution(ctx: CriterionContext, self: number, row: PairingRow, metric: Int32Array): number | null {
+export function opponentContribution(ctx: CriterionContext, self: number, row: RecordPairingRow, metric: Int32Array): number | null {
   const s = ctx.settings;
   if (row.kind === 'bye') return s.byeInOpponentCriteria === 'own_score' ? metric[self] : null;
   if (row.kind !== 'played') {
@@ -142,7 +142,7 @@ function strongOpponent(ctx: CriterionContext): CriterionValue[] {
 }
 
 /** Whether a row counts as a meeting for 直胜 (forfeits only if the setting allows). */
-function countsAsMeeting(ctx: CriterionContext, row: PairingRow): boolean {
+function countsAsMeeting(ctx: CriterionContext, row: RecordPairingRow): boolean {
   return row.kind === 'played' || (row.kind !== 'bye' && ctx.settings.forfeitsInDirectEncounter);
 }
 

@@ -1,5 +1,5 @@
 import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '@chuhe/tournament';
-import { Result, fail, ok } from './result';
+import { fail, ok, type StandingsResult } from './result';
 import { GameOverride } from './sanctions';
 import { Outcome, PairingScore, WIN, compareToPoints, forfeitWin, gameOutcomeOf, gamePointsOf, isPlayedResult, outcomeOfPoints, scorePairing } from './scoring';
 
@@ -41,7 +41,7 @@ export interface MatchRecord {
   annulledGames: GameRecord[];
 }
 
-export interface GameRow {
+export interface RecordGameRow {
   board: number;
   side: Side;
   player: string;
@@ -50,7 +50,7 @@ export interface GameRow {
   played: boolean;
 }
 
-export interface PairingRow {
+export interface RecordPairingRow {
   round: number;
   /** Opponent entry index; −1 for a bye. */
   opponent: number;
@@ -139,12 +139,12 @@ function countGamesSlow(games: readonly GameRecord[], k: 0 | 1, isTeam: boolean)
 }
 
 /** The entry's side in a game of its pairing. */
-export function sideIn(row: PairingRow, g: GameRecord): Side {
+export function sideIn(row: RecordPairingRow, g: GameRecord): Side {
   return (row.self === 0) === g.aIsRed ? 'red' : 'black';
 }
 
 /** The row's games from the entry's point of view (allocates; hot paths read row.match.games). */
-export function rowGames(row: PairingRow): GameRow[] {
+export function rowGames(row: RecordPairingRow): RecordGameRow[] {
   if (!row.match) return [];
   return row.match.games.map((g) => {
     const side = sideIn(row, g);
@@ -172,7 +172,7 @@ export interface Records {
   gamesPerPairing: 1 | 2;
   entries: readonly Entry[];
   index: ReadonlyMap<string, number>;
-  rows: PairingRow[][];
+  rows: RecordPairingRow[][];
   matches: MatchRecord[];
   annulled: AnnulledPairing[];
   /** Pairings not counted yet because a result is missing. */
@@ -209,13 +209,13 @@ export interface BuildRecordsArgs {
   firstGameOnlyRounds?: ReadonlySet<number>;
 }
 
-export function buildRecords(args: BuildRecordsArgs): Result<Records> {
+export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
   const { eventKind, gamesPerPairing, entries } = args;
   const index = new Map<string, number>();
   entries.forEach((e, i) => index.set(e.id, i));
   const memberTeam = new Map<string, number>();
   if (eventKind === 'team') entries.forEach((e, i) => e.members?.forEach((m) => memberTeam.set(m.id, i)));
-  const rows: PairingRow[][] = entries.map(() => []);
+  const rows: RecordPairingRow[][] = entries.map(() => []);
   const records: Records = { eventKind, gamesPerPairing, entries, index, rows, matches: [], annulled: [], pending: [], memberTeam };
   const rounds = [...args.rounds].sort((x, y) => x.round - y.round);
   const overrides = args.gameOverrides;
@@ -359,7 +359,7 @@ function pointsPair(x: number, y: number): [number, number] {
 
 /** One pairing from the side of A (k = 0) or B (k = 1). */
 function pushRow(
-  rows: PairingRow[],
+  rows: RecordPairingRow[],
   round: number,
   opponent: number,
   k: 0 | 1,
@@ -402,8 +402,8 @@ function syntheticGames(p: Pairing, eventKind: EventKind, gamesPerPairing: 1 | 2
 }
 
 /** Checks that every pairing and bye names a known entry; entries withdrawn before round 1 may not appear (二章7节2). */
-export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): Result<true> {
-  const check = (round: Round, id: string): Result<true> | undefined => {
+export function checkRoundEntries(rounds: readonly Round[], known: ReadonlySet<string>, removedBeforeStart: ReadonlySet<string>): StandingsResult<true> {
+  const check = (round: Round, id: string): StandingsResult<true> | undefined => {
     if (removedBeforeStart.has(id)) {
       return fail(
         'paired_after_withdrawal_before_start',

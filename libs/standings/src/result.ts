@@ -1,3 +1,4 @@
+import { ok, type Result } from '@chuhe/tournament';
 /** Expected failures of the standings library: a string code for programs, a message for people. */
 export const STANDINGS_ERROR_CODES = [
   'invalid_input', // the tournament file or its standings extras are malformed
@@ -23,11 +24,10 @@ export class StandingsError extends Error {
   }
 }
 
-export type Result<T, E = StandingsError> = { ok: true; value: T } | { ok: false; error: E };
+/** A standings Result: the libraries' one Result type (libs/xiangqi result.ts) failing with a StandingsError. */
+export type StandingsResult<T> = Result<T, StandingsError>;
 
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
+export { ok };
 
 export function fail(code: StandingsErrorCode, message: string, path?: string): { ok: false; error: StandingsError } {
   return { ok: false, error: new StandingsError(code, message, path) };

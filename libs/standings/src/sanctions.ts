@@ -1,5 +1,5 @@
 import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '@chuhe/tournament';
-import { Result, fail, ok } from './result';
+import { fail, ok, type StandingsResult } from './result';
 import { isPlayedResult, penaltyWin } from './scoring';
 
 /**
@@ -164,7 +164,7 @@ function indexGames(rounds: readonly Round[], sanctions: readonly Sanction[]): G
  * (leg 1 and leg 2, colours reversed); a sanction on such a board must give `leg` — a missing one
  * is ambiguous, not leg 1, so that a foul is never counted against the wrong game of the board.
  */
-function findGame(index: GameIndex, s: Sanction, path: string): Result<PlayerGame> {
+function findGame(index: GameIndex, s: Sanction, path: string): StandingsResult<PlayerGame> {
   const byPlayer = index.get(s.round);
   if (!byPlayer) return fail('invalid_input', `${path}: round ${s.round} does not exist`, `${path}.round`);
   const games = byPlayer.get(s.player) ?? [];
@@ -210,7 +210,7 @@ function findGame(index: GameIndex, s: Sanction, path: string): Result<PlayerGam
  * played over the board; on a forfeited or annulled game the sanction is kept (fouls still
  * count for 犯规少) and a note says the result did not change.
  */
-export function applySanctions(rounds: readonly Round[], sanctions: readonly Sanction[]): Result<SanctionEffects> {
+export function applySanctions(rounds: readonly Round[], sanctions: readonly Sanction[]): StandingsResult<SanctionEffects> {
   const effects: SanctionEffects = {
     overrides: new Map(),
     fouls: new Map(),

@@ -4,7 +4,7 @@ import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './crite
 import { Records, buildRecords, checkRoundEntries } from './records';
 import { CrosstableRow, MemberResult, ProgressiveRow, TeamMatch, crosstable, memberResults, progressiveScores, teamMatches } from './reports';
 import { Lot, lotFromOrder, lotFromSeed, rankEntries } from './ranking';
-import { Result, fail, ok } from './result';
+import { fail, ok, type StandingsResult } from './result';
 import { LadderRecord, Sanction, TimeAdjustment, applySanctions } from './sanctions';
 import { WIN } from './scoring';
 import { CountingSettings, countingSettings } from './settings';
@@ -123,7 +123,7 @@ export function formatOf(tournament: Tournament, explicit?: Format): { format: F
   return { format: 'swiss', assumed: true };
 }
 
-export function computeStandings(tournament: Tournament, options: StandingsOptions = {}): Result<Standings> {
+export function computeStandings(tournament: Tournament, options: StandingsOptions = {}): StandingsResult<Standings> {
   const { eventKind, scoring, gamesPerPairing } = tournament.options;
   const boards = eventKind === 'team' ? tournament.options.boards : 1;
   const notes: string[] = [];
@@ -142,7 +142,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
 
   // 2. Withdrawals (二章7节), removals (二章8节11) and disqualifications (二章8节3).
   const withdrawals = new Map<string, Withdrawal>();
-  const addWithdrawal = (entry: string, afterRound: number, reason: WithdrawalReason, path: string): Result<true> => {
+  const addWithdrawal = (entry: string, afterRound: number, reason: WithdrawalReason, path: string): StandingsResult<true> => {
     if (!ids.has(entry)) return fail('unknown_entry', `${path}: unknown entry '${entry}'`, path);
     const prev = withdrawals.get(entry);
     if (!prev) withdrawals.set(entry, { afterRound, reason });

@@ -1,10 +1,2 @@
-/** The Result shape every lib returns for expected failures (STYLE.md "Errors"); `throw` is for bugs. */
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
-
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
-
-export function err<E>(error: E): { ok: false; error: E } {
-  return { ok: false, error };
-}
+/** The one Result type of the libraries (libs/xiangqi result.ts), re-exported for the tournament model's users. */
+export { err, ok, type Result } from '@chuhe/xiangqi/result';

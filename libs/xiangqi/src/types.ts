@@ -26,15 +26,7 @@ export interface Move {
   to: Square;
 }
 
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
-
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
-
-export function err<E>(error: E): { ok: false; error: E } {
-  return { ok: false, error };
-}
+export { err, ok, type Result } from './result';
 
 export const FILE_COUNT = 9;
 export const RANK_COUNT = 10;

@@ -2,43 +2,36 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { badRequest } from '../common/validation';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { insertAuditRows, type AuditRecord } from './audit-rows';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 
-export interface AuditRecord {
-  userId?: string;
-  tournamentId?: string;
-  entity: string;
-  entityId: string;
-  action: AuditAction;
-  before?: unknown;
-  after?: unknown;
-  /** Why (AuditLog.reason): a correction's reason, accepted checker warnings, an automatic step. */
-  reason?: string;
-}
+export type { AuditRecord };
+
+/** The ids of the tournament's rounds, pairings and games that are not drafts (published once). */
+const PUBLISHED_PLAY = typedQuery(
+  'published rounds, pairings and games',
+  { id: 'text' },
+  (tournamentId: string) => Prisma.sql`
+    SELECT r.id::text AS id FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+    UNION ALL SELECT p.id::text FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
+    UNION ALL SELECT g.id::text FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'`,
+  [NO_ID],
+);
 
 /** Every create/update/delete writes who, when, what, before and after — in the same transaction as the change. */
 @Injectable()
 export class AuditService {
   constructor(private readonly prisma: PrismaService) {}
 
-  /**
-   * One plain INSERT (every write of the server passes here: Prisma's query builder cost more CPU
-   * than the statement itself, issue 13's result-entry bench). `before`/`after` are stored as JSON
-   * (JSON null when absent), `at` is the transaction's time.
-   */
+  /** One audit row, in the caller's transaction (audit-rows.ts: the one statement that writes them). */
   async record(tx: Tx, record: AuditRecord): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "AuditLog" ("id", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-       VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, $5::"AuditAction", $6::jsonb, $7::jsonb, $8)`,
-      record.userId ?? null,
-      record.tournamentId ?? null,
-      record.entity,
-      record.entityId,
-      record.action,
-      jsonText(record.before),
-      jsonText(record.after),
-      record.reason ?? null,
-    );
+    await tx.$executeRaw(insertAuditRows([record]));
+  }
+
+  /** Several audit rows in one statement (an import's entries, a draft's changed pairings). */
+  async recordMany(tx: Tx, records: readonly AuditRecord[]): Promise<void> {
+    if (records.length) await tx.$executeRaw(insertAuditRows(records));
   }
 
   /**
@@ -76,14 +69,7 @@ export class AuditService {
    * move (暗着, kept from everyone but the arbiters until resumption) anywhere in a row.
    */
   private async committeeView<T extends { entity: string; entityId: string; before: unknown; after: unknown }>(tournamentId: string, rows: T[]): Promise<T[]> {
-    const played = new Set(
-      (
-        await this.prisma.$queryRaw<{ id: string }[]>`
-          SELECT r.id::text AS id FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
-          UNION ALL SELECT p.id::text FROM "Pairing" p JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'
-          UNION ALL SELECT g.id::text FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE e."tournamentId" = ${tournamentId}::uuid AND r.state <> 'draft'`
-      ).map((r) => r.id),
-    );
+    const played = new Set((await PUBLISHED_PLAY.rows(this.prisma, tournamentId)).map((r) => r.id));
     return rows
       .filter((row) => !['round', 'pairing', 'game'].includes(row.entity) || played.has(row.entityId))
       .map((row) => ({ ...row, before: withoutSealedMoves(row.before), after: withoutSealedMoves(row.after) }));
@@ -115,9 +101,4 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   const date = new Date(at ?? '');
   if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest([{ field: 'cursor', reason: 'not a cursor this API gave' }]);
   return { at: date, id };
-}
-
-/** The JSON text of a value (Dates as ISO strings, as JSON.stringify writes them); 'null' when absent. */
-function jsonText(value: unknown): string {
-  return value === undefined ? 'null' : (JSON.stringify(value) ?? 'null');
 }

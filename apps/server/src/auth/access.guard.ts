@@ -1,11 +1,22 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { Prisma } from '../generated/prisma/client';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import { ACCESS_KEY, AccessRule, AuthUser } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { isUuid, missing, TournamentScopeService } from './tournament-scope.service';
 import { csrfTokenMatches, sentCsrfToken, sessionTokenFromCookie, UNSAFE_METHODS } from '../web/session-cookie';
+
+/** Whether the user holds one of the roles in the tournament (a row, or none). */
+const ROLE_HELD = typedQuery(
+  'role held',
+  { held: 'int4' },
+  (tournamentId: string, userId: string, roles: readonly string[]) => Prisma.sql`
+    SELECT 1 AS held FROM "TournamentRole" WHERE "tournamentId" = ${tournamentId}::uuid AND "userId" = ${userId}::uuid AND role::text = ANY(${roles}::text[]) LIMIT 1`,
+  [NO_ID, NO_ID, ['organizer']],
+);
 
 /** How the request was authenticated: a script's bearer token, or the browser's session cookie. */
 export interface WebSession {
@@ -64,12 +75,7 @@ export class AccessGuard implements CanActivate {
     const tournamentId = await this.scope.tournamentIdFor(request.params as Record<string, string>);
     if (!tournamentId) throw new Error(`route ${request.path} has a role rule but no resource id`);
     // Every guarded request asks this: one plain statement (Prisma's query builder costs more CPU than the query).
-    const held = await this.prisma.$queryRawUnsafe<unknown[]>(
-      'SELECT 1 FROM "TournamentRole" WHERE "tournamentId" = $1::uuid AND "userId" = $2::uuid AND role::text = ANY($3::text[]) LIMIT 1',
-      tournamentId,
-      request.user.id,
-      rule.roles,
-    );
+    const held = await ROLE_HELD.rows(this.prisma, tournamentId, request.user.id, rule.roles);
     if (!held.length) throw lacksRole(rule.roles);
     return true;
   }

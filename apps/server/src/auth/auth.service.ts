@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from '../common/validation';
+import { Prisma } from '../generated/prisma/client';
+import { typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import { AuthUser } from './auth.decorators';
 import { passwordProblem } from './common-passwords';
@@ -14,6 +16,16 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** The user of a live session (none: no such session, or it expired). */
+const SESSION_USER = typedQuery(
+  'session user',
+  { id: 'text', email: 'text', displayName: 'text' },
+  (tokenHash: string) => Prisma.sql`
+    SELECT u.id::text AS id, u.email, u."displayName" FROM "Session" s JOIN "User" u ON u.id = s."userId"
+     WHERE s."tokenHash" = ${tokenHash} AND s."expiresAt" > now()`,
+  [''],
+);
 
 /** What registration answers, for a new email and a known one alike (no account enumeration). */
 export const REGISTERED = 'registered: log in with this email and password (if the email was registered before, log in with its password or ask its owner)';
@@ -129,10 +141,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   async userForToken(token: string): Promise<AuthUser | undefined> {
     // Every authenticated request asks this: one plain statement, not Prisma's query builder.
-    const rows = await this.prisma.$queryRawUnsafe<AuthUser[]>(
-      'SELECT u.id::text AS id, u.email, u."displayName" FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s."tokenHash" = $1 AND s."expiresAt" > now()',
-      tokenHash(token),
-    );
+    const rows = await SESSION_USER.rows(this.prisma, tokenHash(token));
     return rows[0];
   }
 

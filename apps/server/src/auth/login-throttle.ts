@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import { ServerSecret } from '../prisma/server-secret';
 
@@ -40,6 +42,25 @@ export interface ThrottlePolicies {
   forgetAfterMinutes: number;
 }
 
+/** Seconds until the latest of the keys' next allowed attempt (NULL: none is waiting). */
+const WAIT = typedQuery(
+  'login wait',
+  { wait: 'float8?' },
+  (keys: string[]) => Prisma.sql`
+    SELECT EXTRACT(EPOCH FROM max("nextAttemptAt") - (now() AT TIME ZONE 'UTC'))::float8 AS wait
+      FROM "LoginThrottle" WHERE key = ANY(${keys}::text[]) AND "nextAttemptAt" > (now() AT TIME ZONE 'UTC')`,
+  [['pair:x']],
+);
+
+/** Whether the address (its HMAC) logged in to the account before. */
+const KNOWN_ADDRESS = typedQuery(
+  'login address known',
+  { known: 'bool' },
+  (email: string, addressKey: string) => Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM "LoginAddress" la JOIN "User" u ON u.id = la."userId" WHERE u.email = ${email} AND la.address = ${addressKey}) AS known`,
+  ['', ''],
+);
+
 export interface Attempt {
   email: string;
   address: string;
@@ -60,9 +81,7 @@ export class LoginThrottle {
     const addressKey = await this.secret.hmac('login-address', address);
     const known = await this.isKnown(email, addressKey);
     const keys = [pairKey(email, addressKey), ...(known ? [] : [`account:${email}`, `address:${addressKey}`])];
-    const rows = await this.prisma.$queryRaw<{ wait: number | null }[]>`
-      SELECT EXTRACT(EPOCH FROM max("nextAttemptAt") - (now() AT TIME ZONE 'UTC'))::float8 AS wait
-        FROM "LoginThrottle" WHERE key = ANY(${keys}::text[]) AND "nextAttemptAt" > (now() AT TIME ZONE 'UTC')`;
+    const rows = await WAIT.rows(this.prisma, keys);
     return { waitSeconds: Math.max(0, rows[0]?.wait ?? 0), known };
   }
 
@@ -93,8 +112,7 @@ export class LoginThrottle {
   }
 
   private async isKnown(email: string, addressKey: string): Promise<boolean> {
-    const rows = await this.prisma.$queryRaw<{ known: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM "LoginAddress" la JOIN "User" u ON u.id = la."userId" WHERE u.email = ${email} AND la.address = ${addressKey}) AS known`;
+    const rows = await KNOWN_ADDRESS.rows(this.prisma, email, addressKey);
     return rows[0]?.known === true;
   }
 

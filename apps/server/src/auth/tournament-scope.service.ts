@@ -1,42 +1,45 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.decorators';
 import { tokenHash } from './auth.service';
 
 /**
  * How to find the tournament of a route's resource, per id param, in the order the params are
- * looked at (the first one a route carries decides): a SELECT of "tournamentId" given the id as
- * `$n::uuid`. Plain statements: every guarded request runs one (result entry is the hot path, and
+ * looked at (the first one a route carries decides): a SELECT of "tournamentId" given the id.
+ * Plain statements: every guarded request runs one (result entry is the hot path, and
  * Prisma's nested selects were up to five queries).
  */
-const SCOPES: [param: string, sql: (id: string) => string][] = [
-  ['tournamentId', (id) => `SELECT t.id AS "tournamentId" FROM "Tournament" t WHERE t.id = ${id}`],
-  ['eventId', (id) => `SELECT e."tournamentId" FROM "Event" e WHERE e.id = ${id}`],
-  ['affiliationId', (id) => `SELECT a."tournamentId" FROM "Affiliation" a WHERE a.id = ${id}`],
-  ['playerId', (id) => `SELECT p."tournamentId" FROM "Player" p WHERE p.id = ${id}`],
-  ['teamId', (id) => `SELECT e."tournamentId" FROM "Team" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}`],
-  ['entryId', (id) => `SELECT e."tournamentId" FROM "Entry" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}`],
-  ['roleId', (id) => `SELECT r."tournamentId" FROM "TournamentRole" r WHERE r.id = ${id}`],
-  ['roundId', (id) => `SELECT e."tournamentId" FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE r.id = ${id}`],
+const SCOPES: [param: string, sql: (id: string) => Prisma.Sql][] = [
+  ['tournamentId', (id) => Prisma.sql`SELECT t.id AS "tournamentId" FROM "Tournament" t WHERE t.id = ${id}::uuid`],
+  ['eventId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Event" e WHERE e.id = ${id}::uuid`],
+  ['affiliationId', (id) => Prisma.sql`SELECT a."tournamentId" FROM "Affiliation" a WHERE a.id = ${id}::uuid`],
+  ['playerId', (id) => Prisma.sql`SELECT p."tournamentId" FROM "Player" p WHERE p.id = ${id}::uuid`],
+  ['teamId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Team" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
+  ['entryId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Entry" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
+  ['roleId', (id) => Prisma.sql`SELECT r."tournamentId" FROM "TournamentRole" r WHERE r.id = ${id}::uuid`],
+  ['roundId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE r.id = ${id}::uuid`],
   [
     'pairingId',
-    (id) => `SELECT e."tournamentId" FROM "Pairing" x JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+    (id) =>
+      Prisma.sql`SELECT e."tournamentId" FROM "Pairing" x JOIN "Round" r ON r.id = x."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}::uuid`,
   ],
   [
     'sanctionId',
     (id) =>
-      `SELECT e."tournamentId" FROM "Sanction" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+      Prisma.sql`SELECT e."tournamentId" FROM "Sanction" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}::uuid`,
   ],
   [
     'disputeId',
     (id) =>
-      `SELECT e."tournamentId" FROM "Dispute" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}`,
+      Prisma.sql`SELECT e."tournamentId" FROM "Dispute" x JOIN "Game" g ON g.id = x."gameId" JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE x.id = ${id}::uuid`,
   ],
-  ['appealId', (id) => `SELECT e."tournamentId" FROM "Appeal" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}`],
+  ['appealId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Appeal" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
   [
     'gameId',
     (id) =>
-      `SELECT e."tournamentId" FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}`,
+      Prisma.sql`SELECT e."tournamentId" FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId" JOIN "Event" e ON e.id = r."eventId" WHERE g.id = ${id}::uuid`,
   ],
 ];
 
@@ -44,8 +47,33 @@ const SCOPES: [param: string, sql: (id: string) => string][] = [
 export interface Resource {
   param: string;
   id: string;
-  sql: (id: string) => string;
+  sql: (id: string) => Prisma.Sql;
 }
+
+/** Per id param, the statement that finds the resource's tournament (the schema test checks each). */
+const TOURNAMENT_OF = new Map(
+  SCOPES.map(([param, sql]) => [
+    param,
+    typedQuery(
+      `tournament of a ${param}`,
+      { tournamentId: 'text' },
+      (id: string) => Prisma.sql`SELECT s."tournamentId"::text AS "tournamentId" FROM (${sql(id)}) s`,
+      [NO_ID],
+    ),
+  ]),
+);
+
+const ACCESS = typedQuery(
+  'session, tournament and role',
+  { id: 'text', email: 'text', displayName: 'text', tournamentId: 'text?', held: 'bool' },
+  (tokenHash: string, resource: Resource, roles: readonly string[]) => Prisma.sql`
+    WITH t AS (${resource.sql(resource.id)})
+    SELECT u.id::text AS id, u.email, u."displayName", (SELECT t."tournamentId"::text FROM t) AS "tournamentId",
+      EXISTS (SELECT 1 FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id AND r.role::text = ANY(${roles}::text[])) AS held
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s."tokenHash" = ${tokenHash} AND s."expiresAt" > now()`,
+  ['', { param: SCOPES[0][0], id: NO_ID, sql: SCOPES[0][1] }, ['organizer']],
+);
 
 /** Who the session is, the resource's tournament (null: no such resource) and whether the user holds one of the roles there. */
 export interface Access {
@@ -73,12 +101,7 @@ export class TournamentScopeService {
   async tournamentIdFor(params: Record<string, string | undefined>): Promise<string | undefined> {
     const resource = this.resourceOf(params);
     if (!resource) return undefined;
-    const rows = isUuid(resource.id)
-      ? await this.prisma.$queryRawUnsafe<{ tournamentId: string }[]>(
-          `SELECT s."tournamentId"::text AS "tournamentId" FROM (${resource.sql('$1::uuid')}) s`,
-          resource.id,
-        )
-      : [];
+    const rows = isUuid(resource.id) ? await TOURNAMENT_OF.get(resource.param)!.rows(this.prisma, resource.id) : [];
     if (!rows[0]) throw missing(resource);
     return rows[0].tournamentId;
   }
@@ -90,16 +113,7 @@ export class TournamentScopeService {
    * The resource id must be a UUID (isUuid).
    */
   async access(token: string, resource: Resource, roles: readonly string[]): Promise<Access | null> {
-    const rows = await this.prisma.$queryRawUnsafe<{ id: string; email: string; displayName: string; tournamentId: string | null; held: boolean }[]>(
-      `WITH t AS (${resource.sql('$2::uuid')})
-       SELECT u.id::text AS id, u.email, u."displayName", (SELECT t."tournamentId"::text FROM t) AS "tournamentId",
-         EXISTS (SELECT 1 FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id AND r.role::text = ANY($3::text[])) AS held
-       FROM "Session" s JOIN "User" u ON u.id = s."userId"
-       WHERE s."tokenHash" = $1 AND s."expiresAt" > now()`,
-      tokenHash(token),
-      resource.id,
-      roles,
-    );
+    const rows = await ACCESS.rows(this.prisma, tokenHash(token), resource, roles);
     const row = rows[0];
     if (!row) return null;
     return { user: { id: row.id, email: row.email, displayName: row.displayName }, tournamentId: row.tournamentId, held: row.held };

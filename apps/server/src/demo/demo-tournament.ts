@@ -1,3 +1,4 @@
+import { insertAuditRows } from '../audit/audit-rows';
 import { Logger } from '@nestjs/common';
 import { drawNumbers } from '@chuhe/registration';
 import { hashPassword } from '../auth/password';
@@ -6,6 +7,7 @@ import { defaultSeedPositions } from '@chuhe/registration';
 import { defaultTieBreaks } from '../events/tie-breaks';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { Tx } from '../prisma/prisma.service';
 import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
 
 export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
@@ -223,11 +225,11 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
     await drawAndRecord(tx, event.id, user.id, entries, e.seed);
   }
 
-  await tx.auditLog.create({ data: { userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } } });
+  await tx.$executeRaw(
+    insertAuditRows([{ userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } }]),
+  );
   return t.id;
 }
-
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 async function drawAndRecord(tx: Tx, eventId: string, userId: string, entries: { id: string; seed?: number; affiliation: string }[], seed: string) {
   const seedPositions = defaultSeedPositions(entries.length, entries.filter((e) => e.seed !== undefined).length);

@@ -1,37 +1,29 @@
 import type { Sanction as FileSanction } from '@chuhe/standings';
 import { Prisma } from '../generated/prisma/client';
 import type { RoundState } from '../generated/prisma/client';
-import type { Tx } from '../prisma/prisma.service';
+import { NO_ID, RawDb, RowOf, typedQuery } from '../persistence/typed-sql';
 
-interface Row {
-  kind: string;
-  round: number;
-  board: number;
-  leg: number;
-  /** The board has two games in the pairing (二章5节4). */
-  twoLegs: boolean;
-  playerId: string;
-  entryId: string | null;
-  eventKind: 'individual' | 'team';
-  count: number | null;
-  minutes: number | null;
-  minutesLate: number | null;
-  decision: string | null;
-  disqualify: unknown;
-  note: string | null;
-  detail: string | null;
-}
-
-/**
- * The event's confirmed sanctions (not revoked) as libs/standings `Sanction`s, in recorded order,
- * for the tournament file's `sanctions` extras: `player` is the entry id in an individual event and
- * the member's Player.id in a team event (the ids the file's games name), `game` the board, `leg`
- * the game on a board with two games (二章5节4).
- */
-export async function fileSanctions(db: Tx, eventId: string, options: { states?: readonly RoundState[]; throughRound?: number } = {}): Promise<FileSanction[]> {
-  const states = options.states ?? ['published', 'completed'];
-  const through = options.throughRound ?? 2_147_483_647;
-  const rows = await db.$queryRaw<Row[]>`
+/** A confirmed sanction with its game, round and event kind (`twoLegs`: the board has two games in the pairing, 二章5节4). */
+const CONFIRMED_SANCTIONS = typedQuery(
+  'confirmed sanctions of an event',
+  {
+    kind: 'text',
+    round: 'int4',
+    board: 'int4',
+    leg: 'int4',
+    playerId: 'text',
+    twoLegs: 'bool',
+    entryId: 'text?',
+    eventKind: 'text',
+    count: 'int4?',
+    minutes: 'int4?',
+    minutesLate: 'int4?',
+    decision: 'text?',
+    disqualify: 'jsonb?',
+    note: 'text?',
+    detail: 'text?',
+  },
+  (eventId: string, states: readonly RoundState[], through: number) => Prisma.sql`
     SELECT s.kind, r.number AS round, g.board, g.leg, s."playerId"::text AS "playerId",
            EXISTS (SELECT 1 FROM "Game" o WHERE o."pairingId" = g."pairingId" AND o.board = g.board AND o.id <> g.id) AS "twoLegs",
            (SELECT en.id::text FROM "Entry" en WHERE en."eventId" = r."eventId" AND en."playerId" = s."playerId" AND en.id IN (p."redEntryId", p."blackEntryId") LIMIT 1) AS "entryId",
@@ -43,11 +35,29 @@ export async function fileSanctions(db: Tx, eventId: string, options: { states?:
       JOIN "Event" ev ON ev.id = r."eventId"
      WHERE r."eventId" = ${eventId}::uuid AND s.state = 'confirmed' AND s."revokesId" IS NULL
        AND r.state::text IN (${Prisma.join([...states])}) AND r.number <= ${through}
-     ORDER BY s."createdAt", s.id`;
+     ORDER BY s."createdAt", s.id`,
+  [NO_ID, ['published'], 1],
+);
+type SanctionRow = RowOf<typeof CONFIRMED_SANCTIONS.columns>;
+
+/**
+ * The event's confirmed sanctions (not revoked) as libs/standings `Sanction`s, in recorded order,
+ * for the tournament file's `sanctions` extras: `player` is the entry id in an individual event and
+ * the member's Player.id in a team event (the ids the file's games name), `game` the board, `leg`
+ * the game on a board with two games (二章5节4).
+ */
+export async function fileSanctions(
+  db: RawDb,
+  eventId: string,
+  options: { states?: readonly RoundState[]; throughRound?: number } = {},
+): Promise<FileSanction[]> {
+  const states = options.states ?? ['published', 'completed'];
+  const through = options.throughRound ?? 2_147_483_647;
+  const rows = await CONFIRMED_SANCTIONS.rows(db, eventId, states, through);
   return rows.map(toFileSanction);
 }
 
-function toFileSanction(r: Row): FileSanction {
+function toFileSanction(r: SanctionRow): FileSanction {
   const s: FileSanction = {
     kind: r.kind as FileSanction['kind'],
     round: r.round,

@@ -7,7 +7,8 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { gameContext, gameLabel } from '../discipline/game-context';
-import type { Dispute } from '../generated/prisma/client';
+import type { Dispute, Prisma } from '../generated/prisma/client';
+import { storedJson } from '../persistence/json-column';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import type { OpenDisputeDto, RuleDisputeDto } from './disputes.dto';
@@ -114,7 +115,7 @@ export class DisputesService {
       table: r.game.pairing.table,
       board: r.game.board,
       state: r.state,
-      verdict: (r.report as unknown as DisputeReport).verdict,
+      verdict: disputeReportOf(r).verdict,
       ruling: r.ruling,
       rulingResult: r.rulingResult,
       createdAt: r.createdAt,
@@ -124,7 +125,7 @@ export class DisputesService {
   async diagram(disputeId: string, index: number): Promise<string> {
     const row = await this.prisma.dispute.findUnique({ where: { id: disputeId } });
     if (!row) throw notFound('dispute');
-    const d = (row.report as unknown as DisputeReport).diagrams[index];
+    const d = disputeReportOf(row).diagrams[index];
     if (!d) throw notFound(`diagram ${index}`);
     return d.svg;
   }
@@ -135,7 +136,7 @@ export class DisputesService {
     if (!row) throw notFound('dispute');
     if (row.version !== dto.version) staleOrMissing('dispute', row);
     if (row.state !== 'open') throw conflict('state: the dispute is already ruled');
-    const report = row.report as unknown as DisputeReport;
+    const report = disputeReportOf(row);
     const result = dto.result ?? FROM_VERDICT[report.verdict];
     if (!result) throw badRequest([{ field: 'result', reason: 'the engine gives no verdict (no repetition): name the result' }]);
     const game = await this.prisma.game.findUniqueOrThrow({ where: { id: row.gameId } });
@@ -176,7 +177,7 @@ export class DisputesService {
       ruleSet: row.ruleSet,
       startFen: row.startFen,
       moves: row.moves,
-      report: row.report as unknown as DisputeReport,
+      report: disputeReportOf(row),
       ruling: row.ruling,
       rulingResult: row.rulingResult,
       ruledById: row.ruledById,
@@ -186,4 +187,9 @@ export class DisputesService {
       createdAt: row.createdAt,
     };
   }
+}
+
+/** The adjudicator's report stored on the dispute (Dispute.report, written by `disputeReport` of libs/xiangqi). */
+export function disputeReportOf(dispute: { report: Prisma.JsonValue }): DisputeReport {
+  return storedJson<DisputeReport>(dispute.report);
 }

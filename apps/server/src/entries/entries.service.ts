@@ -6,12 +6,12 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { closedConflict, entriesClosed } from '../events/events.service';
-import type { GameResult, Prisma } from '../generated/prisma/client';
+import type { GameResult } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
 import { changeResult, readResultTarget } from '../results/change-result';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
 import type { RoundStateChange } from '../results/play-effects';
-import { loadEvent } from '../play/event-file';
+import { loadEventPlay } from '../play/event-loader';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from '@chuhe/registration';
@@ -113,17 +113,11 @@ export class EntriesService {
         const entries = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, include: ENTRY_INCLUDE });
         const order = new Map(dto.playerIds.map((id, i) => [id, i]));
         entries.sort((a, b) => order.get(a.playerId!)! - order.get(b.playerId!)!);
-        // One audit row per entry, written in one statement (the same rows AuditService.record writes).
-        await tx.auditLog.createMany({
-          data: entries.map((entry) => ({
-            userId: user.id,
-            tournamentId: event.tournamentId,
-            entity: 'entry',
-            entityId: entry.id,
-            action: 'create' as const,
-            after: JSON.parse(JSON.stringify(entry)) as Prisma.InputJsonValue,
-          })),
-        });
+        // One audit row per entry, written in one statement.
+        await this.audit.recordMany(
+          tx,
+          entries.map((entry) => ({ userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: entry.id, action: 'create', after: entry })),
+        );
         return { created: entries.length, entries };
       },
       { timeout: 30_000 },
@@ -292,7 +286,7 @@ export class EntriesService {
         }
       }
       // Round N+1 already paired after a forfeited game of round N: what it would have paired (read here, compared after the commit).
-      const loaded = compareFrom === undefined ? null : await loadEvent(tx, event.id);
+      const loaded = compareFrom === undefined ? null : await loadEventPlay(tx, event.id);
       const compare = loaded && compareFrom !== undefined ? { round: compareFrom, event: loaded } : null;
       return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: [...settled.values()], warnings, compare };
     });

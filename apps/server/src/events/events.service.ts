@@ -1,3 +1,4 @@
+import { stagesOf } from './event-stages';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -6,7 +7,7 @@ import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { CreateEventDto, StageDto, UpdateEventDto } from './event.dto';
+import { CreateEventDto, UpdateEventDto } from './event.dto';
 import { eventConfigProblems } from './event-rules';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
 import { defaultTieBreaks } from './tie-breaks';
@@ -89,7 +90,7 @@ export class EventsService {
         changes.stages || changes.gamesPerPairing
           ? eventConfigProblems({
               kind: before.kind,
-              stages: changes.stages ?? (before.stages as unknown as StageDto[]),
+              stages: changes.stages ?? stagesOf(before),
               gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing,
             })
           : [];

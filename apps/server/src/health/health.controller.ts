@@ -21,7 +21,7 @@ export class HealthController {
     const embedded = embeddedDatabaseStatus();
     try {
       await Promise.race([
-        this.prisma.$queryRaw`SELECT 1`,
+        this.prisma.$executeRaw`SELECT 1`,
         new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS).unref()),
       ]);
       return { status: 'ok', database: { reachable: true, ...(embedded ? { embedded } : {}) } };

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Prisma } from '../generated/prisma/client';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import type { PrismaService } from '../prisma/prisma.service';
 import { EVENT_PAGE, MATCH_CARD } from './live-page';
 import type { LiveService } from './live.service';
@@ -13,6 +15,17 @@ import type { LiveService } from './live.service';
  * `no-cache` (stored, but revalidated each time), and res.locals carry the event id and version for
  * the layout's live script (live.js subscribes to the event's Server-Sent Events from that version).
  */
+/** How many of a team event's rounds are past their lineup deadline (0 for other events). */
+const LINEUP_DEADLINES_PASSED = typedQuery(
+  'lineup deadlines passed',
+  { due: 'int4' },
+  (eventId: string) => Prisma.sql`
+    SELECT count(*)::int AS due FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
+     WHERE r."eventId" = ${eventId}::uuid AND e.kind = 'team' AND r."scheduledAt" IS NOT NULL
+       AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now()`,
+  [NO_ID],
+);
+
 /** Rendered pages kept by ETag (the most recently used first out last). */
 const RENDERED_MAX = 300;
 
@@ -38,10 +51,7 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       if (version === null) return next();
       // Lineups are released when their deadline passes (附录1 #8) — a change without a write: team
       // events count the deadlines passed, so a page cached before one is not served after it.
-      const [{ due }] = await prisma.$queryRaw<{ due: number }[]>`
-        SELECT count(*)::int AS due FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
-         WHERE r."eventId" = ${eventId}::uuid AND e.kind = 'team' AND r."scheduledAt" IS NOT NULL
-           AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now()`;
+      const [{ due }] = await LINEUP_DEADLINES_PASSED.rows(prisma, eventId);
       // Whoever is logged in may see more than a stranger (the layout names them): their pages are
       // tagged apart and never served from, nor kept in, the rendered pages shared by strangers.
       const who = req.headers.authorization ?? /(?:^|;\s*)chuhe_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';

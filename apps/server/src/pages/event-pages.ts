@@ -1,6 +1,7 @@
 import type { GameResult } from '@chuhe/tournament';
 import type { Language } from './i18n';
 import { chineseIn, translate } from './i18n';
+import type { Named } from '../web/page-context';
 
 /**
  * View models of the public event pages (pairings, standings, crosstable, Swiss rank table,
@@ -8,10 +9,7 @@ import { chineseIn, translate } from './i18n';
  * language, with names in both scripts where both exist.
  */
 
-export interface Named {
-  nameZh: string;
-  nameEn: string;
-}
+export type { Named };
 
 /** A name in the page's language first and the other script beside it (issue 12: both together). */
 export function bilingual(n: Named | null | undefined, lang: Language): { primary: string; secondary: string } {

@@ -3,13 +3,13 @@ import { SCORING_FROM_DB } from '../events/scoring-map';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
 import { chineseIn, Language, translateKey } from './i18n';
 
-type EntryRow = Entry & {
+type ListedEntry = Entry & {
   player: (Player & { affiliation: Affiliation | null }) | null;
   team: (Team & { affiliation: Affiliation; members: (TeamMember & { player: Player })[] }) | null;
 };
 
 /** An event and its entries as the page shows them, in one language. */
-export function eventView(event: Event & { entries: EntryRow[] }, lang: Language) {
+export function eventView(event: Event & { entries: ListedEntry[] }, lang: Language) {
   const t = (key: string) => translateKey(key, lang);
   const pick = (zh: string, en: string) => (lang === 'en' ? en : chineseIn(lang, zh));
   const stages = (event.stages as { type: string; rounds?: number; groups?: number }[]).map((s) =>

@@ -177,7 +177,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   // stop, start it again on the same port — the application's pool keeps its URL and reconnects by
   // itself — with backoff 0.5 s, 1 s, 2 s … 30 s while attempts fail. status() tells /api/health.
   const status: DatabaseStatus = { state: 'running', restarts: 0 };
-  const processOf = (i: EmbeddedPostgresInstance) => (i as unknown as { process?: import('node:child_process').ChildProcess }).process;
+  const processOf = (i: EmbeddedPostgresInstance) => Reflect.get(i, 'process') as import('node:child_process').ChildProcess | undefined;
   const supervise = (i: EmbeddedPostgresInstance) => {
     processOf(i)?.once('exit', (code, signal) => {
       if (stopped || running !== i) return;
@@ -236,7 +236,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     void stop().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15)));
   };
   // process.exit() without stop(): postgres still gets its shutdown request (synchronously).
-  const onExit = () => (running as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  const onExit = () => (Reflect.get(running, 'process') as { kill(signal: string): void } | undefined)?.kill('SIGINT');
   if (options.handleSignals ?? true) for (const signal of signals) process.on(signal, onSignal);
   process.on('exit', onExit);
 

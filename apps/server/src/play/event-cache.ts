@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { Sanction as FileSanction } from '@chuhe/standings';
 import { fileSanctions } from '../discipline/sanction-file';
 import type { Tx } from '../prisma/prisma.service';
-import { assemble, EntryRow, EventRow, loadEntries, loadEventRow, LoadedEvent, loadPairings, loadRounds, PairingRow, RoundRow } from './event-loader';
+import { assemble, EventRow, LoadedEntry, loadEntries, loadEventRow, LoadedEvent, LoadedPairing, LoadedRound, loadPairings, loadRounds } from './event-loader';
 import { EventVersions, eventVersions } from './event-version';
 
 interface Held {
   versions: EventVersions;
   event: EventRow;
-  entries: EntryRow[];
-  rounds: RoundRow[];
-  pairings: Map<string, PairingRow[]>;
+  entries: LoadedEntry[];
+  rounds: LoadedRound[];
+  pairings: Map<string, LoadedPairing[]>;
   sanctions: FileSanction[];
   value: LoadedEvent;
 }

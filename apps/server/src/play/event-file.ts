@@ -1,8 +1,8 @@
 import type { Entry as FileEntry, Game as FileGame, Pairing as FilePairing, Round as FileRound, Tournament, TournamentOptions } from '@chuhe/tournament';
 import type { StandingsOptions } from '@chuhe/standings';
-import type { Prisma, RoundState } from '../generated/prisma/client';
+import type { RoundState } from '../generated/prisma/client';
+import type { EventWithPlay } from './event-loader';
 import { SCORING_FROM_DB } from '../events/scoring-map';
-import type { Tx } from '../prisma/prisma.service';
 import { formatOptions } from './event-format';
 import { stageChainKnockoutRounds } from '@chuhe/pairing';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
@@ -20,27 +20,7 @@ import type { StageType } from '../events/event.dto';
  * name members).
  */
 
-export const EVENT_FILE_INCLUDE = {
-  tournament: true,
-  entries: {
-    include: {
-      player: { include: { affiliation: true } },
-      team: { include: { affiliation: true, members: { include: { player: true } } } },
-    },
-  },
-  rounds: {
-    orderBy: { number: 'asc' as const },
-    include: {
-      stage: true,
-      pairings: {
-        orderBy: [{ table: { sort: 'asc' as const, nulls: 'last' as const } }],
-        include: { games: { orderBy: [{ board: 'asc' as const }, { leg: 'asc' as const }] } },
-      },
-    },
-  },
-} satisfies Prisma.EventInclude;
-
-export type EventWithPlay = Prisma.EventGetPayload<{ include: typeof EVENT_FILE_INCLUDE }>;
+export type { EventWithPlay } from './event-loader';
 
 /** The tournament file with the standings extras, as `chuhe standings` reads it. */
 export interface EventFile extends Tournament {
@@ -57,10 +37,6 @@ export interface EventFileOptions {
   throughRound?: number;
   /** The confirmed sanctions as libs/standings `Sanction`s (discipline/sanction-file.ts `fileSanctions`). */
   sanctions?: unknown[];
-}
-
-export async function loadEvent(db: Tx, eventId: string): Promise<EventWithPlay | null> {
-  return db.event.findUnique({ where: { id: eventId }, include: EVENT_FILE_INCLUDE });
 }
 
 /** Entries that belong in the file: those with a draw number (withdrawn before the draw have none). */

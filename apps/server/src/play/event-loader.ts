@@ -1,7 +1,9 @@
 import type { Sanction as FileSanction } from '@chuhe/standings';
 import { fileSanctions } from '../discipline/sanction-file';
+import { Prisma } from '../generated/prisma/client';
+import type { EntryStatus, GameKind, GameResult, PenaltyReason, TeamMemberRole } from '../generated/prisma/client';
+import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
 import type { Tx } from '../prisma/prisma.service';
-import type { EventWithPlay } from './event-file';
 
 /**
  * The event as play reads it (EventWithPlay: what `loadEvent`'s nested include gives, with the
@@ -13,10 +15,81 @@ import type { EventWithPlay } from './event-file';
  * × 9 rounds (the server-round and server-standings benches print both).
  */
 
-export type EventRow = Omit<EventWithPlay, 'entries' | 'rounds'>;
-export type EntryRow = EventWithPlay['entries'][number];
-export type RoundRow = Omit<EventWithPlay['rounds'][number], 'pairings'>;
-export type PairingRow = EventWithPlay['rounds'][number]['pairings'][number];
+export type EventRow = Prisma.EventGetPayload<{ include: { tournament: true } }>;
+export type LoadedRound = Prisma.RoundGetPayload<{ include: { stage: true } }>;
+
+/** A player as pages and answers name them. */
+export interface PlayerSummary {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+}
+
+/** A team member as play reads it: role, board and the player's names. */
+export interface LoadedMember {
+  teamId: string;
+  playerId: string;
+  role: TeamMemberRole;
+  board: number | null;
+  player: PlayerSummary;
+}
+
+/** An entry with its player (names, rating, affiliation) or team (names, affiliation, members). */
+export interface LoadedEntry {
+  id: string;
+  eventId: string;
+  playerId: string | null;
+  teamId: string | null;
+  drawNumber: number | null;
+  seed: number | null;
+  hostExtra: boolean;
+  status: EntryStatus;
+  withdrawnAt: Date | null;
+  withdrawnAfterRound: number | null;
+  withdrawalReason: string | null;
+  lateEntry: boolean;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  player: { id: string; nameZh: string; nameEn: string; rating: number | null; affiliation: AffiliationName | null } | null;
+  team: { id: string; nameZh: string; nameEn: string; affiliation: AffiliationName | null; members: LoadedMember[] } | null;
+}
+
+export interface AffiliationName {
+  nameZh: string;
+  nameEn: string;
+}
+
+export interface LoadedGame {
+  id: string;
+  pairingId: string;
+  board: number;
+  leg: number;
+  kind: GameKind;
+  redPlayerId: string | null;
+  blackPlayerId: string | null;
+  result: GameResult | null;
+  penaltyReason: PenaltyReason | null;
+  version: number;
+  resultEnteredAt: Date | null;
+}
+
+export interface LoadedPairing {
+  id: string;
+  roundId: string;
+  table: number | null;
+  redEntryId: string;
+  blackEntryId: string | null;
+  matchKey: string | null;
+  version: number;
+  games: LoadedGame[];
+}
+
+/** The event as play reads it: its tournament, entries, and rounds with their pairings and games. */
+export interface EventWithPlay extends EventRow {
+  entries: LoadedEntry[];
+  rounds: (LoadedRound & { pairings: LoadedPairing[] })[];
+}
 
 /** The event with all its rounds (every state) and, as `fileSanctions`, its confirmed sanctions. */
 export type LoadedEvent = EventWithPlay & { fileSanctions: FileSanction[] };
@@ -25,124 +98,133 @@ export function loadEventRow(db: Tx, eventId: string): Promise<EventRow | null> 
   return db.event.findUnique({ where: { id: eventId }, include: { tournament: true } });
 }
 
-interface EntryQueryRow {
-  id: string;
-  eventId: string;
-  playerId: string | null;
-  teamId: string | null;
-  drawNumber: number | null;
-  seed: number | null;
-  hostExtra: boolean;
-  status: EntryRow['status'];
-  withdrawnAt: Date | null;
-  withdrawnAfterRound: number | null;
-  withdrawalReason: string | null;
-  lateEntry: boolean;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-  playerZh: string | null;
-  playerEn: string | null;
-  rating: number | null;
-  playerAffZh: string | null;
-  playerAffEn: string | null;
-  teamZh: string | null;
-  teamEn: string | null;
-  teamAffZh: string | null;
-  teamAffEn: string | null;
-}
+const ENTRIES = typedQuery(
+  'entries of an event',
+  {
+    id: 'text',
+    eventId: 'text',
+    playerId: 'text?',
+    teamId: 'text?',
+    drawNumber: 'int4?',
+    seed: 'int4?',
+    hostExtra: 'bool',
+    status: oneOf<EntryStatus>('text'),
+    withdrawnAt: 'timestamp?',
+    withdrawnAfterRound: 'int4?',
+    withdrawalReason: 'text?',
+    lateEntry: 'bool',
+    version: 'int4',
+    createdAt: 'timestamp',
+    updatedAt: 'timestamp',
+    playerZh: 'text?',
+    playerEn: 'text?',
+    rating: 'int4?',
+    playerAffZh: 'text?',
+    playerAffEn: 'text?',
+    teamZh: 'text?',
+    teamEn: 'text?',
+    teamAffZh: 'text?',
+    teamAffEn: 'text?',
+  },
+  (eventId: string) => Prisma.sql`
+    SELECT e.id::text, e."eventId"::text, e."playerId"::text, e."teamId"::text, e."drawNumber", e.seed, e."hostExtra", e.status::text AS status,
+           e."withdrawnAt", e."withdrawnAfterRound", e."withdrawalReason", e."lateEntry", e.version, e."createdAt", e."updatedAt",
+           p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
+           t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn"
+      FROM "Entry" e
+      LEFT JOIN "Player" p ON p.id = e."playerId"
+      LEFT JOIN "Affiliation" pa ON pa.id = p."affiliationId"
+      LEFT JOIN "Team" t ON t.id = e."teamId"
+      LEFT JOIN "Affiliation" ta ON ta.id = t."affiliationId"
+     WHERE e."eventId" = ${eventId}::uuid
+     ORDER BY e."drawNumber" ASC NULLS LAST, e.id`,
+  [NO_ID],
+);
 
-interface MemberQueryRow {
-  teamId: string;
-  playerId: string;
-  role: string;
-  board: number | null;
-  nameZh: string;
-  nameEn: string;
-}
+const MEMBERS = typedQuery(
+  'team members of an event',
+  { teamId: 'text', playerId: 'text', role: oneOf<TeamMemberRole>('text'), board: 'int4?', nameZh: 'text', nameEn: 'text' },
+  (eventId: string) => Prisma.sql`
+    SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn"
+      FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
+     WHERE t."eventId" = ${eventId}::uuid
+     ORDER BY m.board ASC NULLS LAST, m."playerId"`,
+  [NO_ID],
+);
 
 /** Entries with their player or team, affiliation and team members — two statements. */
-export async function loadEntries(db: Tx, eventId: string): Promise<EntryRow[]> {
-  const [entries, members] = await Promise.all([
-    db.$queryRaw<EntryQueryRow[]>`
-      SELECT e.id::text, e."eventId"::text, e."playerId"::text, e."teamId"::text, e."drawNumber", e.seed, e."hostExtra", e.status::text AS status,
-             e."withdrawnAt", e."withdrawnAfterRound", e."withdrawalReason", e."lateEntry", e.version, e."createdAt", e."updatedAt",
-             p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
-             t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn"
-        FROM "Entry" e
-        LEFT JOIN "Player" p ON p.id = e."playerId"
-        LEFT JOIN "Affiliation" pa ON pa.id = p."affiliationId"
-        LEFT JOIN "Team" t ON t.id = e."teamId"
-        LEFT JOIN "Affiliation" ta ON ta.id = t."affiliationId"
-       WHERE e."eventId" = ${eventId}::uuid
-       ORDER BY e."drawNumber" ASC NULLS LAST, e.id`,
-    db.$queryRaw<MemberQueryRow[]>`
-      SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn"
-        FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
-       WHERE t."eventId" = ${eventId}::uuid
-       ORDER BY m.board ASC NULLS LAST, m."playerId"`,
-  ]);
-  const membersOf = new Map<string, unknown[]>();
+export async function loadEntries(db: Tx, eventId: string): Promise<LoadedEntry[]> {
+  const [entries, members] = await Promise.all([ENTRIES.rows(db, eventId), MEMBERS.rows(db, eventId)]);
+  const membersOf = new Map<string, LoadedMember[]>();
   for (const m of members) {
     const list = membersOf.get(m.teamId) ?? [];
     if (list.length === 0) membersOf.set(m.teamId, list);
     list.push({ teamId: m.teamId, playerId: m.playerId, role: m.role, board: m.board, player: { id: m.playerId, nameZh: m.nameZh, nameEn: m.nameEn } });
   }
-  const aff = (zh: string | null, en: string | null) => (zh === null ? null : { nameZh: zh, nameEn: en });
+  const aff = (zh: string | null, en: string | null): AffiliationName | null => (zh === null ? null : { nameZh: zh, nameEn: en ?? zh });
   return entries.map((e) => {
     const { playerZh, playerEn, rating, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, ...entry } = e;
     return {
       ...entry,
-      player: e.playerId === null ? null : { id: e.playerId, nameZh: playerZh, nameEn: playerEn, rating, affiliation: aff(playerAffZh, playerAffEn) },
+      player:
+        e.playerId === null ? null : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, affiliation: aff(playerAffZh, playerAffEn) },
       team:
         e.teamId === null
           ? null
-          : { id: e.teamId, nameZh: teamZh, nameEn: teamEn, affiliation: aff(teamAffZh, teamAffEn), members: membersOf.get(e.teamId) ?? [] },
-    } as unknown as EntryRow;
+          : { id: e.teamId, nameZh: teamZh ?? '', nameEn: teamEn ?? '', affiliation: aff(teamAffZh, teamAffEn), members: membersOf.get(e.teamId) ?? [] },
+    };
   });
 }
 
-export function loadRounds(db: Tx, eventId: string): Promise<RoundRow[]> {
+export function loadRounds(db: Tx, eventId: string): Promise<LoadedRound[]> {
   return db.round.findMany({ where: { eventId }, orderBy: { number: 'asc' }, include: { stage: true } });
 }
 
+/** One [pairing, game] row of PAIRINGS_AND_GAMES's JSON text (the game's fields null for a pairing without games). */
 type PlayTuple = [
-  string,
-  string,
-  number | null,
-  string,
-  string | null,
-  string | null,
-  number,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  string | null,
-  number | null,
+  roundId: string,
+  pairingId: string,
+  table: number | null,
+  redEntryId: string,
+  blackEntryId: string | null,
+  matchKey: string | null,
+  pairingVersion: number,
+  gameId: string | null,
+  board: number | null,
+  kind: GameKind | null,
+  redPlayerId: string | null,
+  blackPlayerId: string | null,
+  result: GameResult | null,
+  penaltyReason: PenaltyReason | null,
+  gameVersion: number | null,
+  resultEnteredAt: string | null,
+  leg: number | null,
 ];
 
-/**
- * The pairings (tables in order, byes last) and their games (by board, then leg) of the rounds
- * named, by round id — one statement whatever the number of rounds.
- */
-export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise<Map<string, PairingRow[]>> {
-  const byRound = new Map<string, PairingRow[]>(roundIds.map((id) => [id, []]));
-  if (!roundIds.length) return byRound;
-  // One JSON text of [pairing, game] tuples: PostgreSQL builds it, JSON.parse reads it — far
-  // cheaper than a driver row (and an adapter conversion) per game for thousands of games.
-  const [{ rows }] = await db.$queryRaw<{ rows: string | null }[]>`
+const PAIRINGS_AND_GAMES = typedQuery(
+  'pairings and games of rounds, as one JSON text',
+  { rows: 'text?' },
+  (roundIds: readonly string[]) => Prisma.sql`
     SELECT json_agg(json_build_array(p."roundId", p.id, p."table", p."redEntryId", p."blackEntryId", p."matchKey", p.version,
                                      g.id, g.board, g.kind, g."redPlayerId", g."blackPlayerId", g.result, g."penaltyReason", g.version, g."resultEnteredAt", g.leg)
                     ORDER BY p."table" ASC NULLS LAST, p.id, g.board, g.leg)::text AS rows
       FROM "Pairing" p
       LEFT JOIN "Game" g ON g."pairingId" = p.id
-     WHERE p."roundId" = ANY(${[...roundIds]}::uuid[])`;
-  let last: PairingRow | undefined;
+     WHERE p."roundId" = ANY(${[...roundIds]}::uuid[])`,
+  [[NO_ID]],
+);
+
+/**
+ * The pairings (tables in order, byes last) and their games (by board, then leg) of the rounds
+ * named, by round id — one statement whatever the number of rounds.
+ */
+export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise<Map<string, LoadedPairing[]>> {
+  const byRound = new Map<string, LoadedPairing[]>(roundIds.map((id) => [id, []]));
+  if (!roundIds.length) return byRound;
+  // One JSON text of [pairing, game] tuples: PostgreSQL builds it, JSON.parse reads it — far
+  // cheaper than a driver row (and an adapter conversion) per game for thousands of games.
+  const [{ rows }] = await PAIRINGS_AND_GAMES.rows(db, roundIds);
+  let last: LoadedPairing | undefined;
   for (const t of JSON.parse(rows ?? '[]') as PlayTuple[]) {
     const [
       roundId,
@@ -164,7 +246,7 @@ export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise
       leg,
     ] = t;
     if (last?.id !== pairingId) {
-      last = { id: pairingId, roundId, table, redEntryId, blackEntryId, matchKey, version: pairingVersion, games: [] } as unknown as PairingRow;
+      last = { id: pairingId, roundId, table, redEntryId, blackEntryId, matchKey, version: pairingVersion, games: [] };
       byRound.get(roundId)!.push(last);
     }
     if (gameId !== null) {
@@ -173,14 +255,14 @@ export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise
         pairingId,
         board: board!,
         leg: leg ?? 1,
-        kind,
+        kind: kind!,
         redPlayerId,
         blackPlayerId,
         result,
         penaltyReason,
         version: gameVersion!,
         resultEnteredAt: at === null ? null : new Date(at),
-      } as unknown as PairingRow['games'][number]);
+      });
     }
   }
   return byRound;
@@ -204,9 +286,9 @@ export async function loadEventPlay(db: Tx, eventId: string): Promise<LoadedEven
 
 export function assemble(
   event: EventRow,
-  entries: EntryRow[],
-  rounds: RoundRow[],
-  pairings: ReadonlyMap<string, PairingRow[]>,
+  entries: LoadedEntry[],
+  rounds: LoadedRound[],
+  pairings: ReadonlyMap<string, LoadedPairing[]>,
   sanctions: FileSanction[],
 ): LoadedEvent {
   return { ...event, entries, rounds: rounds.map((r) => ({ ...r, pairings: pairings.get(r.id) ?? [] })), fileSanctions: sanctions };

@@ -1,4 +1,24 @@
-import type { Tx } from '../prisma/prisma.service';
+import { Prisma } from '../generated/prisma/client';
+import { NO_ID, RawDb, typedQuery } from '../persistence/typed-sql';
+
+const CHANGE_COUNTS = typedQuery(
+  'event change counts',
+  { part: 'text?', roundId: 'text?', n: 'int4' },
+  (eventId: string) => Prisma.sql`
+    SELECT c.part, c."roundId"::text AS "roundId", count(c.id)::int AS n
+      FROM "Event" e LEFT JOIN "EventChange" c ON c."eventId" = e.id
+     WHERE e.id = ${eventId}::uuid
+     GROUP BY c.part, c."roundId"`,
+  [NO_ID],
+);
+
+const CHANGE_TOTAL = typedQuery(
+  'event change total',
+  { n: 'int4' },
+  (eventId: string) => Prisma.sql`
+    SELECT (SELECT count(*) FROM "EventChange" c WHERE c."eventId" = e.id)::int AS n FROM "Event" e WHERE e.id = ${eventId}::uuid`,
+  [NO_ID],
+);
 
 /**
  * An event's data version: the rows of EventChange (prisma/schema.prisma), which statement-level
@@ -30,12 +50,8 @@ export class EventVersions {
 }
 
 /** The event's versions, or null if there is no such event. */
-export async function eventVersions(db: Tx, eventId: string): Promise<EventVersions | null> {
-  const rows = await db.$queryRaw<{ part: string | null; roundId: string | null; n: number }[]>`
-    SELECT c.part, c."roundId"::text AS "roundId", count(c.id)::int AS n
-      FROM "Event" e LEFT JOIN "EventChange" c ON c."eventId" = e.id
-     WHERE e.id = ${eventId}::uuid
-     GROUP BY c.part, c."roundId"`;
+export async function eventVersions(db: RawDb, eventId: string): Promise<EventVersions | null> {
+  const rows = await CHANGE_COUNTS.rows(db, eventId);
   if (!rows.length) return null;
   const counts = new Map<string, number>();
   let total = 0;
@@ -48,8 +64,7 @@ export async function eventVersions(db: Tx, eventId: string): Promise<EventVersi
 }
 
 /** The event's data version alone (ETags, live frames), or null if there is no such event. */
-export async function eventDataVersion(db: Tx, eventId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<{ n: number }[]>`
-    SELECT (SELECT count(*) FROM "EventChange" c WHERE c."eventId" = e.id)::int AS n FROM "Event" e WHERE e.id = ${eventId}::uuid`;
+export async function eventDataVersion(db: RawDb, eventId: string): Promise<string | null> {
+  const rows = await CHANGE_TOTAL.rows(db, eventId);
   return rows.length ? `${eventId}.${rows[0].n}` : null;
 }

@@ -1,4 +1,17 @@
+import { Prisma } from '../generated/prisma/client';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import type { Tx } from '../prisma/prisma.service';
+
+const GAME_EVENT_LOCKED_SHARED = typedQuery(
+  "a game's event, its play lock taken shared",
+  { eventId: 'text' },
+  (gameId: string) => Prisma.sql`
+    SELECT r."eventId"::text AS "eventId"
+    FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId",
+      LATERAL (SELECT pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(r."eventId"::text))) l
+    WHERE g.id = ${gameId}::uuid`,
+  [NO_ID],
+);
 
 /**
  * Serializes the play changes of one event — pairing a round, publishing, deleting a draft,
@@ -17,10 +30,6 @@ export async function lockEventPlay(tx: Tx, eventId: string): Promise<void> {
  * they for those. Returns the event id of the game, found in the same statement.
  */
 export async function lockEventPlaySharedForGame(tx: Tx, gameId: string): Promise<string | null> {
-  const rows = await tx.$queryRaw<{ eventId: string }[]>`
-    SELECT r."eventId"::text AS "eventId"
-    FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" JOIN "Round" r ON r.id = p."roundId",
-      LATERAL (SELECT pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(r."eventId"::text))) l
-    WHERE g.id = ${gameId}::uuid`;
+  const rows = await GAME_EVENT_LOCKED_SHARED.rows(tx, gameId);
   return rows[0]?.eventId ?? null;
 }

@@ -29,8 +29,8 @@ export class GuardedClient extends Client {
   constructor(config?: string | ClientConfig) {
     super(config);
     this.on('error', (error: Error) => logger.warn(`a database connection was lost: ${error.message}`));
-    const direct = Client.prototype.query as unknown as Query;
-    (this as unknown as { query: Query }).query = (...args: unknown[]) => this.inTurn(direct, args);
+    const direct: Query = Client.prototype.query;
+    Object.defineProperty(this, 'query', { value: (...args: unknown[]) => this.inTurn(direct, args), writable: true });
   }
 
   private inTurn(direct: Query, args: unknown[]): unknown {
@@ -63,7 +63,7 @@ export class GuardedClient extends Client {
 /** The server's pool: ten connections kept open, each a GuardedClient. */
 export function createPool(databaseUrl: string): Pool {
   // min = max: connections opened in a burst stay open (pg-pool closes idle ones after 10 s).
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, min: 10, Client: GuardedClient as unknown as new () => Client });
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, min: 10, Client: GuardedClient });
   // An idle client's error also reaches the pool (which drops the client); the client's listener logs it.
   pool.on('error', () => undefined);
   return pool;

@@ -171,7 +171,7 @@ export class RecordLinksService {
     return this.prisma.$transaction(async (tx) => {
       const link = await this.resolve(tx, token, address);
       // The game's row first: result entry and locking serialize on it.
-      await tx.$queryRawUnsafe(`SELECT 1 FROM "Game" WHERE id = $1::uuid FOR UPDATE`, link.gameId);
+      await tx.$executeRaw`SELECT 1 FROM "Game" WHERE id = ${link.gameId}::uuid FOR UPDATE`;
       const ctx = await gameContext(tx, link.gameId);
       const existing = await tx.gameRecord.findUnique({ where: { gameId: link.gameId } });
       const refused = this.refusalFor(link, ctx, existing);

@@ -1,8 +1,8 @@
 import type { AuditService } from '../audit/audit.service';
 import { staleOrMissing } from '../common/optimistic';
 import type { Game, GameResult, PenaltyReason } from '../generated/prisma/client';
-import { loadEvent } from '../play/event-file';
-import type { EventWithPlay } from '../play/event-file';
+import { loadEventPlay } from '../play/event-loader';
+import type { EventWithPlay } from '../play/event-loader';
 import type { Tx } from '../prisma/prisma.service';
 import { laterPairingsAfterCommit } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from './play-effects';
@@ -145,7 +145,7 @@ export async function changeResult(tx: Tx, audit: AuditService, input: ChangeRes
   // The round completes (or reopens, a tie-break game added) in this transaction, under its row
   // lock: of two last results at once the later sees the other committed (settleRoundState).
   const settled = round.state === 'draft' ? null : await settleRoundState(tx, audit, actor, round.id);
-  const event = target.laterRoundPaired && input.compareLater !== false ? await loadEvent(tx, target.event.id) : null;
+  const event = target.laterRoundPaired && input.compareLater !== false ? await loadEventPlay(tx, target.event.id) : null;
   return { target, updated, actor, match, gameRemoved, round: settled, event };
 }
 

@@ -2,8 +2,12 @@ import { describeMatchGame } from '@chuhe/pairing';
 import { knockoutFormatOf, knockoutRapidOption, syncKnockoutMatch } from '@chuhe/pairing';
 import type { KnockoutMatchState } from '@chuhe/pairing';
 import type { AuditService } from '../audit/audit.service';
-import type { Game, GameKind, GameResult } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import type { Game, GameKind, GameResult, RoundState } from '../generated/prisma/client';
+import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
+import { insertAuditRows } from '../audit/audit-rows';
 import type { Tx } from '../prisma/prisma.service';
+import type { PlayerSummary } from '../play/event-loader';
 
 /**
  * What a result (or a withdrawal's forfeits) sets off in the play data, inside the caller's
@@ -17,11 +21,7 @@ export interface Actor {
   tournamentId: string;
 }
 
-export interface PlayerSummary {
-  id: string;
-  nameZh: string;
-  nameEn: string;
-}
+export type { PlayerSummary };
 
 export const PLAYER_SUMMARY = { select: { id: true, nameZh: true, nameEn: true } } as const;
 
@@ -84,6 +84,36 @@ export interface RoundStateChange {
   version: number;
 }
 
+const ROUND_LOCKED = typedQuery(
+  'round state, row locked',
+  { number: 'int4', state: oneOf<RoundState>('text'), version: 'int4', completedAt: 'timestamp?' },
+  (roundId: string) => Prisma.sql`SELECT number, state::text AS state, version, "completedAt" FROM "Round" WHERE id = ${roundId}::uuid FOR UPDATE`,
+  [NO_ID],
+);
+
+/** completeRoundIfDone's one statement: the round completed with its audit row, or nothing. */
+const COMPLETE_ROUND_IF_DONE = typedQuery(
+  'complete the round if done',
+  { number: 'int4', version: 'int4', completedAt: 'timestamp' },
+  (actor: Actor, roundId: string) => Prisma.sql`
+    WITH done AS (
+      UPDATE "Round" r SET state = 'completed', "completedAt" = now(), version = r.version + 1, "updatedAt" = now()
+      WHERE r.id = ${roundId}::uuid AND r.state = 'published'
+        AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)
+      RETURNING r.id, r.number, r.version, r."completedAt"
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${actor.userId ?? null}::uuid, ${actor.tournamentId}::uuid, 'round', d.id::text, 'update',
+        jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
+        jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
+        'the last result of the round was entered'
+      FROM done d`,
+    })}
+    )
+    SELECT number, version, "completedAt" FROM done`,
+  [{ tournamentId: NO_ID }, NO_ID],
+);
+
 /**
  * After results changed in a published round: completed when no game lacks a result, back to
  * published when a tie-break game was added to a completed one. The round row is locked first
@@ -92,8 +122,7 @@ export interface RoundStateChange {
  * before it began).
  */
 export async function settleRoundState(tx: Tx, audit: AuditService, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
-  const [round] = await tx.$queryRaw<{ number: number; state: string; version: number; completedAt: Date | null }[]>`
-    SELECT number, state::text AS state, version, "completedAt" FROM "Round" WHERE id = ${roundId}::uuid FOR UPDATE`;
+  const [round] = await ROUND_LOCKED.rows(tx, roundId);
   if (!round || round.state === 'draft') return null;
   const open = await tx.game.count({ where: { pairing: { roundId }, result: null } });
   const complete = open === 0;
@@ -218,21 +247,7 @@ export async function settleKnockoutMatch(
  * of one round do not queue behind each other. Returns null when the round did not complete now.
  */
 export async function completeRoundIfDone(db: Tx, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
-  const rows = await db.$queryRaw<{ number: number; version: number; completedAt: Date }[]>`
-    WITH done AS (
-      UPDATE "Round" r SET state = 'completed', "completedAt" = now(), version = r.version + 1, "updatedAt" = now()
-      WHERE r.id = ${roundId}::uuid AND r.state = 'published'
-        AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)
-      RETURNING r.id, r.number, r.version, r."completedAt"
-    ), audit AS (
-      INSERT INTO "AuditLog" (id, at, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
-      SELECT gen_random_uuid(), now(), ${actor.userId ?? null}::uuid, ${actor.tournamentId}::uuid, 'round', d.id::text, 'update',
-        jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
-        jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
-        'the last result of the round was entered'
-      FROM done d
-    )
-    SELECT number, version, "completedAt" FROM done`;
+  const rows = await COMPLETE_ROUND_IF_DONE.rows(db, actor, roundId);
   const done = rows[0];
   return done ? { id: roundId, number: done.number, state: 'completed', completedAt: done.completedAt, version: done.version } : null;
 }

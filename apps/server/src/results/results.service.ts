@@ -4,7 +4,10 @@ import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
-import type { Game } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import type { EventKind, Game, GameResult, PenaltyReason, RoundState } from '../generated/prisma/client';
+import { NO_ID, oneOf, RowOf, typedQuery } from '../persistence/typed-sql';
+import { insertAuditRows } from '../audit/audit-rows';
 import { lockEventPlaySharedForGame } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { changeResult, resultChangeResponse } from './change-result';
@@ -158,71 +161,53 @@ function conflict(message: string): ConflictException {
   return new ConflictException({ statusCode: 409, error: 'Conflict', message });
 }
 
-interface GameRow {
-  id: string;
-  pairingId: string;
-  board: number;
-  leg: number;
-  kind: Game['kind'];
-  redPlayerId: string | null;
-  blackPlayerId: string | null;
-  result: Game['result'];
-  penaltyReason: Game['penaltyReason'];
-  resultEnteredById: string | null;
-  resultEnteredAt: Date | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-  redNameZh: string | null;
-  redNameEn: string | null;
-  blackNameZh: string | null;
-  blackNameEn: string | null;
-  table: number | null;
-  matchKey: string | null;
-  redEntryId: string;
-  blackEntryId: string | null;
-  redEntryPlayerId: string | null;
-  blackEntryPlayerId: string | null;
-  roundId: string;
-  roundNumber: number;
-  roundState: 'draft' | 'published' | 'completed';
-  roundCompletedAt: Date | null;
-  roundVersion: number;
-  stageType: string;
-  tournamentId: string;
-  eventKind: 'individual' | 'team';
-  laterRoundId: string | null;
-  /** The stored record's length in plies (null: no record, or not a list of moves). */
-  recordPlies: number | null;
-  /** The statement entered the result (with its audit row and the live notification). */
-  entered: boolean;
-  /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
-  lineupsMissing: boolean;
-  /** The statement completed the round (its last result): the round's new version and time. */
-  completedRoundVersion: number | null;
-  completedRoundAt: Date | null;
-}
-
-/**
- * The game with everything result entry needs — players' names, pairing, entries, round, stage,
- * event, whether round N+1 exists, the record's length — in one statement (the hot path: a nested
- * include is nine). Read after the play lock, so a round N+1 paired meanwhile is seen. Four tables
- * joined, the rest in subqueries: PostgreSQL plans each statement anew, and planning a nine-table
- * join cost it 1 ms, four times the statement's execution (0.25 ms planned this way).
- *
- * The same statement enters the result when nothing but the result follows: the round published,
- * both players known, the version the one read, no round N+1 yet (a correction: pairers only, with
- * a reason, and the comparison) and no knockout match (its row lock and its next games). Then it
- * also writes the audit row (as AuditService.record would: gameAudit's picture before and after)
- * (the live NOTIFY follows from the EventChange trigger, as for every write). Otherwise it changes nothing, `entered` is
- * false, and the caller takes the long way with the row read. Timestamps are UTC, as Prisma writes them.
- */
-async function readAndEnter(
-  tx: Tx,
-  a: { gameId: string; eventId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date },
-): Promise<GameRow | null> {
-  const at = a.now.toISOString();
-  const rows = await tx.$queryRaw<GameRow[]>`
+const READ_AND_ENTER = typedQuery(
+  'read a game and enter its result',
+  {
+    id: 'text',
+    pairingId: 'text',
+    board: 'int4',
+    leg: 'int4',
+    kind: oneOf<Game['kind']>('text'),
+    redPlayerId: 'text?',
+    blackPlayerId: 'text?',
+    result: oneOf<GameResult, 'text?'>('text?'),
+    penaltyReason: oneOf<PenaltyReason, 'text?'>('text?'),
+    resultEnteredById: 'text?',
+    resultEnteredAt: 'timestamp?',
+    version: 'int4',
+    createdAt: 'timestamp',
+    updatedAt: 'timestamp',
+    redNameZh: 'text?',
+    redNameEn: 'text?',
+    blackNameZh: 'text?',
+    blackNameEn: 'text?',
+    table: 'int4?',
+    matchKey: 'text?',
+    redEntryId: 'text',
+    blackEntryId: 'text?',
+    redEntryPlayerId: 'text?',
+    blackEntryPlayerId: 'text?',
+    roundId: 'text',
+    roundNumber: 'int4',
+    roundState: oneOf<RoundState>('text'),
+    roundCompletedAt: 'timestamp?',
+    roundVersion: 'int4',
+    stageType: 'text',
+    tournamentId: 'text',
+    eventKind: oneOf<EventKind>('text'),
+    laterRoundId: 'text?',
+    /** The stored record's length in plies (null: no record, or not a list of moves). */
+    recordPlies: 'int4?',
+    /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
+    lineupsMissing: 'bool',
+    /** The statement entered the result (with its audit row and the live notification). */
+    entered: 'bool',
+    /** The statement completed the round (its last result): the round's new version and time. */
+    completedRoundVersion: 'int4?',
+    completedRoundAt: 'timestamp?',
+  },
+  (a: { gameId: string; userId: string; result: string; version: number; penaltyReason: string | null; reason: string | null; at: string }) => Prisma.sql`
     WITH g AS (
       SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.leg, g.kind::text AS kind,
         g."redPlayerId"::text AS "redPlayerId", g."blackPlayerId"::text AS "blackPlayerId",
@@ -248,50 +233,83 @@ async function readAndEnter(
       WHERE g.id = ${a.gameId}::uuid
     ), entered AS (
       UPDATE "Game" x
-      SET result = ${a.dto.result}::"GameResult", "penaltyReason" = ${a.penaltyReason}::"PenaltyReason",
-        "resultEnteredById" = ${a.userId}::uuid, "resultEnteredAt" = ${at}::timestamptz AT TIME ZONE 'UTC',
-        version = x.version + 1, "updatedAt" = ${at}::timestamptz AT TIME ZONE 'UTC'
+      SET result = ${a.result}::"GameResult", "penaltyReason" = ${a.penaltyReason}::"PenaltyReason",
+        "resultEnteredById" = ${a.userId}::uuid, "resultEnteredAt" = ${a.at}::timestamptz AT TIME ZONE 'UTC',
+        version = x.version + 1, "updatedAt" = ${a.at}::timestamptz AT TIME ZONE 'UTC'
       FROM g
-      WHERE x.id = ${a.gameId}::uuid AND x.version = ${a.dto.version} AND g.version = ${a.dto.version}
+      WHERE x.id = ${a.gameId}::uuid AND x.version = ${a.version} AND g.version = ${a.version}
         AND g."roundState" <> 'draft' AND g."redPlayerId" IS NOT NULL AND g."blackPlayerId" IS NOT NULL
         AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL AND NOT g."lineupsMissing"
       RETURNING x.version
-    ), audit AS (
-      INSERT INTO "AuditLog" ("id", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-      SELECT gen_random_uuid(), ${a.userId}::uuid, g."tournamentId"::uuid, 'game', g.id, 'update',
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, g."tournamentId"::uuid, 'game', g.id, 'update',
         jsonb_build_object('id', g.id, 'pairingId', g."pairingId", 'round', g."roundNumber", 'table', g."table", 'board', g.board, 'kind', g.kind,
           'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', g.result, 'penaltyReason', g."penaltyReason", 'version', g.version),
         jsonb_build_object('id', g.id, 'pairingId', g."pairingId", 'round', g."roundNumber", 'table', g."table", 'board', g.board, 'kind', g.kind,
-          'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', ${a.dto.result}::text, 'penaltyReason', ${a.penaltyReason}::text, 'version', x.version),
+          'redPlayerId', g."redPlayerId", 'blackPlayerId', g."blackPlayerId", 'result', ${a.result}::text, 'penaltyReason', ${a.penaltyReason}::text, 'version', x.version),
         ${a.reason}
-      FROM entered x, g
+      FROM entered x, g`,
+    })}
     ), completed AS (
       -- The round completes with its last result, in this transaction (change-result.ts): when no
       -- other game of the round lacks a result as this statement sees it. Only then is the round's
       -- row locked; results entered at the same moment (each seeing the other open) leave it to
       -- completeRoundIfDone after their commits.
-      UPDATE "Round" r SET state = 'completed', "completedAt" = ${at}::timestamptz AT TIME ZONE 'UTC', version = r.version + 1, "updatedAt" = ${at}::timestamptz AT TIME ZONE 'UTC'
+      UPDATE "Round" r SET state = 'completed', "completedAt" = ${a.at}::timestamptz AT TIME ZONE 'UTC', version = r.version + 1, "updatedAt" = ${a.at}::timestamptz AT TIME ZONE 'UTC'
       FROM entered x, g
       WHERE r.id = g."roundId"::uuid AND r.state = 'published'
         AND NOT EXISTS (SELECT 1 FROM "Game" o JOIN "Pairing" op ON op.id = o."pairingId" WHERE op."roundId" = r.id AND o.result IS NULL AND o.id <> ${a.gameId}::uuid)
       RETURNING r.id, r.number, r.version, r."completedAt"
-    ), round_audit AS (
-      INSERT INTO "AuditLog" (id, "userId", "tournamentId", entity, "entityId", action, before, after, reason)
-      SELECT gen_random_uuid(), ${a.userId}::uuid, g."tournamentId"::uuid, 'round', d.id::text, 'update',
+    ), round_audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, g."tournamentId"::uuid, 'round', d.id::text, 'update',
         jsonb_build_object('number', d.number, 'state', 'published', 'completedAt', null, 'version', d.version - 1),
         jsonb_build_object('number', d.number, 'state', 'completed', 'completedAt', d."completedAt", 'version', d.version),
         'the last result of the round was entered'
-      FROM completed d, g
+      FROM completed d, g`,
+    })}
     )
     SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
       (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"
-    FROM g`;
+    FROM g`,
+  [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString() }],
+);
+type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
+
+/**
+ * The game with everything result entry needs — players' names, pairing, entries, round, stage,
+ * event, whether round N+1 exists, the record's length — in one statement (the hot path: a nested
+ * include is nine). Read after the play lock, so a round N+1 paired meanwhile is seen. Four tables
+ * joined, the rest in subqueries: PostgreSQL plans each statement anew, and planning a nine-table
+ * join cost it 1 ms, four times the statement's execution (0.25 ms planned this way).
+ *
+ * The same statement enters the result when nothing but the result follows: the round published,
+ * both players known, the version the one read, no round N+1 yet (a correction: pairers only, with
+ * a reason, and the comparison) and no knockout match (its row lock and its next games). Then it
+ * also writes the audit row (as AuditService.record would: gameAudit's picture before and after)
+ * (the live NOTIFY follows from the EventChange trigger, as for every write). Otherwise it changes nothing, `entered` is
+ * false, and the caller takes the long way with the row read. Timestamps are UTC, as Prisma writes them.
+ */
+async function readAndEnter(
+  tx: Tx,
+  a: { gameId: string; eventId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date },
+): Promise<ResultEntryRow | null> {
+  const rows = await READ_AND_ENTER.rows(tx, {
+    gameId: a.gameId,
+    userId: a.userId,
+    result: a.dto.result,
+    version: a.dto.version,
+    penaltyReason: a.penaltyReason,
+    reason: a.reason,
+    at: a.now.toISOString(),
+  });
   const row = rows[0];
   if (!row) return null;
   return row;
 }
 
-function gameOf(row: GameRow): Game {
+function gameOf(row: ResultEntryRow): Game {
   return {
     id: row.id,
     pairingId: row.pairingId,

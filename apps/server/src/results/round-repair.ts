@@ -1,6 +1,21 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import { completeRoundIfDone } from './play-effects';
+
+/** Published rounds whose games all have a result. */
+const DONE_BUT_PUBLISHED = typedQuery(
+  'published rounds with every result in',
+  { id: 'text', tournamentId: 'text' },
+  () => Prisma.sql`
+    SELECT r.id::text AS id, e."tournamentId"::text AS "tournamentId"
+      FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
+     WHERE r.state = 'published'
+       AND EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id)
+       AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)`,
+  [],
+);
 
 /**
  * Start-up repair (issue 23 #6): a round whose last result committed just before the process died
@@ -24,12 +39,7 @@ export class RoundRepair implements OnApplicationBootstrap {
 
   /** Completes every published round with games that all have a result; returns their ids. */
   async completeFinishedRounds(): Promise<string[]> {
-    const rounds = await this.prisma.$queryRaw<{ id: string; tournamentId: string }[]>`
-      SELECT r.id::text AS id, e."tournamentId"::text AS "tournamentId"
-        FROM "Round" r JOIN "Event" e ON e.id = r."eventId"
-       WHERE r.state = 'published'
-         AND EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id)
-         AND NOT EXISTS (SELECT 1 FROM "Game" g JOIN "Pairing" p ON p.id = g."pairingId" WHERE p."roundId" = r.id AND g.result IS NULL)`;
+    const rounds = await DONE_BUT_PUBLISHED.rows(this.prisma);
     const completed: string[] = [];
     for (const round of rounds) {
       if (await completeRoundIfDone(this.prisma, { tournamentId: round.tournamentId }, round.id)) completed.push(round.id);

@@ -1,3 +1,4 @@
+import { insertAuditRows, type AuditRecord } from '../audit/audit-rows';
 import type { Tx } from '../prisma/prisma.service';
 
 /**
@@ -28,24 +29,11 @@ export interface GameInsert {
   result: string | null;
 }
 
-export interface AuditInsert {
-  id: string;
-  userId: string | null;
-  tournamentId: string | null;
-  entity: string;
-  entityId: string;
-  action: 'create' | 'update' | 'delete';
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-}
+/** An audit row written with the round's rows: its id is the caller's. */
+export type AuditInsert = AuditRecord & { id: string };
 
 function utc(date: Date): string {
   return date.toISOString().replace('Z', '');
-}
-
-function jsonText(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
 export async function insertPairings(tx: Tx, rows: readonly PairingInsert[], now = new Date()): Promise<void> {
@@ -67,17 +55,6 @@ export async function insertGames(tx: Tx, rows: readonly GameInsert[], now = new
                 ${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.redPlayerId)}::uuid[], ${rows.map((r) => r.blackPlayerId)}::uuid[],
                 ${rows.map((r) => r.result)}::text[])
       AS u(id, pairing_id, board, leg, kind, red, black, result)`;
-}
-
-export async function insertAuditRows(tx: Tx, rows: readonly AuditInsert[], now = new Date()): Promise<void> {
-  if (!rows.length) return;
-  await tx.$executeRaw`
-    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-    SELECT u.id, ${utc(now)}::timestamp(3), u.user_id, u.tournament_id, u.entity, u.entity_id, u.action::"AuditAction", u.before::jsonb, u.after::jsonb, u.reason
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => r.tournamentId)}::uuid[],
-                ${rows.map((r) => r.entity)}::text[], ${rows.map((r) => r.entityId)}::text[], ${rows.map((r) => r.action)}::text[],
-                ${rows.map((r) => jsonText(r.before))}::text[], ${rows.map((r) => jsonText(r.after))}::text[], ${rows.map((r) => r.reason)}::text[])
-      AS u(id, user_id, tournament_id, entity, entity_id, action, before, after, reason)`;
 }
 
 export interface DraftRoundInsert {
@@ -117,7 +94,6 @@ export async function insertDraftRound(
     blackPlayerId: g.blackPlayerId,
     result: g.result,
   }));
-  const auditRows = audits.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }));
   await tx.$executeRaw`
     WITH r AS (
       INSERT INTO "Round" ("id", "eventId", "stageId", "number", "stageRound", "state", "scheduledAt", "findings", "createdById", "createdAt", "updatedAt")
@@ -136,9 +112,7 @@ export async function insertDraftRound(
       FROM json_to_recordset(${JSON.stringify(gameRows)}::json) AS u("id" uuid, "pairingId" uuid, "board" int, "leg" int, "kind" text, "redPlayerId" uuid, "blackPlayerId" uuid, "result" text)
       RETURNING 1
     )
-    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-    SELECT u."id", ${at}::timestamp(3), u."userId", u."tournamentId", u."entity", u."entityId", u."action"::"AuditAction", u."before", u."after", u."reason"
-    FROM json_to_recordset(${JSON.stringify(auditRows)}::json) AS u("id" uuid, "userId" uuid, "tournamentId" uuid, "entity" text, "entityId" text, "action" text, "before" jsonb, "after" jsonb, "reason" text)`;
+    ${insertAuditRows(audits.map((a) => ({ ...a, at: now })))}`;
 }
 
 /** A new round's findings, and the round's own audit row, in one statement (after insertDraftRound). */
@@ -146,7 +120,5 @@ export async function insertRoundFindings(tx: Tx, roundId: string, findings: unk
   const at = utc(now);
   await tx.$executeRaw`
     WITH r AS (UPDATE "Round" SET "findings" = ${JSON.stringify(findings)}::jsonb, "updatedAt" = ${at}::timestamp(3) WHERE "id" = ${roundId}::uuid RETURNING 1)
-    INSERT INTO "AuditLog" ("id", "at", "userId", "tournamentId", "entity", "entityId", "action", "before", "after", "reason")
-    VALUES (${audit.id}::uuid, ${at}::timestamp(3), ${audit.userId}::uuid, ${audit.tournamentId}::uuid, ${audit.entity}, ${audit.entityId},
-            ${audit.action}::"AuditAction", ${jsonText(audit.before)}::jsonb, ${jsonText(audit.after)}::jsonb, ${audit.reason})`;
+    ${insertAuditRows([{ ...audit, at: now }])}`;
 }

@@ -2,21 +2,50 @@ import { checkOptions, fileRound, pairingGames, reconcileFindings, withdrawnBefo
 
 type Entry = Parameters<typeof pairingGames>[3];
 
+const BASE: Entry = {
+  id: '',
+  eventId: 'event',
+  playerId: null,
+  teamId: null,
+  drawNumber: null,
+  seed: null,
+  hostExtra: false,
+  status: 'active',
+  withdrawnAt: null,
+  withdrawnAfterRound: null,
+  withdrawalReason: null,
+  lateEntry: false,
+  version: 1,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  player: null,
+  team: null,
+};
+
 function player(id: string, drawNumber: number, withdrawnAfterRound: number | null = null): Entry {
+  const playerId = `player-${id}`;
   return {
+    ...BASE,
     id,
     drawNumber,
-    playerId: `player-${id}`,
+    playerId,
     status: withdrawnAfterRound === null ? 'active' : 'withdrawn',
     withdrawnAfterRound,
-    team: null,
-  } as unknown as Entry;
+    player: { id: playerId, nameZh: id, nameEn: id, rating: null, affiliation: null },
+  };
 }
 
 function team(id: string, drawNumber: number, boards: string[]): Entry {
-  const members = boards.map((p, i) => ({ playerId: p, role: 'starter', board: i + 1, player: { id: p } }));
-  members.push({ playerId: `${id}-reserve`, role: 'reserve', board: null as unknown as number, player: { id: `${id}-reserve` } });
-  return { id, drawNumber, playerId: null, status: 'active', withdrawnAfterRound: null, team: { members: [...members].reverse() } } as unknown as Entry;
+  const member = (playerId: string, role: 'starter' | 'reserve', board: number | null) => ({
+    teamId: id,
+    playerId,
+    role,
+    board,
+    player: { id: playerId, nameZh: playerId, nameEn: playerId },
+  });
+  const members = boards.map((p, i) => member(p, 'starter', i + 1));
+  members.push(member(`${id}-reserve`, 'reserve', null));
+  return { ...BASE, id, drawNumber, teamId: id, team: { id, nameZh: id, nameEn: id, affiliation: null, members: [...members].reverse() } };
 }
 
 describe('pairingGames', () => {

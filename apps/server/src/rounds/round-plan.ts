@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { checkRound, championshipKnockouts, PairingCheckOptions, PairingFinding, PairingWarning } from '@chuhe/pairing';
 import type { Pairing as FilePairing, Round as FileRound } from '@chuhe/tournament';
 import type { GameResult } from '../generated/prisma/client';
-import type { EventFile, EventWithPlay } from '../play/event-file';
+import type { EventFile } from '../play/event-file';
+import type { EventWithPlay, LoadedEntry } from '../play/event-loader';
 import type { StoredFinding } from './round-view';
 
 /**
  * What a round's pairings become in the database, and how a draft is checked — the server's side
  * of pairing (the rules themselves are libs/pairing's). Pure functions over rows in memory.
  */
-
-type EventEntry = EventWithPlay['entries'][number];
 
 export interface PlannedGame {
   id: string;
@@ -27,12 +26,12 @@ export interface PlannedGame {
 }
 
 /** Did this entry withdraw before round `round` (二章7节3–4)? */
-export function withdrawnBefore(entry: Pick<EventEntry, 'status' | 'withdrawnAfterRound'>, round: number): boolean {
+export function withdrawnBefore(entry: Pick<LoadedEntry, 'status' | 'withdrawnAfterRound'>, round: number): boolean {
   return entry.status === 'withdrawn' && entry.withdrawnAfterRound !== null && entry.withdrawnAfterRound < round;
 }
 
 /** A team's starters in registered board order (附录1 #8: lineups replace them later, issue 10). */
-export function starters(entry: EventEntry): (string | null)[] {
+export function starters(entry: LoadedEntry): (string | null)[] {
   const members = (entry.team?.members ?? []).filter((m) => m.role === 'starter' && m.board !== null).sort((a, b) => a.board! - b.board!);
   return members.map((m) => m.playerId);
 }
@@ -48,8 +47,8 @@ export function pairingGames(
   event: Pick<EventWithPlay, 'kind' | 'gamesPerPairing' | 'teamStarters'>,
   round: number,
   pairingId: string,
-  red: EventEntry,
-  black: EventEntry,
+  red: LoadedEntry,
+  black: LoadedEntry,
 ): PlannedGame[] {
   const games: PlannedGame[] = [];
   const redGone = withdrawnBefore(red, round);

@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client';
+import type { LoadedEntry, PlayerSummary } from '../play/event-loader';
 
 /**
  * The RoundView of apps/server/src/play/API.md, built from rows already in memory (the pairing
@@ -6,18 +6,7 @@ import type { Prisma } from '../generated/prisma/client';
  * nested include per pairing.
  */
 
-export const ENTRY_VIEW_INCLUDE = {
-  player: { include: { affiliation: true } },
-  team: { include: { affiliation: true, members: { include: { player: true } } } },
-} satisfies Prisma.EntryInclude;
-
-export type EntryWithNames = Prisma.EntryGetPayload<{ include: typeof ENTRY_VIEW_INCLUDE }>;
-
-export interface PlayerSummary {
-  id: string;
-  nameZh: string;
-  nameEn: string;
-}
+export type { PlayerSummary };
 
 export interface EntrySummary {
   id: string;
@@ -27,7 +16,7 @@ export interface EntrySummary {
   affiliation: { nameZh: string; nameEn: string } | null;
 }
 
-export interface GameRow {
+export interface ViewGame {
   id: string;
   board: number;
   /** The game within the board of a two-game team pairing (二章5节4); 1 otherwise. */
@@ -41,17 +30,17 @@ export interface GameRow {
   resultEnteredAt: Date | null;
 }
 
-export interface PairingRow {
+export interface ViewPairing {
   id: string;
   table: number | null;
   matchKey: string | null;
   version: number;
   redEntryId: string;
   blackEntryId: string | null;
-  games: GameRow[];
+  games: ViewGame[];
 }
 
-export interface RoundRow {
+export interface ViewRound {
   id: string;
   eventId: string;
   number: number;
@@ -82,7 +71,8 @@ export interface Names {
   player(id: string): PlayerSummary | null;
 }
 
-export function namesOf(entries: readonly EntryWithNames[]): Names {
+/** The names of an event's entries and their players, as the event loader reads them (play/event-loader.ts loadEntries). */
+export function namesOf(entries: readonly LoadedEntry[]): Names {
   const entryById = new Map<string, EntrySummary>();
   const playerById = new Map<string, PlayerSummary>();
   for (const e of entries) {
@@ -104,8 +94,13 @@ export function namesOf(entries: readonly EntryWithNames[]): Names {
   };
 }
 
-export function roundView(round: RoundRow, pairings: readonly PairingRow[], names: Names) {
-  const stored = (Array.isArray(round.findings) ? round.findings : []) as StoredFinding[];
+/** The checker's findings stored on the round (Round.findings, written by round-plan.ts storedFindings). */
+export function findingsOf(round: { findings: unknown }): StoredFinding[] {
+  return Array.isArray(round.findings) ? (round.findings as StoredFinding[]) : [];
+}
+
+export function roundView(round: ViewRound, pairings: readonly ViewPairing[], names: Names) {
+  const stored = findingsOf(round);
   const sorted = [...pairings].sort((a, b) => (a.table ?? Number.MAX_SAFE_INTEGER) - (b.table ?? Number.MAX_SAFE_INTEGER));
   return {
     id: round.id,

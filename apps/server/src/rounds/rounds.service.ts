@@ -14,13 +14,12 @@ import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { EventCache } from '../play/event-cache';
-import { loadEventPlay } from '../play/event-loader';
-import { AuditInsert, insertAuditRows, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
+import { loadEntries, loadEventPlay, type LoadedEntry } from '../play/event-loader';
+import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
-import { ENTRY_VIEW_INCLUDE, EntryWithNames, namesOf, PairingRow, RoundRow, roundView, RoundView, StoredFinding } from './round-view';
+import { findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
 import { completeRoundIfDone } from '../results/play-effects';
 
-type EventEntry = EventWithPlay['entries'][number];
 type StageConfig = { type: string; rounds?: number };
 /** The stage a round belongs to: Event.stages[index], the round's number in it, and (stage chain) who plays it. */
 type StageAt = StageConfig & { index: number; stageRound: number; entryIds?: string[] };
@@ -39,7 +38,7 @@ function isUniqueViolation(error: unknown): boolean {
   return error.code === 'P2002' || (error.code === 'P2010' && /23505|unique constraint/i.test(`${JSON.stringify(error.meta ?? {})} ${error.message}`));
 }
 
-function label(entry: EventEntry | undefined): string {
+function label(entry: LoadedEntry | undefined): string {
   if (!entry) return '?';
   const name = entry.player ? `${entry.player.nameZh} ${entry.player.nameEn}` : entry.team ? `${entry.team.nameZh} ${entry.team.nameEn}` : entry.id;
   return `#${entry.drawNumber ?? '-'} ${name}`;
@@ -73,7 +72,7 @@ interface DraftPairing {
   version: number;
   redEntryId: string;
   blackEntryId: string | null;
-  games: PairingRow['games'];
+  games: ViewPairing['games'];
 }
 
 @Injectable()
@@ -93,8 +92,7 @@ export class RoundsService {
   }
 
   private async names(db: Tx | PrismaService, eventId: string) {
-    const entries: EntryWithNames[] = await db.entry.findMany({ where: { eventId }, include: ENTRY_VIEW_INCLUDE });
-    return namesOf(entries);
+    return namesOf(await loadEntries(db, eventId));
   }
 
   private async viewOf(db: Tx | PrismaService, roundId: string): Promise<RoundView> {
@@ -102,17 +100,13 @@ export class RoundsService {
     return roundView(round, round.pairings, await this.names(db, round.eventId));
   }
 
+  /** The event's rounds (drafts for its staff only), from the one event model (play/event-cache.ts). */
   async list(user: AuthUser | undefined, eventId: string): Promise<RoundView[]> {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournamentId: true } });
+    const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     const staff = await this.isStaff(user, event.tournamentId);
-    const rounds = await this.prisma.round.findMany({
-      where: { eventId, ...(staff ? {} : { state: { in: ['published', 'completed'] } }) },
-      orderBy: { number: 'asc' },
-      include: { stage: true, pairings: { include: { games: true } } },
-    });
-    const names = await this.names(this.prisma, eventId);
-    return rounds.map((r) => roundView(r, r.pairings, names));
+    const names = namesOf(event.entries);
+    return event.rounds.filter((r) => staff || r.state !== 'draft').map((r) => roundView(r, r.pairings, names));
   }
 
   async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
@@ -129,7 +123,7 @@ export class RoundsService {
    * (the console offers "pair the next round" only when it can, and says when the format is finished).
    */
   async nextRound(eventId: string): Promise<{ number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } }> {
-    const event = await this.events.load(this.prisma as unknown as Tx, eventId);
+    const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     const number = event.rounds.length + 1;
     const draft = event.rounds.find((r) => r.state === 'draft');
@@ -207,7 +201,7 @@ export class RoundsService {
           reason: `paired with ${file.options.pairingSystem}`,
         });
         timing.lap('findings');
-        const row: RoundRow = {
+        const row: ViewRound = {
           id: roundId,
           eventId,
           number,
@@ -220,7 +214,7 @@ export class RoundsService {
           findings,
           stage: { index: stage.index, type: stage.type },
         };
-        const view = roundView(row, plan.pairings, namesOf(event.entries as EntryWithNames[]));
+        const view = roundView(row, plan.pairings, namesOf(event.entries));
         timing.lap('view');
         return view;
       }, TX);
@@ -401,11 +395,11 @@ export class RoundsService {
     roundId: string,
     proposal: FileRound,
     warnings: PairingWarning[],
-  ): Promise<{ pairings: PairingRow[]; findings: StoredFinding[] }> {
+  ): Promise<{ pairings: ViewPairing[]; findings: StoredFinding[] }> {
     const plan = this.planRows(user, event, file, stage, roundId, proposal);
     await insertPairings(tx, plan.inserts);
     await insertGames(tx, plan.games);
-    await insertAuditRows(tx, plan.audits);
+    await this.audit.recordMany(tx, plan.audits);
     return { pairings: plan.pairings, findings: this.findingsOf(file, stage, proposal, warnings, plan.pairings) };
   }
 
@@ -435,7 +429,7 @@ export class RoundsService {
       const proposal = fileRound(round.number, pairings);
       const knockoutPairs = new Set(pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => pairKey(p.redEntryId, p.blackEntryId!)));
       const checked = this.checked(file, proposal, stage, knockoutPairs);
-      const old = (round.findings ?? []) as unknown as StoredFinding[];
+      const old = findingsOf(round);
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
         throw conflict(`the change breaks the rules: ${refused.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
@@ -469,8 +463,9 @@ export class RoundsService {
         data: { findings: json(findings), version: { increment: 1 } },
         include: { stage: true },
       });
-      await tx.auditLog.createMany({
-        data: changed.map((p) => {
+      await this.audit.recordMany(
+        tx,
+        changed.map((p) => {
           const b = before.get(p.id)!;
           return {
             userId: user.id,
@@ -478,13 +473,13 @@ export class RoundsService {
             entity: 'pairing',
             entityId: p.id,
             action: 'update' as const,
-            before: json({ change: what, red: b.redEntryId, black: b.blackEntryId, games: b.games }),
-            after: json({ change: what, red: p.redEntryId, black: p.blackEntryId, games: p.games }),
+            before: { change: what, red: b.redEntryId, black: b.blackEntryId, games: b.games },
+            after: { change: what, red: p.redEntryId, black: p.blackEntryId, games: p.games },
             reason: auditReason,
           };
         }),
-      });
-      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+      );
+      return roundView(updated, pairings, namesOf(event.entries));
     }, TX);
   }
 
@@ -559,7 +554,7 @@ export class RoundsService {
         after: { pairings: pairings.map((p) => ({ id: p.id, table: p.table, red: p.redEntryId, black: p.blackEntryId })), findings },
         reason: 'paired again (repair)',
       });
-      return roundView(updated, pairings, namesOf(event.entries as EntryWithNames[]));
+      return roundView(updated, pairings, namesOf(event.entries));
     }, TX);
   }
 
@@ -606,7 +601,7 @@ export class RoundsService {
         );
         const checked = this.checked(file, fileRound(draft.number, draft.pairings), stage, knockoutPairs);
         // Every error stays an error (the new forbidden pair blocks publishing until a repair), except those accepted before.
-        const old = (draft.findings ?? []) as unknown as StoredFinding[];
+        const old = findingsOf(draft);
         const { findings, refused, needReason } = reconcileFindings(checked, old, undefined);
         const stored = [...findings, ...[...refused, ...needReason].map((f) => ({ ...f, source: 'checker' as const }))];
         await tx.round.update({ where: { id: draft.id }, data: { findings: json(stored), version: { increment: 1 } } });
@@ -622,7 +617,7 @@ export class RoundsService {
   publish(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
     return this.prisma.$transaction(async (tx) => {
       const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
-      const errors = ((round.findings ?? []) as unknown as StoredFinding[]).filter((f) => f.severity === 'error');
+      const errors = findingsOf(round).filter((f) => f.severity === 'error');
       if (errors.length)
         throw conflict(
           `round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`,
@@ -709,7 +704,7 @@ export class RoundsService {
   }
 }
 
-function gameRow(g: PlannedGame | PairingRow['games'][number]): PairingRow['games'][number] {
+function gameRow(g: PlannedGame | ViewPairing['games'][number]): ViewPairing['games'][number] {
   return {
     id: g.id,
     board: g.board,

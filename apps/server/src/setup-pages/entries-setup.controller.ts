@@ -12,7 +12,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { act, actWith, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
 
-type EntryRow = Awaited<ReturnType<EntriesService['list']>>[number];
+type SetupEntry = Awaited<ReturnType<EntriesService['list']>>[number];
 
 /**
  * Entries and the draw (issue 20 #6, #7): enter the selected (or all unentered) players in one
@@ -210,7 +210,7 @@ export class EntriesSetupController {
     });
   }
 
-  private entryView(res: Response, e: EntryRow) {
+  private entryView(res: Response, e: SetupEntry) {
     const t = translator(res);
     const lang = langOf(res);
     const affiliation = e.player?.affiliation ?? e.team?.affiliation ?? null;

@@ -1,3 +1,4 @@
+import { stagesOf } from '../events/event-stages';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,7 +8,7 @@ import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { DisciplineSettingsDto } from '../discipline/discipline.dto';
 import { DisciplineService } from '../discipline/discipline.service';
-import { CreateEventDto, EVENT_CATEGORIES, StageDto, UpdateEventDto } from '../events/event.dto';
+import { CreateEventDto, EVENT_CATEGORIES, UpdateEventDto } from '../events/event.dto';
 import { chainView, EVENT_PRESETS, EventPreset, PRESET_NUMBERS, presetKind, presetOf, presetStages } from '../events/event-presets';
 import { EventsService } from '../events/events.service';
 import { defaultTieBreaks, TIE_BREAK_CRITERIA } from '../events/tie-breaks';
@@ -120,7 +121,7 @@ export class EventsSetupController {
       this.prisma.draw.findFirst({ where: { eventId }, orderBy: { createdAt: 'desc' } }),
       this.prisma.round.count({ where: { eventId } }),
     ]);
-    const stages = event.stages as unknown as StageDto[];
+    const stages = stagesOf(event);
     const preset = presetOf(event.kind, stages);
     const tc = event.timeControl as { baseMinutes: number; incrementSeconds?: number; movesInBase?: number };
     res.render('setup/event', {
@@ -149,7 +150,7 @@ export class EventsSetupController {
   @RequireRole(...REGISTRARS)
   async editPage(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
     const event = await eventOr404(this.prisma, eventId);
-    const preset = presetOf(event.kind, event.stages as unknown as StageDto[]);
+    const preset = presetOf(event.kind, stagesOf(event));
     const tc = event.timeControl as Record<string, unknown>;
     const values = {
       ...event,
@@ -221,7 +222,7 @@ export class EventsSetupController {
       toInput: (v) => ({
         version: formValue.int(v.version),
         tieBreaks: reset
-          ? defaultTieBreaks(event.kind, event.stages as unknown as StageDto[])
+          ? defaultTieBreaks(event.kind, stagesOf(event))
           : Array.from({ length: STEPS }, (_, i) => formValue.text(v[`step${i}`])).filter((c): c is string => c !== undefined),
       }),
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
@@ -331,10 +332,7 @@ export class EventsSetupController {
     const tour = await tournamentOr404(this.prisma, tournamentId);
     const started = event?.round1PairedAt != null;
     const presets = EVENT_PRESETS.filter((p) => !event || presetKind(p) === event.kind).map((p) => ({ value: p, label: t(`preset_${p}`) }));
-    if (
-      event &&
-      !presetOf(event.kind as 'individual' | 'team', (await this.prisma.event.findUniqueOrThrow({ where: { id: event.id } })).stages as unknown as StageDto[])
-    )
+    if (event && !presetOf(event.kind as 'individual' | 'team', stagesOf(await this.prisma.event.findUniqueOrThrow({ where: { id: event.id } }))))
       presets.unshift({ value: '' as EventPreset, label: t('preset_custom') });
     return {
       title: event ? t('eventSettings') : t('newEvent'),
@@ -367,7 +365,7 @@ export class EventsSetupController {
     const t = translator(res);
     const lang = langOf(res);
     const event = await eventOr404(this.prisma, eventId);
-    const stages = event.stages as unknown as StageDto[];
+    const stages = stagesOf(event);
     const current = event.tieBreaks as string[];
     const all = chainView(event.kind, stages, [...TIE_BREAK_CRITERIA]);
     const started = event.round1PairedAt !== null;

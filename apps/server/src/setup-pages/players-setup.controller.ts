@@ -7,13 +7,12 @@ import { CreatePlayerDto, UpdatePlayerDto } from '../players/player.dto';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { ImportCsvDto } from '../imports/import.dto';
 import { ImportsService } from '../imports/imports.service';
 import { PlayersService } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
-import { csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
+import { csvImportStep, csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
 
 /** Form strings → the player DTO's shape. */
 function playerInput(v: Record<string, unknown>): Record<string, unknown> {
@@ -172,23 +171,12 @@ export class PlayersSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const t = translator(res);
-    const csv = uploadedCsv(file, body.csv);
-    if (body.step === 'import') {
-      await submitForm(req, res, {
-        dto: ImportCsvDto,
-        values: { csv },
-        toInput: () => ({ csv }),
-        run: (dto) => this.imports.importPlayers({ user: req.user!, tournamentId: id, csv: dto.csv }),
-        // Refused (someone registered one of them meanwhile): the preview again, every problem listed.
-        render: async (form) => ({ view: 'setup/import', context: await this.previewContext(res, id, csv, form) }),
-        redirect: () => `/tournaments/${id}/manage/players`,
-        flash: (r) => t('imported', { n: r.imported }),
-      });
-      return;
-    }
-    if (!csv) return void res.status(400).render('setup/import', await this.importContext(res, id, { values: {}, errors: { csv: t('csvMissing') } }));
-    res.status(200).render('setup/import', await this.previewContext(res, id, csv, emptyForm({ csv })));
+    await csvImportStep(req, res, body, uploadedCsv(file, body.csv), {
+      run: (csv) => this.imports.importPlayers({ user: req.user!, tournamentId: id, csv }),
+      formContext: (form) => this.importContext(res, id, form),
+      previewContext: (csv, form) => this.previewContext(res, id, csv, form),
+      done: `/tournaments/${id}/manage/players`,
+    });
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────

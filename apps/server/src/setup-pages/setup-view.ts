@@ -5,6 +5,7 @@ import { translate, translateKey, type Language } from '../pages/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
 import { FormState, formRefusal, validateAs } from '../web/forms';
 import { flash } from '../web/page-context';
+import type { Crumb } from '../web/page-context';
 
 /** The page's language (set by the page context before the handler runs). */
 export function langOf(res: Response): Language {
@@ -22,10 +23,7 @@ export function nameIn(lang: Language, x: { nameZh: string; nameEn: string }): s
   return lang === 'en' ? x.nameEn : x.nameZh;
 }
 
-export interface Crumb {
-  label: string;
-  href?: string;
-}
+export type { Crumb };
 
 /** Breadcrumbs from the tournament down to the setup page (the last one without href). */
 export function setupCrumbs(lang: Language, tournament: { id: string; nameZh: string; nameEn: string }, ...rest: Crumb[]): Crumb[] {

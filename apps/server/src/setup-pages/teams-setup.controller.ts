@@ -5,13 +5,12 @@ import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { ImportCsvDto } from '../imports/import.dto';
 import { ImportsService } from '../imports/imports.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateTeamDto, UpdateTeamDto } from '../teams/team.dto';
 import { TeamsService } from '../teams/teams.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
+import { csvImportStep, csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
 import { act, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
 
 /** The board selects `board1…boardN` and `reserve1…reserveM`, in order, blanks dropped. */
@@ -157,22 +156,12 @@ export class TeamsSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const t = translator(res);
-    const csv = uploadedCsv(file, body.csv);
-    if (body.step === 'import') {
-      await submitForm(req, res, {
-        dto: ImportCsvDto,
-        values: { csv },
-        toInput: () => ({ csv }),
-        run: (dto) => this.imports.importTeams({ user: req.user!, eventId, csv: dto.csv }),
-        render: async (form) => ({ view: 'setup/import', context: await this.previewContext(res, eventId, csv, form) }),
-        redirect: () => `/manage/events/${eventId}/teams`,
-        flash: (r) => t('imported', { n: r.imported }),
-      });
-      return;
-    }
-    if (!csv) return void res.status(400).render('setup/import', await this.importContext(res, eventId, { values: {}, errors: { csv: t('csvMissing') } }));
-    res.status(200).render('setup/import', await this.previewContext(res, eventId, csv, emptyForm({ csv })));
+    await csvImportStep(req, res, body, uploadedCsv(file, body.csv), {
+      run: (csv) => this.imports.importTeams({ user: req.user!, eventId, csv }),
+      formContext: (form) => this.importContext(res, eventId, form),
+      previewContext: (csv, form) => this.previewContext(res, eventId, csv, form),
+      done: `/manage/events/${eventId}/teams`,
+    });
   }
 
   // ── contexts ──────────────────────────────────────────────────────────────────────────────

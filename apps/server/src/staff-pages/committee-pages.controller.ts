@@ -6,7 +6,7 @@ import { AppealsService } from '../appeals/appeals.service';
 import { CurrentUser, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
-import type { DisputeReport } from '@chuhe/xiangqi';
+import { disputeReportOf } from '../disputes/disputes.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { disputeView } from './dispute-view';
 import { submitForm, type FormState } from '../web/forms';
@@ -159,7 +159,7 @@ export class CommitteePagesController {
         record: h.record?.text ?? null,
         disputes: h.disputes.map((d) => ({
           ruling: t('hearing.ruling', { ruling: `${d.ruling ?? '—'}${d.rulingResult ? ` → ${resultText(d.rulingResult, lang)}` : ''}` }),
-          report: disputeView(d.report as unknown as DisputeReport, lang),
+          report: disputeView(disputeReportOf(d), lang),
         })),
         sanctions: h.sanctions.map(
           (s) => `${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''} · ${t(`foul.state.${s.state}`)}${s.article ? ` · ${s.article}` : ''}`,

@@ -11,7 +11,7 @@ import { ExchangeService } from '../exchange/exchange.service';
 import { TeamForfeitDto } from '../lineups/lineup.dto';
 import { LineupsService } from '../lineups/lineups.service';
 import { EventCache } from '../play/event-cache';
-import { PrismaService, type Tx } from '../prisma/prisma.service';
+import { PrismaService } from '../prisma/prisma.service';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto, VersionDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
@@ -79,7 +79,7 @@ export class ConsolePagesController {
     ]);
     let later = null;
     if (laterRound !== null) {
-      const loaded = await this.events.load(this.prisma as unknown as Tx, eventId);
+      const loaded = await this.events.load(this.prisma, eventId);
       later = loaded ? laterPairingsAfterCommit(loaded, laterRound) : null;
     }
     const view = consoleView({ event, rounds, next, earlyDraws, sanctions, later }, lang);

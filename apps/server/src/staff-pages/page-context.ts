@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { chooseLanguage, type Language } from '../pages/i18n';
 import { nameOf, type Named } from './staff-view';
+import type { Crumb } from '../web/page-context';
 
 /** The page's language: the one the layout's context chose (res.locals.lang), else ?lang / Accept-Language. */
 export function langOf(req: Request, res: Response): Language {
@@ -9,10 +10,7 @@ export function langOf(req: Request, res: Response): Language {
   return chooseLanguage(req.query.lang, req.headers['accept-language']);
 }
 
-export interface Crumb {
-  label: string;
-  href?: string;
-}
+export type { Crumb };
 
 /** Breadcrumbs from the tournament down to the page (the page itself without a link). */
 export function crumbs(lang: Language, tournament: (Named & { id: string }) | null, event: (Named & { id: string }) | null, ...rest: Crumb[]): Crumb[] {

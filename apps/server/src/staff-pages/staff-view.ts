@@ -1,13 +1,11 @@
 import { GAME_RESULTS, PENALTY_REASONS } from '@chuhe/tournament';
 import type { Language } from '../pages/i18n';
 import { translateKey } from '../pages/i18n';
+import type { Named } from '../web/page-context';
 
 /** Small helpers shared by the staff pages' view models: names in the page's language, option lists from the libs' vocabularies. */
 
-export interface Named {
-  nameZh: string;
-  nameEn: string;
-}
+export type { Named };
 
 /** "王天一 Wang Tianyi" in zh, "Wang Tianyi 王天一" in en; one name when both are the same or one is missing. */
 export function nameOf(x: Named | null | undefined, lang: Language): string {

@@ -5,6 +5,18 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { chooseLanguage, HTML_LANG, LANGUAGES, translate, type Language } from '../pages/i18n';
 import { clearCookie, csrfTokenFor, FLASH_COOKIE, LANGUAGE_COOKIE, readCookies, setCookie } from './session-cookie';
 
+/** A breadcrumb of the layout: the page's place in the site (the last one has no link). */
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+/** Anything named in both scripts (players, teams, events, tournaments, affiliations). */
+export interface Named {
+  nameZh: string;
+  nameEn: string;
+}
+
 /** The page's language: ?lang= (remembered in a cookie for the pages that follow), the cookie, else Accept-Language. */
 export function pageLanguage(request: Request, response?: Response): Language {
   const query = request.query?.lang;

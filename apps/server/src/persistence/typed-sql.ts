@@ -1,0 +1,110 @@
+import type { Prisma } from '../generated/prisma/client';
+
+/**
+ * Raw SQL with its row type declared once, beside the statement, and checked against the schema.
+ *
+ * Prisma's typed client cannot say some things fast enough (one JSON text for 4,500 games, a
+ * statement-level lock, `INSERT … SELECT FROM unnest`), so a few statements are raw. Each one is a
+ * `typedQuery`: its result columns named with their PostgreSQL types, from which the TypeScript row
+ * type follows — no hand-written interface, no cast. `test/typed-sql.e2e-spec.ts` runs every
+ * typed query of the server against the migrated schema (with its `sample` arguments, in a
+ * transaction that is rolled back) and compares the columns PostgreSQL describes with the
+ * declaration, so a schema change that breaks a statement fails a test, not a page.
+ *
+ * Prisma's TypedSQL would generate the types instead, but it needs a live database at `prisma
+ * generate` time, which `npm install` on a fresh machine does not have.
+ */
+
+/** What the pg adapter hands back for each PostgreSQL type a raw statement returns. */
+export interface PgValue {
+  text: string;
+  int4: number;
+  int8: bigint;
+  float8: number;
+  bool: boolean;
+  timestamp: Date;
+  jsonb: unknown;
+}
+export type PgType = keyof PgValue;
+/** A column's type; a trailing `?` when it may be NULL (nullability is declared, not checked). */
+export type Column = PgType | `${PgType}?`;
+export type Columns = Readonly<Record<string, Column>>;
+
+declare const VALUES: unique symbol;
+/** A text column whose values are one of `T` (an enum cast `::text`): `oneOf<GameResult>('text?')`. */
+export type OneOf<T extends string, C extends 'text' | 'text?'> = C & { readonly [VALUES]: T };
+export function oneOf<T extends string, C extends 'text' | 'text?' = 'text'>(column: C): OneOf<T, C> {
+  return column as OneOf<T, C>;
+}
+
+type ValueOf<C> =
+  C extends OneOf<infer T, infer N>
+    ? N extends 'text?'
+      ? T | null
+      : T
+    : C extends `${infer T extends PgType}?`
+      ? PgValue[T] | null
+      : C extends PgType
+        ? PgValue[C]
+        : never;
+
+export type RowOf<C extends Columns> = { -readonly [K in keyof C]: ValueOf<C[K]> };
+
+/** A uuid no row has: the usual sample argument (the schema test needs the columns, not rows). */
+export const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The part of a Prisma client (or transaction) raw statements need. */
+export interface RawDb {
+  $queryRaw<T = unknown>(query: Prisma.Sql): Prisma.PrismaPromise<T>;
+}
+
+export interface TypedQuery<C extends Columns, A extends unknown[]> {
+  readonly name: string;
+  readonly columns: C;
+  readonly sql: (...args: A) => Prisma.Sql;
+  /** Arguments the schema test runs the statement with (ids that match nothing are fine). */
+  readonly sample: A;
+  rows(db: RawDb, ...args: A): Promise<RowOf<C>[]>;
+}
+
+/** What the schema test needs of a typed query: its declaration and its statement with the sample arguments. */
+export interface TypedQueryCheck {
+  readonly name: string;
+  readonly columns: Columns;
+  readonly sampleSql: () => Prisma.Sql;
+}
+
+const registry: TypedQueryCheck[] = [];
+
+export function typedQuery<const C extends Columns, A extends unknown[]>(
+  name: string,
+  columns: C,
+  sql: (...args: A) => Prisma.Sql,
+  sample: A,
+): TypedQuery<C, A> {
+  const query: TypedQuery<C, A> = {
+    name,
+    columns,
+    sql,
+    sample,
+    rows: (db, ...args) => db.$queryRaw<RowOf<C>[]>(sql(...args)),
+  };
+  registry.push({ name, columns, sampleSql: () => sql(...sample) });
+  return query;
+}
+
+/** Every typed query of the modules loaded so far (the schema test loads them all). */
+export function typedQueries(): readonly TypedQueryCheck[] {
+  return registry;
+}
+
+/** PostgreSQL type OIDs of the declared types (pg_type), for the schema test. */
+export const PG_TYPE_OID: Readonly<Record<PgType, number>> = {
+  text: 25,
+  int4: 23,
+  int8: 20,
+  float8: 701,
+  bool: 16,
+  timestamp: 1114,
+  jsonb: 3802,
+};
