@@ -103,10 +103,18 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const desk = await staff.newPage();
     await logIn(desk, arbiter.email);
+    let asked = false;
     const printSlips = async () => {
       await desk.goto(`${base}/rounds/${round.id}/results?lang=zh`);
       await desk.click('#record-slips-link');
       await desk.waitForSelector('#confirm-yes');
+      if (!asked) {
+        asked = true;
+        await desk.setViewportSize({ width: 360, height: 780 });
+        expect(await desk.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+        await desk.screenshot({ path: join(SCREENSHOTS, 'record-slips-ask-360.png'), fullPage: true });
+        await desk.setViewportSize({ width: 1280, height: 900 });
+      }
       await desk.click('#confirm-yes');
       await desk.waitForSelector('.record-slips .slip');
       // The slip of table 1: each side's link under its QR code; the QR holds exactly that address.
