@@ -127,6 +127,8 @@ describe('record links (issue 25)', () => {
     expect(pgn.text).toMatch(/\[Event "[^"]+"\]\n\[Site "[^"]+"\]\n\[Date "\d{4}\.\d\d\.\d\d"\]\n\[Round "1"\]/);
     expect(pgn.text).toContain('[Format "Chinese"]');
     expect(pgn.text).toContain('[Result "1/2-1/2"]');
+    expect(pgn.headers['content-disposition']).toMatch(/^attachment; filename="Individual_round_1_table_\d+\.pgn"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(pgn.headers['content-disposition'].split("UTF-8''")[1])).toMatch(/^个人赛 第1轮 第\d+台\.pgn$/);
     const roundPgn = await http().get(`/api/rounds/${round.id}/records.pgn`).expect(200);
     // Named after the event and the round: the Chinese name in UTF-8 (RFC 5987), an ASCII fallback.
     expect(roundPgn.headers['content-disposition']).toBe(

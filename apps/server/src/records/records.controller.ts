@@ -124,9 +124,19 @@ export class RecordsController {
   @Get('games/:gameId/record.pgn')
   @Header('Content-Type', 'application/x-chess-pgn; charset=utf-8')
   @ApiOperation({ summary: 'the record as PGN (Chinese movetext, tags from the event, the round and the players)' })
-  async pgn(@Param('gameId', uuidParam('gameId')) gameId: string) {
+  async pgn(@Param('gameId', uuidParam('gameId')) gameId: string, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
     await this.published(gameId);
-    return this.records.pgn(gameId);
+    const text = await this.records.pgn(gameId);
+    const g = await this.prisma.game.findUniqueOrThrow({
+      where: { id: gameId },
+      select: { board: true, pairing: { select: { table: true, round: { select: { number: true, eventId: true } } } } },
+    });
+    const { table, round } = g.pairing;
+    const board = g.board > 1 ? g.board : null;
+    const en = ` round ${round.number} table ${table ?? '-'}${board ? ` board ${board}` : ''}`;
+    const zh = ` 第${round.number}轮 第${table ?? '-'}台${board ? ` 第${board}台次` : ''}`;
+    setDownloadName(res, await this.pgnName(round.eventId, lang, en, zh), 'pgn');
+    return text;
   }
 
   @Post('games/:gameId/record/move-limit-claim')
