@@ -40,7 +40,8 @@ describeInBrowser('public event pages in Chromium', () => {
     await playDemo(app, tournamentId);
     await demoIncidents(app, tournamentId);
     const events = await prisma.event.findMany({ where: { tournamentId }, orderBy: { createdAt: 'asc' } });
-    const [team, open, women] = events;
+    const [team, open, women, ko] = events;
+    const teamEntry = await prisma.entry.findFirstOrThrow({ where: { eventId: team.id, drawNumber: 1 } });
     const openEntry = await prisma.entry.findFirstOrThrow({ where: { eventId: open.id, drawNumber: 1 } });
     const match = await prisma.pairing.findFirstOrThrow({ where: { round: { eventId: team.id, number: 1 }, blackEntryId: { not: null } } });
     pages.push(
@@ -56,6 +57,10 @@ describeInBrowser('public event pages in Chromium', () => {
       { name: 'match-card', path: `/pairings/${match.id}`, expect: 'table.match-card' },
       { name: 'team-report', path: `/events/${team.id}/teams`, expect: 'table.player-records' },
       { name: 'appeal-decisions', path: `/events/${open.id}/appeal-decisions`, expect: 'main h1' },
+      // Issue 21: the knockout chain's hub (its schedule as cards at 360 px) and final places; a team's card (its boards' games).
+      { name: 'event-knockout', path: `/events/${ko.id}`, expect: 'table.schedule' },
+      { name: 'standings-knockout', path: `/events/${ko.id}/standings`, expect: 'table.places' },
+      { name: 'team-entry', path: `/events/${team.id}/entries/${teamEntry.id}`, expect: '.board-games a.game-link' },
     );
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -102,6 +107,26 @@ describeInBrowser('public event pages in Chromium', () => {
     expect(alt).toMatch(/[\u4e00-\u9fff]/);
     await page.close();
   }, 180_000);
+
+  it('links every game to the viewer: a player’s card, a team match card’s boards, a team’s card (issue 25)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    for (const name of ['player', 'match-card', 'team-entry']) {
+      await open(page, pages.find((p) => p.name === name)!.path, 'en');
+      const link = page.locator('a.game-link').first();
+      const href = (await link.getAttribute('href'))!;
+      expect(href).toMatch(/^\/games\/[0-9a-f-]{36}\?lang=en$/);
+      await link.click();
+      await page.waitForURL((u) => u.pathname.startsWith('/games/'));
+      expect(await page.locator('#viewer-board, main h1').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(SCREENSHOTS, `game-from-${name}-360.png`), fullPage: true });
+    }
+    // The knockout chain's final places in the library's order, worded from its reasons.
+    await open(page, pages.find((p) => p.name === 'standings-knockout')!.path, 'en');
+    const places = await page.locator('table.places tbody td.num').allTextContents();
+    expect(places.slice(0, 4)).toEqual(['1', '2', '=3', '=3']);
+    expect(await page.locator('table.places tbody td.why').first().textContent()).toBe('won the final of the knockout');
+    await page.close();
+  }, 120_000);
 
   it('has no horizontal page scroll at 360 px on any page; wide tables scroll in their own box', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });

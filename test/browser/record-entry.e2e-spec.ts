@@ -1,18 +1,21 @@
-// Issue 25 in a real browser: a player opens the record link from the result slip at 360 px,
+// Issue 25 in a real browser: the arbiter prints the round's result slips with the record links'
+// QR codes (A4, from the result sheet); a player opens the link printed on the slip at 360 px,
 // enters a 60-move game by taps (an illegal tap refused), the record is accepted and shows on
-// the public viewer; the loser's link is refused; the arbiter locks the record; a revoked link
-// is refused. Screenshots in test/screenshots/.
+// the public viewer; the loser's link is refused; the arbiter locks the record by a click; a
+// reprint revokes the old links. Screenshots in test/screenshots/.
 import { INestApplication } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
-import { Browser, chromium } from 'playwright-core';
+import { Browser, chromium, Page } from 'playwright-core';
 import { Position, makeSquareName, mulberry32 } from '@chuhe/xiangqi';
 import type { Move } from '@chuhe/xiangqi';
 import { SWISS_EVENT, startTestApp } from '../e2e/http-helpers';
 import { Play, RoundBody, nextRound, playEvent, putResult, withRole } from '../e2e/results-helpers';
+import { recordLinkQrSvg } from '../../apps/server/src/records/record-link-qr';
+import { PASSWORD } from './staff-helpers';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -21,6 +24,9 @@ if (!existsSync(CHROMIUM)) {
 }
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const SCREENSHOTS = join(__dirname, '..', 'screenshots');
+
+/** A4 portrait less chuhe.css's 12 mm margins, in CSS px (as the crawl test). */
+const A4_PORTRAIT_PX = Math.floor(((210 - 24) / 25.4) * 96);
 
 /** A legal 120-ply game (60 moves) that does not end before its last move, from a fixed seed. */
 function sixtyMoves(): Move[] {
@@ -44,7 +50,7 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
   let base: string;
   let play: Play;
   let round: RoundBody;
-  let arbiter: { auth: string };
+  let arbiter: { auth: string; email: string };
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
@@ -77,19 +83,75 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     });
   }, 300_000);
 
+  /** The arbiter logs in with the login form (a cookie session, as at the venue). */
+  async function logIn(page: Page, email: string) {
+    await page.goto(`${base}/login?lang=zh`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', PASSWORD);
+    await page.click('form[action="/login"] button[type=submit]');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  }
+
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
 
-  it('the winner enters 60 moves by taps at 360 px; the loser is refused; lock; revoked link refused', async () => {
+  it('the arbiter prints the slips with QR codes; the winner opens the slip’s link and enters 60 moves by taps at 360 px; the loser is refused; the arbiter locks by a click; a reprint revokes', async () => {
     const game = round.pairings[0].games[0];
-    // Red won by resignation; the printed slip carries both players' links (QR codes).
-    await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
-    const links = (await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body as {
-      red: { path: string };
-      black: { path: string };
+    // The arbiter, logged in, prints the round's slips from the result sheet (asked first: a print issues new links).
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desk = await staff.newPage();
+    await logIn(desk, arbiter.email);
+    let asked = false;
+    const printSlips = async () => {
+      await desk.goto(`${base}/rounds/${round.id}/results?lang=zh`);
+      await desk.click('#record-slips-link');
+      await desk.waitForSelector('#confirm-yes');
+      if (!asked) {
+        asked = true;
+        await desk.setViewportSize({ width: 360, height: 780 });
+        expect(await desk.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+        await desk.screenshot({ path: join(SCREENSHOTS, 'record-slips-ask-360.png'), fullPage: true });
+        await desk.setViewportSize({ width: 1280, height: 900 });
+      }
+      await desk.click('#confirm-yes');
+      await desk.waitForSelector('.record-slips .slip');
+      // The slip of table 1: each side's link under its QR code; the QR holds exactly that address.
+      const slip = desk.locator('.record-slips .slip').first();
+      const url = async (side: 'red' | 'black') => (await slip.locator(`figure[data-side="${side}"] .qr-url`).textContent())!.trim();
+      const links = { red: await url('red'), black: await url('black') };
+      for (const side of ['red', 'black'] as const) {
+        const shown = await slip.locator(`figure[data-side="${side}"] svg path`).evaluateAll((ps) => ps.map((p) => p.getAttribute('d')));
+        const made = [...(await recordLinkQrSvg(links[side], { size: 96 })).matchAll(/ d="([^"]+)"/g)].map((m) => m[1]);
+        expect(shown).toEqual(made);
+      }
+      return links;
     };
+    const links = await printSlips();
+    const tables = round.pairings.filter((p) => p.black !== null).length;
+    expect(await desk.locator('.record-slips .slip').count()).toBe(tables);
+    await desk.screenshot({ path: join(SCREENSHOTS, 'record-slips-1280.png'), fullPage: true });
+    // Printed to PDF on A4: a few slips a page, nothing cut.
+    await desk.emulateMedia({ media: 'print' });
+    const pdf = await desk.pdf({ format: 'A4', preferCSSPageSize: true });
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(Math.ceil(tables / 3));
+    await desk.setViewportSize({ width: A4_PORTRAIT_PX, height: 1100 });
+    const right = (await desk.evaluate(
+      'Math.max(...[...document.querySelectorAll(".slip, .slip table, .qr-pair")].map((e) => Math.ceil(e.getBoundingClientRect().right)))',
+    )) as number;
+    expect(right).toBeLessThanOrEqual(A4_PORTRAIT_PX);
+    await desk.screenshot({ path: join(SCREENSHOTS, 'record-slips-a4.png'), fullPage: true });
+    await desk.emulateMedia({ media: 'screen' });
+    await desk.setViewportSize({ width: 360, height: 780 });
+    expect(await desk.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    await desk.screenshot({ path: join(SCREENSHOTS, 'record-slips-360.png'), fullPage: true });
+    await desk.setViewportSize({ width: 1280, height: 900 });
+
+    // The game is played: Red wins by resignation and enters the record with the link on the slip.
+    await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
 
     const page = await browser.newPage({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
     const errors: string[] = [];
@@ -97,7 +159,7 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     page.on('response', (r) => {
       if (r.status() >= 400 && !r.url().endsWith('/favicon.ico') && !r.url().includes('/records/')) errors.push(`${r.status()} ${r.url()}`);
     });
-    expect((await page.goto(`${base}${links.red.path}?lang=zh`))?.status()).toBe(200);
+    expect((await page.goto(`${links.red}?lang=zh`))?.status()).toBe(200);
     await page.waitForSelector('[data-sq="h2"]');
     // An illegal tap: the horse on b0 cannot go to b4.
     await page.tap('[data-sq="b0"]');
@@ -154,22 +216,34 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     await desktop.close();
 
     // The loser's link is refused (二章3节7).
-    expect((await page.goto(`${base}${links.black.path}?lang=en`))?.status()).toBe(403);
+    expect((await page.goto(`${links.black}?lang=en`))?.status()).toBe(403);
     expect(await page.textContent('#entry-refusal')).toContain('二章3节7');
     expect(await page.locator('[data-sq]').count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'record-entry-refused-360.png'), fullPage: true });
 
-    // The arbiter locks the record: the winner's link can no longer change it.
+    // The arbiter locks the record by a click: the result sheet shows it in, the game's record page locks it.
     const stored = (await http().get(`/api/games/${game.id}/record`).expect(200)).body;
-    expect(stored).toMatchObject({ plies: 120, enteredVia: 'link' });
-    await http().put(`/api/games/${game.id}/record/lock`).set('Authorization', arbiter.auth).send({ locked: true, version: stored.version }).expect(200);
-    expect((await page.goto(`${base}${links.red.path}?lang=en`))?.status()).toBe(403);
+    expect(stored).toMatchObject({ plies: 120, enteredVia: 'link', locked: false });
+    await desk.goto(`${base}/rounds/${round.id}/results?lang=en`);
+    expect(await desk.textContent(`tr[data-game="${game.id}"] td.record`)).toContain('120');
+    await desk.click(`tr[data-game="${game.id}"] a[href="/games/${game.id}/record"]`);
+    await desk.waitForSelector('#lock-button');
+    await desk.click('#lock-button');
+    await desk.waitForSelector('#lock-state.locked');
+    await desk.setViewportSize({ width: 360, height: 780 });
+    expect(await desk.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    await desk.screenshot({ path: join(SCREENSHOTS, 'record-locked-360.png'), fullPage: true });
+    await desk.setViewportSize({ width: 1280, height: 900 });
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(true);
+    expect((await page.goto(`${links.red}?lang=en`))?.status()).toBe(403);
     expect(await page.textContent('#entry-refusal')).toContain('locked');
 
-    // New links revoke the old ones.
-    await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201);
-    expect((await page.goto(`${base}${links.red.path}?lang=en`))?.status()).toBe(403);
+    // A reprint of the slips issues new links: the old ones are refused as revoked.
+    const reprinted = await printSlips();
+    expect(reprinted.red).not.toBe(links.red);
+    expect((await page.goto(`${links.red}?lang=en`))?.status()).toBe(403);
     expect(await page.textContent('main')).toContain('revoked');
     await page.close();
+    await staff.close();
   }, 240_000);
 });

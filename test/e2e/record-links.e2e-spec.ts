@@ -5,7 +5,8 @@ import * as iconv from 'iconv-lite';
 import request from 'supertest';
 import { INITIAL_FEN, parseIccs } from '@chuhe/xiangqi';
 import { writeXqf } from '@chuhe/xiangqi/record-file';
-import { SWISS_EVENT, startTestApp } from './http-helpers';
+import { newUser, SWISS_EVENT, startTestApp } from './http-helpers';
+import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { Play, RoundBody, nextRound, playEvent, putResult, withRole } from './results-helpers';
 
 const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'g3g4', 'c6c5'];
@@ -16,10 +17,12 @@ describe('record links (issue 25)', () => {
   let round: RoundBody;
   let arbiter: { auth: string };
   const http = () => request(app.getHttpServer());
+  let db: ReturnType<typeof createPrismaClient> | undefined;
+  const prisma = () => (db ??= createPrismaClient(testDatabaseUrl()));
 
   beforeAll(async () => {
     app = await startTestApp();
-    play = await playEvent(app, SWISS_EVENT, 6);
+    play = await playEvent(app, SWISS_EVENT, 8);
     arbiter = await withRole(app, play, 'arbiter');
     round = await nextRound(app, play);
     // The public pages show published tournaments only.
@@ -30,10 +33,15 @@ describe('record links (issue 25)', () => {
       .send({ version: t.version, published: true })
       .expect(200);
   });
-  afterAll(async () => app.close());
+  afterAll(async () => {
+    await db?.$disconnect();
+    await app.close();
+  });
 
   it('the winner’s link enters the record; the loser’s is refused; revoked links are refused; the lock stops the link but not the arbiter', async () => {
     const game = round.pairings[0].games[0];
+    // No record yet: the hub links no PGN (a file with nothing in it).
+    expect((await http().get(`/events/${play.eventId}?lang=en`).set('Accept', 'text/html').expect(200)).text).not.toContain('records.pgn');
     // Links are staff-issued; tokens are long and random.
     await http().post(`/api/games/${game.id}/record-links`).expect(401);
     const issued = await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201);
@@ -119,11 +127,27 @@ describe('record links (issue 25)', () => {
     expect(pgn.text).toMatch(/\[Event "[^"]+"\]\n\[Site "[^"]+"\]\n\[Date "\d{4}\.\d\d\.\d\d"\]\n\[Round "1"\]/);
     expect(pgn.text).toContain('[Format "Chinese"]');
     expect(pgn.text).toContain('[Result "1/2-1/2"]');
+    expect(pgn.headers['content-disposition']).toMatch(/^attachment; filename="Individual_round_1_table_\d+\.pgn"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(pgn.headers['content-disposition'].split("UTF-8''")[1])).toMatch(/^个人赛 第1轮 第\d+台\.pgn$/);
     const roundPgn = await http().get(`/api/rounds/${round.id}/records.pgn`).expect(200);
-    expect(roundPgn.headers['content-disposition']).toContain('round-1.pgn');
+    // Named after the event and the round: the Chinese name in UTF-8 (RFC 5987), an ASCII fallback.
+    expect(roundPgn.headers['content-disposition']).toBe(
+      `attachment; filename="Individual_round_1.pgn"; filename*=UTF-8''${encodeURIComponent('个人赛 第1轮.pgn')}`,
+    );
+    const roundPgnEn = await http().get(`/api/rounds/${round.id}/records.pgn?lang=en`).expect(200);
+    expect(roundPgnEn.headers['content-disposition']).toContain(`filename*=UTF-8''Individual%20round%201.pgn`);
     expect(roundPgn.text.match(/\[Game "Chinese Chess"\]/g)).toHaveLength(2);
     const eventPgn = await http().get(`/api/events/${play.eventId}/records.pgn`).expect(200);
     expect(eventPgn.text.match(/\[Round "1"\]/g)).toHaveLength(2);
+    expect(eventPgn.headers['content-disposition']).toBe(
+      `attachment; filename="Individual_games.pgn"; filename*=UTF-8''${encodeURIComponent('个人赛 棋谱.pgn')}`,
+    );
+    // The hub's downloads and the round's pairings page link the round's PGN once it has records (issue 21).
+    const hub = await http().get(`/events/${play.eventId}?lang=en`).set('Accept', 'text/html').expect(200);
+    expect(hub.text).toContain(`href="/api/rounds/${round.id}/records.pgn?lang&#x3D;en" download`);
+    expect(hub.text).toContain(`href="/api/events/${play.eventId}/records.pgn?lang&#x3D;en" download`);
+    const pairingsZh = await http().get(`/events/${play.eventId}/rounds/${round.number}?lang=zh`).set('Accept', 'text/html').expect(200);
+    expect(pairingsZh.text).toContain(`href="/api/rounds/${round.id}/records.pgn" download`);
     // The pages: the viewer (any position by ?ply=), the diagram sheet, the entry page (the loser's refused).
     const viewer = await http().get(`/games/${game.id}?ply=3&lang=en`).set('Accept', 'text/html').expect(200);
     expect(viewer.text).toContain('aria-current="step"');
@@ -137,6 +161,75 @@ describe('record links (issue 25)', () => {
     // The client script is served, bundled.
     const js = await http().get('/static/js/record-entry.js').expect(200);
     expect(js.text.length).toBeGreaterThan(1000);
+  });
+
+  it('the staff slips with the record links’ QR codes: arbiters only (401/403), asked first, new links each print; the public slips carry none', async () => {
+    const path = `/rounds/${round.id}/print/record-slips`;
+    // Anonymous: the login page (a page route), never the slips; an API-style call answers 401.
+    const anon = await http().get(path).set('Accept', 'text/html').expect(303);
+    expect(anon.headers.location).toContain('/login?next=');
+    await http().post(path).expect(401);
+    // The organizer, a stranger and an arbiter of another tournament may not print them.
+    const stranger = await newUser(app, 'stranger');
+    const other = await playEvent(app, { ...SWISS_EVENT, nameZh: '别的赛', nameEn: 'Other' }, 2);
+    const otherArbiter = await withRole(app, other, 'arbiter');
+    for (const who of [play.organizer, stranger, otherArbiter]) {
+      await http().get(path).set('Authorization', who.auth).set('Accept', 'text/html').expect(403);
+      await http().post(path).set('Authorization', who.auth).set('Accept', 'text/html').expect(403);
+    }
+    // The arbiter is asked first (printing revokes the links printed before).
+    const ask = await http().get(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect(ask.text).toContain(`action="${path}"`);
+    expect(ask.text).not.toContain('/records/');
+    const printed = await http().post(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect(printed.headers['cache-control']).toBe('no-store');
+    expect(printed.headers['referrer-policy']).toBe('no-referrer');
+    const games = round.pairings.filter((p) => p.black !== null).length;
+    expect((printed.text.match(/class="slip"/g) ?? []).length).toBe(games);
+    const urls = [...printed.text.matchAll(/<span class="qr-url">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(urls).toHaveLength(2 * games);
+    expect(urls.every((u) => /^http:\/\/127\.0\.0\.1:\d+\/records\/[A-Za-z0-9_-]{43}$/.test(u))).toBe(true);
+    expect((printed.text.match(/<svg role="img"[^>]*class="record-qr"/g) ?? []).length).toBe(2 * games);
+    // Each print issues new links for every game and revokes the earlier ones.
+    const live = await prisma().recordLink.count({ where: { revokedAt: null, game: { pairing: { roundId: round.id } } } });
+    expect(live).toBe(2 * games);
+    const token = urls[0].split('/records/')[1];
+    await http().get(`/api/record-links/${token}`).expect(200);
+    await http().post(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
+    expect((await http().get(`/api/record-links/${token}`).expect(403)).body.code).toBe('revoked');
+    // The result sheet links the printout for the arbiter, not for the organizer.
+    expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', arbiter.auth).expect(200)).text).toContain(`href="${path}"`);
+    expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', play.organizer.auth).expect(200)).text).not.toContain(`href="${path}"`);
+    // The public slips of the same round carry no link and no QR code.
+    const pub = await http().get(`/events/${play.eventId}/rounds/${round.number}/print/slips?lang=zh`).set('Accept', 'text/html').expect(200);
+    expect((pub.text.match(/class="slip"/g) ?? []).length).toBe(games);
+    expect(pub.text).not.toMatch(/\/records\/|record-qr|qr-url/);
+  });
+
+  it('the lock form of the game’s record page: staff only (401/403), locks and opens again', async () => {
+    const game = round.pairings[3].games[0];
+    await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
+    await http()
+      .put(`/api/games/${game.id}/record`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: GAME.join(' ') })
+      .expect(200);
+    const path = `/games/${game.id}/record/lock`;
+    await http().post(path).type('form').send({ locked: 'yes', version: '1' }).expect(401);
+    const stranger = await newUser(app, 'stranger');
+    await http().post(path).set('Authorization', stranger.auth).type('form').send({ locked: 'yes', version: '1' }).expect(403);
+    const page = await http().get(`/games/${game.id}/record?lang=en`).set('Authorization', arbiter.auth).expect(200);
+    expect(page.text).toContain(`action="${path}"`);
+    expect(page.text).toContain('Lock the record');
+    // A stale version is refused and shown on the page (409), the record stays open.
+    const stale = await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'yes', version: '9' });
+    expect(stale.status).toBe(409);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(false);
+    await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'yes', version: '1' }).expect(303);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body).toMatchObject({ locked: true, version: 2 });
+    expect((await http().get(`/games/${game.id}/record?lang=en`).set('Authorization', arbiter.auth).expect(200)).text).toContain('Open it again');
+    await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'no', version: '2' }).expect(303);
+    expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(false);
   });
 
   it('the arbiter uploads files as they come: GBK of several games (choose one), Big5, encrypted XQF; CBR refused by name', async () => {

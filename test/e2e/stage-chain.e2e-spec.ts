@@ -219,6 +219,18 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
         .matchAll(/<tr><td class="num">([^<]*)<\/td>/g),
     ].map((m) => m[1].replace(/&#x3D;/g, '='));
     expect(placeCells.slice(0, 5)).toEqual(['1', '2', '=3', '=3', '=5']);
+    // The page words the library's reasons (no ranks of its own): the final's winner and loser, then the Swiss places.
+    const whys = [
+      ...page
+        .split('class="standings places"')[1]
+        .split('</table>')[0]
+        .matchAll(/<td class="why">([^<]*)<\/td>/g),
+    ].map((m) => m[1]);
+    expect(whys[0]).toBe('won the final of the knockout');
+    expect(whys[1]).toBe('lost in the knockout: Final');
+    expect(whys.slice(8)).toEqual([9, 10, 11, 12, 13, 14, 15, 16].map((n) => `place ${n} of stage 1 (Swiss); did not reach stage 2`));
+    const zh = (await api().get(`/events/${play.eventId}/standings?lang=zh`).expect(200)).text;
+    expect(zh).toContain('第1阶段（积分编排）第 9 名，未进入第2阶段');
 
     // The format is finished.
     const more = await api().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({});

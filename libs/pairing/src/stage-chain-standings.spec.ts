@@ -70,6 +70,18 @@ describe('stage chains are placed by their last stage (二章1节3, issue 22)', 
     const swissOrder = s.standings.rows.map((r) => r.entry).filter((id) => rest.some((p) => p.entry === id));
     expect(rest.map((p) => p.entry)).toEqual(swissOrder);
     expect(s.notes.join(' ')).not.toMatch(/assumed Swiss/);
+    // The reasons as data, for the pages' languages: the same facts as the English `why`.
+    expect(at('p2').reason).toEqual({ kind: 'knockout_won' });
+    expect(at('p1').reason).toEqual({ kind: 'knockout_lost', lostIn: 'final' });
+    expect(semiLosers.map((p) => p.reason)).toEqual([
+      { kind: 'knockout_lost', lostIn: 'semi_final' },
+      { kind: 'knockout_lost', lostIn: 'semi_final' },
+    ]);
+    expect(s.places.filter((p) => p.place === 5).every((p) => p.reason.kind === 'knockout_lost' && p.reason.lostIn === 'quarter_final')).toBe(true);
+    // Place 9 is the 9th of the Swiss, whatever its row's rank in the whole event's table.
+    expect(rest.map((p) => p.reason)).toEqual(rest.map((_, i) => ({ kind: 'stage_rank', stageType: 'swiss', rank: 9 + i, group: false })));
+    expect(rest.every((p) => p.notReached === 2)).toBe(true);
+    expect(at('p2').notReached).toBeUndefined();
   });
 
   it('the same order in the report, the CSV and the JSON (what the page and `chuhe standings` read)', () => {
@@ -107,6 +119,7 @@ describe('stage chains are placed by their last stage (二章1节3, issue 22)', 
     const thirds = s.places.filter((p) => p.place === 5);
     expect(thirds).toHaveLength(2);
     expect(thirds.every((p) => p.shared && p.why.includes('3rd of its group'))).toBe(true);
+    expect(thirds.every((p) => p.reason.kind === 'stage_rank' && p.reason.rank === 3 && p.reason.group)).toBe(true);
     expect(s.places.filter((p) => p.place === 7)).toHaveLength(2);
   });
 });

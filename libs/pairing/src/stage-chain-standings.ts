@@ -27,6 +27,19 @@ import { Standings, StandingsOptions, StandingRow, computeStandings } from '@chu
 import { PlaceStatus } from './championship-standings';
 import { ChainKnockoutMatch, StagePosition, stageChainKnockoutRounds, stageKnockoutRounds, stageOrder, stagePlan } from './stage-chain';
 
+/**
+ * Why a place, as data (the pages word it in their language; `why` is the English line of the CSV
+ * and `chuhe standings`). `lostIn` names the knockout round from the final back ('final',
+ * 'semi_final', … as knockout-view.ts names rounds); `rank` is the place within the stage (for a
+ * group stage, within the group).
+ */
+export type StagePlaceReason =
+  | { kind: 'knockout_won' }
+  | { kind: 'knockout_lost'; lostIn: 'final' | 'semi_final' | 'quarter_final' | 'round_of_16' | 'round_of_32' | 'round_of_64' | 'knockout_round' }
+  | { kind: 'knockout_pending'; upTo: number }
+  | { kind: 'stage_rank'; stageType: string; rank: number; group: boolean }
+  | { kind: 'by_table' };
+
 export interface StagePlace {
   /** The place (the first of a shared or pending range). */
   place: number;
@@ -44,6 +57,9 @@ export interface StagePlace {
   /** The entry's row of the whole event's table. */
   row?: StandingRow;
   why: string;
+  reason: StagePlaceReason;
+  /** The stage (1-based) the entry did not reach, when the place comes from an earlier one. */
+  notReached?: number;
 }
 
 export interface StageChainStandings {
@@ -69,6 +85,8 @@ const ordinal = (n: number): string => {
 
 const ROUND_NAME = (fromEnd: number): string =>
   fromEnd === 0 ? 'final' : fromEnd === 1 ? 'semi-final' : fromEnd === 2 ? 'quarter-final' : `round of ${2 ** (fromEnd + 1)}`;
+const ROUND_KEYS = ['final', 'semi_final', 'quarter_final', 'round_of_16', 'round_of_32', 'round_of_64'] as const;
+const roundKey = (fromEnd: number) => ROUND_KEYS[fromEnd] ?? 'knockout_round';
 
 interface Tier {
   entries: string[];
@@ -77,6 +95,7 @@ interface Tier {
   shared: boolean;
   status: PlaceStatus;
   why: (id: string) => string;
+  reason: (id: string) => StagePlaceReason;
 }
 
 /** A knockout stage's tiers from its bracket (see the file comment). */
@@ -123,7 +142,7 @@ function knockoutTiers(
   const byField = (a: string, b: string) => order.get(a)! - order.get(b)!;
   const tiers: Tier[] = [];
   if (champion !== null) {
-    tiers.push({ entries: [champion], span: [1, 1], shared: false, status: 'final', why: () => 'won the final' });
+    tiers.push({ entries: [champion], span: [1, 1], shared: false, status: 'final', why: () => 'won the final', reason: () => ({ kind: 'knockout_won' }) });
   } else if (alive.size > 0) {
     // Still in: the place is a range until the bracket decides it.
     const still = [...alive.keys()].sort((a, b) => alive.get(a)! - alive.get(b)! || byField(a, b));
@@ -134,6 +153,7 @@ function knockoutTiers(
         shared: false,
         status: 'pending',
         why: () => `still in the knockout: places 1–${alive.get(id)!}`,
+        reason: () => ({ kind: 'knockout_pending', upTo: alive.get(id)! }),
       });
   }
   for (let sr = R; sr >= 1; sr--) {
@@ -150,6 +170,7 @@ function knockoutTiers(
       shared: to > from,
       status: 'final',
       why: () => `lost in the ${ROUND_NAME(R - sr)}${to > from ? ` (shared ${ordinal(from)})` : ''}`,
+      reason: () => ({ kind: 'knockout_lost', lostIn: roundKey(R - sr) }),
     });
   }
   return { tiers, lines, complete: champion !== null };
@@ -216,7 +237,13 @@ export function stageChainStandings(
           pos.stage.type === 'group_round_robin'
             ? `${ordinal(k + 1)} of its group in stage ${stageNo}`
             : `${ordinal(span[0])} of stage ${stageNo} (${pos.stage.type})`;
-        return { entries, span, shared: entries.length > 1, status: provisional ? 'provisional' : 'final', why: () => rule };
+        const reason: StagePlaceReason = {
+          kind: 'stage_rank',
+          stageType: pos.stage.type,
+          rank: pos.stage.type === 'group_round_robin' ? k + 1 : span[0],
+          group: pos.stage.type === 'group_round_robin',
+        };
+        return { entries, span, shared: entries.length > 1, status: provisional ? 'provisional' : 'final', why: () => rule, reason: () => reason };
       });
     }
     // A knockout's places are its bracket's (ranges overlap while undecided); any other stage's come
@@ -240,7 +267,9 @@ export function stageChainStandings(
           basis: pos.stage.type === 'knockout' ? 'knockout' : 'standings',
           stage: stageNo,
           why: `${tier.why(id)}${i < current.index ? ` — did not reach stage ${i + 2}` : ''}`,
+          reason: tier.reason(id),
         };
+        if (i < current.index) p.notReached = i + 2;
         if (e.name) p.name = e.name;
         const row = rowOf.get(id);
         if (row) p.row = row;
@@ -266,6 +295,7 @@ export function stageChainStandings(
       stage: 1,
       row,
       why: 'in no stage’s ranking: by the table',
+      reason: { kind: 'by_table' },
     };
     if (row.name) p.name = row.name;
     places.push(p);

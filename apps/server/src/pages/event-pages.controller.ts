@@ -4,7 +4,7 @@ import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
 import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
 import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
-import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName } from '@chuhe/pairing';
+import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName, type StagePlaceReason } from '@chuhe/pairing';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
 import { TeamReportService } from '../lineups/team-report.service';
@@ -43,6 +43,10 @@ interface PlaceRow {
   basis: 'knockout' | 'standings';
   matches?: { stage: string; round: number; winner: string | null; loser: string | null; decidingGame: { kind: string } | null }[];
   row?: Row;
+  /** A stage chain's places (libs/pairing stage-chain-standings): why, as data, and the stage it came from. */
+  reason?: StagePlaceReason;
+  stage?: number;
+  notReached?: number;
 }
 interface EntryInfo extends Named {
   title: string;
@@ -104,6 +108,7 @@ export class EventPagesController {
           .slice(0, 5)
           .map((r) => ({ rank: r.sharedRank ? `=${r.rank}` : String(r.rank), ...this.entryLink(eventId, r.entry, names, language), score: String(r.score) }));
     const last = [...rounds].reverse().find((r) => r.pairings.some((p) => p.games.some((g) => g.result !== null)));
+    const recorded = await this.roundsWithRecords(eventId);
     const scoring = SCORING_FROM_DB[event.scoring];
     return {
       ...this.layout(language, event, `/events/${eventId}`),
@@ -126,6 +131,11 @@ export class EventPagesController {
         printSlips: `/events/${eventId}/rounds/${r.number}/print/slips?lang=${language}`,
         printMatchCards: event.kind === 'team' ? `/events/${eventId}/rounds/${r.number}/print/match-cards?lang=${language}` : null,
       })),
+      // Issue 21/25: the PGN of each round whose games have records, and of the whole event.
+      roundPgns: rounds
+        .filter((r) => recorded.has(r.id))
+        .map((r) => ({ label: roundLabel(r.number, koNames.get(r.number), language), href: pgnHref(`/api/rounds/${r.id}/records.pgn`, language) })),
+      eventPgn: recorded.size > 0 ? pgnHref(`/api/events/${eventId}/records.pgn`, language) : null,
       leaders,
       lastRound: last
         ? {
@@ -245,7 +255,7 @@ export class EventPagesController {
                 },
               ],
       );
-    return { ...ctx, printPage: true, slips };
+    return { ...ctx, printPage: true, slipEventName: ctx.eventNav.event.name, slips };
   }
 
   @Get('events/:eventId/rounds/:number/print/match-cards')
@@ -437,6 +447,15 @@ export class EventPagesController {
           colourClass: other ? colour : '',
           points: other ? (pts ? pts[colour] : '') : translate('bye', language),
           note: event.kind === 'team' ? '' : resultNote(result as GameResult | null, language),
+          // Issue 25: a team's match card and each board's game in the viewer (boards with players only).
+          card: event.kind === 'team' && other ? `/pairings/${p.id}?lang=${language}` : null,
+          boardGames:
+            event.kind === 'team'
+              ? p.games
+                  .filter((x) => x.kind === 'regular' && (x.red || x.black))
+                  .map((x) => ({ label: x.leg > 1 ? `${x.board}.${x.leg}` : String(x.board), href: `/games/${x.id}?lang=${language}` }))
+              : [],
+          gameHref: event.kind !== 'team' && other && g ? `/games/${g.id}?lang=${language}` : null,
           extra:
             event.kind === 'team'
               ? []
@@ -503,6 +522,8 @@ export class EventPagesController {
           bClass: aIsRed ? 'black' : 'red',
           score: pts ? (aIsRed ? `${pts.red} : ${pts.black}` : `${pts.black} : ${pts.red}`) : '',
           note: resultNote(b.result as GameResult | null, language),
+          // Issue 25: the board's game in the viewer, once its players are public.
+          gameHref: b.red || b.black ? `/games/${b.id}?lang=${language}` : null,
         };
       }),
       score: card.score
@@ -633,6 +654,7 @@ export class EventPagesController {
       printPairings: `/events/${eventId}/rounds/${round.number}/print/pairings?lang=${language}`,
       printSlips: `/events/${eventId}/rounds/${round.number}/print/slips?lang=${language}`,
       printMatchCards: team ? `/events/${eventId}/rounds/${round.number}/print/match-cards?lang=${language}` : null,
+      pgn: (await this.roundsWithRecords(eventId)).has(round.id) ? pgnHref(`/api/rounds/${round.id}/records.pgn`, language) : null,
       prev:
         round.number > 1
           ? { href: `/events/${eventId}/rounds/${round.number - 1}?lang=${language}`, label: translate('round', language, { n: round.number - 1 }) }
@@ -751,6 +773,16 @@ export class EventPagesController {
     return { language, event, names };
   }
 
+  /** The ids of the event's rounds with at least one game record (their PGN is worth a link). */
+  private async roundsWithRecords(eventId: string): Promise<Set<string>> {
+    const rows = await this.prisma.pairing.findMany({
+      where: { round: { eventId }, games: { some: { record: { isNot: null } } } },
+      select: { roundId: true },
+      distinct: ['roundId'],
+    });
+    return new Set(rows.map((r) => r.roundId));
+  }
+
   private async playerNames(eventId: string) {
     const members = await this.prisma.teamMember.findMany({ where: { team: { eventId } }, include: { player: true } });
     return new Map(members.map((m) => [m.playerId, { nameZh: m.player.nameZh, nameEn: m.player.nameEn }]));
@@ -804,6 +836,11 @@ export class EventPagesController {
       },
     };
   }
+}
+
+/** A PGN download, named in English on English pages (records.controller.ts pgnName). */
+function pgnHref(path: string, lang: Language): string {
+  return lang === 'en' ? `${path}?lang=en` : path;
 }
 
 function timeZoneOf(tournament: object): string {
@@ -891,6 +928,7 @@ function whyText(row: Row, lang: Language, labelOf: (criterion: string, label: s
 
 /** Why a championship place (附录2 #10, 附录3 #2): the knockout match that decided it, or the others' standings — names, never ids. */
 function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, labelOf: (criterion: string, label: string) => string): string {
+  if (p.reason) return stagePlaceWhy(p.reason, p.stage ?? 1, p.notReached, lang);
   if (p.basis === 'knockout') {
     const decided = p.places[0] === p.places[1] ? [...(p.matches ?? [])].reverse().find((m) => m.winner !== null && m.stage !== 'semi_final') : undefined;
     if (decided && decided.decidingGame) {
@@ -910,6 +948,29 @@ function placeWhy(p: PlaceRow, names: Map<string, EntryInfo>, lang: Language, la
   const base = translate('whyPlaceStandings', lang, { rank: row?.rank ?? p.place, score: row?.score ?? '' });
   const why = row ? whyText(row, lang, labelOf) : '';
   return why ? `${base}; ${why}` : base;
+}
+
+/** A stage chain's place (二章1节3: by the last stage, then the stage before), worded from the library's reason — nothing recomputed. */
+function stagePlaceWhy(reason: StagePlaceReason, stage: number, notReached: number | undefined, lang: Language): string {
+  const text = (() => {
+    switch (reason.kind) {
+      case 'knockout_won':
+        return translate('whyStageKnockoutWon', lang);
+      case 'knockout_lost':
+        return translate('whyStageKnockoutLost', lang, { round: translateKey(`knockoutRound_${reason.lostIn}`, lang) });
+      case 'knockout_pending':
+        return translate('whyStageKnockoutPending', lang, { to: reason.upTo });
+      case 'stage_rank':
+        return translate(reason.group ? 'whyStageGroupRank' : 'whyStageRank', lang, {
+          rank: reason.rank,
+          stage,
+          type: translateKey(`stage_${reason.stageType}`, lang),
+        });
+      case 'by_table':
+        return translate('whyStageByTable', lang);
+    }
+  })();
+  return notReached ? `${text}${translate('whyStageNotReached', lang, { stage: notReached })}` : text;
 }
 
 function withdrawnText(w: { afterRound: number; reason: string }, lang: Language): string {

@@ -11,7 +11,7 @@ import { OpenDisputeDto, RuleDisputeDto } from '../disputes/disputes.dto';
 import { DisputesService } from '../disputes/disputes.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { bilingualKey, chineseIn } from '../pages/i18n';
-import { PutRecordDto } from '../records/records.dto';
+import { LockRecordDto, PutRecordDto } from '../records/records.dto';
 import { RecordsService } from '../records/records.service';
 import { gameInfo } from './game-info';
 import { submitForm, type FormState } from '../web/forms';
@@ -65,11 +65,31 @@ export class GamePagesController {
     });
   }
 
+  /** Issue 25: the arbiter locks the record against the record links (or opens it again); RecordsService.lock. */
+  @Post('games/:gameId/record/lock')
+  @RequireRole(...RESULT_ENTRY)
+  async lockRecord(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() body: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await submitForm(req, res, {
+      dto: LockRecordDto,
+      values: body,
+      toInput: () => ({ locked: body.locked === 'yes', version: int(body.version) }),
+      run: (dto) => this.records.lock(user, gameId, dto),
+      redirect: () => `/games/${gameId}/record`,
+      render: (form) => this.renderRecord(req, res, gameId, { values: {}, errors: {}, error: form.error ?? Object.values(form.errors).join('; ') }),
+    });
+  }
+
   private async renderRecord(req: Request, res: Response, gameId: string, form: FormState) {
     const lang = langOf(req, res);
     const t = tr(lang);
     const info = await gameInfo(this.prisma, gameId, lang);
-    const stored = await this.prisma.gameRecord.findUnique({ where: { gameId }, select: { text: true, version: true, moves: true } });
+    const stored = await this.prisma.gameRecord.findUnique({ where: { gameId }, select: { text: true, version: true, moves: true, lockedAt: true } });
     return {
       view: 'staff/record',
       context: {
@@ -78,7 +98,12 @@ export class GamePagesController {
         breadcrumbs: info.breadcrumbs(t('record.title')),
         info: { label: info.label, result: info.resultText, sheetHref: info.sheetHref },
         action: `/games/${gameId}/record`,
-        stored: stored && { plies: t('record.stored', { n: Array.isArray(stored.moves) ? stored.moves.length : 0 }), version: stored.version },
+        stored: stored && {
+          plies: t('record.stored', { n: Array.isArray(stored.moves) ? stored.moves.length : 0 }),
+          version: stored.version,
+          locked: !!stored.lockedAt,
+        },
+        lockAction: `/games/${gameId}/record/lock`,
         form: { ...form, values: { text: stored?.text ?? '', ...form.values } },
       },
     };

@@ -5,6 +5,7 @@ import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, type AuthUser } from '
 import { uuidParam } from '../common/id-param';
 import { PrismaService } from '../prisma/prisma.service';
 import { EnterResultDto } from '../results/result.dto';
+import { SLIP_PRINTERS } from '../records/record-slips.controller';
 import { RecordsService } from '../records/records.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
@@ -65,6 +66,12 @@ export class ResultSheetPagesController {
         consoleHref: `/events/${event.id}/console`,
         publicHref: `/events/${event.id}/rounds/${round.number}`,
         action: `/rounds/${roundId}/results`,
+        // Issue 25: the slips with the record links' QR codes, for the arbiters who print them.
+        recordSlipsHref: (await this.prisma.tournamentRole.count({
+          where: { tournamentId: event.tournament.id, userId: user.id, role: { in: [...SLIP_PRINTERS] } },
+        }))
+          ? `/rounds/${roundId}/print/record-slips`
+          : null,
         ...sheetView(round, games, team, state, lang, new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r]))),
       },
     };

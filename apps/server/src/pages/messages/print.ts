@@ -16,6 +16,28 @@ export const PRINT_MESSAGES = {
   arbiter: { zh: '裁判员', en: 'Arbiter' },
   captain: { zh: '队长', en: 'Captain' },
   recordQr: { zh: '棋谱二维码', en: 'Record QR code' },
+  recordSlipsTitle: { zh: '成绩单（附棋谱链接）', en: 'Result slips with record links' },
+  printRecordSlips: { zh: '打印成绩单（附棋谱二维码）', en: 'Print result slips with record QR codes' },
+  recordSlipsQuestion: {
+    zh: '为本轮 {n} 局棋各发两个棋谱链接（红方、黑方各一个）并打印成绩单？',
+    en: 'Issue record links for the {n} games of this round (one for Red, one for Black) and print the result slips?',
+  },
+  recordSlipsRevokes: {
+    zh: '此前打印的棋谱链接将全部失效。请只把成绩单交给本台棋手：链接无需登录即可输入棋谱。',
+    en: 'Any record links printed before stop working. Hand each slip only to its table’s players: a link enters the record without an account.',
+  },
+  recordSlipsPrint: { zh: '发放链接并打印', en: 'Issue links and print' },
+  recordSlipsHint: {
+    zh: '用浏览器打印（A4）。链接只在此时显示一次；丢失时请重新打印（旧链接随之失效）。',
+    en: 'Print from the browser (A4). The links are shown only now; if a slip is lost, print again (the old links stop working).',
+  },
+  recordSlipsBack: { zh: '返回成绩录入表', en: 'Back to the result sheet' },
+  recordQrRed: { zh: '红方棋谱链接', en: 'Red’s record link' },
+  recordQrBlack: { zh: '黑方棋谱链接', en: 'Black’s record link' },
+  recordQrWho: {
+    zh: '赛后由胜方扫码输入棋谱；和局由红方输入（二章3节7）。',
+    en: 'After the game the winner scans their code and enters the record; on a draw, Red does (二章3节7).',
+  },
   moves: { zh: '着数', en: 'Moves' },
   finishedAt: { zh: '结束时间', en: 'Finished at' },
   teamMatchCard: { zh: '团体对阵卡', en: 'Team match card' },

@@ -193,6 +193,16 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'record.fen': { zh: '起始局面（FEN，可空）', en: 'Start position (FEN, optional)' },
   'record.stored': { zh: '已存棋谱：{n}着', en: 'Stored record: {n} plies' },
   'record.saved': { zh: '棋谱已保存：{n}着。', en: 'Record saved: {n} plies.' },
+  'record.lockedNote': {
+    zh: '棋谱已锁定：棋谱链接不能再修改（裁判员仍可修改）。',
+    en: 'The record is locked: the record links can no longer change it (arbiters still can).',
+  },
+  'record.openNote': {
+    zh: '棋谱未锁定：应输入棋谱的棋手仍可通过棋谱链接修改。',
+    en: 'The record is open: the player due to enter it can still change it through the record link.',
+  },
+  'record.lock': { zh: '锁定棋谱', en: 'Lock the record' },
+  'record.unlock': { zh: '解除锁定', en: 'Open it again' },
 
   // ── foul ──
   'foul.title': { zh: '记录犯规', en: 'Record a foul' },
