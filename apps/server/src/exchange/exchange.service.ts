@@ -11,6 +11,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { StandingsService } from '../standings/standings.service';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { planImport } from './tournament-file-import';
+import { maxImportEntries } from './import-limits';
+import { playerKey } from '../imports/player-key';
 
 /**
  * The event as files: the libs/tournament JSON file with the standings extras (what `chuhe pair`,
@@ -44,14 +46,34 @@ export class ExchangeService {
     return trf.value;
   }
 
-  /** All or nothing: the file is checked whole (400 naming each JSON path), then written in one transaction. */
+  /**
+   * All or nothing: the file is checked whole (400 naming each JSON path), then written in one
+   * transaction. A large file must not hold up the other requests (issue 23 #5): the rows go in
+   * chunks of IMPORT_CHUNK, and the event loop is given back between chunks (setImmediate), so
+   * that health checks, pages and static files are served while an import runs; a file too
+   * large for one request is refused before any work (import-limits.ts, CHUHE_IMPORT_MAX_ENTRIES).
+   */
   async importFile({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto }) {
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, include: { affiliations: true } });
     if (!tournament) throw notFound('tournament');
+    const known = await this.prisma.player.findMany({
+      where: { tournamentId },
+      select: { id: true, nameZh: true, affiliation: { select: { nameZh: true } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const players = new Map<string, string[]>();
+    for (const p of known) {
+      const key = playerKey(p.nameZh, p.affiliation?.nameZh);
+      players.set(key, [...(players.get(key) ?? []), p.id]);
+    }
+    await yieldToLoop();
     const plan = planImport(dto.file, {
       tournamentId,
       userId: user.id,
       affiliations: new Map(tournament.affiliations.map((a) => [a.nameZh, a.id])),
+      tournamentNames: { nameZh: tournament.nameZh, nameEn: tournament.nameEn },
+      players,
+      maxEntries: maxImportEntries(),
       ...(dto.nameZh !== undefined && { nameZh: dto.nameZh }),
       ...(dto.nameEn !== undefined && { nameEn: dto.nameEn }),
       ...(dto.category !== undefined && { category: dto.category }),
@@ -59,25 +81,29 @@ export class ExchangeService {
     });
     if (!plan.ok) throw badRequest(plan.error.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
     const p = plan.value;
+    await yieldToLoop();
     return this.prisma.$transaction(
       async (tx) => {
         const event = await tx.event.create({ data: p.event });
-        if (p.affiliations.length) await tx.affiliation.createMany({ data: p.affiliations });
-        if (p.players.length) await tx.player.createMany({ data: p.players });
-        if (p.teams.length) await tx.team.createMany({ data: p.teams });
-        if (p.members.length) await tx.teamMember.createMany({ data: p.members });
-        await tx.entry.createMany({ data: p.entries });
-        await tx.stage.createMany({ data: p.stages });
-        if (p.rounds.length) await tx.round.createMany({ data: p.rounds });
-        if (p.pairings.length) await tx.pairing.createMany({ data: p.pairings });
-        if (p.games.length) await tx.game.createMany({ data: p.games });
+        await inChunks(p.affiliations, (data) => tx.affiliation.createMany({ data }));
+        await inChunks(p.players, (data) => tx.player.createMany({ data }));
+        await inChunks(p.teams, (data) => tx.team.createMany({ data }));
+        await inChunks(p.members, (data) => tx.teamMember.createMany({ data }));
+        await inChunks(p.entries, (data) => tx.entry.createMany({ data }));
+        await inChunks(p.stages, (data) => tx.stage.createMany({ data }));
+        await inChunks(p.rounds, (data) => tx.round.createMany({ data }));
+        await inChunks(p.pairings, (data) => tx.pairing.createMany({ data }));
+        await inChunks(p.games, (data) => tx.game.createMany({ data }));
+        await inChunks(p.sanctions, (data) => tx.sanction.createMany({ data }));
         const counts = {
           entries: p.entries.length,
           players: p.players.length,
+          matchedPlayers: p.matchedPlayers,
           teams: p.teams.length,
           rounds: p.rounds.length,
           pairings: p.pairings.length,
           games: p.games.length,
+          sanctions: p.sanctions.length,
         };
         await this.audit.record(tx, {
           userId: user.id,
@@ -95,5 +121,20 @@ export class ExchangeService {
       },
       { timeout: 60_000 },
     );
+  }
+}
+
+/** Rows per INSERT of an import: small enough that building one statement never holds the event loop for long. */
+const IMPORT_CHUNK = 500;
+
+/** Lets the event loop serve what is waiting (other requests, health checks) before going on. */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+    await write(rows.slice(i, i + IMPORT_CHUNK));
+    await yieldToLoop();
   }
 }

@@ -122,13 +122,84 @@ describe('planImport: a tournament file as the rows of a new event', () => {
       const plan = planImport(json, ctx);
       return plan.ok ? [] : plan.error.map((e) => e.path);
     };
-    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1' }] })).toEqual(['$.sanctions']);
-    expect(paths({ ...base, withdrawals: [{ entry: 'p1', afterRound: 1, reason: 'disqualification' }] })).toEqual(['$.withdrawals[0].reason']);
-    expect(
-      paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] } }),
-    ).toEqual(['$.rounds']);
+    // A sanction names a game the player played.
+    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 2, player: 'p1' }] })).toEqual(['$.sanctions[0]']);
+    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] })).toEqual(['$.sanctions[0]']);
+    // Stages as the events API takes them (a stage that is not an object was a 500).
+    for (const stage of [null, 'x', 1, {}])
+      expect(paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, stage] } })[0]).toMatch(
+        /^\$\.options\.stages\[1\]/,
+      );
     expect(paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
     expect(paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
     expect(paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
+  });
+
+  it('imports sanctions onto the games they name, in order, and withdrawals with their reason', () => {
+    const plan = planImport(
+      {
+        ...base,
+        sanctions: [
+          { kind: 'technical_foul', round: 1, player: 'p3', note: 'leaving_seat — left the hall' },
+          { kind: 'collusion', round: 1, player: 'p1', game: 1, disqualify: ['p1', 'p3'] },
+        ],
+        withdrawals: [{ entry: 'p2', afterRound: 1, reason: 'disqualification' }],
+      },
+      ctx,
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    const entryOf = (id: string) => p.entries[entries.findIndex((e) => e.id === id)].id;
+    expect(p.sanctions.map((x) => [x.kind, x.gameId, x.playerId, x.note ?? null, x.disqualify ?? null, x.state])).toEqual([
+      ['technical_foul', p.games[0].id, p.players[2].id, 'leaving_seat — left the hall', null, 'confirmed'],
+      ['collusion', p.games[0].id, p.players[0].id, null, [entryOf('p1'), entryOf('p3')], 'confirmed'],
+    ]);
+    expect(+p.sanctions[0].createdAt!).toBeLessThan(+p.sanctions[1].createdAt!);
+    expect(p.entries[1]).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1, withdrawalReason: 'disqualification' });
+  });
+
+  it("finds the tournament's players by Chinese name and affiliation (once each) and takes the tournament's name off the event's", () => {
+    const players = new Map([
+      ['棋手1\u0000北京', ['known-1']],
+      ['棋手3\u0000', ['known-3']],
+    ]);
+    const plan = planImport(
+      { ...base, name: '测试赛 公开赛 / Test Cup City Open', entries: [...entries, { id: 'p5', drawNumber: 5, name: '棋手1 Twin', affiliation: '北京' }] },
+      { ...ctx, players, tournamentNames: { nameZh: '测试赛', nameEn: 'Test Cup' } },
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    expect(p.entries.map((e) => e.playerId)).toEqual(['known-1', p.players[0].id, 'known-3', p.players[1].id, p.players[2].id]);
+    expect(p.players.map((x) => x.nameZh)).toEqual(['棋手2', '棋手4', '棋手1']);
+    expect(p.matchedPlayers).toBe(2);
+    expect(p.event).toMatchObject({ nameZh: '公开赛', nameEn: 'City Open' });
+  });
+
+  it('places the rounds of a stage chain in their stages, with the later stage’s field', () => {
+    const field = Array.from({ length: 8 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1, name: `棋手${i + 1} P${i + 1}` }));
+    const pair = (a: number, b: number, result = 'red_win') => ({ red: `p${a}`, black: `p${b}`, games: [{ red: `p${a}`, black: `p${b}`, result }] });
+    const plan = planImport(
+      {
+        name: 'Chain',
+        options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 1 }, { type: 'knockout', qualifiers: 4 }] },
+        entries: field,
+        rounds: [
+          { round: 1, pairings: [pair(1, 5), pair(2, 6), pair(3, 7), pair(4, 8)], byes: [] },
+          { round: 2, pairings: [pair(1, 4), pair(2, 3)], byes: [] },
+        ],
+      },
+      ctx,
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    expect(p.stages.map((x) => [x.index, x.type, Array.isArray(x.entryIds) ? x.entryIds.length : null])).toEqual([
+      [0, 'swiss', null],
+      [1, 'knockout', 4],
+    ]);
+    expect(p.rounds.map((r) => [r.number, r.stageRound, r.stageId === p.stages[1].id])).toEqual([
+      [1, 1, false],
+      [2, 1, true],
+    ]);
+    expect(p.pairings.filter((x) => x.matchKey).map((x) => x.matchKey)).toEqual(['knockout round 1 match 1', 'knockout round 1 match 2']);
   });
 });

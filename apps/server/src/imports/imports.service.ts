@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { playerKey } from './player-key';
 import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, TeamRow } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -196,9 +197,6 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
   return wanted.filter((n) => !known.has(n));
 }
 
-function playerKey(nameZh: string, affiliation: string | undefined | null): string {
-  return `${nameZh}\u0000${affiliation ?? ''}`;
-}
 
 function importError(problems: ImportProblem[]) {
   return badRequest(problems.map((p) => ({ field: `csv`, reason: formatProblem(p) })));
