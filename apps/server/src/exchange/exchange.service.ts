@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { makeTrf } from '@chuhe/pairing';
+import { makeTrf, type TrfHeader } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -32,18 +32,55 @@ export class ExchangeService {
     return this.standings.file(eventId, afterRound);
   }
 
-  /** FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf; XXR = the event's rounds). */
+  /**
+   * FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf; XXR = the
+   * event's rounds), with the header records from the tournament and the event: 012 the names,
+   * 022 the venue, 032 the organizer, 042/052 the dates, 092 the format, 102 the chief arbiter,
+   * 122 the time control. A team event is refused, saying why: TRF's pairing readers take
+   * individual fields only (bbpPairings refuses the team records 013/310 outright), and a
+   * two-game pairing has no TRF round block.
+   */
   async trf(eventId: string): Promise<string> {
     const file = await this.standings.file(eventId);
     const parsed = parseStandingsFile(file);
     if (!parsed.ok) throw badRequest(parsed.error.map((e) => ({ field: 'eventId', reason: `${e.path}: ${e.message}` })));
     const t = parsed.value.tournament;
-    if (t.options.eventKind !== 'individual' || t.options.gamesPerPairing !== 1) {
-      throw badRequest([{ field: 'eventId', reason: 'TRF covers individual events with one game per pairing' }]);
+    if (t.options.eventKind !== 'individual') {
+      throw badRequest([
+        {
+          field: 'eventId',
+          reason:
+            "a team event has no TRF export: the pairing programs that read TRF (bbpPairings, JaVaFo) take individual events only — bbpPairings refuses TRF's team records (013) — so a team TRF would be read by nothing; use the tournament file (GET /api/events/:eventId/tournament-file) instead",
+        },
+      ]);
     }
-    const trf = makeTrf(t);
+    if (t.options.gamesPerPairing !== 1) {
+      throw badRequest([{ field: 'eventId', reason: 'TRF has one result per round and pairing: an event with two games per pairing cannot be written' }]);
+    }
+    const trf = makeTrf(t, { header: await this.trfHeader(eventId) });
     if (!trf.ok) throw badRequest(trf.error.map((e) => ({ field: 'eventId', reason: e.message })));
     return trf.value;
+  }
+
+  /** The TRF header records from the tournament and the event (libs/pairing TrfHeader). */
+  private async trfHeader(eventId: string): Promise<TrfHeader> {
+    const event = await this.prisma.event.findUnique({
+      where: { id: eventId },
+      include: { tournament: { include: { roles: { where: { role: 'chief_arbiter' }, include: { user: true }, orderBy: { createdAt: 'asc' } } } } },
+    });
+    if (!event) throw notFound('event');
+    const tc = event.timeControl as { baseMinutes?: number; incrementSeconds?: number; movesPerPeriod?: number } | null;
+    const stages = (event.stages as { type: string; rounds?: number }[]).map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type));
+    return {
+      name: `${event.tournament.nameZh} ${event.nameZh} / ${event.tournament.nameEn} ${event.nameEn}`,
+      city: event.tournament.venue,
+      federation: event.tournament.organizer,
+      startDate: event.tournament.startDate.toISOString().slice(0, 10),
+      endDate: event.tournament.endDate.toISOString().slice(0, 10),
+      type: `Individual: ${stages.join(' → ')} (xiangqi, Chuhe)`,
+      ...(event.tournament.roles.length ? { chiefArbiter: event.tournament.roles.map((r) => r.user.displayName).join(', ') } : {}),
+      ...(tc && typeof tc.baseMinutes === 'number' ? { timeControl: `${tc.baseMinutes}'${tc.incrementSeconds ? ` + ${tc.incrementSeconds}"` : ''}` } : {}),
+    };
   }
 
   /**
