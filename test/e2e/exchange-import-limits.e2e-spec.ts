@@ -78,11 +78,17 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
   });
 
   it('enumerations and numbers in range', async () => {
-    const file = small();
-    (file.entries[0] as Record<string, unknown>).rating = 100_000;
-    (file.entries[1] as Record<string, unknown>).drawNumber = 0;
-    const errors = await refused(file);
-    expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['file.entries[0].rating', 'file.entries[1].drawNumber']));
+    const rating = small();
+    (rating.entries[0] as Record<string, unknown>).rating = 100_000;
+    (rating.entries[1] as Record<string, unknown>).seed = 5000;
+    expect((await refused(rating)).map((e) => e.field)).toEqual(['file.entries[0].rating', 'file.entries[1].seed']);
+    const draw = small();
+    (draw.entries[1] as Record<string, unknown>).drawNumber = 0;
+    expect((await refused(draw)).map((e) => e.field)).toContain('file.entries[1].drawNumber');
+    const result = { ...small(), rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p2', games: [{ red: 'p1', black: 'p2', result: 'red_wins' }] }], byes: [] }] };
+    expect((await refused(result)).map((e) => e.field)).toContain('file.rounds[0].pairings[0].games[0].result');
+    const sanction = { ...small(), sanctions: [{ kind: 'shouting', round: 1, player: 'p1' }] };
+    expect((await refused(sanction)).map((e) => e.field)).toContain('file.sanctions[0].kind');
     const kind = await refused({ ...small(), options: { ...small().options, eventKind: 'relay' } });
     expect(kind.map((e) => e.field)).toContain('file.options.eventKind');
   });

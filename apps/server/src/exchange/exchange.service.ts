@@ -11,7 +11,10 @@ import { PrismaService } from '../prisma/prisma.service';
 import { StandingsService } from '../standings/standings.service';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { planImport } from './tournament-file-import';
-import { maxImportEntries } from './import-limits';
+import { maxImportEntries, rawLimitProblems } from './import-limits';
+import { parseFileOffThread } from './parse-off-thread';
+import { yieldToLoop } from './import-body';
+import { insertRows } from './import-insert';
 import { playerKey } from '../imports/player-key';
 
 /**
@@ -85,12 +88,16 @@ export class ExchangeService {
 
   /**
    * All or nothing: the file is checked whole (400 naming each JSON path), then written in one
-   * transaction. A large file must not hold up the other requests (issue 23 #5): the rows go in
-   * chunks of IMPORT_CHUNK, and the event loop is given back between chunks (setImmediate), so
+   * transaction. A large file must not hold up the other requests (issue 23 #5): the plan is made
+   * and the rows written in chunks (import-insert.ts), the event loop given back between them, so
    * that health checks, pages and static files are served while an import runs; a file too
    * large for one request is refused before any work (import-limits.ts, CHUHE_IMPORT_MAX_ENTRIES).
    */
-  async importFile({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto }) {
+  async importFile({ user, tournamentId, dto, text }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto; text?: string }) {
+    const tooLarge = rawLimitProblems(dto.file, maxImportEntries());
+    if (tooLarge.length) throw fileProblems(tooLarge);
+    // The body's text, when the route has it: the one unsliced piece of work goes to a worker thread.
+    const parsed = text !== undefined ? await parseFileOffThread(text) : null;
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, include: { affiliations: true } });
     if (!tournament) throw notFound('tournament');
     const known = await this.prisma.player.findMany({
@@ -104,7 +111,9 @@ export class ExchangeService {
       players.set(key, [...(players.get(key) ?? []), p.id]);
     }
     await yieldToLoop();
-    const plan = planImport(dto.file, {
+    const plan = await planImport(dto.file, {
+      pause: yieldToLoop,
+      ...(parsed ? { parsed } : {}),
       tournamentId,
       userId: user.id,
       affiliations: new Map(tournament.affiliations.map((a) => [a.nameZh, a.id])),
@@ -116,22 +125,22 @@ export class ExchangeService {
       ...(dto.category !== undefined && { category: dto.category }),
       now: new Date(),
     });
-    if (!plan.ok) throw badRequest(plan.error.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
+    if (!plan.ok) throw fileProblems(plan.error);
     const p = plan.value;
     await yieldToLoop();
     return this.prisma.$transaction(
       async (tx) => {
         const event = await tx.event.create({ data: p.event });
-        await inChunks(p.affiliations, (data) => tx.affiliation.createMany({ data }));
-        await inChunks(p.players, (data) => tx.player.createMany({ data }));
-        await inChunks(p.teams, (data) => tx.team.createMany({ data }));
-        await inChunks(p.members, (data) => tx.teamMember.createMany({ data }));
-        await inChunks(p.entries, (data) => tx.entry.createMany({ data }));
-        await inChunks(p.stages, (data) => tx.stage.createMany({ data }));
-        await inChunks(p.rounds, (data) => tx.round.createMany({ data }));
-        await inChunks(p.pairings, (data) => tx.pairing.createMany({ data }));
-        await inChunks(p.games, (data) => tx.game.createMany({ data }));
-        await inChunks(p.sanctions, (data) => tx.sanction.createMany({ data }));
+        if (p.affiliations.length) await tx.affiliation.createMany({ data: p.affiliations });
+        await insertRows(tx, 'Player', p.players);
+        await insertRows(tx, 'Team', p.teams);
+        await insertRows(tx, 'TeamMember', p.members);
+        await insertRows(tx, 'Entry', p.entries);
+        await tx.stage.createMany({ data: p.stages });
+        if (p.rounds.length) await tx.round.createMany({ data: p.rounds });
+        await insertRows(tx, 'Pairing', p.pairings);
+        await insertRows(tx, 'Game', p.games);
+        if (p.sanctions.length) await tx.sanction.createMany({ data: p.sanctions });
         const counts = {
           entries: p.entries.length,
           players: p.players.length,
@@ -161,17 +170,7 @@ export class ExchangeService {
   }
 }
 
-/** Rows per INSERT of an import: small enough that building one statement never holds the event loop for long. */
-const IMPORT_CHUNK = 500;
-
-/** Lets the event loop serve what is waiting (other requests, health checks) before going on. */
-function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-    await write(rows.slice(i, i + IMPORT_CHUNK));
-    await yieldToLoop();
-  }
+/** 400 naming each problem's JSON path under `file`. */
+function fileProblems(problems: { path: string; message: string }[]) {
+  return badRequest(problems.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
 }

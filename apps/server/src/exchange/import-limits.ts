@@ -78,33 +78,30 @@ export function nameProblem(value: string, max: number): string | null {
   return null;
 }
 
-/** Limits on the file as read (libs/standings parseStandingsFile): names, ratings, seeds. */
-export function fileLimitProblems(
-  t: Tournament,
-  names: { split: (name: string | undefined, fallback: string) => { nameZh: string; nameEn: string } },
+/** Limits on one entry of the file as read (libs/standings parseStandingsFile): names, rating, seed. */
+export function entryLimitProblems(
+  e: Tournament['entries'][number],
+  i: number,
+  team: boolean,
+  split: (name: string | undefined, fallback: string) => { nameZh: string; nameEn: string },
 ): Problem[] {
   const problems: Problem[] = [];
-  const team = t.options.eventKind === 'team';
-  const check = (value: string | undefined, path: string, max: number, what = 'each name') => {
-    if (value === undefined) return;
-    const p = nameProblem(value, max);
-    if (p) problems.push({ path, message: `${what} ${p}` });
-  };
   const checkSplit = (value: string | undefined, path: string, max: number) => {
     if (value === undefined) return;
     if (!NAME_PATTERN.test(value)) return problems.push({ path, message: 'must not contain control characters (line breaks, tabs …)' });
-    const { nameZh, nameEn } = names.split(value, '');
+    const { nameZh, nameEn } = split(value, '');
     if ([...nameZh].length > max || [...nameEn].length > max)
       problems.push({ path, message: `the Chinese and the English name (split at the first space) must be at most ${max} characters each` });
   };
-  t.entries.forEach((e, i) => {
-    checkSplit(e.name, `$.entries[${i}].name`, team ? TEAM_NAME_MAX : PLAYER_NAME_MAX);
-    check(e.affiliation, `$.entries[${i}].affiliation`, AFFILIATION_MAX, 'the affiliation');
-    if (e.rating !== undefined && (!Number.isInteger(e.rating) || e.rating < 0 || e.rating > 4000))
-      problems.push({ path: `$.entries[${i}].rating`, message: 'must be a whole number from 0 to 4000' });
-    if (e.seed !== undefined && (!Number.isInteger(e.seed) || e.seed < 1 || e.seed > 1000))
-      problems.push({ path: `$.entries[${i}].seed`, message: 'must be a whole number from 1 to 1000' });
-    e.members?.forEach((m, k) => checkSplit(m.name, `$.entries[${i}].members[${k}].name`, PLAYER_NAME_MAX));
-  });
+  checkSplit(e.name, `$.entries[${i}].name`, team ? TEAM_NAME_MAX : PLAYER_NAME_MAX);
+  if (e.affiliation !== undefined) {
+    const p = nameProblem(e.affiliation, AFFILIATION_MAX);
+    if (p) problems.push({ path: `$.entries[${i}].affiliation`, message: `the affiliation ${p}` });
+  }
+  if (e.rating !== undefined && (!Number.isInteger(e.rating) || e.rating < 0 || e.rating > 4000))
+    problems.push({ path: `$.entries[${i}].rating`, message: 'must be a whole number from 0 to 4000' });
+  if (e.seed !== undefined && (!Number.isInteger(e.seed) || e.seed < 1 || e.seed > 1000))
+    problems.push({ path: `$.entries[${i}].seed`, message: 'must be a whole number from 1 to 1000' });
+  e.members?.forEach((m, k) => checkSplit(m.name, `$.entries[${i}].members[${k}].name`, PLAYER_NAME_MAX));
   return problems;
 }

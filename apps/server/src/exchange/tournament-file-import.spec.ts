@@ -32,8 +32,8 @@ const base = {
 };
 
 describe('planImport: a tournament file as the rows of a new event', () => {
-  it('maps names, affiliations (reused or new), entries, rounds, games and options that name entries', () => {
-    const plan = planImport({ ...base, withdrawals: [{ entry: 'p4', afterRound: 1 }] }, ctx);
+  it('maps names, affiliations (reused or new), entries, rounds, games and options that name entries', async () => {
+    const plan = await planImport({ ...base, withdrawals: [{ entry: 'p4', afterRound: 1 }] }, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;
     expect(p.event).toMatchObject({
@@ -58,17 +58,17 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     expect(p.games[0].redPlayerId).toBe(p.players[0].id);
   });
 
-  it('reads the format from the pairing system and the chain from the standings extras', () => {
-    const rr = planImport(
+  it('reads the format from the pairing system and the chain from the standings extras', async () => {
+    const rr = await planImport(
       { ...base, options: { ...base.options, pairingSystem: 'round-robin', roundRobinCycles: 2 }, standings: { chain: ['score', 'wins'] } },
       ctx,
     );
     expect(rr.ok && rr.value.event).toMatchObject({ stages: [{ type: 'double_round_robin' }], tieBreaks: ['score', 'wins'], tieBreaksCustom: true });
-    const ch = planImport({ ...base, options: { ...base.options, pairingSystem: 'championship-6-1' }, standings: { chain: 'axf-appendix-3' } }, ctx);
+    const ch = await planImport({ ...base, options: { ...base.options, pairingSystem: 'championship-6-1' }, standings: { chain: 'axf-appendix-3' } }, ctx);
     expect(ch.ok && ch.value.event.stages).toEqual([{ type: 'championship_6_1' }]);
   });
 
-  it('maps team members to players and board games to them', () => {
+  it('maps team members to players and board games to them', async () => {
     const teams = {
       name: '团体 Teams',
       options: { eventKind: 'team', scoring: '2-1-0', gamesPerPairing: 1, boards: 2, pairingSystem: 'round-robin' },
@@ -95,9 +95,9 @@ describe('planImport: a tournament file as the rows of a new event', () => {
         },
       ],
     };
-    const twins = planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
+    const twins = await planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
     expect(twins.ok ? [] : twins.error.map((e) => e.path)).toEqual(['$.entries[1].name']);
-    const plan = planImport(teams, ctx);
+    const plan = await planImport(teams, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;
     expect(p.event).toMatchObject({ kind: 'team', teamStarters: 2, teamReserves: 1 });
@@ -117,26 +117,26 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     ]);
   });
 
-  it('refuses with JSON paths what it cannot import', () => {
-    const paths = (json: unknown) => {
-      const plan = planImport(json, ctx);
+  it('refuses with JSON paths what it cannot import', async () => {
+    const paths = async (json: unknown) => {
+      const plan = await planImport(json, ctx);
       return plan.ok ? [] : plan.error.map((e) => e.path);
     };
     // A sanction names a game the player played.
-    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 2, player: 'p1' }] })).toEqual(['$.sanctions[0]']);
-    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] })).toEqual(['$.sanctions[0]']);
+    expect(await paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 2, player: 'p1' }] })).toEqual(['$.sanctions[0]']);
+    expect(await paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] })).toEqual(['$.sanctions[0]']);
     // Stages as the events API takes them (a stage that is not an object was a 500).
     for (const stage of [null, 'x', 1, {}])
-      expect(paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, stage] } })[0]).toMatch(
+      expect((await paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, stage] } }))[0]).toMatch(
         /^\$\.options\.stages\[1\]/,
       );
-    expect(paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
-    expect(paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
-    expect(paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
+    expect(await paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
+    expect(await paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
+    expect(await paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
   });
 
-  it('imports sanctions onto the games they name, in order, and withdrawals with their reason', () => {
-    const plan = planImport(
+  it('imports sanctions onto the games they name, in order, and withdrawals with their reason', async () => {
+    const plan = await planImport(
       {
         ...base,
         sanctions: [
@@ -158,12 +158,12 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     expect(p.entries[1]).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1, withdrawalReason: 'disqualification' });
   });
 
-  it("finds the tournament's players by Chinese name and affiliation (once each) and takes the tournament's name off the event's", () => {
+  it("finds the tournament's players by Chinese name and affiliation (once each) and takes the tournament's name off the event's", async () => {
     const players = new Map([
       ['棋手1\u0000北京', ['known-1']],
       ['棋手3\u0000', ['known-3']],
     ]);
-    const plan = planImport(
+    const plan = await planImport(
       { ...base, name: '测试赛 公开赛 / Test Cup City Open', entries: [...entries, { id: 'p5', drawNumber: 5, name: '棋手1 Twin', affiliation: '北京' }] },
       { ...ctx, players, tournamentNames: { nameZh: '测试赛', nameEn: 'Test Cup' } },
     );
@@ -175,10 +175,10 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     expect(p.event).toMatchObject({ nameZh: '公开赛', nameEn: 'City Open' });
   });
 
-  it('places the rounds of a stage chain in their stages, with the later stage’s field', () => {
+  it('places the rounds of a stage chain in their stages, with the later stage’s field', async () => {
     const field = Array.from({ length: 8 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1, name: `棋手${i + 1} P${i + 1}` }));
     const pair = (a: number, b: number, result = 'red_win') => ({ red: `p${a}`, black: `p${b}`, games: [{ red: `p${a}`, black: `p${b}`, result }] });
-    const plan = planImport(
+    const plan = await planImport(
       {
         name: 'Chain',
         options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 1 }, { type: 'knockout', qualifiers: 4 }] },

@@ -11,7 +11,7 @@ import type { EventFile } from '../play/event-file';
 import { knockoutKeys } from '../rounds/round-plan';
 import { stageChainView } from '@chuhe/pairing';
 import { playerKey } from '../imports/player-key';
-import { fileLimitProblems, rawLimitProblems, EVENT_NAME_MAX, nameProblem, SANCTION_NOTE_MAX, DEFAULT_MAX_ENTRIES, type Problem } from './import-limits';
+import { entryLimitProblems, rawLimitProblems, EVENT_NAME_MAX, nameProblem, SANCTION_NOTE_MAX, DEFAULT_MAX_ENTRIES, type Problem } from './import-limits';
 
 /**
  * A tournament file (libs/tournament with the standings extras — what GET …/tournament-file
@@ -50,7 +50,7 @@ export interface ImportPlan {
   affiliations: Prisma.AffiliationCreateManyInput[];
   players: Prisma.PlayerCreateManyInput[];
   teams: Prisma.TeamCreateManyInput[];
-  members: Prisma.TeamMemberCreateManyInput[];
+  members: (Prisma.TeamMemberCreateManyInput & { id: string })[];
   entries: Prisma.EntryCreateManyInput[];
   stages: Prisma.StageCreateManyInput[];
   rounds: Prisma.RoundCreateManyInput[];
@@ -72,6 +72,10 @@ export interface ImportContext {
   players?: ReadonlyMap<string, readonly string[]>;
   /** The entry cap (import-limits.ts maxImportEntries). */
   maxEntries?: number;
+  /** Called every few hundred rows planned: the service gives the event loop back there (issue 23 #5). */
+  pause?: () => Promise<void>;
+  /** parseStandingsFile(json) already done (parse-off-thread.ts); else it is done here. */
+  parsed?: ReturnType<typeof parseStandingsFile>;
   nameZh?: string;
   nameEn?: string;
   category?: 'open' | 'women';
@@ -130,6 +134,9 @@ function chainOf(chain: unknown, kind: 'individual' | 'team', stages: StageDto[]
   return { tieBreaks: defaultTieBreaks(kind, stages), custom: false };
 }
 
+/** Rows planned between two pauses (ImportContext.pause). */
+const IMPORT_SLICE = 500;
+
 /** 附录2 7b / 附录3 #6: games after the first of a knockout match are the rapid and the final (armageddon) games. */
 function gameKind(matchKey: string | null, board: number): GameKind {
   if (matchKey === null || board <= 1) return 'regular';
@@ -149,15 +156,32 @@ function eventNamesOf(name: string | undefined, tournament: ImportContext['tourn
   return splitName(name, 'Imported event');
 }
 
-export function planImport(json: unknown, ctx: ImportContext): PlanResult {
+/**
+ * Async only to give the event loop back (ctx.pause) every IMPORT_SLICE rows: the work is the
+ * same; without a pause it runs straight through.
+ */
+export async function planImport(json: unknown, ctx: ImportContext): Promise<PlanResult> {
   const early = rawLimitProblems(json, ctx.maxEntries ?? DEFAULT_MAX_ENTRIES);
   if (early.length) return { ok: false, error: early };
-  const parsed = parseStandingsFile(json);
+  let done = 0;
+  const step = async (n = 1) => {
+    done += n;
+    if (done >= IMPORT_SLICE && ctx.pause) {
+      done = 0;
+      await ctx.pause();
+    }
+  };
+  const parsed = ctx.parsed ?? parseStandingsFile(json);
+  if (ctx.pause) await ctx.pause();
   if (!parsed.ok) return { ok: false, error: parsed.error.map((e: StandingsFileError) => ({ path: e.path, message: e.message })) };
   const { tournament: t, options: s } = parsed.value;
   const raw = json as { standings?: Record<string, unknown> };
-  const problems: Problem[] = fileLimitProblems(t, { split: splitName });
+  const problems: Problem[] = [];
   const kind = t.options.eventKind;
+  for (const [i, e] of t.entries.entries()) {
+    problems.push(...entryLimitProblems(e, i, kind === 'team', splitName));
+    await step();
+  }
   const eventNames = eventNamesOf(t.name, ctx.tournamentNames);
   for (const n of [ctx.nameZh ?? eventNames.nameZh, ctx.nameEn ?? eventNames.nameEn]) {
     const p = nameProblem(n, EVENT_NAME_MAX);
@@ -173,15 +197,19 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
   const tooBig = (v: number | undefined, path: string) => {
     if (v !== undefined && Math.abs(v) > INT4) problems.push({ path, message: `${v} is too large` });
   };
-  t.entries.forEach((e, i) => {
+  for (const [i, e] of t.entries.entries()) {
     tooBig(e.drawNumber, `$.entries[${i}].drawNumber`);
     tooBig(e.withdrawnAfterRound, `$.entries[${i}].withdrawnAfterRound`);
     e.members?.forEach((m, k) => tooBig(m.board, `$.entries[${i}].members[${k}].board`));
-  });
-  t.rounds.forEach((r, i) => {
+    await step();
+  }
+  for (const [i, r] of t.rounds.entries()) {
     tooBig(r.round, `$.rounds[${i}].round`);
-    r.pairings.forEach((p, k) => p.games.forEach((g, b) => tooBig(g.board, `$.rounds[${i}].pairings[${k}].games[${b}].board`)));
-  });
+    for (const [k, p] of r.pairings.entries()) {
+      p.games.forEach((g, b) => tooBig(g.board, `$.rounds[${i}].pairings[${k}].games[${b}].board`));
+      await step();
+    }
+  }
   s.withdrawals?.forEach((w, i) => tooBig(w.afterRound, `$.withdrawals[${i}].afterRound`));
   s.sanctions?.forEach((x, i) => {
     tooBig(x.count, `$.sanctions[${i}].count`);
@@ -242,7 +270,8 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
     if (w.reason && w.reason !== 'withdrawal') withdrawalReason.set(w.entry, w.reason);
   }
 
-  t.entries.forEach((e: FileEntry) => {
+  for (const e of t.entries as FileEntry[]) {
+    await step();
     const id = randomUUID();
     entryIds.set(e.id, id);
     const names = splitName(e.name, e.id);
@@ -284,12 +313,12 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
           players.push({ id: playerId, tournamentId: ctx.tournamentId, ...memberNames, gender, affiliationId });
         }
         memberIds.set(m.id, playerId);
-        members.push({ teamId, playerId, role: m.board !== undefined ? 'starter' : 'reserve', board: m.board ?? null });
+        members.push({ id: randomUUID(), teamId, playerId, role: m.board !== undefined ? 'starter' : 'reserve', board: m.board ?? null });
       }
       entry.teamId = teamId;
     }
     entries.push(entry);
-  });
+  }
 
   const chain = t.options.pairingSystem === 'stage-chain';
   const stageRows: ImportPlan['stages'] = [];
@@ -353,7 +382,8 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
       stageType === 'knockout'
         ? new Map(r.pairings.map((_p, k) => [k, `knockout round ${stageRound} match ${k + 1}`]))
         : knockoutKeys(asFile(ordered.slice(0, ri)), stageType, r);
-    r.pairings.forEach((p, k) => {
+    for (const [k, p] of r.pairings.entries()) {
+      await step();
       const pairingId = randomUUID();
       const matchKey = keys.get(k) ?? null;
       pairings.push({ id: pairingId, roundId, table: k + 1, redEntryId: entryIds.get(p.red)!, blackEntryId: entryIds.get(p.black)!, matchKey });
@@ -389,7 +419,7 @@ export function planImport(json: unknown, ctx: ImportContext): PlanResult {
           gamesOf.set(key, list);
         }
       });
-    });
+    }
     for (const bye of r.byes) pairings.push({ id: randomUUID(), roundId, table: null, redEntryId: entryIds.get(bye)! });
   }
 
