@@ -56,7 +56,17 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
       expect(errors.map((e) => e.field)).toContain('file.options.stages');
     }
     // The API's own stage limits (events/event.dto.ts StageDto): Swiss rounds 1–30, qualifiers 2–1024.
-    const big = await refused({ ...small(), options: { ...small().options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 31 }, { type: 'knockout', qualifiers: 4 }] } });
+    const big = await refused({
+      ...small(),
+      options: {
+        ...small().options,
+        pairingSystem: 'stage-chain',
+        stages: [
+          { type: 'swiss', rounds: 31 },
+          { type: 'knockout', qualifiers: 4 },
+        ],
+      },
+    });
     expect(big.map((e) => e.field)).toContain('file.options.stages[0].rounds');
   });
 
@@ -85,7 +95,10 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const draw = small();
     (draw.entries[1] as Record<string, unknown>).drawNumber = 0;
     expect((await refused(draw)).map((e) => e.field)).toContain('file.entries[1].drawNumber');
-    const result = { ...small(), rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p2', games: [{ red: 'p1', black: 'p2', result: 'red_wins' }] }], byes: [] }] };
+    const result = {
+      ...small(),
+      rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p2', games: [{ red: 'p1', black: 'p2', result: 'red_wins' }] }], byes: [] }],
+    };
     expect((await refused(result)).map((e) => e.field)).toContain('file.rounds[0].pairings[0].games[0].result');
     const sanction = { ...small(), sanctions: [{ kind: 'shouting', round: 1, player: 'p1' }] };
     expect((await refused(sanction)).map((e) => e.field)).toContain('file.sanctions[0].kind');
@@ -141,7 +154,9 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const sorted = [...samples].sort((a, b) => a - b);
     const p50 = sorted[Math.floor(sorted.length / 2)];
     const max = sorted[sorted.length - 1];
-    console.log(`10,000-entry import (${(body.length / 1e6).toFixed(1)} MB) took ${took.toFixed(0)} ms; /api/health polled ${samples.length}×: p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+    console.log(
+      `10,000-entry import (${(body.length / 1e6).toFixed(1)} MB) took ${took.toFixed(0)} ms; /api/health polled ${samples.length}×: p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+    );
     expect(samples.length).toBeGreaterThan(5);
     expect([...statuses]).toEqual([200]);
     expect(max).toBeLessThan(100);

@@ -99,7 +99,12 @@ describe('every demo event survives export → import → export (real HTTP, rea
     const files = await Promise.all(events.map((e) => exported(e.id)));
     expect(files.map((f) => f.options.pairingSystem).sort()).toEqual(['championship-5-2', 'round-robin', 'stage-chain', 'swiss-individual', 'swiss-team']);
     expect(files.every((f) => f.rounds.length > 0)).toBe(true);
-    expect(files.flatMap((f) => f.sanctions.map((x: { kind: string }) => x.kind)).sort()).toEqual(['collusion', 'technical_foul', 'time_deduction', 'unrecorded_moves']);
+    expect(files.flatMap((f) => f.sanctions.map((x: { kind: string }) => x.kind)).sort()).toEqual([
+      'collusion',
+      'technical_foul',
+      'time_deduction',
+      'unrecorded_moves',
+    ]);
   });
 
   it('into a new event of the same tournament: the same file, and no player twice', async () => {

@@ -153,7 +153,11 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect((await api().get(`/api/events/${eventId}/standings.csv?lang=fr`).expect(400)).body.errors[0].field).toBe('lang');
     // Issue 22: the TRF header records from the tournament and the event.
     const chief = await newUser(app, 'chief');
-    await api().post(`/api/tournaments/${tournamentId}/roles`).set('Authorization', organizer.auth).send({ email: chief.email, role: 'chief_arbiter' }).expect(201);
+    await api()
+      .post(`/api/tournaments/${tournamentId}/roles`)
+      .set('Authorization', organizer.auth)
+      .send({ email: chief.email, role: 'chief_arbiter' })
+      .expect(201);
     const version = (await api().get(`/api/events/${eventId}`).expect(200)).body.version;
     await api()
       .patch(`/api/events/${eventId}`)
@@ -232,7 +236,10 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     expect(s.teamMatches.length).toBe(10);
     // TRF covers individual events only: a 400 naming the event and saying why.
     const trf = await api().get(`/api/events/${eventId}/trf`).expect(400);
-    expect(trf.body.errors[0]).toEqual({ field: 'eventId', reason: expect.stringMatching(/team event has no TRF export.*bbpPairings refuses TRF's team records \(013\)/) });
+    expect(trf.body.errors[0]).toEqual({
+      field: 'eventId',
+      reason: expect.stringMatching(/team event has no TRF export.*bbpPairings refuses TRF's team records \(013\)/),
+    });
     // Board points: every member's points per board (附录1 #6), with the team's 场分 and 局分 per match.
     expect(s.members.filter((m: { starterBoard: number | null }) => m.starterBoard !== null)).toHaveLength(15);
     expect(s.members[0]).toEqual(expect.objectContaining({ team: expect.any(String), boards: expect.any(Array), countedPoints: expect.any(Number) }));

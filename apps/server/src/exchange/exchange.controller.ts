@@ -50,7 +50,7 @@ export class ExchangeController {
   @RequireRole(...PAIRERS)
   @ApiOperation({
     summary:
-      'import a tournament file into a new event (all or nothing; 400 names the JSON path). Held to the API\'s limits; at most CHUHE_IMPORT_MAX_ENTRIES entries (default 20,000)',
+      "import a tournament file into a new event (all or nothing; 400 names the JSON path). Held to the API's limits; at most CHUHE_IMPORT_MAX_ENTRIES entries (default 20,000)",
   })
   @ApiBody({ type: ImportTournamentFileDto })
   async importFile(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() body: unknown) {

@@ -62,7 +62,8 @@ export async function readImportBody(body: unknown): Promise<{ file: Record<stri
     }
     await yieldToLoop();
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest([{ field: 'body', reason: 'must be a JSON object { file, nameZh?, nameEn?, category? }' }]);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest([{ field: 'body', reason: 'must be a JSON object { file, nameZh?, nameEn?, category? }' }]);
   const { file, ...rest } = value as Record<string, unknown>;
   const problems = await inputProblemsInSlices(value, '');
   if (problems.length) throw badRequest(problems.map((p) => ({ ...p, field: p.field || 'body' })));

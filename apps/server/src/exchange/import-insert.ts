@@ -33,7 +33,13 @@ const TABLES = {
   },
   TeamMember: {
     updatedAt: false,
-    columns: { id: { type: 'uuid' }, teamId: { type: 'uuid' }, playerId: { type: 'uuid' }, role: { type: 'text', cast: '"TeamMemberRole"' }, board: { type: 'int' } },
+    columns: {
+      id: { type: 'uuid' },
+      teamId: { type: 'uuid' },
+      playerId: { type: 'uuid' },
+      role: { type: 'text', cast: '"TeamMemberRole"' },
+      board: { type: 'int' },
+    },
   },
   Entry: {
     updatedAt: true,

@@ -55,7 +55,8 @@ export function rawLimitProblems(json: unknown, maxEntries: number): Problem[] {
 
 /** options.stages as the events API takes Event.stages: an array of StageDto. */
 function stageProblems(stages: unknown): Problem[] {
-  if (!Array.isArray(stages) || stages.length === 0) return [{ path: '$.options.stages', message: 'must be a non-empty array of stages ({ type, rounds?, groups?, qualifiers? })' }];
+  if (!Array.isArray(stages) || stages.length === 0)
+    return [{ path: '$.options.stages', message: 'must be a non-empty array of stages ({ type, rounds?, groups?, qualifiers? })' }];
   // events/event.dto.ts: ArrayMaxSize(4).
   if (stages.length > 4) return [{ path: '$.options.stages', message: 'at most 4 stages (as the events API takes them)' }];
   const problems: Problem[] = [];

@@ -181,7 +181,17 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     const plan = await planImport(
       {
         name: 'Chain',
-        options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 1 }, { type: 'knockout', qualifiers: 4 }] },
+        options: {
+          eventKind: 'individual',
+          scoring: '2-1-0',
+          gamesPerPairing: 1,
+          boards: 1,
+          pairingSystem: 'stage-chain',
+          stages: [
+            { type: 'swiss', rounds: 1 },
+            { type: 'knockout', qualifiers: 4 },
+          ],
+        },
         entries: field,
         rounds: [
           { round: 1, pairings: [pair(1, 5), pair(2, 6), pair(3, 7), pair(4, 8)], byes: [] },

@@ -197,7 +197,6 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
   return wanted.filter((n) => !known.has(n));
 }
 
-
 function importError(problems: ImportProblem[]) {
   return badRequest(problems.map((p) => ({ field: `csv`, reason: formatProblem(p) })));
 }

@@ -70,7 +70,13 @@ describe('TRF export and import', () => {
     const t: Tournament = {
       name: '全国象棋锦标赛（个人）',
       options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, totalRounds: 3 },
-      entries: names.map((name, i) => ({ id: `p${i + 1}`, drawNumber: i + 1, name, rating: 2600 - i * 10, affiliation: ['北京', '广东', '上海队', '杭州'][i % 4] })),
+      entries: names.map((name, i) => ({
+        id: `p${i + 1}`,
+        drawNumber: i + 1,
+        name,
+        rating: 2600 - i * 10,
+        affiliation: ['北京', '广东', '上海队', '杭州'][i % 4],
+      })),
       rounds: [
         {
           round: 1,
@@ -83,7 +89,7 @@ describe('TRF export and import', () => {
       ],
     };
     const text = trfOf(t, {
-      header: { city: '北京', federation: 'CXA', startDate: '2026-12-05', endDate: '2026-12-12', chiefArbiter: '张裁判', timeControl: "60' + 30\"" },
+      header: { city: '北京', federation: 'CXA', startDate: '2026-12-05', endDate: '2026-12-12', chiefArbiter: '张裁判', timeControl: '60\' + 30"' },
     });
     const players = text.split('\n').filter((l) => l.startsWith('001 '));
     expect(players).toHaveLength(8);
