@@ -55,6 +55,8 @@ async function inputProblemsInSlices(value: unknown, path: string, depth = 0, co
 export async function readImportBody(body: unknown): Promise<{ file: Record<string, unknown>; options: ImportOptionsDto; text?: string }> {
   let value = body;
   if (typeof body === 'string') {
+    // The validation pipe has just run over the text: the parse starts in a tick of its own.
+    await yieldToLoop();
     try {
       value = JSON.parse(body);
     } catch (error) {

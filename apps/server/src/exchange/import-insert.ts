@@ -12,7 +12,7 @@ import { yieldToLoop } from './import-body';
 /** A column: its PostgreSQL type in the JSON record, and the cast to the column's type (enums). */
 type Column = { type: 'uuid' | 'text' | 'int' | 'timestamp'; cast?: string; default?: string };
 
-const ROWS_PER_STATEMENT = 1_000;
+const ROWS_PER_STATEMENT = 500;
 
 const TABLES = {
   Player: {

@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { parseStandingsFile } from '@chuhe/standings';
+import { yieldToLoop } from './import-body';
 
 export type ParsedFile = ReturnType<typeof parseStandingsFile>;
 
@@ -14,49 +17,98 @@ export type ParsedFile = ReturnType<typeof parseStandingsFile>;
  * The worker is code, not a file, so that it runs the same from the sources (tests) and from dist:
  * it loads the library's built JavaScript, located with Node's own resolver (createRequire).
  */
+/** Entries or pairings per JSON slice of the worker's answer. */
+const SLICE = 1000;
+
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { parseStandingsFile } = require(workerData.standings);
+const SLICE = ${SLICE};
+const slices = (list) => { const out = []; for (let i = 0; i < list.length; i += SLICE) out.push(JSON.stringify(list.slice(i, i + SLICE))); return out; };
 parentPort.once('message', (text) => {
   let answer;
   try {
     const body = JSON.parse(text);
-    answer = JSON.stringify(parseStandingsFile(body && typeof body === 'object' ? body.file : undefined));
+    const result = parseStandingsFile(body && typeof body === 'object' ? body.file : undefined);
+    if (!result.ok) answer = { head: JSON.stringify(result) };
+    else {
+      // The big lists travel as slices, each read by its own JSON.parse on the other side.
+      const { entries, rounds, ...tournament } = result.value.tournament;
+      answer = {
+        head: JSON.stringify({ ok: true, value: { tournament: { ...tournament, entries: [], rounds: [] }, options: result.value.options } }),
+        entries: slices(entries),
+        rounds: rounds.map(({ pairings, ...round }) => ({ head: JSON.stringify(round), pairings: slices(pairings) })),
+      };
+    }
   } catch (error) {
-    answer = JSON.stringify({ crashed: String((error && error.message) || error) });
+    answer = { crashed: String((error && error.message) || error) };
   }
   parentPort.postMessage(answer);
 });`;
 
+type Answer = { head: string; entries?: string[]; rounds?: { head: string; pairings: string[] }[] } | { crashed: string };
+
+/** The worker's answer read slice by slice, the event loop given back between slices. */
+async function readAnswer(answer: Answer): Promise<ParsedFile | null> {
+  if ('crashed' in answer) return null;
+  const result = JSON.parse(answer.head) as ParsedFile;
+  if (!result.ok) return result;
+  const t = result.value.tournament;
+  for (const slice of answer.entries ?? []) {
+    await yieldToLoop();
+    t.entries.push(...(JSON.parse(slice) as typeof t.entries));
+  }
+  for (const r of answer.rounds ?? []) {
+    const round = { ...(JSON.parse(r.head) as Omit<(typeof t.rounds)[number], 'pairings'>), pairings: [] as (typeof t.rounds)[number]['pairings'] };
+    for (const slice of r.pairings) {
+      await yieldToLoop();
+      round.pairings.push(...(JSON.parse(slice) as typeof round.pairings));
+    }
+    t.rounds.push(round);
+  }
+  return result;
+}
+
 let standingsPath: string | null | undefined;
 
-/** The built @chuhe/standings (dist/index.js), or null when it cannot be found (then the caller parses in place). */
+/**
+ * The built @chuhe/standings (its exports' `default`, dist/index.js), or null when it cannot be
+ * found (then the caller parses in place). Found from the package.json beside what the resolver
+ * gives: under Jest the resolver answers the TypeScript source (the `@chuhe/source` condition),
+ * which a worker cannot load.
+ */
 function builtStandings(): string | null {
-  if (standingsPath === undefined) {
-    try {
-      standingsPath = createRequire(__filename).resolve('@chuhe/standings');
-      if (!standingsPath.endsWith('.js')) standingsPath = null;
-    } catch {
-      standingsPath = null;
+  if (standingsPath !== undefined) return standingsPath;
+  standingsPath = null;
+  try {
+    let dir = dirname(createRequire(__filename).resolve('@chuhe/standings'));
+    for (let up = 0; up < 4; up++, dir = dirname(dir)) {
+      const manifest = join(dir, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; exports?: { '.'?: { default?: string } } };
+      const built = pkg.name === '@chuhe/standings' && pkg.exports?.['.']?.default ? join(dir, pkg.exports['.'].default) : null;
+      if (built && existsSync(built)) standingsPath = built;
+      break;
     }
+  } catch {
+    standingsPath = null;
   }
   return standingsPath;
 }
 
 /** parseStandingsFile(body.file) for the body's JSON text, off this thread; null when no worker can run it. */
 export async function parseFileOffThread(bodyText: string): Promise<ParsedFile | null> {
-  const standings = builtStandings();
+  const standings = process.env.CHUHE_IMPORT_WORKER === '0' ? null : builtStandings();
   if (!standings) return null;
   const worker = new Worker(WORKER_CODE, { eval: true, workerData: { standings } });
   try {
-    const answer = await new Promise<string>((resolve, reject) => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the parsing worker stopped (${code})`)));
       worker.postMessage(bodyText);
     });
-    const result = JSON.parse(answer) as ParsedFile | { crashed: string };
-    return 'crashed' in result ? null : result;
+    return await readAnswer(answer);
   } catch {
     return null;
   } finally {
