@@ -176,7 +176,9 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const p50 = sorted[Math.floor(sorted.length / 2)];
     const max = sorted[sorted.length - 1];
     console.log(
-      `10,000-entry import (${(body.length / 1e6).toFixed(1)} MB) took ${took.toFixed(0)} ms; /api/health polled ${samples.length}×: p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+      `10,000-entry import (${(body.length / 1e6).toFixed(1)} MB) took ${took.toFixed(0)} ms; /api/health polled ${samples.length}×: ` +
+        `p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms; longest event-loop stall ${longestStall.toFixed(0)} ms; ` +
+        `GC ${gc.total.toFixed(0)} ms in all, longest pause ${gc.longest.toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
     );
     expect(samples.length).toBeGreaterThan(5);
     expect([...statuses]).toEqual([200]);
