@@ -96,10 +96,10 @@ export class ExchangeService {
   async importFile({ user, tournamentId, dto, text }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto; text?: string }) {
     const tooLarge = rawLimitProblems(dto.file, maxImportEntries());
     if (tooLarge.length) throw fileProblems(tooLarge);
-    // The body's text, when the route has it: the one unsliced piece of work goes to a worker thread.
-    const parsed = text !== undefined ? await parseFileOffThread(text) : null;
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, include: { affiliations: true } });
     if (!tournament) throw notFound('tournament');
+    // The body's text, when the route has it: the one unsliced piece of work goes to a worker thread.
+    const parsed = text !== undefined ? await parseFileOffThread(text) : null;
     const known = await this.prisma.player.findMany({
       where: { tournamentId },
       select: { id: true, nameZh: true, affiliation: { select: { nameZh: true } } },
@@ -108,7 +108,9 @@ export class ExchangeService {
     const players = new Map<string, string[]>();
     for (const p of known) {
       const key = playerKey(p.nameZh, p.affiliation?.nameZh);
-      players.set(key, [...(players.get(key) ?? []), p.id]);
+      const ids = players.get(key);
+      if (ids) ids.push(p.id);
+      else players.set(key, [p.id]);
     }
     await yieldToLoop();
     const plan = await planImport(dto.file, {
