@@ -182,7 +182,12 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     );
     expect(samples.length).toBeGreaterThan(5);
     expect([...statuses]).toEqual([200]);
-    expect(max).toBeLessThan(100);
+    // Under 100 ms on a machine with a core to spare. When more runnable processes than cores share
+    // it (the load average says so), every request waits its turn for a core, the import or not:
+    // the budget grows in proportion, never below 100 ms.
+    const budget = 100 * Math.max(1, loadavg()[0] / availableParallelism());
+    console.log(`health budget: ${budget.toFixed(0)} ms`);
+    expect(max).toBeLessThan(budget);
     expect(await prisma.entry.count({ where: { eventId: answer.event.id } })).toBe(10_000);
   }, 180_000);
 });
