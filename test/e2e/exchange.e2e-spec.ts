@@ -151,9 +151,35 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
       expect([affiliation, rating]).toEqual([e.affiliation ?? '', e.rating === undefined ? '' : String(e.rating)]);
     }
     expect((await api().get(`/api/events/${eventId}/standings.csv?lang=fr`).expect(400)).body.errors[0].field).toBe('lang');
+    // Issue 22: the TRF header records from the tournament and the event.
+    const chief = await newUser(app, 'chief');
+    await api()
+      .post(`/api/tournaments/${tournamentId}/roles`)
+      .set('Authorization', organizer.auth)
+      .send({ email: chief.email, role: 'chief_arbiter' })
+      .expect(201);
+    const version = (await api().get(`/api/events/${eventId}`).expect(200)).body.version;
+    await api()
+      .patch(`/api/events/${eventId}`)
+      .set('Authorization', organizer.auth)
+      .send({ version, timeControl: { baseMinutes: 60, incrementSeconds: 30 } })
+      .expect(200);
     const trf = await api().get(`/api/events/${eventId}/trf`).expect(200);
     expect(trf.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('再导入.trf')}`);
-    expect(trf.text).toMatch(/^012 /m);
+    expect(trf.text.split('\n').filter((l) => /^\d\d2 /.test(l))).toEqual([
+      `012 ${TOURNAMENT.nameZh} 再导入 / ${TOURNAMENT.nameEn} Again`,
+      `022 ${TOURNAMENT.venue}`,
+      `032 ${TOURNAMENT.organizer}`,
+      '042 2026/12/01',
+      '052 2026/12/03',
+      '062 15',
+      '092 Individual: swiss (5 rounds) (xiangqi, Chuhe)',
+      '102 chief',
+      `122 60' + 30"`,
+    ]);
+    // The tournament file is named after the event too (shown in place: inline).
+    const json = await api().get(`/api/events/${eventId}/tournament-file`).expect(200);
+    expect(json.headers['content-disposition']).toBe(`inline; filename="Again.json"; filename*=UTF-8''${encodeURIComponent('再导入.json')}`);
     expect(trf.text.split(/\r?\n/).filter((l) => l.startsWith('001 '))).toHaveLength(15);
     expect(trf.text).toMatch(/^XXR 5/m);
     const badCsv = await api().get(`/api/events/${eventId}/standings.csv?afterRound=x`).expect(400);
@@ -208,9 +234,12 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await sameAsCliAfterEveryRound(eventId, 5);
     const s = (await api().get(`/api/events/${eventId}/standings`).expect(200)).body.report;
     expect(s.teamMatches.length).toBe(10);
-    // TRF covers individual events only: a 400 naming the event.
+    // TRF covers individual events only: a 400 naming the event and saying why.
     const trf = await api().get(`/api/events/${eventId}/trf`).expect(400);
-    expect(trf.body.errors[0].field).toBe('eventId');
+    expect(trf.body.errors[0]).toEqual({
+      field: 'eventId',
+      reason: expect.stringMatching(/team event has no TRF export.*bbpPairings refuses TRF's team records \(013\)/),
+    });
     // Board points: every member's points per board (附录1 #6), with the team's 场分 and 局分 per match.
     expect(s.members.filter((m: { starterBoard: number | null }) => m.starterBoard !== null)).toHaveLength(15);
     expect(s.members[0]).toEqual(expect.objectContaining({ team: expect.any(String), boards: expect.any(Array), countedPoints: expect.any(Number) }));
@@ -275,7 +304,7 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const players = await prisma.player.count({ where: { tournamentId } });
     const cases: [unknown, string][] = [
       [{ ...swissFile, entries: [{ id: 'p1', name: 'x' }, ...swissFile.entries.slice(1)] }, 'file.entries[0].drawNumber'],
-      [{ ...swissFile, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1' }] }, 'file.sanctions'],
+      [{ ...swissFile, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] }, 'file.sanctions[0]'],
       [{ ...swissFile, withdrawals: [{ entry: 'nobody' }] }, 'file.withdrawals[0].afterRound'],
       [{ ...swissFile, options: { ...swissFile.options, pairingSystem: 'lottery' } }, 'file.options.pairingSystem'],
     ];

@@ -14,6 +14,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
+import { isTournamentFileImport } from './exchange/import-body';
 import { isLanguage, translateKey } from './pages/i18n';
 import { viewsDir } from './pages/views-dir';
 import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
@@ -72,6 +73,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.useGlobalPipes(createValidationPipe());
   const auth = app.get(AuthService);
   app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
+  // The tournament-file import reads its large body itself, in pieces (issue 23 #5, exchange/import-body.ts).
+  app.useBodyParser('text', { limit: '5mb', type: isTournamentFileImport });
   app.useBodyParser('json', { limit: '5mb' });
   // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
   app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });

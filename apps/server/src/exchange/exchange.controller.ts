@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { afterRoundQuery } from '../standings/standings.controller';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { ExchangeService } from './exchange.service';
+import { readImportBody } from './import-body';
 import { eventDownloadName, setDownloadName } from '../common/download-name';
 import { PrismaService } from '../prisma/prisma.service';
 
@@ -47,8 +48,14 @@ export class ExchangeController {
   @Post('tournaments/:tournamentId/tournament-file')
   @ApiBearerAuth()
   @RequireRole(...PAIRERS)
-  @ApiOperation({ summary: 'import a tournament file into a new event (all or nothing; 400 names the JSON path)' })
-  importFile(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: ImportTournamentFileDto) {
-    return this.exchange.importFile({ user, tournamentId, dto });
+  @ApiOperation({
+    summary:
+      "import a tournament file into a new event (all or nothing; 400 names the JSON path). Held to the API's limits; at most CHUHE_IMPORT_MAX_ENTRIES entries (default 20,000)",
+  })
+  @ApiBody({ type: ImportTournamentFileDto })
+  async importFile(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() body: unknown) {
+    // Read here, in pieces, not by the global pipe (import-body.ts: a large file must not hold up other requests).
+    const { file, options, text } = await readImportBody(body);
+    return this.exchange.importFile({ user, tournamentId, dto: { ...options, file }, text });
   }
 }

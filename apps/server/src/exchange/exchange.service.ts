@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { makeTrf } from '@chuhe/pairing';
+import { makeTrf, type TrfHeader } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -11,6 +11,11 @@ import { PrismaService } from '../prisma/prisma.service';
 import { StandingsService } from '../standings/standings.service';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { planImport } from './tournament-file-import';
+import { maxImportEntries, rawLimitProblems } from './import-limits';
+import { parseFileOffThread } from './parse-off-thread';
+import { yieldToLoop } from './import-body';
+import { insertRows } from './import-insert';
+import { playerKey } from '../imports/player-key';
 
 /**
  * The event as files: the libs/tournament JSON file with the standings extras (what `chuhe pair`,
@@ -30,54 +35,123 @@ export class ExchangeService {
     return this.standings.file(eventId, afterRound);
   }
 
-  /** FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf; XXR = the event's rounds). */
+  /**
+   * FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf; XXR = the
+   * event's rounds), with the header records from the tournament and the event: 012 the names,
+   * 022 the venue, 032 the organizer, 042/052 the dates, 092 the format, 102 the chief arbiter,
+   * 122 the time control. A team event is refused, saying why: TRF's pairing readers take
+   * individual fields only (bbpPairings refuses the team records 013/310 outright), and a
+   * two-game pairing has no TRF round block.
+   */
   async trf(eventId: string): Promise<string> {
     const file = await this.standings.file(eventId);
     const parsed = parseStandingsFile(file);
     if (!parsed.ok) throw badRequest(parsed.error.map((e) => ({ field: 'eventId', reason: `${e.path}: ${e.message}` })));
     const t = parsed.value.tournament;
-    if (t.options.eventKind !== 'individual' || t.options.gamesPerPairing !== 1) {
-      throw badRequest([{ field: 'eventId', reason: 'TRF covers individual events with one game per pairing' }]);
+    if (t.options.eventKind !== 'individual') {
+      throw badRequest([
+        {
+          field: 'eventId',
+          reason:
+            "a team event has no TRF export: the pairing programs that read TRF (bbpPairings, JaVaFo) take individual events only — bbpPairings refuses TRF's team records (013) — so a team TRF would be read by nothing; use the tournament file (GET /api/events/:eventId/tournament-file) instead",
+        },
+      ]);
     }
-    const trf = makeTrf(t);
+    if (t.options.gamesPerPairing !== 1) {
+      throw badRequest([{ field: 'eventId', reason: 'TRF has one result per round and pairing: an event with two games per pairing cannot be written' }]);
+    }
+    const trf = makeTrf(t, { header: await this.trfHeader(eventId) });
     if (!trf.ok) throw badRequest(trf.error.map((e) => ({ field: 'eventId', reason: e.message })));
     return trf.value;
   }
 
-  /** All or nothing: the file is checked whole (400 naming each JSON path), then written in one transaction. */
-  async importFile({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto }) {
+  /** The TRF header records from the tournament and the event (libs/pairing TrfHeader). */
+  private async trfHeader(eventId: string): Promise<TrfHeader> {
+    const event = await this.prisma.event.findUnique({
+      where: { id: eventId },
+      include: { tournament: { include: { roles: { where: { role: 'chief_arbiter' }, include: { user: true }, orderBy: { createdAt: 'asc' } } } } },
+    });
+    if (!event) throw notFound('event');
+    const tc = event.timeControl as { baseMinutes?: number; incrementSeconds?: number; movesPerPeriod?: number } | null;
+    const stages = (event.stages as { type: string; rounds?: number }[]).map((s) => (s.rounds !== undefined ? `${s.type} (${s.rounds} rounds)` : s.type));
+    return {
+      name: `${event.tournament.nameZh} ${event.nameZh} / ${event.tournament.nameEn} ${event.nameEn}`,
+      city: event.tournament.venue,
+      federation: event.tournament.organizer,
+      startDate: event.tournament.startDate.toISOString().slice(0, 10),
+      endDate: event.tournament.endDate.toISOString().slice(0, 10),
+      type: `Individual: ${stages.join(' → ')} (xiangqi, Chuhe)`,
+      ...(event.tournament.roles.length ? { chiefArbiter: event.tournament.roles.map((r) => r.user.displayName).join(', ') } : {}),
+      ...(tc && typeof tc.baseMinutes === 'number' ? { timeControl: `${tc.baseMinutes}'${tc.incrementSeconds ? ` + ${tc.incrementSeconds}"` : ''}` } : {}),
+    };
+  }
+
+  /**
+   * All or nothing: the file is checked whole (400 naming each JSON path), then written in one
+   * transaction. A large file must not hold up the other requests (issue 23 #5): the plan is made
+   * and the rows written in chunks (import-insert.ts), the event loop given back between them, so
+   * that health checks, pages and static files are served while an import runs; a file too
+   * large for one request is refused before any work (import-limits.ts, CHUHE_IMPORT_MAX_ENTRIES).
+   */
+  async importFile({ user, tournamentId, dto, text }: { user: AuthUser; tournamentId: string; dto: ImportTournamentFileDto; text?: string }) {
+    const tooLarge = rawLimitProblems(dto.file, maxImportEntries());
+    if (tooLarge.length) throw fileProblems(tooLarge);
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, include: { affiliations: true } });
     if (!tournament) throw notFound('tournament');
-    const plan = planImport(dto.file, {
+    // The body's text, when the route has it: the one unsliced piece of work goes to a worker thread.
+    const parsed = text !== undefined ? await parseFileOffThread(text) : null;
+    const known = await this.prisma.player.findMany({
+      where: { tournamentId },
+      select: { id: true, nameZh: true, affiliation: { select: { nameZh: true } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const players = new Map<string, string[]>();
+    for (const p of known) {
+      const key = playerKey(p.nameZh, p.affiliation?.nameZh);
+      const ids = players.get(key);
+      if (ids) ids.push(p.id);
+      else players.set(key, [p.id]);
+    }
+    await yieldToLoop();
+    const plan = await planImport(dto.file, {
+      pause: yieldToLoop,
+      ...(parsed ? { parsed } : {}),
       tournamentId,
       userId: user.id,
       affiliations: new Map(tournament.affiliations.map((a) => [a.nameZh, a.id])),
+      tournamentNames: { nameZh: tournament.nameZh, nameEn: tournament.nameEn },
+      players,
+      maxEntries: maxImportEntries(),
       ...(dto.nameZh !== undefined && { nameZh: dto.nameZh }),
       ...(dto.nameEn !== undefined && { nameEn: dto.nameEn }),
       ...(dto.category !== undefined && { category: dto.category }),
       now: new Date(),
     });
-    if (!plan.ok) throw badRequest(plan.error.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
+    if (!plan.ok) throw fileProblems(plan.error);
     const p = plan.value;
+    await yieldToLoop();
     return this.prisma.$transaction(
       async (tx) => {
         const event = await tx.event.create({ data: p.event });
         if (p.affiliations.length) await tx.affiliation.createMany({ data: p.affiliations });
-        if (p.players.length) await tx.player.createMany({ data: p.players });
-        if (p.teams.length) await tx.team.createMany({ data: p.teams });
-        if (p.members.length) await tx.teamMember.createMany({ data: p.members });
-        await tx.entry.createMany({ data: p.entries });
+        await insertRows(tx, 'Player', p.players);
+        await insertRows(tx, 'Team', p.teams);
+        await insertRows(tx, 'TeamMember', p.members);
+        await insertRows(tx, 'Entry', p.entries);
         await tx.stage.createMany({ data: p.stages });
         if (p.rounds.length) await tx.round.createMany({ data: p.rounds });
-        if (p.pairings.length) await tx.pairing.createMany({ data: p.pairings });
-        if (p.games.length) await tx.game.createMany({ data: p.games });
+        await insertRows(tx, 'Pairing', p.pairings);
+        await insertRows(tx, 'Game', p.games);
+        if (p.sanctions.length) await tx.sanction.createMany({ data: p.sanctions });
         const counts = {
           entries: p.entries.length,
           players: p.players.length,
+          matchedPlayers: p.matchedPlayers,
           teams: p.teams.length,
           rounds: p.rounds.length,
           pairings: p.pairings.length,
           games: p.games.length,
+          sanctions: p.sanctions.length,
         };
         await this.audit.record(tx, {
           userId: user.id,
@@ -96,4 +170,9 @@ export class ExchangeService {
       { timeout: 60_000 },
     );
   }
+}
+
+/** 400 naming each problem's JSON path under `file`. */
+function fileProblems(problems: { path: string; message: string }[]) {
+  return badRequest(problems.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
 }

@@ -32,8 +32,8 @@ const base = {
 };
 
 describe('planImport: a tournament file as the rows of a new event', () => {
-  it('maps names, affiliations (reused or new), entries, rounds, games and options that name entries', () => {
-    const plan = planImport({ ...base, withdrawals: [{ entry: 'p4', afterRound: 1 }] }, ctx);
+  it('maps names, affiliations (reused or new), entries, rounds, games and options that name entries', async () => {
+    const plan = await planImport({ ...base, withdrawals: [{ entry: 'p4', afterRound: 1 }] }, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;
     expect(p.event).toMatchObject({
@@ -58,17 +58,17 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     expect(p.games[0].redPlayerId).toBe(p.players[0].id);
   });
 
-  it('reads the format from the pairing system and the chain from the standings extras', () => {
-    const rr = planImport(
+  it('reads the format from the pairing system and the chain from the standings extras', async () => {
+    const rr = await planImport(
       { ...base, options: { ...base.options, pairingSystem: 'round-robin', roundRobinCycles: 2 }, standings: { chain: ['score', 'wins'] } },
       ctx,
     );
     expect(rr.ok && rr.value.event).toMatchObject({ stages: [{ type: 'double_round_robin' }], tieBreaks: ['score', 'wins'], tieBreaksCustom: true });
-    const ch = planImport({ ...base, options: { ...base.options, pairingSystem: 'championship-6-1' }, standings: { chain: 'axf-appendix-3' } }, ctx);
+    const ch = await planImport({ ...base, options: { ...base.options, pairingSystem: 'championship-6-1' }, standings: { chain: 'axf-appendix-3' } }, ctx);
     expect(ch.ok && ch.value.event.stages).toEqual([{ type: 'championship_6_1' }]);
   });
 
-  it('maps team members to players and board games to them', () => {
+  it('maps team members to players and board games to them', async () => {
     const teams = {
       name: '团体 Teams',
       options: { eventKind: 'team', scoring: '2-1-0', gamesPerPairing: 1, boards: 2, pairingSystem: 'round-robin' },
@@ -95,9 +95,9 @@ describe('planImport: a tournament file as the rows of a new event', () => {
         },
       ],
     };
-    const twins = planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
+    const twins = await planImport({ ...teams, entries: teams.entries.map((e) => ({ ...e, name: '同名队 Same' })) }, ctx);
     expect(twins.ok ? [] : twins.error.map((e) => e.path)).toEqual(['$.entries[1].name']);
-    const plan = planImport(teams, ctx);
+    const plan = await planImport(teams, ctx);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     const p = plan.value;
     expect(p.event).toMatchObject({ kind: 'team', teamStarters: 2, teamReserves: 1 });
@@ -117,18 +117,99 @@ describe('planImport: a tournament file as the rows of a new event', () => {
     ]);
   });
 
-  it('refuses with JSON paths what it cannot import', () => {
-    const paths = (json: unknown) => {
-      const plan = planImport(json, ctx);
+  it('refuses with JSON paths what it cannot import', async () => {
+    const paths = async (json: unknown) => {
+      const plan = await planImport(json, ctx);
       return plan.ok ? [] : plan.error.map((e) => e.path);
     };
-    expect(paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1' }] })).toEqual(['$.sanctions']);
-    expect(paths({ ...base, withdrawals: [{ entry: 'p1', afterRound: 1, reason: 'disqualification' }] })).toEqual(['$.withdrawals[0].reason']);
-    expect(
-      paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, { type: 'knockout' }] } }),
-    ).toEqual(['$.rounds']);
-    expect(paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
-    expect(paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
-    expect(paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
+    // A sanction names a game the player played.
+    expect(await paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 2, player: 'p1' }] })).toEqual(['$.sanctions[0]']);
+    expect(await paths({ ...base, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] })).toEqual(['$.sanctions[0]']);
+    // Stages as the events API takes them (a stage that is not an object was a 500).
+    for (const stage of [null, 'x', 1, {}])
+      expect((await paths({ ...base, options: { ...base.options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, stage] } }))[0]).toMatch(
+        /^\$\.options\.stages\[1\]/,
+      );
+    expect(await paths({ ...base, options: { ...base.options, totalRounds: undefined }, rounds: [] })).toEqual(['$.options.totalRounds']);
+    expect(await paths({ ...base, entries: [{ id: 'p1' }] })).toContain('$.entries[0].drawNumber');
+    expect(await paths({ ...base, entries: entries.map((e) => (e.id === 'p3' ? { ...e, rating: 1e12 } : e)) })).toEqual(['$.entries[2].rating']);
+  });
+
+  it('imports sanctions onto the games they name, in order, and withdrawals with their reason', async () => {
+    const plan = await planImport(
+      {
+        ...base,
+        sanctions: [
+          { kind: 'technical_foul', round: 1, player: 'p3', note: 'leaving_seat — left the hall' },
+          { kind: 'collusion', round: 1, player: 'p1', game: 1, disqualify: ['p1', 'p3'] },
+        ],
+        withdrawals: [{ entry: 'p2', afterRound: 1, reason: 'disqualification' }],
+      },
+      ctx,
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    const entryOf = (id: string) => p.entries[entries.findIndex((e) => e.id === id)].id;
+    expect(p.sanctions.map((x) => [x.kind, x.gameId, x.playerId, x.note ?? null, x.disqualify ?? null, x.state])).toEqual([
+      ['technical_foul', p.games[0].id, p.players[2].id, 'leaving_seat — left the hall', null, 'confirmed'],
+      ['collusion', p.games[0].id, p.players[0].id, null, [entryOf('p1'), entryOf('p3')], 'confirmed'],
+    ]);
+    expect(+p.sanctions[0].createdAt!).toBeLessThan(+p.sanctions[1].createdAt!);
+    expect(p.entries[1]).toMatchObject({ status: 'withdrawn', withdrawnAfterRound: 1, withdrawalReason: 'disqualification' });
+  });
+
+  it("finds the tournament's players by Chinese name and affiliation (once each) and takes the tournament's name off the event's", async () => {
+    const players = new Map([
+      ['棋手1\u0000北京', ['known-1']],
+      ['棋手3\u0000', ['known-3']],
+    ]);
+    const plan = await planImport(
+      { ...base, name: '测试赛 公开赛 / Test Cup City Open', entries: [...entries, { id: 'p5', drawNumber: 5, name: '棋手1 Twin', affiliation: '北京' }] },
+      { ...ctx, players, tournamentNames: { nameZh: '测试赛', nameEn: 'Test Cup' } },
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    expect(p.entries.map((e) => e.playerId)).toEqual(['known-1', p.players[0].id, 'known-3', p.players[1].id, p.players[2].id]);
+    expect(p.players.map((x) => x.nameZh)).toEqual(['棋手2', '棋手4', '棋手1']);
+    expect(p.matchedPlayers).toBe(2);
+    expect(p.event).toMatchObject({ nameZh: '公开赛', nameEn: 'City Open' });
+  });
+
+  it('places the rounds of a stage chain in their stages, with the later stage’s field', async () => {
+    const field = Array.from({ length: 8 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1, name: `棋手${i + 1} P${i + 1}` }));
+    const pair = (a: number, b: number, result = 'red_win') => ({ red: `p${a}`, black: `p${b}`, games: [{ red: `p${a}`, black: `p${b}`, result }] });
+    const plan = await planImport(
+      {
+        name: 'Chain',
+        options: {
+          eventKind: 'individual',
+          scoring: '2-1-0',
+          gamesPerPairing: 1,
+          boards: 1,
+          pairingSystem: 'stage-chain',
+          stages: [
+            { type: 'swiss', rounds: 1 },
+            { type: 'knockout', qualifiers: 4 },
+          ],
+        },
+        entries: field,
+        rounds: [
+          { round: 1, pairings: [pair(1, 5), pair(2, 6), pair(3, 7), pair(4, 8)], byes: [] },
+          { round: 2, pairings: [pair(1, 4), pair(2, 3)], byes: [] },
+        ],
+      },
+      ctx,
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.error));
+    const p = plan.value;
+    expect(p.stages.map((x) => [x.index, x.type, Array.isArray(x.entryIds) ? x.entryIds.length : null])).toEqual([
+      [0, 'swiss', null],
+      [1, 'knockout', 4],
+    ]);
+    expect(p.rounds.map((r) => [r.number, r.stageRound, r.stageId === p.stages[1].id])).toEqual([
+      [1, 1, false],
+      [2, 1, true],
+    ]);
+    expect(p.pairings.filter((x) => x.matchKey).map((x) => x.matchKey)).toEqual(['knockout round 1 match 1', 'knockout round 1 match 2']);
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { playerKey } from './player-key';
 import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, TeamRow } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -194,10 +195,6 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
   const wanted = [...new Set(names.filter((n): n is string => !!n))];
   const known = new Set((await db.affiliation.findMany({ where: { tournamentId, nameZh: { in: wanted } }, select: { nameZh: true } })).map((a) => a.nameZh));
   return wanted.filter((n) => !known.has(n));
-}
-
-function playerKey(nameZh: string, affiliation: string | undefined | null): string {
-  return `${nameZh}\u0000${affiliation ?? ''}`;
 }
 
 function importError(problems: ImportProblem[]) {

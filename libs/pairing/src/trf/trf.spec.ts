@@ -65,6 +65,69 @@ describe('TRF export and import', () => {
     expect(lines.find((l) => l.startsWith('001    3'))?.slice(91, 99)).toBe('0000 - U');
   });
 
+  it('CJK names and affiliations: every field in its column, counted in characters (code points) as bbpPairings reads', () => {
+    const names = ['王天一 Wang Tianyi', '郑惟桐', '𠀀𠀁𠀂 Extension B', '赵鑫鑫'.repeat(12), '許銀川 Hui Yinchuen', '洪智', '謝靖 Xie Jing', '孟辰'];
+    const t: Tournament = {
+      name: '全国象棋锦标赛（个人）',
+      options: { eventKind: 'individual', scoring: '2-1-0', gamesPerPairing: 1, boards: 1, totalRounds: 3 },
+      entries: names.map((name, i) => ({
+        id: `p${i + 1}`,
+        drawNumber: i + 1,
+        name,
+        rating: 2600 - i * 10,
+        affiliation: ['北京', '广东', '上海队', '杭州'][i % 4],
+      })),
+      rounds: [
+        {
+          round: 1,
+          pairings: [0, 1, 2, 3].map((k) => {
+            const [red, black] = [`p${k + 1}`, `p${k + 5}`];
+            return { red, black, games: [{ red, black, result: (['red_win', 'draw', 'black_win', 'red_win_forfeit'] as const)[k] }] };
+          }),
+          byes: [],
+        },
+      ],
+    };
+    const text = trfOf(t, {
+      header: { city: '北京', federation: 'CXA', startDate: '2026-12-05', endDate: '2026-12-12', chiefArbiter: '张裁判', timeControl: '60\' + 30"' },
+    });
+    const players = text.split('\n').filter((l) => l.startsWith('001 '));
+    expect(players).toHaveLength(8);
+    for (const [i, line] of players.entries()) {
+      const cols = [...line];
+      const at = (from: number, to: number) => cols.slice(from, to).join('');
+      expect(at(4, 8)).toBe(String(i + 1).padStart(4));
+      // The name's 33 columns: cut at 33 characters, never into the next field.
+      expect(at(14, 47).trimEnd()).toBe([...names[i]].slice(0, 33).join(''));
+      expect(at(47, 48)).toBe(' ');
+      expect(at(48, 52)).toBe(String(2600 - i * 10));
+      expect(at(53, 56)).toBe(['北京', '广东', '上海队', '杭州'][i % 4].padEnd(3));
+      expect(at(80, 84)).toMatch(/^ *\d+\.\d$/);
+      expect(at(91, 99)).toMatch(/^ {3}\d [wb] [1=0+-]$/);
+    }
+    // Bytes differ (a Chinese character is 3 bytes of UTF-8): the columns are characters.
+    expect(Buffer.byteLength(players[0].slice(0, 84))).toBeGreaterThan(84);
+    // Read back: the same names, ratings, affiliations and results.
+    const back = parsed(text);
+    expect(back.entries.map((e) => [e.name, e.rating, e.affiliation])).toEqual(
+      t.entries.map((e) => [e.name === undefined ? undefined : [...e.name].slice(0, 33).join(''), e.rating, e.affiliation]),
+    );
+    expect(back.rounds[0].pairings.map((p) => p.games[0].result)).toEqual(['red_win', 'draw', 'black_win', 'red_win_forfeit']);
+    // The header records.
+    const header = text.split('\n').filter((l) => /^\d{3} /.test(l) && !l.startsWith('001'));
+    expect(header).toEqual([
+      '012 全国象棋锦标赛（个人）',
+      '022 北京',
+      '032 CXA',
+      '042 2026/12/05',
+      '052 2026/12/12',
+      '062 8',
+      '092 Individual: Swiss-System (xiangqi, Chuhe)',
+      '102 张裁判',
+      `122 60' + 30"`,
+    ]);
+  });
+
   it('reports a pairing that only one side records', () => {
     const bad = ['001    1      A'.padEnd(91) + '   2 w 1', '001    2      B'].join('\n');
     const r = parseTrf(bad);

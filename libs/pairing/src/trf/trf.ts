@@ -30,6 +30,20 @@ import { byePoints, scoresAfter } from '@chuhe/tournament';
  * Columns of a player line (1-based): 1–3 `001`, 5–8 rank, 15–47 name, 49–52 rating, 54–56
  * federation, 81–84 points, 86–89 place, then per round from column 92 a 10-column block
  * `OOOO C R  ` (opponent rank, colour, result).
+ *
+ * Columns count characters — Unicode code points — not bytes (issue 22: a Chinese name moved the
+ * points column from byte 81 to byte 89 or 91). TRF is a fixed-column text format; its readers
+ * position fields by character: bbpPairings decodes each line from UTF-8 into a std::u32string
+ * (one element per code point: `wstring_convert<codecvt_utf8<char32_t>>`, fileformats/trf.cpp)
+ * and reads `line.substr(80, 4)` for the points, `line[startIndex + 5]` for a colour; JaVaFo, in
+ * Java, reads decoded lines by `String` index. So a name of 3 Chinese characters takes 3 of the
+ * name's 33 columns, as "Wei" does, and is padded with 30 spaces. Padding, cutting and reading
+ * here go by code point (`[...s]`), never by UTF-16 unit, so a character outside the BMP (𠀀,
+ * CJK Extension B) also counts once. The file is written in UTF-8.
+ *
+ * Header records (TRF-16): 012 name, 022 city, 032 federation, 042 / 052 start and end dates
+ * (YYYY/MM/DD), 062 number of players, 092 type, 102 chief arbiter, 122 time control — from
+ * `MakeTrfOptions.header` where the caller knows them (the server: the tournament and event).
  */
 
 export interface TrfError {
@@ -40,10 +54,37 @@ export interface TrfError {
 /** TRF is one record per line in fixed columns: a control character (a CR/LF would split a line and forge a record) becomes a space. */
 const oneLine = (s: string): string => s.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
 
+/** `s` in exactly `n` columns (code points): cut, or padded with spaces (left-aligned when `right`). */
 const pad = (s: string | number, n: number, right = false): string => {
-  const t = oneLine(String(s));
-  return t.length >= n ? t.slice(0, n) : right ? t.padEnd(n) : t.padStart(n);
+  const chars = [...oneLine(String(s))];
+  if (chars.length >= n) return chars.slice(0, n).join('');
+  const fill = ' '.repeat(n - chars.length);
+  return right ? chars.join('') + fill : fill + chars.join('');
 };
+
+/** Columns [from, to) of a line, counted in code points (as bbpPairings reads them). */
+export function trfColumns(line: string, from: number, to?: number): string {
+  return [...line].slice(from, to).join('');
+}
+
+/** What the header records say, where the caller knows it (TRF-16 records 012–122). */
+export interface TrfHeader {
+  /** 012: the tournament's name (default: the tournament file's name). */
+  name?: string;
+  /** 022 */
+  city?: string;
+  /** 032 */
+  federation?: string;
+  /** 042 / 052: ISO dates (YYYY-MM-DD), written YYYY/MM/DD. */
+  startDate?: string;
+  endDate?: string;
+  /** 092 (default "Individual: Swiss-System (xiangqi, Chuhe)"). */
+  type?: string;
+  /** 102 */
+  chiefArbiter?: string;
+  /** 122, e.g. "60' + 30\"". */
+  timeControl?: string;
+}
 
 function resultCode(result: GameResult | null, side: Side): string {
   if (result === null) return ' ';
@@ -61,6 +102,7 @@ export const TRF_MAX_RANK = 9999;
 export interface MakeTrfOptions {
   /** The event's total rounds for `XXR` (default options.totalRounds, else the rounds played). */
   totalRounds?: number;
+  header?: TrfHeader;
 }
 
 /** The event's total rounds as the tournament records it (options.totalRounds), if any. */
@@ -96,9 +138,20 @@ export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): R
   const bye = byePoints(tournament.options);
   const byeCode = bye >= 2 ? 'U' : bye === 1 ? 'H' : 'Z';
   const lines: string[] = [];
-  lines.push(`012 ${oneLine(tournament.name ?? 'Chuhe tournament')}`);
-  lines.push(`062 ${entries.length}`);
-  lines.push(`092 Individual: Swiss-System (xiangqi, Chuhe)`);
+  const h = options.header ?? {};
+  const record = (code: string, value: string | undefined) => {
+    if (value !== undefined && value.trim() !== '') lines.push(`${code} ${oneLine(value).trim()}`);
+  };
+  const date = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10).replace(/-/g, '/') : undefined);
+  record('012', h.name ?? tournament.name ?? 'Chuhe tournament');
+  record('022', h.city);
+  record('032', h.federation);
+  record('042', date(h.startDate));
+  record('052', date(h.endDate));
+  record('062', String(entries.length));
+  record('092', h.type ?? 'Individual: Swiss-System (xiangqi, Chuhe)');
+  record('102', h.chiefArbiter);
+  record('122', h.timeControl);
   lines.push(`XXR ${total}`);
   for (const e of entries) {
     let line = `001 ${pad(e.drawNumber, 4)}      ${pad(e.name ?? e.id, 33, true)} ${pad(e.rating !== undefined ? Math.round(e.rating) : '', 4)} ${pad(e.affiliation && e.affiliation.length <= 3 ? e.affiliation : '', 3, true)} ${pad('', 11)} ${pad('', 10)} ${pad(((scores.get(e.id) ?? 0) / 2).toFixed(1), 4)} ${pad(places.get(e.id) ?? 0, 4)}`;
@@ -156,8 +209,11 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
   let name: string | undefined;
   let totalRounds: number | undefined;
   // CR (bbpPairings), LF or CRLF.
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
     const lineNo = i + 1;
+    // Columns are code points (see the header comment): read the line as an array of them.
+    const chars = [...line];
+    const raw = { slice: (from: number, to?: number) => chars.slice(from, to).join(''), length: chars.length };
     const code = raw.slice(0, 3);
     if (code === '012') name = raw.slice(4).trim() || undefined;
     else if (code === 'XXR') {
@@ -165,7 +221,7 @@ export function parseTrf(text: string, options: Partial<TournamentOptions> = {})
       if (/^[1-9]\d*$/.test(n)) totalRounds = Number(n);
       else errors.push({ line: lineNo, message: `XXR must be the event's total number of rounds, not '${n}'` });
     } else if (code === 'XCI') {
-      const m = /^XCI\s+(\d+)\s+(\S+)\s*$/.exec(raw);
+      const m = /^XCI\s+(\d+)\s+(\S+)\s*$/.exec(line);
       if (m) ids.set(Number(m[1]), m[2]);
       else errors.push({ line: lineNo, message: 'XCI line must be "XCI <rank> <id>"' });
     } else if (code === '001') {
