@@ -5,11 +5,13 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
-import type { Event } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import type { Event, Gender } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import { PrismaService, Tx } from '../prisma/prisma.service';
+import { NO_ID, oneOf, RowOf, typedQuery } from '../persistence/typed-sql';
 
 /**
  * CSV import, all-or-nothing: the whole file is validated first (libs/registration), then
@@ -237,31 +239,40 @@ async function affiliationIds(tx: Tx, tournamentId: string, names: (string | und
 const IMPORT_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 const BATCH = 20_000;
 
-type PlayerRowOut = {
-  id: string;
-  tournamentId: string;
-  nameZh: string;
-  nameEn: string;
-  gender: 'male' | 'female';
-  affiliationId: string | null;
-  rating: number | null;
-  title: string | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** A batch of new players, in the rows' order, as Prisma's Player reads them. */
+const INSERT_PLAYERS = typedQuery(
+  'insert players',
+  {
+    id: 'text',
+    tournamentId: 'text',
+    nameZh: 'text',
+    nameEn: 'text',
+    gender: oneOf<Gender>('text'),
+    affiliationId: 'text?',
+    rating: 'int4?',
+    title: 'text?',
+    version: 'int4',
+    createdAt: 'timestamp',
+    updatedAt: 'timestamp',
+  },
+  (tournamentId: string, z: string[], e: string[], g: string[], r: (number | null)[], ti: (string | null)[], a: (string | null)[]) => Prisma.sql`
+    INSERT INTO "Player" ("id", "tournamentId", "nameZh", "nameEn", "gender", "rating", "title", "affiliationId", "updatedAt")
+    SELECT gen_random_uuid(), ${tournamentId}::uuid, z, e, g::"Gender", r, ti, a, now()
+      FROM unnest(${z}::text[], ${e}::text[], ${g}::text[], ${r}::int[], ${ti}::text[], ${a}::uuid[]) WITH ORDINALITY AS u(z, e, g, r, ti, a, ord)
+     ORDER BY ord
+    RETURNING id::text AS id, "tournamentId"::text AS "tournamentId", "nameZh", "nameEn", gender::text AS gender, "affiliationId"::text AS "affiliationId",
+              rating, title, version, "createdAt", "updatedAt"`,
+  [NO_ID, [], [], [], [], [], []],
+);
+type PlayerRowOut = RowOf<typeof INSERT_PLAYERS.columns>;
 
 async function createPlayers(tx: Tx, tournamentId: string, rows: PlayerRow[], affiliations: Map<string, string>): Promise<PlayerRowOut[]> {
   const created: PlayerRowOut[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     created.push(
-      ...(await tx.$queryRawUnsafe<PlayerRowOut[]>(
-        `INSERT INTO "Player" ("id", "tournamentId", "nameZh", "nameEn", "gender", "rating", "title", "affiliationId", "updatedAt")
-         SELECT gen_random_uuid(), $1::uuid, z, e, g::"Gender", r, ti, a, now()
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::uuid[]) WITH ORDINALITY AS u(z, e, g, r, ti, a, ord)
-         ORDER BY ord
-         RETURNING *`,
+      ...(await INSERT_PLAYERS.rows(
+        tx,
         tournamentId,
         batch.map((r) => r.nameZh),
         batch.map((r) => r.nameEn),

@@ -855,12 +855,12 @@ function roundLabel(n: number, ko: KnockoutRoundName | undefined, lang: Language
 }
 
 function tableOf(report: Report): { rows: Row[]; chain: ChainStep[] } {
-  const r = report as unknown as { rows?: Row[]; chain?: ChainStep[]; standings?: { rows: Row[]; chain: ChainStep[] } };
-  return r.rows ? { rows: r.rows, chain: r.chain ?? [] } : r.standings!;
+  // A championship or a stage chain keeps the whole table under `standings` (libs/pairing standings-report).
+  return 'standings' in report ? report.standings : report;
 }
 
 function placesOf(report: Report): PlaceRow[] | undefined {
-  return (report as unknown as { places?: PlaceRow[] }).places;
+  return 'places' in report ? report.places : undefined;
 }
 
 function scoreText(p: PairingView, kind: string, scoring: string): string {
