@@ -70,14 +70,25 @@ describe('the format stated once (issue 22: the server restated it)', () => {
     readStages({ name: 'T', entries: [], rounds: [], options: { pairingSystem: 'stage-chain', eventKind, stages } } as unknown as Tournament);
 
   it('the stage chain refuses exactly what the API refuses, with the same reason', () => {
-    const team = chain([{ type: 'swiss', rounds: 3 }, { type: 'knockout', qualifiers: 4 }], 'team');
+    const team = chain(
+      [
+        { type: 'swiss', rounds: 3 },
+        { type: 'knockout', qualifiers: 4 },
+      ],
+      'team',
+    );
     expect(team.ok).toBe(false);
     if (!team.ok) expect(team.error.message).toBe(`options.stages[1].type: ${TEAM_KNOCKOUT_UNSUPPORTED}`);
     // A number of rounds on a knockout: the API said no, the chain used to ignore it.
     const rounds = chain([{ type: 'knockout', rounds: 3 }]);
     expect(rounds.ok).toBe(false);
     if (!rounds.ok) expect(rounds.error.message).toBe('options.stages[0].rounds: only a Swiss stage has a number of rounds (this is knockout)');
-    expect(chain([{ type: 'swiss', rounds: 4 }, { type: 'knockout', qualifiers: 8 }]).ok).toBe(true);
+    expect(
+      chain([
+        { type: 'swiss', rounds: 4 },
+        { type: 'knockout', qualifiers: 8 },
+      ]).ok,
+    ).toBe(true);
   });
 
   it('names an unknown stage type', () => {

@@ -8,7 +8,15 @@
 import type { TournamentOptions } from '@chuhe/tournament';
 
 /** 二章1节3: the formats an event's stages may take; 附录2 / 附录3 are the two championship formats. */
-export const EVENT_STAGE_TYPES = ['round_robin', 'double_round_robin', 'group_round_robin', 'swiss', 'knockout', 'championship_5_2', 'championship_6_1'] as const;
+export const EVENT_STAGE_TYPES = [
+  'round_robin',
+  'double_round_robin',
+  'group_round_robin',
+  'swiss',
+  'knockout',
+  'championship_5_2',
+  'championship_6_1',
+] as const;
 export type EventStageType = (typeof EVENT_STAGE_TYPES)[number];
 
 /** One stage as Event.stages (and the tournament file's options.stages) hold it. */

@@ -22,3 +22,4 @@ export * from './standings-input';
 export * from './totals';
 export * from './withdrawals';
 export * from './team-report';
+export * from './sanction-consequences';
