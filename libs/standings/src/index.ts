@@ -23,3 +23,4 @@ export * from './totals';
 export * from './withdrawals';
 export * from './team-report';
 export * from './sanction-consequences';
+export * from './team-match';
