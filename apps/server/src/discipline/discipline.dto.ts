@@ -91,7 +91,7 @@ export class DrawOfferDto {
 }
 
 export class EarlyDrawDto {
-  @ApiProperty({ description: 'plies played when the draw was agreed (二章8节12: before 40 plies needs the chief arbiter)' })
+  @ApiProperty({ description: 'plies played when the draw was agreed (二章8节12: before 40 plies needs the chief arbiter)', example: 24 })
   @IsInt()
   @Min(0)
   @Max(2000)

@@ -76,7 +76,7 @@ export class MoveLimitClaimDto {
 }
 
 export class LockRecordDto {
-  @ApiProperty({ description: 'true locks the record against the record links; false opens it again' })
+  @ApiProperty({ description: 'true locks the record against the record links; false opens it again', example: true })
   @IsBoolean()
   locked!: boolean;
 
