@@ -86,13 +86,21 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     const login = await send(null, 'post', '/api/auth/login', {});
     const auth = `Bearer ${login.body.token}`;
     await send(auth, 'post', '/api/auth/password', {});
-    const me = `Bearer ${(await http().post('/api/auth/login').send({ email: exampleOf('post', '/api/auth/login').email, password: exampleOf('post', '/api/auth/password').newPassword }).expect(200)).body.token}`;
+    const me = `Bearer ${
+      (
+        await http()
+          .post('/api/auth/login')
+          .send({ email: exampleOf('post', '/api/auth/login').email, password: exampleOf('post', '/api/auth/password').newPassword })
+          .expect(200)
+      ).body.token
+    }`;
 
     const t = await send(me, 'post', '/api/tournaments', {});
     const tournamentId = t.body.id as string;
     await send(me, 'patch', '/api/tournaments/{tournamentId}', { tournamentId }, { version: t.body.version });
-    const arbiter = await newUser(app, 'arbiter');
-    await send(me, 'post', '/api/tournaments/{tournamentId}/roles', { tournamentId }, { email: arbiter.email });
+    // The example grants the role its enum lists first (organizer).
+    const coOrganizer = await newUser(app, 'co-organizer');
+    await send(me, 'post', '/api/tournaments/{tournamentId}/roles', { tournamentId }, { email: coOrganizer.email });
     const captain = await newUser(app, 'captain');
     const invitation = await send(me, 'post', '/api/tournaments/{tournamentId}/invitations', { tournamentId }, { email: captain.email });
     await send(captain.auth, 'post', '/api/invitations/accept', {}, { token: invitation.body.token });
@@ -109,7 +117,11 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     // Five more players by the API's plain route (the examples' one player is named once).
     const others: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const p = await http().post(`/api/tournaments/${tournamentId}/players`).set('Authorization', me).send({ nameZh: `棋手${i}`, nameEn: `Player ${i}`, gender: 'male' }).expect(201);
+      const p = await http()
+        .post(`/api/tournaments/${tournamentId}/players`)
+        .set('Authorization', me)
+        .send({ nameZh: `棋手${i}`, nameEn: `Player ${i}`, gender: 'male' })
+        .expect(201);
       others.push(p.body.id);
     }
     const entry = await send(me, 'post', '/api/events/{eventId}/entries', { eventId }, { playerId: player.body.id });
@@ -136,7 +148,13 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     await send(me, 'put', '/api/games/{gameId}/result', { gameId: game.id }, { version: game.version });
     const sanction = await send(me, 'post', '/api/games/{gameId}/sanctions', { gameId: game.id }, { playerId: game.red.id });
     await send(me, 'post', '/api/sanctions/{sanctionId}/revoke', { sanctionId: sanction.body.sanction?.id }, { version: sanction.body.sanction?.version });
-    await send(me, 'patch', '/api/events/{eventId}/discipline-settings', { eventId }, { version: (await http().get(`/api/events/${eventId}`).expect(200)).body.version });
+    await send(
+      me,
+      'patch',
+      '/api/events/{eventId}/discipline-settings',
+      { eventId },
+      { version: (await http().get(`/api/events/${eventId}`).expect(200)).body.version },
+    );
 
     // A game's record, its lock, a disputed position and its ruling, a draw offer, an early draw.
     const g2 = r.pairings[1].games[0];
@@ -146,13 +164,18 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     await send(me, 'post', '/api/disputes/{disputeId}/ruling', { disputeId: dispute.body.id }, { version: dispute.body.version });
     const g3 = r.pairings[2].games[0];
     await send(me, 'post', '/api/games/{gameId}/draw-offers', { gameId: g3.id }, { playerId: g3.red.id });
-    await send(me, 'post', '/api/games/{gameId}/early-draw', { gameId: g3.id });
-
+    const early = await send(me, 'post', '/api/games/{gameId}/early-draw', { gameId: g3.id });
+    await send(me, 'post', '/api/games/{gameId}/early-draw/decision', { gameId: g3.id }, { version: early.body.log?.version });
+    await send(me, 'post', '/api/games/{gameId}/record/move-limit-claim', { gameId: g2.id });
     // Appeals: three members (one with an affiliation, 三章7D), an appeal, notes, votes, a committee sanction; a withdrawn appeal.
     const members: { auth: string; id: string }[] = [];
     for (let i = 0; i < 3; i++) {
       const u = await newUser(app, 'member');
-      const role = await http().post(`/api/tournaments/${tournamentId}/roles`).set('Authorization', me).send({ email: u.email, role: 'appeals_member' }).expect(201);
+      const role = await http()
+        .post(`/api/tournaments/${tournamentId}/roles`)
+        .set('Authorization', me)
+        .send({ email: u.email, role: 'appeals_member' })
+        .expect(201);
       members.push({ ...u, id: role.body.id });
     }
     await send(me, 'put', '/api/roles/{roleId}/affiliation', { roleId: members[0].id }, { affiliationId: aff.body.id });
@@ -164,13 +187,30 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     await send(members[2].auth, 'post', '/api/appeals/{appealId}/votes', { appealId: appeal.body.id });
     // 三章7E: a dismissed appeal's party that persists is sanctioned by the committee.
     await http().put(`/api/games/${g3.id}/result`).set('Authorization', me).send({ version: g3.version, result: 'draw' }).expect(200);
-    const dismissed = await http().post(`/api/games/${g3.id}/appeals`).set('Authorization', appealer.auth).send({ text: 'x', entryId: r.pairings[2].black.id }).expect(201);
-    for (const m of members.slice(1)) await http().post(`/api/appeals/${dismissed.body.id}/votes`).set('Authorization', m.auth).send({ choice: 'dismiss' }).expect(201);
+    const dismissed = await http()
+      .post(`/api/games/${g3.id}/appeals`)
+      .set('Authorization', appealer.auth)
+      .send({ text: 'x', entryId: r.pairings[2].black.id })
+      .expect(201);
+    for (const m of members.slice(1))
+      await http().post(`/api/appeals/${dismissed.body.id}/votes`).set('Authorization', m.auth).send({ choice: 'dismiss' }).expect(201);
     await send(members[1].auth, 'post', '/api/appeals/{appealId}/sanctions', { appealId: dismissed.body.id }, { entryId: r.pairings[2].black.id });
     const g2now = (await round()).pairings[1].games[0];
     await http().put(`/api/games/${g2.id}/result`).set('Authorization', me).send({ version: g2now.version, result: 'draw' }).expect(200);
-    const second = await http().post(`/api/games/${g2.id}/appeals`).set('Authorization', appealer.auth).send({ text: 'x', entryId: r.pairings[1].black.id }).expect(201);
+    const second = await http()
+      .post(`/api/games/${g2.id}/appeals`)
+      .set('Authorization', appealer.auth)
+      .send({ text: 'x', entryId: r.pairings[1].black.id })
+      .expect(201);
     await send(appealer.auth, 'post', '/api/appeals/{appealId}/withdraw', { appealId: second.body.id }, { version: second.body.version });
+
+    // A misconduct proposed by an arbiter waits for the chief arbiter (三章6M): confirmed.
+    const proposed = await http()
+      .post(`/api/games/${g3.id}/sanctions`)
+      .set('Authorization', appealer.auth)
+      .send({ playerId: g3.black.id, kind: 'misconduct' })
+      .expect(201);
+    await send(me, 'post', '/api/sanctions/{sanctionId}/confirm', { sanctionId: proposed.body.sanction.id }, { version: proposed.body.sanction.version });
 
     // Players by CSV.
     await send(me, 'post', '/api/tournaments/{tournamentId}/import/players', { tournamentId });
@@ -183,7 +223,39 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     // The tournament goes, confirmed by its name.
     await send(me, 'delete', '/api/tournaments/{tournamentId}', { tournamentId }, { confirm: t.body.nameZh });
 
+    ran = new Set(results.map((x) => x.op));
     const failed = results.filter((x) => x.status < 200 || x.status >= 300);
     expect(failed).toEqual([]);
+  });
+
+  /**
+   * Operations with a body this test does not run yet, each with why. A new operation must be run
+   * above or listed here: the list is checked against the document both ways.
+   */
+  const NOT_RUN: Record<string, string> = {
+    'POST /api/events/{eventId}/teams': 'needs a team event scenario (players of one affiliation as starters)',
+    'PATCH /api/teams/{teamId}': 'needs a team event scenario',
+    'POST /api/events/{eventId}/import/teams': "shares ImportCsvDto, whose example is the players' CSV (a team CSV has other columns)",
+    'PUT /api/pairings/{pairingId}/lineups/{entryId}': 'needs a team event scenario',
+    'POST /api/pairings/{pairingId}/team-forfeit': 'needs a team event scenario',
+    'POST /api/rounds/{roundId}/bye': 'needs an odd field (a bye holder to replace)',
+    'POST /api/rounds/{roundId}/repair': 'needs a round whose pairings a change made unsound',
+    'POST /api/games/{gameId}/adjournment': 'needs a position and a legal sealed move for it (examples not written yet)',
+    'PUT /api/record-links/{token}/record': 'needs a record link token and moves legal from the game’s position',
+    'POST /api/tournaments/{tournamentId}/tournament-file': 'needs a whole tournament file (the exchange area’s scenario)',
+  };
+  let ran = new Set<string>();
+
+  it('every operation with a request body is run above or listed as not run, with the reason', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.requestBody)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const unaccounted = documented.filter((op) => !ran.has(op) && !(op in NOT_RUN));
+    expect(unaccounted).toEqual([]);
+    expect(Object.keys(NOT_RUN).filter((op) => !documented.includes(op) || ran.has(op))).toEqual([]);
+    // Measured: how many of the documented bodies this test runs.
+    expect(ran.size).toBeGreaterThanOrEqual(documented.length - Object.keys(NOT_RUN).length);
   });
 });

@@ -4,7 +4,10 @@ import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
 
 /** Passwords: 10 to 200 characters, used exactly as given (nothing trimmed), not a common or trivial one (common-passwords.ts). */
 const PasswordField = (example: string) => (target: object, key: string) => {
-  ApiProperty({ minLength: 10, maxLength: 200, description: '10–200 characters, not a common or trivial password; used exactly as typed', example })(target, key);
+  ApiProperty({ minLength: 10, maxLength: 200, description: '10–200 characters, not a common or trivial password; used exactly as typed', example })(
+    target,
+    key,
+  );
   IsString()(target, key);
   Length(10, 200)(target, key);
 };

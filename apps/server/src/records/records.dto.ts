@@ -64,7 +64,7 @@ export class PutRecordDto {
 }
 
 export class MoveLimitClaimDto {
-  @ApiProperty({ description: 'the claim was made after this many plies of the record' })
+  @ApiProperty({ description: 'the claim was made after this many plies of the record', example: 4 })
   @IsInt()
   @Min(0)
   @Max(100_000)
