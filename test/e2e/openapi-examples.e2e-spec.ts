@@ -32,8 +32,8 @@ type Doc = {
 const CONTEXT_KEYS = /^(version|[a-z]*Ids?|entryA|entryB|token|confirm|email|players|file)$/;
 
 function sample(doc: Doc, schema: Schema): unknown {
-  const s = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema.allOf ? sample(doc, schema.allOf[0]) : schema;
-  if (s === undefined || typeof s !== 'object') return s;
+  if (schema.allOf) return sample(doc, schema.allOf[0]);
+  const s: Schema = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema;
   if (s.example !== undefined) return s.example;
   if (s.type === 'array' && s.items) return [sample(doc, s.items)];
   if (!s.properties) return s.default ?? s.enum?.[0];

@@ -67,6 +67,26 @@ describe('text output names players, never ids (issue 22)', () => {
     expect(text).toMatch(/郑惟桐: 1 technical foul/);
   });
 
+  it('chuhe check-pairing: the findings name the players', async () => {
+    const rematch = {
+      ...swiss,
+      rounds: [
+        ...swiss.rounds,
+        {
+          games: [
+            { red: ids[1], black: ids[0], result: null },
+            { red: ids[3], black: ids[2], result: null },
+          ],
+        },
+      ],
+    };
+    const io = fakeIo(JSON.stringify(rematch));
+    expect(await main(['check-pairing'], io)).toBe(1);
+    const text = io.out.join('\n');
+    expect(text).toContain('郑惟桐 (#2) and 王天一 (#1) already met in round 1');
+    for (const id of ids) expect(text).not.toContain(id);
+  });
+
   it('chuhe standings: the crosstable and the results not counted yet', async () => {
     const io = fakeIo(JSON.stringify(roundRobin));
     expect(await main(['standings'], io)).toBe(0);
