@@ -14,7 +14,7 @@ describe('appeals: private notes, changed votes, the even panel’s tie rule', (
   let prisma: PrismaClient;
   let play: PlayEvent;
   let arbiter: { auth: string; id: string };
-  const members: { auth: string; id: string }[] = [];
+  const members: { auth: string; id: string; email: string }[] = [];
   const games: { id: string; blackEntry: string }[] = [];
   const http = () => request(app.getHttpServer());
 
@@ -83,6 +83,16 @@ describe('appeals: private notes, changed votes, the even panel’s tie rule', (
     expect(hearing.body.committee).toMatchObject({ canDecide: true, majority: 3 });
     expect(hearing.body.committee.sitting).toHaveLength(4);
     expect(hearing.body.committee.tieRule).toMatch(/三章7A/);
+    // The hearing page says it where the members vote.
+    const login = await http().post('/login').type('form').send({ email: members[0].email, password: 'correct horse battery' }).expect(303);
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('chuhe_session='))!
+      .split(';')[0];
+    const page = await http().get(`/staff/appeals/${appeal.id}?lang=en`).set('Cookie', cookie).expect(200);
+    expect(page.text).toMatch(
+      /id="tie-rule">An even number sit \(三章7A: an odd number is preferable\): if the votes tie once all have voted, the appeal is dismissed/,
+    );
     const gameId = hearing.body.game.id as string;
     await vote(members[0].auth, appeal.id, { choice: 'uphold', result: 'draw' }).expect(201);
     await vote(members[1].auth, appeal.id, { choice: 'uphold', result: 'draw' }).expect(201);
