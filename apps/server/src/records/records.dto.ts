@@ -89,7 +89,7 @@ export class LockRecordDto {
 
 /** What the player due enters through the record link: the moves in ICCS, as the board produced them. */
 export class LinkRecordDto {
-  @ApiProperty({ description: 'the moves in order, ICCS (h2e2), as the entry page plays them', type: [String] })
+  @ApiProperty({ description: 'the moves in order, ICCS (h2e2), as the entry page plays them', type: [String], example: ['h2e2', 'h9g7', 'h0g2', 'i9h9'] })
   @IsArray()
   @ArrayMaxSize(1000)
   @Matches(/^[a-i][0-9][a-i][0-9]$/, { each: true, message: 'each move is ICCS, e.g. h2e2' })
