@@ -5,7 +5,7 @@ import request from 'supertest';
 import { XIZE_01_05 } from '@chuhe/xiangqi/testing';
 import { caseRecord } from '../e2e/dispute-helpers';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
-import { nextRound, playEvent, withRole } from '../e2e/results-helpers';
+import { nextRound, playEvent, withRole, type Play } from '../e2e/results-helpers';
 import { describeInBrowser, launch, logInFromHome, shoot, viaMyTournaments, watch } from './staff-helpers';
 
 /**
@@ -24,6 +24,7 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
   let eventId: string;
   let roundId: string;
   let tournamentId: string;
+  let organizer: Play['organizer'];
   const fallbacks: string[] = [];
 
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     const play = await playEvent(app, SWISS_EVENT, 4);
     eventId = play.eventId;
     tournamentId = play.tournamentId;
+    organizer = play.organizer;
     arbiter = await withRole(app, play, 'arbiter');
     members = [await withRole(app, play, 'appeals_member'), await withRole(app, play, 'appeals_member'), await withRole(app, play, 'appeals_member')];
     const round = await nextRound(app, play);
@@ -125,6 +127,33 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     await expect(page.locator('#decided').textContent()).resolves.toContain('upheld');
     await expect(page.locator('#appeal-state').textContent()).resolves.toContain('refunded');
     expect(await shoot(page, 'appeal-decided-en')).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('four members sit (三章7A 以单数为适合 is a preference): the hearing page states the tie rule, at 360 px', async () => {
+    const http = () => request(app.getHttpServer());
+    members.push(await withRole(app, { tournamentId, organizer }, 'appeals_member'));
+    const round = (await http().get(`/api/rounds/${roundId}`).set('Authorization', arbiter.auth).expect(200)).body;
+    const pairing = round.pairings.find((p: { table: number }) => p.table === 2);
+    const game = pairing.games[0];
+    if (game.result === null)
+      await http().put(`/api/games/${game.id}/result`).set('Authorization', arbiter.auth).send({ version: game.version, result: 'red_win' }).expect(200);
+    const filed = await http()
+      .post(`/api/games/${game.id}/appeals`)
+      .set('Authorization', arbiter.auth)
+      .send({ text: '书面申诉', entryId: pairing.black.id })
+      .expect(201);
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 360, height: 800 } });
+    const errors: string[] = [];
+    watch(page, errors);
+    await logInFromHome(page, base, members[3].email, 'zh');
+    await viaMyTournaments(page, `/tournaments/${tournamentId}/appeals`, fallbacks);
+    await page.waitForSelector('#appeals-filed');
+    await page.click(`#appeals-filed a[href="/staff/appeals/${filed.body.id}"]`);
+    await page.waitForSelector('#tie-rule');
+    await expect(page.locator('#tie-rule').textContent()).resolves.toContain('三章7A');
+    expect(await shoot(page, 'appeal-even-panel-zh-360')).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

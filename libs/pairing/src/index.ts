@@ -29,3 +29,4 @@ export * from './swiss/random-tournament';
 export * from './stage-chain-standings';
 export * from './knockout-view';
 export * from './same-affiliation';
+export * from './event-format';

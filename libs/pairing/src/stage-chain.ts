@@ -52,7 +52,8 @@
  *     standings, 二章5节, and could be a "second bye" for the checker): the entrant is simply not in
  *     that round and advances (stageChainKnockouts lists it with `bottom: null`).
  *   - Knockout stages are for individual events: a team match's winner (board points, its own
- *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported').
+ *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported',
+ *     event-format.ts TEAM_KNOCKOUT_UNSUPPORTED).
  *   - Standings: the stage chain has no standings of its own. libs/standings ranks the event as a
  *     Swiss over every round, counting only the first game of a knockout pairing
  *     (stageChainKnockoutRounds → `standings.firstGameOnlyRounds`); the knockout's result is the
@@ -67,6 +68,7 @@ import { Result } from '@chuhe/tournament';
 import { computeStandings } from '@chuhe/standings';
 import { decideColours, seededLot } from './championship-colours';
 import { entryHistories, isActiveIn } from './checker-history';
+import { eventFormatProblems, roundRobinRoundCount } from './event-format';
 import { groupRoundRobin } from './group-round-robin';
 import { knockoutBracket, knockoutNextRound } from './knockout-bracket';
 import { FIVE_PLUS_TWO_KNOCKOUT, knockoutMatchState, KnockoutMatchState } from './knockout-match';
@@ -127,17 +129,6 @@ export function readStages(tournament: Tournament): R<ChainStage[]> {
     const int = (key: string, min: number) => st[key] === undefined || (Number.isInteger(st[key]) && (st[key] as number) >= min);
     if (!int('rounds', 1) || !int('groups', 1) || !int('qualifiers', 2))
       return fail('unsupported', `${at}: rounds and groups must be positive integers, qualifiers an integer ≥ 2`);
-    if (type === 'knockout' && tournament.options.eventKind === 'team')
-      return fail('unsupported', `${at}: a knockout stage is for individual events (a team match's winner by board points is not modelled)`);
-    if (type === 'swiss' && st.rounds === undefined) return fail('unsupported', `${at}.rounds: a Swiss stage needs its number of rounds`);
-    if (type === 'group_round_robin' && st.groups === undefined) return fail('unsupported', `${at}.groups: a group round-robin needs its number of groups`);
-    if (i > 0 && out[i - 1].type === 'knockout') return fail('unsupported', `${at}: no stage can follow a knockout (it ranks only its winner)`);
-    if (i > 0 && type === 'knockout' && st.qualifiers === undefined)
-      return fail('unsupported', `${at}.qualifiers: a knockout after another stage needs its number of qualifiers`);
-    if (i > 0 && out[i - 1].type === 'group_round_robin' && st.qualifiers !== undefined && (st.qualifiers as number) % out[i - 1].groups! !== 0) {
-      return fail('unsupported', `${at}.qualifiers (${String(st.qualifiers)}) must be a multiple of the previous stage's ${out[i - 1].groups} groups`);
-    }
-    if (i === 0 && st.qualifiers !== undefined) return fail('unsupported', `${at}.qualifiers: the first stage is played by the whole field`);
     out.push({
       type,
       ...(st.rounds !== undefined ? { rounds: st.rounds as number } : {}),
@@ -145,6 +136,9 @@ export function readStages(tournament: Tournament): R<ChainStage[]> {
       ...(st.qualifiers !== undefined ? { qualifiers: st.qualifiers as number } : {}),
     });
   }
+  // The format's validity is stated once (event-format.ts): the server's 400s say the same.
+  const problem = eventFormatProblems({ kind: tournament.options.eventKind === 'team' ? 'team' : 'individual', stages: out })[0];
+  if (problem) return fail('unsupported', `options.${problem.field.replace(/^stages\.(\d+)/, 'stages[$1]')}: ${problem.reason}`);
   return { ok: true, value: out };
 }
 
@@ -152,9 +146,7 @@ function activeIn(tournament: Tournament, round: number): Entry[] {
   return tournament.entries.filter((e) => isActiveIn(e, round));
 }
 
-function rrRounds(n: number): number {
-  return n % 2 === 0 ? n - 1 : n;
-}
+const rrRounds = roundRobinRoundCount;
 
 function stageRounds(stage: ChainStage, fieldSize: number): number {
   switch (stage.type) {

@@ -22,3 +22,5 @@ export * from './standings-input';
 export * from './totals';
 export * from './withdrawals';
 export * from './team-report';
+export * from './sanction-consequences';
+export * from './team-match';

@@ -1,4 +1,4 @@
-import { committeeFor, decisionOf } from './committee';
+import { committeeFor, decisionOf, EVEN_PANEL_TIE_RULE } from './committee';
 
 const m = (userId: string, affiliationId: string | null = null) => ({ userId, displayName: userId, affiliationId });
 
@@ -43,8 +43,21 @@ describe('appeals committee (三章7A, 7D)', () => {
     expect(tie).toMatchObject({ choice: 'dismiss', result: null, tally: { uphold: 2, dismiss: 2 } });
     expect(tie!.tie).toMatch(/三章7A/);
   });
-  it("an event may require an odd panel ('odd_required'): then four sitting cannot decide", () => {
-    expect(committeeFor([m('a'), m('b'), m('c'), m('d')], [], { evenPanel: 'odd_required' }).problem).toMatch(/odd/);
+  it('the tie rule is one documented rule, stated with the committee whenever the sitting panel is even — not a hidden event setting', () => {
+    expect(committeeFor([m('a'), m('b'), m('c'), m('d')], []).tieRule).toBe(EVEN_PANEL_TIE_RULE);
+    expect(EVEN_PANEL_TIE_RULE).toMatch(/三章7A/);
+    expect(EVEN_PANEL_TIE_RULE).toMatch(/三章7C/);
+    expect(committeeFor([m('a'), m('b'), m('c')], []).tieRule).toBeNull();
+    // Too few to sit: no tie rule to state.
+    expect(committeeFor([m('a', 'x'), m('b', 'x'), m('c'), m('d')], ['x']).tieRule).toBeNull();
+    // An odd panel never ties: all voted, no majority is impossible, so decisionOf has no tie there.
+    const odd = committeeFor([m('a'), m('b'), m('c')], []);
+    expect(
+      decisionOf(odd, [
+        { userId: 'a', choice: 'uphold' },
+        { userId: 'b', choice: 'dismiss' },
+      ]),
+    ).toBeNull();
   });
   it('majority of the sitting members decides; recused votes do not count; the uphold result by majority', () => {
     const c = committeeFor([m('a', 'x'), m('b'), m('c'), m('d')], ['x']);

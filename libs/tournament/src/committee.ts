@@ -5,17 +5,18 @@
  * 三章7A 人数至少三人或以上，以单数为适合: at least three members sit — a requirement — and an odd
  * number is "preferable" (适合), not required. So an even panel (five members, one recused) still
  * hears the appeal (issue 22: it used to refuse every vote with 409 and the appeal was stuck).
- * Its tie — as many votes to uphold as to dismiss once every sitting member has voted — is
- * resolved by `evenPanel` (Chuhe's choice where the rules are silent, an event may choose):
- *   'ruling_stands' (default)  the appeal is dismissed: a review (复审, 三章7C) without a majority
- *                              for change leaves the arbiter's ruling in force.
- *   'odd_required'             the older, stricter reading: an even panel cannot decide at all.
+ * Its tie — as many votes to uphold as to dismiss once every sitting member has voted — has one
+ * rule, Chuhe's documented reading where the rules are silent (not an event setting: nobody has
+ * to find it): the appeal is dismissed, because a review (复审, 三章7C) without a majority for
+ * change leaves the arbiter's ruling in force (EVEN_PANEL_TIE_RULE; the hearing file shows it as
+ * `tieRule` whenever the sitting panel is even).
  * Pure (no framework): the server's appeals module and anything else can call it.
  */
 export const MIN_COMMITTEE = 3;
 
-export const EVEN_PANEL_RULES = ['ruling_stands', 'odd_required'] as const;
-export type EvenPanelRule = (typeof EVEN_PANEL_RULES)[number];
+/** What a tie of an even panel does (see the file comment). */
+export const EVEN_PANEL_TIE_RULE =
+  'an even panel (三章7A 以单数为适合, after 三章7D recusals) still decides by a majority of its sitting members; a tie once all have voted dismisses the appeal: without a majority for change the arbiter’s ruling stands (三章7C)';
 
 export interface CommitteeMember {
   userId: string;
@@ -32,12 +33,11 @@ export interface Committee {
   problem: string | null;
   /** Votes one choice needs: a majority of the sitting members. */
   majority: number;
-  /** How a tie of an even panel ends (see the file comment). */
-  evenPanel: EvenPanelRule;
+  /** The tie rule when the sitting panel is even (EVEN_PANEL_TIE_RULE), else null. */
+  tieRule: string | null;
 }
 
-export function committeeFor(members: CommitteeMember[], involvedAffiliations: readonly string[], options: { evenPanel?: EvenPanelRule } = {}): Committee {
-  const evenPanel = options.evenPanel ?? 'ruling_stands';
+export function committeeFor(members: CommitteeMember[], involvedAffiliations: readonly string[]): Committee {
   const involved = new Set(involvedAffiliations);
   const recused = members.filter((m) => m.affiliationId !== null && involved.has(m.affiliationId));
   const sitting = members.filter((m) => !recused.includes(m));
@@ -45,9 +45,8 @@ export function committeeFor(members: CommitteeMember[], involvedAffiliations: r
   if (members.length === 0) problem = 'the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)';
   else if (sitting.length < MIN_COMMITTEE)
     problem = `${sitting.length} member(s) can sit (${recused.length} recused, 三章7D): at least ${MIN_COMMITTEE} are needed (三章7A)`;
-  else if (sitting.length % 2 === 0 && evenPanel === 'odd_required')
-    problem = `${sitting.length} members can sit (${recused.length} recused, 三章7D): this event requires an odd number (三章7A, evenPanel 'odd_required')`;
-  return { members, recused, sitting, canDecide: problem === null, problem, majority: Math.floor(sitting.length / 2) + 1, evenPanel };
+  const tieRule = problem === null && sitting.length % 2 === 0 ? EVEN_PANEL_TIE_RULE : null;
+  return { members, recused, sitting, canDecide: problem === null, problem, majority: Math.floor(sitting.length / 2) + 1, tieRule };
 }
 
 export type VoteChoice = 'uphold' | 'dismiss';
@@ -71,7 +70,7 @@ export function decisionOf(committee: Committee, votes: { userId: string; choice
   const choice: VoteChoice | null = tally.uphold >= committee.majority ? 'uphold' : tally.dismiss >= committee.majority ? 'dismiss' : null;
   if (!choice) {
     const allVoted = new Set(counted.map((v) => v.userId)).size === committee.sitting.length;
-    if (allVoted && tally.uphold === tally.dismiss && committee.evenPanel === 'ruling_stands') {
+    if (allVoted && tally.uphold === tally.dismiss && committee.tieRule !== null) {
       return {
         choice: 'dismiss',
         result: null,

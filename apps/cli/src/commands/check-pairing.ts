@@ -26,6 +26,23 @@ const CHECKER_CODES = new Set(['entry_twice_in_round', 'unknown_entry', 'game_pl
 
 type Json = Record<string, unknown>;
 
+/**
+ * Text output names players, never ids (issue 22): the checker labels an entry `id (#n name)`; a
+ * named entry is shown as `name (#n)`. An entry without a name keeps its id (all the file gives).
+ */
+export function byName(text: string, entries: readonly { id: string; drawNumber: number; name?: string }[]): string {
+  let out = text;
+  for (const e of entries) if (e.name) out = out.split(`${e.id} (#${e.drawNumber} ${e.name})`).join(`${e.name} (#${e.drawNumber})`);
+  // Pairs written `a–b` (the needless-float finding's exchanges).
+  const named = new Map(entries.filter((e) => e.name).map((e) => [e.id, e.name!]));
+  if (named.size === 0) return out;
+  const id = [...named.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  return out.replace(new RegExp(`(?<![\\w-])(${id})–(${id})(?![\\w-])`, 'g'), (_, a: string, b: string) => `${named.get(a)}–${named.get(b)}`);
+}
+
 /** One file format for pair, check-pairing and standings: the standings extras are accepted, the file's withdrawals honoured. */
 function parseFile(json: unknown) {
   const parsed = parseEventFile(json);
@@ -118,7 +135,7 @@ export const run: Command = async (argv, io) => {
   } else if (findings.length === 0) {
     io.stdout(`round ${number}: no problems found`);
   } else {
-    io.stdout(`round ${number}: ${errors} error(s), ${findings.length - errors} warning(s)\n${formatPairingFindings(findings)}`);
+    io.stdout(`round ${number}: ${errors} error(s), ${findings.length - errors} warning(s)\n${byName(formatPairingFindings(findings), tournament.entries)}`);
   }
   return hasPairingErrors(findings) ? 1 : 0;
 };

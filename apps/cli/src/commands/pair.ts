@@ -14,6 +14,7 @@ import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing';
 import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing';
 import { formatEventFileErrors, parseEventText } from '@chuhe/pairing';
 import { Command, parseArgs, UsageError } from '../cli-io';
+import { namer } from '../names';
 
 export const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
 
@@ -52,8 +53,9 @@ export const run: Command = async (argv, io) => {
   }
   const round = result.value;
   if (flags.has('text')) {
-    const lines = round.pairings.map((p, i) => `${String(i + 1).padStart(3)}  ${p.red} (red) – ${p.black} (black)`);
-    for (const b of round.byes) lines.push(`     ${b} bye`);
+    const n = namer(tournament); // names, never ids (issue 22)
+    const lines = round.pairings.map((p, i) => `${String(i + 1).padStart(3)}  ${n(p.red)} (red) – ${n(p.black)} (black)`);
+    for (const b of round.byes) lines.push(`     ${n(b)} bye`);
     for (const w of round.warnings) lines.push(`warning: ${w.message}`);
     io.stdout([`round ${round.round}`, ...lines].join('\n'));
   } else {

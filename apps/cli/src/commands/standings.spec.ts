@@ -36,7 +36,7 @@ describe('chuhe standings', () => {
     expect(row('C')).toMatch(/E\. 后手赛局多者为胜: 2 vs 1 \(二章6节3 E\)$/);
     expect(row('B')).toMatch(/G\. 技术犯规少者为胜: 0 vs 1 \(二章6节3 G\)$/);
     expect(text).toMatch(/Progressive scores:/);
-    expect(text).toMatch(/b: 1 technical foul/);
+    expect(text).toMatch(/B: 1 technical foul/);
   });
 
   test('--json gives the full standings for machines', async () => {

@@ -15,6 +15,7 @@ import { CHAIN_IDS, DisplayValue, FORMATS, Format, Standings, StandingRow, parse
 import { Command, parseArgs, UsageError } from '../cli-io';
 import { standingsReport } from '@chuhe/pairing';
 import { formatChampionship, formatStagePlaces } from './standings-championship';
+import { namer } from '../names';
 
 export const USAGE = `usage: chuhe standings [FILE] [--json] [--chain ${CHAIN_IDS.join('|')}] [--format ${FORMATS.join('|')}] < tournament.json`;
 
@@ -50,8 +51,11 @@ function why(row: StandingRow): string {
   return `${d.label}: ${show(d.previous)} vs ${show(d.current)} (${d.rule})`;
 }
 
-export function formatStandings(s: Standings, name?: string): string {
+export function formatStandings(s: Standings, name?: string, nameOf: (id: string) => string = (id) => id): string {
   const out: string[] = [];
+  // Names, never ids (issue 22): the rows carry their names; others come from the file (nameOf).
+  const rowNames = new Map(s.rows.map((r) => [r.entry, r.name ?? nameOf(r.entry)]));
+  const n = (id: string) => rowNames.get(id) ?? nameOf(id);
   const last = s.rounds.length ? s.rounds[s.rounds.length - 1] : 0;
   out.push(`${name ? `${name} — ` : ''}standings after round ${last} (${s.eventKind}, ${s.format}, chain ${s.chainId})`);
   out.push('');
@@ -69,14 +73,14 @@ export function formatStandings(s: Standings, name?: string): string {
 
   if (s.excluded.length) {
     out.push('', 'Not ranked:');
-    for (const e of s.excluded) out.push(`  ${e.entry}: ${e.reason.replace(/_/g, ' ')}`);
+    for (const e of s.excluded) out.push(`  ${n(e.entry)}: ${e.reason.replace(/_/g, ' ')}`);
   }
   if (s.progressive) {
     out.push('', 'Progressive scores:');
     out.push(
       ...table(
         ['Player', ...s.rounds.map((r) => `R${r}`)],
-        s.progressive.map((p) => [p.entry, ...p.scores.map(String)]),
+        s.progressive.map((p) => [n(p.entry), ...p.scores.map(String)]),
         (c) => c > 0,
       ),
     );
@@ -89,7 +93,7 @@ export function formatStandings(s: Standings, name?: string): string {
     out.push(
       ...table(
         ['', ...ids.map((_, k) => String(k + 1))],
-        s.crosstable.map((r, k) => [`${k + 1} ${r.entry}`, ...ids.map((id) => (id === r.entry ? '*' : cell(r.cells[id])))]),
+        s.crosstable.map((r, k) => [`${k + 1} ${n(r.entry)}`, ...ids.map((id) => (id === r.entry ? '*' : cell(r.cells[id])))]),
         (c) => c > 0,
       ),
     );
@@ -99,21 +103,21 @@ export function formatStandings(s: Standings, name?: string): string {
     for (const m of s.teamMatches) {
       const big = m.bigPoints ? `  大分 ${m.bigPoints.join('–')}` : '';
       out.push(
-        `  R${m.round} ${m.red}–${m.black}  场分 ${m.matchPoints.join('–')}  局分 ${m.gamePoints.join('–')}${big}${m.kind === 'played' ? '' : ` (${m.kind})`}`,
+        `  R${m.round} ${n(m.red)}–${n(m.black)}  场分 ${m.matchPoints.join('–')}  局分 ${m.gamePoints.join('–')}${big}${m.kind === 'played' ? '' : ` (${m.kind})`}`,
       );
-      for (const g of m.games) out.push(`      board ${g.board}: ${g.red}–${g.black} ${g.result}${g.penaltyReason ? ` (${g.penaltyReason})` : ''}`);
-      for (const g of m.annulledGames) out.push(`      board ${g.board}: ${g.red}–${g.black} annulled`);
+      for (const g of m.games) out.push(`      board ${g.board}: ${n(g.red)}–${n(g.black)} ${g.result}${g.penaltyReason ? ` (${g.penaltyReason})` : ''}`);
+      for (const g of m.annulledGames) out.push(`      board ${g.board}: ${n(g.red)}–${n(g.black)} annulled`);
     }
   }
   const d = s.discipline;
   if (d.fouls.length || d.ladder.length || d.timeAdjustments.length || d.penalties.length) {
     out.push('', 'Discipline:');
-    for (const f of d.fouls) out.push(`  ${f.player}: ${f.technical} technical foul(s), ${f.violations} violation(s)`);
-    for (const l of d.ladder) out.push(`  R${l.round} ${l.player}: offence ${l.offence} → ${l.step} (二章8节11)`);
-    for (const t of d.timeAdjustments) out.push(`  R${t.round} ${t.player}: ${t.minutes > 0 ? '+' : ''}${t.minutes} min (${t.reason})`);
-    for (const p of d.penalties) out.push(`  R${p.round} board ${p.board} ${p.red}–${p.black}: ${p.result}${p.reason ? ` (${p.reason})` : ''}`);
+    for (const f of d.fouls) out.push(`  ${n(f.player)}: ${f.technical} technical foul(s), ${f.violations} violation(s)`);
+    for (const l of d.ladder) out.push(`  R${l.round} ${n(l.player)}: offence ${l.offence} → ${l.step} (二章8节11)`);
+    for (const t of d.timeAdjustments) out.push(`  R${t.round} ${n(t.player)}: ${t.minutes > 0 ? '+' : ''}${t.minutes} min (${t.reason})`);
+    for (const p of d.penalties) out.push(`  R${p.round} board ${p.board} ${n(p.red)}–${n(p.black)}: ${p.result}${p.reason ? ` (${p.reason})` : ''}`);
   }
-  if (s.pending.length) out.push('', `Not counted yet (result missing): ${s.pending.map((p) => `R${p.round} ${p.red}–${p.black}`).join(', ')}`);
+  if (s.pending.length) out.push('', `Not counted yet (result missing): ${s.pending.map((p) => `R${p.round} ${n(p.red)}–${n(p.black)}`).join(', ')}`);
   if (s.notes.length) out.push('', 'Notes:', ...s.notes.map((n) => `  ${n}`));
   return out.join('\n');
 }
@@ -152,9 +156,14 @@ export const run: Command = async (argv, io) => {
     return 2;
   }
   const r = report.value;
-  if (flags.has('json')) io.stdout(JSON.stringify(r.json, null, 2));
-  else if (r.kind === 'championship') io.stdout(formatChampionship(r.championship, formatStandings, tournament.name));
-  else if (r.kind === 'stages') io.stdout(formatStagePlaces(r.stages, formatStandings, tournament.name));
-  else io.stdout(formatStandings(r.standings, tournament.name));
+  if (flags.has('json')) {
+    io.stdout(JSON.stringify(r.json, null, 2));
+    return 0;
+  }
+  const nameOf = namer(tournament);
+  const format_ = (s: Standings, name?: string) => formatStandings(s, name, nameOf);
+  if (r.kind === 'championship') io.stdout(formatChampionship(r.championship, format_, tournament.name));
+  else if (r.kind === 'stages') io.stdout(formatStagePlaces(r.stages, format_, tournament.name));
+  else io.stdout(format_(r.standings, tournament.name));
   return 0;
 };

@@ -57,7 +57,7 @@ export class AppealsController {
   @RequireRole('appeals_member')
   @ApiOperation({
     summary:
-      'a member votes uphold | dismiss (三章7C). 409 when the sitting committee is not at least 3 and odd (三章7A, after 三章7D recusals); 403 for a recused member. The majority decides at once: result, fee, audit.',
+      'a member votes uphold | dismiss (三章7C). 409 when fewer than 3 sit (三章7A, after 三章7D recusals); 403 for a recused member. The majority of the sitting members decides at once: result, fee, audit. An even panel (以单数为适合 is a preference) that ties once all have voted dismisses the appeal: the ruling stands (committee.tieRule).',
   })
   vote(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VoteDto) {
     return this.appeals.vote(user, id, dto);

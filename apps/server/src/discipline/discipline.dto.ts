@@ -91,7 +91,7 @@ export class DrawOfferDto {
 }
 
 export class EarlyDrawDto {
-  @ApiProperty({ description: 'plies played when the draw was agreed (二章8节12: before 40 plies needs the chief arbiter)' })
+  @ApiProperty({ description: 'plies played when the draw was agreed (二章8节12: before 40 plies needs the chief arbiter)', example: 24 })
   @IsInt()
   @Min(0)
   @Max(2000)
@@ -119,31 +119,35 @@ export class DecideEarlyDrawDto {
 }
 
 export class AdjournmentDto {
-  @ApiProperty({ description: 'the diagram: the position as FEN (三章6K 棋图)' })
+  @ApiProperty({
+    description: 'the diagram: the position as FEN (三章6K 棋图)',
+    example: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+  })
   @IsString()
   @MaxLength(200)
   fen!: string;
 
   @ApiProperty({
     description: 'the sealed move (暗着), written by Red (二章2节4, 三章6K): the diagram has Red to move; kept from the players until resumption',
+    example: 'h2e2',
   })
   @IsString()
   @MaxLength(40)
   sealedMove!: string;
 
-  @ApiProperty({ description: 'minutes used by Red' })
+  @ApiProperty({ description: 'minutes used by Red', example: 95 })
   @IsInt()
   @Min(0)
   @Max(10000)
   redMinutesUsed!: number;
 
-  @ApiProperty({ description: 'minutes used by Black' })
+  @ApiProperty({ description: 'minutes used by Black', example: 102 })
   @IsInt()
   @Min(0)
   @Max(10000)
   blackMinutesUsed!: number;
 
-  @ApiProperty({ description: 'resumption time (ISO 8601)' })
+  @ApiProperty({ description: 'resumption time (ISO 8601)', example: '2026-12-02T09:00:00+08:00' })
   @IsString()
   @MaxLength(40)
   resumeAt!: string;

@@ -3,6 +3,7 @@ import { diagramSvg } from '@chuhe/xiangqi';
 import { checkSealedMove } from '@chuhe/xiangqi';
 import { checkDrawOffer } from '@chuhe/xiangqi';
 import { knockoutFormatOf, recordsKept } from '@chuhe/pairing';
+import { needsChiefConfirmation, SANCTION_ARTICLES, sanctionArticle } from '@chuhe/standings';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -23,7 +24,6 @@ import { gameContext, gameLabel, sideOf } from './game-context';
 import { EARLY_DRAW_PLIES } from './early-draw';
 import { isEarlyDraw } from '@chuhe/xiangqi';
 import { ResultConsequence } from './result-consequence';
-import { CHIEF_CONFIRMS, SANCTION_ARTICLES, TECHNICAL_FOUL_DETAILS } from './sanction-kinds';
 
 export { EARLY_DRAW_PLIES };
 
@@ -32,11 +32,7 @@ export async function isPairer(db: Tx, tournamentId: string, userId: string): Pr
 }
 
 export function sanctionView(s: Sanction) {
-  const article =
-    s.kind === 'technical_foul' && s.detail && TECHNICAL_FOUL_DETAILS[s.detail]
-      ? TECHNICAL_FOUL_DETAILS[s.detail]
-      : (SANCTION_ARTICLES[s.kind as keyof typeof SANCTION_ARTICLES] ?? null);
-  return { ...s, article };
+  return { ...s, article: sanctionArticle(s.kind, s.detail) };
 }
 
 function conflict(message: string) {
@@ -88,7 +84,7 @@ export class DisciplineService {
         if (found !== new Set(dto.disqualify).size) throw badRequest([{ field: 'disqualify', reason: 'every id must be an entry of this event' }]);
       }
       const chief = await isPairer(tx, round.event.tournamentId, user.id);
-      const needsChief = CHIEF_CONFIRMS.includes(dto.kind);
+      const needsChief = needsChiefConfirmation(dto.kind);
       const confirmed = !needsChief || chief;
       const row = await tx.sanction.create({
         data: {

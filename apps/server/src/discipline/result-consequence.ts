@@ -1,5 +1,5 @@
 import { ForbiddenException, HttpException, Injectable } from '@nestjs/common';
-import { applySanctions, ADJOURNMENT_GRACE_MINUTES } from '@chuhe/standings';
+import { adjournmentNoShowResult, applySanctions, ADJOURNMENT_GRACE_MINUTES, overrideArticle } from '@chuhe/standings';
 import type { GameResult, PenaltyReason } from '@chuhe/tournament';
 import type { AuthUser } from '../auth/auth.decorators';
 import { eventFile } from '../play/event-file';
@@ -9,17 +9,6 @@ import { EntriesService } from '../entries/entries.service';
 import { loadEventPlay } from '../play/event-loader';
 import { gameContext } from './game-context';
 import { fileSanctions } from './sanction-file';
-
-/** The article behind each penalty result a sanction gives (for the result's audit reason). */
-const PENALTY_ARTICLES: Record<string, string> = {
-  technical_fouls: '一章3节6: 技术犯规两次判负',
-  violations: '一章3节7: 违例四次判负',
-  unrecorded_moves: '二章3节6: 漏记 16 着判负',
-  device: '二章8节10: 携带电子通讯器材判负',
-  self_exposure: '一章3节5: 自杀着法判负',
-  warning_ladder: '二章8节11: 第三次违规判负',
-  adjournment_no_show: '三章6K: 逾时十五分钟不到作弃权论',
-};
 
 export interface Consequence {
   /** The result the confirmed sanctions give the game, or null when they give none. */
@@ -97,8 +86,9 @@ export class ResultConsequence {
       orderBy: { createdAt: 'asc' },
     });
     if (noShow) {
-      const absent = noShow.playerId === ctx.redPlayerId ? 'red' : 'black';
-      target = { result: absent === 'red' ? 'black_win_forfeit' : 'red_win_forfeit', penaltyReason: null, article: PENALTY_ARTICLES.adjournment_no_show };
+      // 三章6K (libs/standings sanction-consequences.ts): the absent side forfeits.
+      const forfeit = adjournmentNoShowResult(noShow.playerId === ctx.redPlayerId ? 'red' : 'black', noShow.minutesLate);
+      if (forfeit) target = { ...forfeit, penaltyReason: null };
     } else if (round.state !== 'draft') {
       const event = await loadEventPlay(this.prisma, eventId);
       if (event) {
@@ -124,8 +114,7 @@ export class ResultConsequence {
           target = {
             result: override.result,
             penaltyReason: override.penaltyReason ?? null,
-            article:
-              override.result === 'annulled' ? '二章8节3: 认分或蓄意媾和，取消比赛权利及积分' : (PENALTY_ARTICLES[override.penaltyReason ?? ''] ?? 'sanctions'),
+            article: overrideArticle(override),
           };
         }
       }

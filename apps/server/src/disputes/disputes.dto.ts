@@ -5,7 +5,7 @@ import type { GameResult } from '@chuhe/tournament';
 import { OptionalTextField, TextField, VersionField } from '../common/dto-fields';
 
 export class OpenDisputeDto {
-  @ApiPropertyOptional({ description: 'take the position and the moves from the stored record (二章3节), up to `uptoPly`' })
+  @ApiPropertyOptional({ description: 'take the position and the moves from the stored record (二章3节), up to `uptoPly`', example: true })
   @IsOptional()
   @IsBoolean()
   fromRecord?: boolean;
@@ -61,6 +61,7 @@ export class RuleDisputeDto {
   @ApiPropertyOptional({
     enum: GAME_RESULTS,
     description: 'the game’s result (default from the verdict: red_loses → black_win, black_loses → red_win, draw → draw)',
+    example: 'black_win',
   })
   @IsOptional()
   @IsIn(GAME_RESULTS)

@@ -1,5 +1,5 @@
 import { chainView, EVENT_PRESETS, presetKind, presetOf, presetStages } from './event-presets';
-import { eventConfigProblems } from './event-rules';
+import { eventFormatProblems as eventConfigProblems } from '@chuhe/pairing';
 import { defaultTieBreaks } from './tie-breaks';
 
 describe('event presets (二章1节3, 附录2–3)', () => {

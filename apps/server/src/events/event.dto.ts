@@ -2,12 +2,12 @@ import { VersionField, NameField, OptionalNameField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import { STAGE_TYPES, type StageType } from './stage-types';
+import { EVENT_STAGE_TYPES as STAGE_TYPES, type EventStageType as StageType } from '@chuhe/pairing';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
 
-export { STAGE_TYPES } from './stage-types';
-export type { StageType } from './stage-types';
+export { STAGE_TYPES };
+export type { StageType };
 
 export const EVENT_KINDS = ['individual', 'team'] as const;
 export const EVENT_CATEGORIES = ['open', 'women'] as const;

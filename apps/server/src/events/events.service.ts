@@ -8,7 +8,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateEventDto, UpdateEventDto } from './event.dto';
-import { eventConfigProblems } from './event-rules';
+import { eventFormatProblems } from '@chuhe/pairing';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
 import { defaultTieBreaks } from './tie-breaks';
 
@@ -45,7 +45,7 @@ export class EventsService {
 
   async create({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: CreateEventDto }) {
     const gamesPerPairing = dto.gamesPerPairing ?? 1;
-    const problems = eventConfigProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
+    const problems = eventFormatProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
     if (dto.kind === 'individual' && (dto.teamStarters !== undefined || dto.teamReserves !== undefined))
       problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
     if (problems.length) throw badRequest(problems);
@@ -88,7 +88,7 @@ export class EventsService {
       if (entriesClosed(before) && frozen) throw closedConflict(frozen);
       const problems =
         changes.stages || changes.gamesPerPairing
-          ? eventConfigProblems({
+          ? eventFormatProblems({
               kind: before.kind,
               stages: changes.stages ?? stagesOf(before),
               gamesPerPairing: changes.gamesPerPairing ?? before.gamesPerPairing,

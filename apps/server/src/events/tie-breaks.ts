@@ -1,5 +1,5 @@
 import { ChainId, CRITERION_IDS, DEFAULT_CHAINS, defaultChainId } from '@chuhe/standings';
-import type { StageType } from './stage-types';
+import type { EventStageType as StageType } from '@chuhe/pairing';
 
 /**
  * The tie-break chain an event starts with when the organizer names none: the one the rules

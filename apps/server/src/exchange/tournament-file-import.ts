@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_CHAINS, StandingsFileError, parseStandingsFile } from '@chuhe/standings';
 import type { ChainId } from '@chuhe/standings';
 import type { Entry as FileEntry, Tournament } from '@chuhe/tournament';
-import { eventConfigProblems } from '../events/event-rules';
+import { eventFormatProblems } from '@chuhe/pairing';
 import type { StageDto } from '../events/event.dto';
 import { SCORING_TO_DB } from '../events/scoring-map';
 import { defaultTieBreaks } from '../events/tie-breaks';
@@ -229,7 +229,7 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
   const { stages, problem } = stagesOf(t, s.roundRobinCycles);
   if (problem) problems.push(problem);
   if (stages)
-    for (const p of eventConfigProblems({ kind, stages, gamesPerPairing: t.options.gamesPerPairing }))
+    for (const p of eventFormatProblems({ kind, stages, gamesPerPairing: t.options.gamesPerPairing }))
       problems.push({ path: `$.options (${p.field})`, message: p.reason });
   if (t.options.gamesPerPairing !== 1 && t.options.gamesPerPairing !== 2) problems.push({ path: '$.options.gamesPerPairing', message: 'must be 1 or 2' });
   if (problems.length || !stages) return { ok: false, error: problems };

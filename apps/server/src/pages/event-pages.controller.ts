@@ -2,8 +2,8 @@ import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
-import { comparePoints, gamePoints, type GameResult } from '@chuhe/tournament';
-import { CRITERIA, scorePairing, type CriterionId } from '@chuhe/standings';
+import type { GameResult } from '@chuhe/tournament';
+import { CRITERIA, firstTeamIsRed, teamMatchScore, type CriterionId, type TeamBoardResult } from '@chuhe/standings';
 import { knockoutRoundNames, knockoutView, placeText, type KnockoutRoundName, type StagePlaceReason } from '@chuhe/pairing';
 import { isUuid } from '../auth/tournament-scope.service';
 import { LineupsService } from '../lineups/lineups.service';
@@ -510,7 +510,7 @@ export class EventPagesController {
       // Team A (the first-listed team) always on the left; each board's colour marked: A is Red on
       // the odd boards (附录6 用法2), colours reversed in a board's second game (二章5节4).
       boards: card.boards.map((b) => {
-        const aIsRed = (b.board % 2 === 1) === (b.leg === 1);
+        const aIsRed = firstTeamIsRed(b.board, b.leg);
         const pts = resultPoints(b.result as GameResult | null, scoring);
         return {
           board: b.leg > 1 ? `${b.board}.${b.leg}` : String(b.board),
@@ -636,7 +636,7 @@ export class EventPagesController {
                 gameId: g.id,
                 red: g.red ? bilingual(g.red, language) : null,
                 black: g.black ? bilingual(g.black, language) : null,
-                aIsRed: (g.board % 2 === 1) === (g.leg === 1),
+                aIsRed: firstTeamIsRed(g.board, g.leg),
               }))
           : [],
         card: team && p.black ? `/pairings/${p.id}?lang=${language}` : null,
@@ -987,43 +987,16 @@ function statusText(e: EntryInfo, lang: Language): string {
 
 type BoardGame = { kind: string; board: number; leg?: number; result: string | null };
 
-/** 场分 of a team match from its boards (附录1 #7, libs/tournament), display units; null while a board is open. */
+/** 场分 of a team match from its boards (附录1 #7, libs/standings teamMatchScore), display units; null while a board is open. */
 function matchPoints(games: readonly BoardGame[], scoring: string): { red: string; black: string } | null {
-  const regular = games.filter((g) => g.kind === 'regular');
-  if (regular.length === 0 || regular.some((g) => g.result === null)) return null;
-  if (regular.every((g) => g.result === 'double_forfeit' || g.result === 'annulled')) return { red: '0', black: '0' };
-  if (regular.some((g) => g.leg === 2)) {
-    // 二章5节4: two games per board — 大分 per board decides, then 小分 (libs/standings scorePairing, as the standings count).
-    const counted = regular.filter((g) => g.result !== 'annulled');
-    const s = scorePairing(
-      'team',
-      2,
-      counted.map((g) => ({ board: g.board, aIsRed: (g.board % 2 === 1) === (g.leg !== 2), result: g.result as GameResult })),
-    );
-    return { red: showPoints(s.score[0], scoring), black: showPoints(s.score[1], scoring) };
-  }
-  const gp = boardTotals(regular);
-  return { red: showPoints(comparePoints(gp.first, gp.second), scoring), black: showPoints(comparePoints(gp.second, gp.first), scoring) };
+  const s = teamMatchScore(games as readonly TeamBoardResult[]);
+  return s && { red: showPoints(s.matchPoints[0], scoring), black: showPoints(s.matchPoints[1], scoring) };
 }
 
-/** 局分 of a team match: each side's boards added up (附录1 #7), display units; null while a board is open. */
+/** 局分 of a team match: each side's boards added up (附录1 #7, libs/standings teamMatchScore), display units; null while a board is open. */
 function boardPoints(games: readonly BoardGame[], scoring: string): { red: string; black: string } | null {
-  const regular = games.filter((g) => g.kind === 'regular');
-  if (regular.length === 0 || regular.some((g) => g.result === null)) return null;
-  const gp = boardTotals(regular.filter((g) => g.result !== 'annulled'));
-  return { red: showPoints(gp.first, scoring), black: showPoints(gp.second, scoring) };
-}
-
-function boardTotals(regular: readonly BoardGame[]): { first: number; second: number } {
-  let first = 0;
-  let second = 0;
-  for (const g of regular) {
-    // The first-listed team is Red on the odd boards (附录6 用法2), reversed in a board's second game.
-    const firstSide = (g.board % 2 === 1) === (g.leg !== 2) ? 'red' : 'black';
-    first += gamePoints(g.result as GameResult, firstSide);
-    second += gamePoints(g.result as GameResult, firstSide === 'red' ? 'black' : 'red');
-  }
-  return { first, second };
+  const s = teamMatchScore(games as readonly TeamBoardResult[]);
+  return s && { red: showPoints(s.gamePoints[0], scoring), black: showPoints(s.gamePoints[1], scoring) };
 }
 
 /** A team match's outcome as if it were one game, for the rank table's marks. */

@@ -64,7 +64,7 @@ export class PutRecordDto {
 }
 
 export class MoveLimitClaimDto {
-  @ApiProperty({ description: 'the claim was made after this many plies of the record' })
+  @ApiProperty({ description: 'the claim was made after this many plies of the record', example: 4 })
   @IsInt()
   @Min(0)
   @Max(100_000)
@@ -76,7 +76,7 @@ export class MoveLimitClaimDto {
 }
 
 export class LockRecordDto {
-  @ApiProperty({ description: 'true locks the record against the record links; false opens it again' })
+  @ApiProperty({ description: 'true locks the record against the record links; false opens it again', example: true })
   @IsBoolean()
   locked!: boolean;
 
@@ -89,7 +89,7 @@ export class LockRecordDto {
 
 /** What the player due enters through the record link: the moves in ICCS, as the board produced them. */
 export class LinkRecordDto {
-  @ApiProperty({ description: 'the moves in order, ICCS (h2e2), as the entry page plays them', type: [String] })
+  @ApiProperty({ description: 'the moves in order, ICCS (h2e2), as the entry page plays them', type: [String], example: ['h2e2', 'h9g7', 'h0g2', 'i9h9'] })
   @IsArray()
   @ArrayMaxSize(1000)
   @Matches(/^[a-i][0-9][a-i][0-9]$/, { each: true, message: 'each move is ICCS, e.g. h2e2' })

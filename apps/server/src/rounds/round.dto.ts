@@ -13,7 +13,7 @@ export class UpdateRoundDto {
   @VersionField()
   version!: number;
 
-  @ApiProperty({ nullable: true, description: 'scheduled start (ISO 8601); null clears it' })
+  @ApiProperty({ nullable: true, description: 'scheduled start (ISO 8601); null clears it', example: '2026-12-01T14:00:00+08:00' })
   @ValidateIf((_, v) => v !== null)
   @IsISO8601({ strict: true })
   scheduledAt!: string | null;

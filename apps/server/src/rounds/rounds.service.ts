@@ -9,7 +9,7 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import { eventFile, fileEntries, type EventFile, type EventWithPlay } from '../play/event-file';
-import { stageRoundCount } from '../play/event-format';
+import { stageRoundCount } from '@chuhe/pairing';
 import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';

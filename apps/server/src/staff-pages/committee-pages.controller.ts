@@ -154,6 +154,8 @@ export class CommitteePagesController {
           recused: c.recused.map((m) => m.displayName).join(', ') || t('staff.none'),
           problem: c.problem ?? null,
           canDecide: c.problem ? null : t('hearing.canDecide', { n: c.majority }),
+          // 三章7A: the even panel's tie rule, stated where the members vote (libs/tournament committee.ts).
+          tieRule: c.tieRule ? t('hearing.tieRule') : null,
         },
         tally: t('hearing.votes', { n: a.votes.length }),
         record: h.record?.text ?? null,

@@ -337,6 +337,10 @@ export const STAFF_MESSAGES: Record<string, { zh: string; en: string }> = {
   'hearing.sitting': { zh: '出席', en: 'Sitting' },
   'hearing.recused': { zh: '避席（三章7D）', en: 'Recused (三章7D)' },
   'hearing.canDecide': { zh: '人数符合规定（过半数：{n}）', en: 'The committee can decide (majority {n})' },
+  'hearing.tieRule': {
+    zh: '出席人数为双数（三章7A 以单数为适合）：全体表决后票数相等，即驳回申诉，维持裁判判决（三章7C）。',
+    en: 'An even number sit (三章7A: an odd number is preferable): if the votes tie once all have voted, the appeal is dismissed and the ruling stands (三章7C).',
+  },
   'hearing.votes': { zh: '已投票：{n}', en: 'Votes cast: {n}' },
   'hearing.record': { zh: '棋谱', en: 'Record' },
   'hearing.sanctions': { zh: '犯规及处分', en: 'Fouls and penalties' },

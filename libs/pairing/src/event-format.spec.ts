@@ -1,4 +1,6 @@
-import { eventConfigProblems } from './event-rules';
+import type { Tournament } from '@chuhe/tournament';
+import { EVENT_STAGE_TYPES, eventFormatProblems as eventConfigProblems, formatOptions, stageRoundCount, TEAM_KNOCKOUT_UNSUPPORTED } from './event-format';
+import { readStages } from './stage-chain';
 
 describe('eventConfigProblems', () => {
   it('accepts the formats of 二章1节3 with their parameters', () => {
@@ -21,7 +23,7 @@ describe('eventConfigProblems', () => {
       { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
       { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
       { field: 'stages.1.qualifiers', reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' },
-      { field: 'stages.1.type', reason: 'a knockout stage is for individual events only (team knockouts are not supported)' },
+      { field: 'stages.1.type', reason: TEAM_KNOCKOUT_UNSUPPORTED },
     ]);
   });
 
@@ -60,5 +62,56 @@ describe('eventConfigProblems', () => {
     // 二章5节4: two games per board in a team match are run (Game.leg).
     expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
     expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
+  });
+});
+
+describe('the format stated once (issue 22: the server restated it)', () => {
+  const chain = (stages: unknown[], eventKind: 'individual' | 'team' = 'individual') =>
+    readStages({ name: 'T', entries: [], rounds: [], options: { pairingSystem: 'stage-chain', eventKind, stages } } as unknown as Tournament);
+
+  it('the stage chain refuses exactly what the API refuses, with the same reason', () => {
+    const team = chain(
+      [
+        { type: 'swiss', rounds: 3 },
+        { type: 'knockout', qualifiers: 4 },
+      ],
+      'team',
+    );
+    expect(team.ok).toBe(false);
+    if (!team.ok) expect(team.error.message).toBe(`options.stages[1].type: ${TEAM_KNOCKOUT_UNSUPPORTED}`);
+    // A number of rounds on a knockout: the API said no, the chain used to ignore it.
+    const rounds = chain([{ type: 'knockout', rounds: 3 }]);
+    expect(rounds.ok).toBe(false);
+    if (!rounds.ok) expect(rounds.error.message).toBe('options.stages[0].rounds: only a Swiss stage has a number of rounds (this is knockout)');
+    expect(
+      chain([
+        { type: 'swiss', rounds: 4 },
+        { type: 'knockout', qualifiers: 8 },
+      ]).ok,
+    ).toBe(true);
+  });
+
+  it('names an unknown stage type', () => {
+    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'ladder' }] })).toEqual([
+      { field: 'stages.0.type', reason: `must be one of ${EVENT_STAGE_TYPES.join(', ')}` },
+    ]);
+  });
+
+  it('rounds of a one-stage format (附录6, 附录2, 附录3); the chain plans the others', () => {
+    expect(stageRoundCount({ type: 'swiss', rounds: 9 }, 40)).toBe(9);
+    expect(stageRoundCount({ type: 'round_robin' }, 6)).toBe(5);
+    expect(stageRoundCount({ type: 'round_robin' }, 7)).toBe(7);
+    expect(stageRoundCount({ type: 'double_round_robin' }, 6)).toBe(10);
+    expect(stageRoundCount({ type: 'championship_5_2' }, 30)).toBe(7);
+    expect(stageRoundCount({ type: 'championship_6_1' }, 30)).toBe(7);
+    expect(stageRoundCount({ type: 'knockout' }, 8)).toBeNull();
+    expect(stageRoundCount({ type: 'group_round_robin', groups: 2 }, 8)).toBeNull();
+  });
+
+  it('the pairing system each format runs on', () => {
+    expect(formatOptions('team', [{ type: 'swiss', rounds: 7 }])).toEqual({ pairingSystem: 'swiss-team', totalRounds: 7 });
+    expect(formatOptions('individual', [{ type: 'double_round_robin' }])).toEqual({ pairingSystem: 'round-robin', roundRobinCycles: 2 });
+    expect(formatOptions('individual', [{ type: 'championship_6_1' }])).toEqual({ pairingSystem: 'championship-6-1' });
+    expect(formatOptions('individual', [{ type: 'knockout' }])).toEqual({ pairingSystem: 'stage-chain', stages: [{ type: 'knockout' }] });
   });
 });
