@@ -24,8 +24,8 @@ import http from 'node:http';
 import { constants, createGunzip } from 'node:zlib';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { applyMigrations } from '../../apps/server/src/persistence/migrate';
 import { benchClient, swissEventWithRound1 } from './bench-http';
+import { applyMigrations } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CROWDS = (process.env.BENCH_CROWDS ?? '1000,5000,10000').split(',').map(Number);

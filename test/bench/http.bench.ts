@@ -28,12 +28,8 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { createApp } from '../../apps/server/src/create-app';
-import { applyMigrations } from '../../apps/server/src/persistence/migrate';
-import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { TournamentScopeService } from '../../apps/server/src/auth/tournament-scope.service';
-import { ResultsService } from '../../apps/server/src/results/results.service';
 import { benchClient, swissEventWithRound1 } from './bench-http';
+import { PrismaService, ResultsService, TournamentScopeService, applyMigrations, createApp } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const BOARDS = 200;

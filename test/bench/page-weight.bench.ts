@@ -18,8 +18,8 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { chromium } from 'playwright-core';
-import { applyMigrations } from '../../apps/server/src/persistence/migrate';
 import { benchClient, swissEventWithRound1 } from './bench-http';
+import { applyMigrations } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

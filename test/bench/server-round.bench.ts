@@ -23,16 +23,11 @@ import type { AddressInfo } from 'node:net';
 import { pairingSystemFor } from '@chuhe/pairing';
 import { standingsReport } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
-import { createApp } from '../../apps/server/src/create-app';
 import type { GameResult } from '../../apps/server/src/generated/prisma/client';
-import { eventFile } from '../../apps/server/src/play/event-file';
 import { loadEventByInclude } from '../support/event-by-include';
-import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { loadEntries, loadEventPlay } from '../../apps/server/src/play/event-loader';
-import { checkDraft } from '../../apps/server/src/rounds/round-plan';
-import { insertDraftRound } from '../../apps/server/src/rounds/bulk-insert';
 import { createTestDatabase } from '../support/test-database';
 import { call, median, prng, timed } from './bench-support';
+import { PrismaService, checkDraft, createApp, eventFile, insertDraftRound, loadEntries, loadEventPlay } from './server-dist';
 
 const PLAYERS = 1000;
 const PLAYED = 9;

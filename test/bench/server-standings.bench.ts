@@ -15,17 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { standingsReport } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
-import { createApp } from '../../apps/server/src/create-app';
-import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
-import { eventFile } from '../../apps/server/src/play/event-file';
 import { EVENT_BY_INCLUDE, loadEventByInclude } from '../support/event-by-include';
-import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
-import { loadEventPlay } from '../../apps/server/src/play/event-loader';
-import { EventCache } from '../../apps/server/src/play/event-cache';
-import { eventVersions } from '../../apps/server/src/play/event-version';
-import { StandingsService } from '../../apps/server/src/standings/standings.service';
 import { createTestDatabase } from '../support/test-database';
 import { call, median, prng, timed } from './bench-support';
+import { EventCache, PrismaService, StandingsService, createApp, eventFile, eventVersions, fileSanctions, loadEventPlay } from './server-dist';
 
 /** The standings bench warms up three times (the first reads fill the event cache and JIT). */
 const timed3 = (runs: number, f: () => Promise<unknown> | unknown) => timed(runs, f, 3);
