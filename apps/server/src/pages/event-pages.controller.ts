@@ -15,6 +15,8 @@ import { bilingual, formatDateTime, matchesQuery, outcomeFor, pick, rankChartSvg
 import { HTML_LANG, isMessageKey, Language, translate, translateKey } from './i18n';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { eventView } from './event-view';
+import { EventCache } from '../play/event-cache';
+import type { LoadedEvent } from '../play/event-loader';
 
 type RoundView = Awaited<ReturnType<RoundsService['list']>>[number];
 type PairingView = RoundView['pairings'][number];
@@ -75,6 +77,7 @@ export class EventPagesController {
     private readonly standings: StandingsService,
     private readonly lineups: LineupsService,
     private readonly teamReport: TeamReportService,
+    private readonly events: EventCache,
   ) {}
 
   @Get('events/:eventId')
@@ -543,7 +546,7 @@ export class EventPagesController {
   async teams(@Param('eventId') eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const { language, event, names } = await this.load(eventId, lang, req);
     const report = await this.teamReport.report(eventId);
-    const players = await this.playerNames(eventId);
+    const players = playerNames(event);
     return {
       ...this.layout(language, event, `/events/${eventId}/teams`, translate('teamReport', language)),
       teams: report.teams.map((t) => ({
@@ -741,17 +744,24 @@ export class EventPagesController {
     return { ...this.entryLink(eventId, id, names, language), named: (e ?? { nameZh: '', nameEn: '' }) as Named, points: before.get(id) ?? '0' };
   }
 
+  /** The ids of the event's rounds with at least one game record (their PGN is worth a link). */
+  private async roundsWithRecords(eventId: string): Promise<Set<string>> {
+    const rows = await this.prisma.pairing.findMany({
+      where: { round: { eventId }, games: { some: { record: { isNot: null } } } },
+      select: { roundId: true },
+      distinct: ['roundId'],
+    });
+    return new Set(rows.map((r) => r.roundId));
+  }
+
+  /** The event from the one event model (play/event-cache.ts), and its entries' names for the page. */
   private async load(eventId: string, lang: unknown, req: Request) {
     const language = pageLanguage(req);
-    const event = isUuid(eventId) ? await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } }) : null;
+    const event = isUuid(eventId) ? await this.events.load(this.prisma, eventId) : null;
     // Unlisted is not secret (README): an unpublished tournament's pages answer whoever has the id — its preview link (issue 23 #9).
     if (!event) throw new NotFoundException(translate('notFound', language));
-    const entries = await this.prisma.entry.findMany({
-      where: { eventId },
-      include: { player: { include: { affiliation: true } }, team: { include: { affiliation: true } } },
-    });
     const names = new Map<string, EntryInfo>(
-      entries.map((e) => {
+      event.entries.map((e) => {
         const n = e.player ?? e.team!;
         const a = e.player?.affiliation ?? e.team?.affiliation ?? null;
         return [
@@ -771,21 +781,6 @@ export class EventPagesController {
       }),
     );
     return { language, event, names };
-  }
-
-  /** The ids of the event's rounds with at least one game record (their PGN is worth a link). */
-  private async roundsWithRecords(eventId: string): Promise<Set<string>> {
-    const rows = await this.prisma.pairing.findMany({
-      where: { round: { eventId }, games: { some: { record: { isNot: null } } } },
-      select: { roundId: true },
-      distinct: ['roundId'],
-    });
-    return new Set(rows.map((r) => r.roundId));
-  }
-
-  private async playerNames(eventId: string) {
-    const members = await this.prisma.teamMember.findMany({ where: { team: { eventId } }, include: { player: true } });
-    return new Map(members.map((m) => [m.playerId, { nameZh: m.player.nameZh, nameEn: m.player.nameEn }]));
   }
 
   /** Scores after a round (display units), for "points before the round" on the pairing list. */
@@ -1004,4 +999,9 @@ function teamOutcome(games: readonly BoardGame[], scoring: string): GameResult |
   const m = matchPoints(games, scoring);
   if (!m) return null;
   return m.red === m.black ? 'draw' : Number(m.red) > Number(m.black) ? 'red_win' : 'black_win';
+}
+
+/** The team members' names by player id (a team event's boards name members, not entries). */
+function playerNames(event: LoadedEvent): Map<string, Named> {
+  return new Map(event.entries.flatMap((e) => e.team?.members ?? []).map((m) => [m.playerId, { nameZh: m.player.nameZh, nameEn: m.player.nameEn }]));
 }

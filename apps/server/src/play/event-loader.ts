@@ -51,7 +51,7 @@ export interface LoadedEntry {
   version: number;
   createdAt: Date;
   updatedAt: Date;
-  player: { id: string; nameZh: string; nameEn: string; rating: number | null; affiliation: AffiliationName | null } | null;
+  player: { id: string; nameZh: string; nameEn: string; rating: number | null; title: string | null; affiliation: AffiliationName | null } | null;
   team: { id: string; nameZh: string; nameEn: string; affiliation: AffiliationName | null; members: LoadedMember[] } | null;
 }
 
@@ -119,6 +119,7 @@ const ENTRIES = typedQuery(
     playerZh: 'text?',
     playerEn: 'text?',
     rating: 'int4?',
+    title: 'text?',
     playerAffZh: 'text?',
     playerAffEn: 'text?',
     teamZh: 'text?',
@@ -129,7 +130,7 @@ const ENTRIES = typedQuery(
   (eventId: string) => Prisma.sql`
     SELECT e.id::text, e."eventId"::text, e."playerId"::text, e."teamId"::text, e."drawNumber", e.seed, e."hostExtra", e.status::text AS status,
            e."withdrawnAt", e."withdrawnAfterRound", e."withdrawalReason", e."lateEntry", e.version, e."createdAt", e."updatedAt",
-           p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
+           p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, p.title, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
            t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn"
       FROM "Entry" e
       LEFT JOIN "Player" p ON p.id = e."playerId"
@@ -163,11 +164,13 @@ export async function loadEntries(db: Tx, eventId: string): Promise<LoadedEntry[
   }
   const aff = (zh: string | null, en: string | null): AffiliationName | null => (zh === null ? null : { nameZh: zh, nameEn: en ?? zh });
   return entries.map((e) => {
-    const { playerZh, playerEn, rating, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, ...entry } = e;
+    const { playerZh, playerEn, rating, title, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, ...entry } = e;
     return {
       ...entry,
       player:
-        e.playerId === null ? null : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, affiliation: aff(playerAffZh, playerAffEn) },
+        e.playerId === null
+          ? null
+          : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, title, affiliation: aff(playerAffZh, playerAffEn) },
       team:
         e.teamId === null
           ? null

@@ -31,7 +31,7 @@ function player(id: string, drawNumber: number, withdrawnAfterRound: number | nu
     playerId,
     status: withdrawnAfterRound === null ? 'active' : 'withdrawn',
     withdrawnAfterRound,
-    player: { id: playerId, nameZh: id, nameEn: id, rating: null, affiliation: null },
+    player: { id: playerId, nameZh: id, nameEn: id, rating: null, title: null, affiliation: null },
   };
 }
 
