@@ -46,6 +46,10 @@ const MATRIX: Record<string, string> = {
   'POST /rounds/:roundId/results': RESULTS,
   'GET /games/:gameId/record': RESULTS,
   'POST /games/:gameId/record': RESULTS,
+  'POST /games/:gameId/record/lock': RESULTS,
+  // Issue 25: the slips with the secret record links' QR codes — the arbiters who hand them out, not the organizer.
+  'GET /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter',
+  'POST /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter',
   'GET /games/:gameId/foul': RESULTS,
   'POST /games/:gameId/foul': RESULTS,
   'GET /staff/games/:gameId/dispute': RESULTS,
