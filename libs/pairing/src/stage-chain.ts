@@ -454,7 +454,14 @@ function teamStateAsMatch(s: TeamKnockoutState, first: string, second: string): 
     return { status: 'decided', winner, loser: winner === first ? second : first, decidedBy: s.decidedBy === 'regular' ? 'regular' : 'rapid' };
   }
   if (s.status === 'no_winner') return { status: 'no_winner', reason: s.reason === 'double_forfeit' ? 'double_forfeit' : 'tied' };
-  const game = { number: s.status === 'next' ? s.leg : 1, kind: s.status === 'next' || s.stage === 'rapid' ? ('rapid' as const) : ('regular' as const), red: second, black: first, timeControl: both, drawWinner: null };
+  const game = {
+    number: s.status === 'next' ? s.leg : 1,
+    kind: s.status === 'next' || s.stage === 'rapid' ? ('rapid' as const) : ('regular' as const),
+    red: second,
+    black: first,
+    timeControl: both,
+    drawWinner: null,
+  };
   return { status: s.status === 'next' ? 'next' : 'in_progress', game };
 }
 
@@ -494,7 +501,11 @@ function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly stri
             return w === p.red ? 'first' : 'second';
           };
           const ts = teamKnockoutMatchState(
-            { regularLegs: t.options.gamesPerPairing === 2 ? 2 : 1, rapid: true, decider: teamKnockoutDeciderOption(t.options as unknown as Record<string, unknown>) },
+            {
+              regularLegs: t.options.gamesPerPairing === 2 ? 2 : 1,
+              rapid: true,
+              decider: teamKnockoutDeciderOption(t.options as unknown as Record<string, unknown>),
+            },
             p.games.map((g) => ({ board: g.board ?? 1, leg: g.leg ?? 1, result: g.result })),
             lot,
           );

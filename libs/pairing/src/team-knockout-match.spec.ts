@@ -17,8 +17,16 @@ const game = (board: number, r: 'w' | 'd' | 'l', leg = 1) => {
 
 describe('a team knockout match (二章6节1, 附录1 #7)', () => {
   it('the team with more match points wins; an open board leaves it in progress', () => {
-    expect(teamKnockoutMatchState(ONE, [game(1, 'w'), game(2, 'd'), game(3, 'd')], never)).toEqual({ status: 'decided', winner: 'first', decidedBy: 'regular' });
-    expect(teamKnockoutMatchState(ONE, [game(1, 'w'), game(2, 'l'), game(3, 'l')], never)).toEqual({ status: 'decided', winner: 'second', decidedBy: 'regular' });
+    expect(teamKnockoutMatchState(ONE, [game(1, 'w'), game(2, 'd'), game(3, 'd')], never)).toEqual({
+      status: 'decided',
+      winner: 'first',
+      decidedBy: 'regular',
+    });
+    expect(teamKnockoutMatchState(ONE, [game(1, 'w'), game(2, 'l'), game(3, 'l')], never)).toEqual({
+      status: 'decided',
+      winner: 'second',
+      decidedBy: 'regular',
+    });
     expect(teamKnockoutMatchState(ONE, [game(1, 'w'), { board: 2, leg: 1, result: null }], never)).toEqual({ status: 'in_progress', stage: 'regular' });
   });
 
@@ -36,7 +44,11 @@ describe('a team knockout match (二章6节1, 附录1 #7)', () => {
       status: 'in_progress',
       stage: 'rapid',
     });
-    expect(teamKnockoutMatchState(ONE, [...drawn, game(1, 'd', 2), game(2, 'l', 2)], never)).toEqual({ status: 'decided', winner: 'second', decidedBy: 'rapid' });
+    expect(teamKnockoutMatchState(ONE, [...drawn, game(1, 'd', 2), game(2, 'l', 2)], never)).toEqual({
+      status: 'decided',
+      winner: 'second',
+      decidedBy: 'rapid',
+    });
   });
 
   it('rematch drawn: board count-back (rapid first, then regular), the lot only when no board was won', () => {

@@ -118,6 +118,7 @@ export function teamKnockoutDeciderOption(options: Record<string, unknown> | nul
 export function rapidRematchGame(last: { red: string | null; black: string | null }): { red: string | null; black: string | null; result: GameResult | null } {
   const red = last.black;
   const black = last.red;
-  const result: GameResult | null = red === null && black === null ? 'double_forfeit' : red === null ? 'black_win_forfeit' : black === null ? 'red_win_forfeit' : null;
+  const result: GameResult | null =
+    red === null && black === null ? 'double_forfeit' : red === null ? 'black_win_forfeit' : black === null ? 'red_win_forfeit' : null;
   return { red, black, result };
 }
