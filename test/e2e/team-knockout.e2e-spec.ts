@@ -27,6 +27,27 @@ interface Round {
   pairings: { id: string; matchKey: string | null; red: { id: string }; black: { id: string } | null; games: Game[] }[];
 }
 type Outcome = 'first' | 'second' | 'draw';
+interface FileEntry {
+  id: string;
+  drawNumber: number;
+  members?: { id: string }[];
+}
+
+/** The file with its ids replaced by draw numbers (a copy's ids are new). */
+function withoutIds(file: { name?: string; entries: FileEntry[] }): unknown {
+  const label = new Map<string, string>();
+  for (const e of file.entries) {
+    label.set(e.id, `E${e.drawNumber}`);
+    e.members?.forEach((m, i) => label.set(m.id, `E${e.drawNumber}.${i + 1}`));
+  }
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return label.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [label.get(k) ?? k, walk(x)]));
+    return v;
+  };
+  return walk({ ...file, name: undefined });
+}
 
 describe('team knockouts through HTTP (二章6节1, 附录1 #7)', () => {
   let app: INestApplication;
@@ -124,5 +145,23 @@ describe('team knockouts through HTTP (二章6节1, 附录1 #7)', () => {
     // (Counting the rematch's boards too would give the semi-final's loser 0.)
     const loser = (server.report.places as { entry: string; row: { score: number } }[]).find((p) => p.entry === drawn.red.id)!;
     expect(loser.row.score).toBe(1);
+
+    // Lossless exchange (issue 22): the file imports into a new event and exports the same, the
+    // rematch boards stored as rapid games again (not as regular games of board 2, 3).
+    const res = await api().post(`/api/tournaments/${play.tournamentId}/tournament-file`).set('Authorization', play.organizer.auth).send({ file });
+    if (res.status !== 201) throw new Error(`import ${res.status}: ${JSON.stringify(res.body)}`);
+    const copy = res.body.event.id as string;
+    expect(withoutIds((await api().get(`/api/events/${copy}/tournament-file`).expect(200)).body)).toEqual(withoutIds(file));
+    const rounds = (await api().get(`/api/events/${copy}/rounds`).set('Authorization', play.organizer.auth).expect(200)).body as {
+      id: string;
+      number: number;
+    }[];
+    const semis = await roundOf(rounds.find((r) => r.number === 1)!.id);
+    expect(semis.pairings.map((p) => p.games.map((g) => g.kind).sort())).toEqual(
+      expect.arrayContaining([
+        ['regular', 'regular', 'regular'],
+        ['rapid', 'rapid', 'rapid', 'regular', 'regular', 'regular'],
+      ]),
+    );
   });
 });
