@@ -169,3 +169,44 @@ describe('a team knockout bracket (二章6节1: seeds apart, winners advance)', 
     expect(s.value.standings.rows.find((r) => r.entry === 't3')!.score).toBe(3);
   });
 });
+
+describe('a team Swiss → knockout chain (二章1节3, 二章6节1)', () => {
+  it('the best 4 after 3 team Swiss rounds play the knockout; the winner is placed 1st', () => {
+    const t = teams();
+    t.options = {
+      ...t.options,
+      stages: [
+        { type: 'swiss', rounds: 3 },
+        { type: 'knockout', qualifiers: 4 },
+      ],
+    };
+    t.entries = Array.from({ length: 8 }, (_, i) => ({
+      id: `t${i + 1}`,
+      drawNumber: i + 1,
+      members: [
+        { id: `t${i + 1}a`, board: 1 },
+        { id: `t${i + 1}b`, board: 2 },
+      ],
+    }));
+    const better = (p: { red: string; black: string }) => (Number(p.red.slice(1)) < Number(p.black.slice(1)) ? p.red : p.black);
+    for (let r = 0; r < 3; r++) {
+      const round = pairTeams(t);
+      for (const p of round.pairings) play(t, round, better(p), ['w', 'w']);
+    }
+    const semis = pairTeams(t);
+    expect(semis.pairings).toHaveLength(2);
+    const qualified = semis.pairings.flatMap((p) => [p.red, p.black]).sort();
+    expect(qualified).toHaveLength(4);
+    for (const p of semis.pairings) play(t, semis, better(p), ['w', 'l']); // both drawn: the rematch decides
+    expect(stageChainSystem.pair({ tournament: t }).ok).toBe(false);
+    for (const p of semis.pairings) play(t, semis, p.red === better(p) ? p.black : p.red, ['w', 'd'], 2); // the lower seed wins the rematch
+    const final = pairTeams(t);
+    const finalists = final.pairings.flatMap((p) => [p.red, p.black]).sort();
+    expect(finalists).toEqual(semis.pairings.map((p) => (p.red === better(p) ? p.black : p.red)).sort());
+    play(t, final, better(final.pairings[0]), ['w', 'w']);
+    const s = stageChainStandings(t);
+    if (!s.ok) throw new Error(s.error.message);
+    expect(s.value.places[0]).toMatchObject({ entry: better(final.pairings[0]), place: 1, basis: 'knockout' });
+    expect(s.value.places.slice(4).every((p) => p.basis === 'standings')).toBe(true);
+  });
+});
