@@ -146,6 +146,12 @@ describe('team knockouts through HTTP (二章6节1, 附录1 #7)', () => {
     const loser = (server.report.places as { entry: string; row: { score: number } }[]).find((p) => p.entry === drawn.red.id)!;
     expect(loser.row.score).toBe(1);
 
+    // The public bracket page shows the matches (the rematch's boards as rapid games).
+    const bracket = await api().get(`/events/${play.eventId}/bracket?lang=en`).expect(200);
+    expect(bracket.text).toMatch(/Final/);
+    expect(bracket.text).toMatch(/rapid game/);
+    await api().get(`/events/${play.eventId}/rounds/1?lang=en`).expect(200);
+
     // Lossless exchange (issue 22): the file imports into a new event and exports the same, the
     // rematch boards stored as rapid games again (not as regular games of board 2, 3).
     const res = await api().post(`/api/tournaments/${play.tournamentId}/tournament-file`).set('Authorization', play.organizer.auth).send({ file });

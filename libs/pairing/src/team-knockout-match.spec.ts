@@ -2,6 +2,7 @@ import { GameResult, Round, Tournament } from '@chuhe/tournament';
 import { firstTeamIsRed } from '@chuhe/standings';
 import { stageChainKnockouts, stageChainSystem } from './stage-chain';
 import { stageChainStandings } from './stage-chain-standings';
+import { knockoutView } from './knockout-view';
 import { rapidRematchGame, teamKnockoutDeciderOption, teamKnockoutMatchState, TeamKnockoutFormat } from './team-knockout-match';
 
 const ONE: TeamKnockoutFormat = { regularLegs: 1, rapid: true, decider: 'board_count_back' };
@@ -154,6 +155,16 @@ describe('a team knockout bracket (二章6节1: seeds apart, winners advance)', 
         ['t3', 'rapid'],
       ]),
     );
+    // The bracket shows the boards, the rematch's as rapid games.
+    const view = knockoutView(t);
+    if (!view.ok || !view.value) throw new Error('expected a bracket');
+    const rematched = view.value.rounds[0].matches.find((m) => m.winner === 't3')!;
+    expect(rematched.games.map((g) => [g.number, g.kind])).toEqual([
+      [1, 'regular'],
+      [2, 'regular'],
+      [1, 'rapid'],
+      [2, 'rapid'],
+    ]);
     const final = pairTeams(t);
     expect(final.pairings.map((p) => [p.red, p.black].sort())).toEqual([['t1', 't3']]);
     play(t, final, 't3', ['w', 'w']);
