@@ -100,6 +100,14 @@ describe('team knockouts through HTTP (二章6节1, 附录1 #7)', () => {
     for (const [i, g] of boards(drawn, 'regular').entries()) last = await enter(g, plan[i]);
     expect(last.gamesCreated).toHaveLength(3);
     expect((last.gamesCreated as Game[]).every((g) => g.kind === 'rapid')).toBe(true);
+    expect(last.match).toMatchObject({ status: 'in_progress', next: expect.stringContaining(`10'+5"`) }); // the organizer's rapid clock
+    // A correction that leaves the match undrawn removes the rematch; corrected back, it returns.
+    const board3 = last.game as Game;
+    const undrawn = await enter(board3, 'first');
+    expect(undrawn.gamesRemoved).toHaveLength(3);
+    expect(undrawn.match).toMatchObject({ status: 'decided', decidedBy: 'regular', winner: drawn.red.id });
+    const redrawn = await enter(undrawn.game as Game, 'draw');
+    expect(redrawn.gamesCreated).toHaveLength(3);
     let round = await roundOf(sf.id);
     expect(round.state).toBe('published');
     const again = round.pairings.find((p) => p.id === drawn.id)!;

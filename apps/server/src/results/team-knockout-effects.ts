@@ -1,4 +1,4 @@
-import { rapidRematchGame, teamKnockoutDeciderOption, teamKnockoutMatchState } from '@chuhe/pairing';
+import { FIVE_PLUS_TWO_RAPID, knockoutRapidOption, rapidRematchGame, teamKnockoutDeciderOption, teamKnockoutMatchState } from '@chuhe/pairing';
 import type { AuditService } from '../audit/audit.service';
 import type { Game } from '../generated/prisma/client';
 import type { Tx } from '../prisma/prisma.service';
@@ -74,7 +74,9 @@ export async function settleTeamKnockoutMatch(
       outcome.created.push(game);
     }
     outcome.status = 'in_progress';
-    outcome.next = `rapid rematch on every board, colours reversed (二章6节1)`;
+    // 二章6节1: 快棋每方用时，可由赛会自行决定 (pairingOptions.knockoutRapid), else 附录2 7b's clock.
+    const clock = knockoutRapidOption(event?.pairingOptions as Record<string, unknown> | null) ?? FIVE_PLUS_TWO_RAPID;
+    outcome.next = `rapid rematch on every board, colours reversed, ${clock.baseMinutes}'+${clock.incrementSeconds}" (二章6节1)`;
   }
   return outcome;
 }
