@@ -8,7 +8,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { startTestApp } from './http-helpers';
-import { cliStandings } from './play-files';
+import { cli, cliStandings } from './play-files';
 import { drawnEvent, pairAndPublish, PlayEvent } from './rounds-helpers';
 
 jest.setTimeout(300_000);
@@ -129,7 +129,12 @@ describe('team knockouts through HTTP (二章6节1, 附录1 #7)', () => {
     expect(after1.report).toEqual(await cliStandings(file1));
 
     const finalists = [won.red.id, drawn.black!.id].sort();
+    // `chuhe pair` on the exported file proposes the same final.
+    const proposed = await cli(['pair'], file1);
+    expect(proposed.code).toBe(0);
+    const cliFinal = JSON.parse(proposed.out) as { pairings: { red: string; black: string }[] };
     const final = (await pairAndPublish(app, play)) as unknown as Round;
+    expect(cliFinal.pairings.map((p) => [p.red, p.black])).toEqual(final.pairings.map((p) => [p.red.id, p.black!.id]));
     expect(final.pairings).toHaveLength(1);
     const f = final.pairings[0];
     expect([f.red.id, f.black!.id].sort()).toEqual(finalists);
