@@ -1,11 +1,9 @@
-// Issue 22 #9 (二章6节1): the knockout rapid clock is the organizer's setting (pairingOptions.knockoutRapid,
-// default 附录2 7b's); a team knockout is not run — Chuhe decides knockout matches game by game and does
-// not model a team match's winner — so it is refused with a 400 that names the stage and says what is
-// not supported, when the event is created and when its stages are changed, the same words the
-// library's stage chain uses (libs/pairing event-format.ts).
+// Issue 22 #9 (二章6节1): a team knockout is the organizer's choice (team-knockout.e2e-spec.ts plays
+// one). What is still refused: the championship formats for teams (附录2/附录3 are individual), and
+// a decider that is not one of Chuhe's (board count-back, the lot) — each a 400 naming the field.
+// The knockout rapid clock is the organizer's (pairingOptions.knockoutRapid, default 附录2 7b's).
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { TEAM_KNOCKOUT_UNSUPPORTED } from '@chuhe/pairing';
 import { newUser, startTestApp, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 
 describe('team knockouts and the knockout rapid clock (二章6节1)', () => {
@@ -23,7 +21,7 @@ describe('team knockouts and the knockout rapid clock (二章6节1)', () => {
     await app.close();
   });
 
-  it('a team event with a knockout stage: 400 naming stages.1.type and what is not supported', async () => {
+  it('a team event with a Swiss → knockout chain is accepted, with the organizer’s decider', async () => {
     const r = await http()
       .post(`/api/tournaments/${tournamentId}/events`)
       .set('Authorization', auth)
@@ -33,20 +31,29 @@ describe('team knockouts and the knockout rapid clock (二章6节1)', () => {
           { type: 'swiss', rounds: 5 },
           { type: 'knockout', qualifiers: 4 },
         ],
+        pairingOptions: { teamKnockoutDecider: 'lot' },
       });
-    expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'stages.1.type', reason: TEAM_KNOCKOUT_UNSUPPORTED }]);
-    expect(r.body.message).toMatch(/team knockouts are not supported/);
+    expect(r.status).toBe(201);
+    expect(r.body.pairingOptions).toMatchObject({ teamKnockoutDecider: 'lot' });
   });
 
-  it('changing a team event’s stages to a knockout: the same 400', async () => {
+  it('a decider Chuhe does not know: 400 naming pairingOptions.teamKnockoutDecider', async () => {
+    const r = await http()
+      .post(`/api/tournaments/${tournamentId}/events`)
+      .set('Authorization', auth)
+      .send({ ...TEAM_EVENT, stages: [{ type: 'knockout' }], pairingOptions: { teamKnockoutDecider: 'coin' } });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toMatch(/teamKnockoutDecider/);
+  });
+
+  it('a team event changed to a championship format: 400 naming stages.0.type (附录2/附录3 are individual)', async () => {
     const e = await http().post(`/api/tournaments/${tournamentId}/events`).set('Authorization', auth).send(TEAM_EVENT).expect(201);
     const r = await http()
       .patch(`/api/events/${e.body.id}`)
       .set('Authorization', auth)
-      .send({ version: e.body.version, stages: [{ type: 'knockout' }] });
+      .send({ version: e.body.version, stages: [{ type: 'championship_5_2' }] });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'stages.0.type', reason: TEAM_KNOCKOUT_UNSUPPORTED }]);
+    expect(r.body.errors).toEqual([{ field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)' }]);
   });
 
   it('an individual knockout takes the organizer’s rapid clock', async () => {

@@ -1,5 +1,5 @@
 import type { Tournament } from '@chuhe/tournament';
-import { EVENT_STAGE_TYPES, eventFormatProblems as eventConfigProblems, formatOptions, stageRoundCount, TEAM_KNOCKOUT_UNSUPPORTED } from './event-format';
+import { EVENT_STAGE_TYPES, eventFormatProblems as eventConfigProblems, formatOptions, stageRoundCount } from './event-format';
 import { readStages } from './stage-chain';
 
 describe('eventConfigProblems', () => {
@@ -23,7 +23,6 @@ describe('eventConfigProblems', () => {
       { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
       { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
       { field: 'stages.1.qualifiers', reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' },
-      { field: 'stages.1.type', reason: TEAM_KNOCKOUT_UNSUPPORTED },
     ]);
   });
 
@@ -77,8 +76,10 @@ describe('the format stated once (issue 22: the server restated it)', () => {
       ],
       'team',
     );
-    expect(team.ok).toBe(false);
-    if (!team.ok) expect(team.error.message).toBe(`options.stages[1].type: ${TEAM_KNOCKOUT_UNSUPPORTED}`);
+    // 二章6节1: a team knockout is the organizer's choice (team-knockout-match.ts), no longer refused.
+    expect(team.ok).toBe(true);
+    const teamChampionship = chain([{ type: 'championship_5_2' }], 'team');
+    expect(teamChampionship.ok).toBe(false);
     // A number of rounds on a knockout: the API said no, the chain used to ignore it.
     const rounds = chain([{ type: 'knockout', rounds: 3 }]);
     expect(rounds.ok).toBe(false);

@@ -34,15 +34,6 @@ export interface FormatProblem {
 }
 
 /**
- * Reason a team knockout is refused. A knockout match here is one pairing decided game by game
- * (附录2 7b: slow game, rapid game, then Black wins); a team match's winner by 场分 (附录1 #7) and
- * the tie-break of a drawn team match (二章6节1 leaves it to the organizer) are not modelled, so a
- * team knockout is refused rather than run wrongly.
- */
-export const TEAM_KNOCKOUT_UNSUPPORTED =
-  "team knockouts are not supported: Chuhe decides a knockout match game by game (附录2 7b); a team match's winner by match points (附录1 #7) and the tie-break of a drawn team match are not modelled — use a Swiss or round-robin stage for a team event";
-
-/**
  * Every problem of an event's format (empty: valid). Cross-field checks a single field cannot
  * express; the caller turns them into a 400 (server) or a refusal (pairing, import).
  */
@@ -73,7 +64,6 @@ export function eventFormatProblems(config: { kind: 'individual' | 'team'; stage
       problems.push({ field: `${field}.qualifiers`, reason: 'the first stage is played by the whole field: only a later stage has qualifiers' });
     if (previous && stage.type === 'knockout' && stage.qualifiers === undefined)
       problems.push({ field: `${field}.qualifiers`, reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' });
-    if (stage.type === 'knockout' && config.kind === 'team') problems.push({ field: `${field}.type`, reason: TEAM_KNOCKOUT_UNSUPPORTED });
     if (previous?.type === 'knockout') problems.push({ field: `${field}.type`, reason: 'no stage can follow a knockout (it ranks only its winner)' });
     if (previous?.type === 'group_round_robin' && previous.groups !== undefined && stage.qualifiers !== undefined && stage.qualifiers % previous.groups !== 0)
       problems.push({

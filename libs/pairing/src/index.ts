@@ -25,6 +25,7 @@ export * from './standings-report';
 export * from './stage-chain';
 export * from './pairing-diff';
 export * from './knockout-match-games';
+export * from './team-knockout-match';
 export * from './swiss/random-tournament';
 export * from './stage-chain-standings';
 export * from './knockout-view';

@@ -128,7 +128,19 @@ export function knockoutView(t: Tournament): Result<KnockoutView | null, { messa
       .find((r) => r.round === k.round)
       ?.pairings.find((p) => k.bottom !== null && ((p.red === k.top && p.black === k.bottom) || (p.red === k.bottom && p.black === k.top)));
     const games: BracketGame[] = [];
-    if (stored) {
+    if (stored && t.options.eventKind === 'team') {
+      // A team match (二章6节1): its boards, the legs after the regular ones being the rapid rematch (team-knockout-match.ts).
+      const regularLegs = t.options.gamesPerPairing === 2 ? 2 : 1;
+      for (const g of stored.games) {
+        games.push({
+          number: g.board ?? games.length + 1,
+          kind: (g.leg ?? 1) > regularLegs ? 'rapid' : 'regular',
+          red: g.red,
+          black: g.black,
+          result: g.result,
+        });
+      }
+    } else if (stored) {
       // Each game's kind from the match's own state machine (附录2 7b: slow, rapid, armageddon).
       stored.games.forEach((g, i) => {
         const s = knockoutMatchState(

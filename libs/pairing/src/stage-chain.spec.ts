@@ -43,7 +43,7 @@ describe('stage-chain (二章1节3)', () => {
     expect(readStages(field(4, [{ type: 'championship_5_2' }])).ok).toBe(false);
     expect(
       readStages({ ...field(4, [{ type: 'knockout' }]), options: { ...field(4, []).options, eventKind: 'team', stages: [{ type: 'knockout' }] } }).ok,
-    ).toBe(false);
+    ).toBe(true); // 二章6节1: team knockouts are the organizer's choice (team-knockout-match.ts)
     expect(
       readStages(
         field(4, [

@@ -51,9 +51,10 @@
  *   - A bracket bye or a walkover is NOT stored as a bye of the round (a bye scores a win in the
  *     standings, 二章5节, and could be a "second bye" for the checker): the entrant is simply not in
  *     that round and advances (stageChainKnockouts lists it with `bottom: null`).
- *   - Knockout stages are for individual events: a team match's winner (board points, its own
- *     tie-breaks) is not modelled, so a team knockout is refused ('unsupported',
- *     event-format.ts TEAM_KNOCKOUT_UNSUPPORTED).
+ *   - A team event's knockout match is a team pairing (boards as any team match, lineups first):
+ *     its winner by 场分, a drawn match by a rapid rematch and the organizer's decider
+ *     (team-knockout-match.ts, 二章6节1); the decider's lot is recorded under
+ *     'knockout stage S round R match M decider' in championshipLots, else drawn from the seed.
  *   - Standings: the stage chain has no standings of its own. libs/standings ranks the event as a
  *     Swiss over every round, counting only the first game of a knockout pairing
  *     (stageChainKnockoutRounds → `standings.firstGameOnlyRounds`); the knockout's result is the
@@ -77,6 +78,7 @@ import { doubleRoundRobinTable, pairingGameSides, roundRobinTable } from './roun
 import { seedingOrder } from './swiss/swiss-field';
 import { swissIndividual } from './swiss/swiss-individual';
 import { swissTeam } from './swiss/swiss-team';
+import { TeamKnockoutDecidedBy, teamKnockoutDeciderOption, teamKnockoutMatchState, TeamKnockoutState, TeamSide } from './team-knockout-match';
 
 export const CHAIN_STAGE_TYPES = ['swiss', 'round_robin', 'double_round_robin', 'group_round_robin', 'knockout'] as const;
 export type ChainStageType = (typeof CHAIN_STAGE_TYPES)[number];
@@ -437,6 +439,30 @@ export interface ChainKnockoutMatch {
   /** The stored pairing's state (absent for a bye, or when the round is not stored yet). */
   state?: KnockoutMatchState;
   winner?: string;
+  /** A team match: what decided it (team-knockout-match.ts). */
+  teamDecidedBy?: TeamKnockoutDecidedBy;
+}
+
+/**
+ * A team match's state in the individual match's shape (the bracket, the views and the messages
+ * read that): the rapid rematch to add is 'next' with the first team Red as in the regular games.
+ */
+function teamStateAsMatch(s: TeamKnockoutState, first: string, second: string): KnockoutMatchState {
+  const both = { red: FIVE_PLUS_TWO_KNOCKOUT.rapid!, black: FIVE_PLUS_TWO_KNOCKOUT.rapid! };
+  if (s.status === 'decided') {
+    const winner = s.winner === 'first' ? first : second;
+    return { status: 'decided', winner, loser: winner === first ? second : first, decidedBy: s.decidedBy === 'regular' ? 'regular' : 'rapid' };
+  }
+  if (s.status === 'no_winner') return { status: 'no_winner', reason: s.reason === 'double_forfeit' ? 'double_forfeit' : 'tied' };
+  const game = {
+    number: s.status === 'next' ? s.leg : 1,
+    kind: s.status === 'next' || s.stage === 'rapid' ? ('rapid' as const) : ('regular' as const),
+    red: second,
+    black: first,
+    timeControl: both,
+    drawWinner: null,
+  };
+  return { status: s.status === 'next' ? 'next' : 'in_progress', game };
 }
 
 /**
@@ -466,14 +492,38 @@ function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly stri
       else if (stored) {
         const p = stored.pairings.find((x) => (x.red === top && x.black === bottom) || (x.red === bottom && x.black === top));
         if (!p) return fail('unsupported', `round ${round} should hold the knockout match ${top}–${bottom}; it does not`, [top, bottom]);
-        const s = knockoutMatchState(
-          FIVE_PLUS_TWO_KNOCKOUT,
-          { first: p.red, second: p.black },
-          p.games.map((g) => ({ red: g.red, black: g.black, result: g.result })),
-        );
-        if (!s.ok) return fail('unsupported', `round ${round}, knockout match ${p.red}–${p.black}: ${s.error.message}`, [top, bottom]);
-        match.state = s.value;
-        if (s.value.status === 'decided') match.winner = s.value.winner;
+        if (t.options.eventKind === 'team') {
+          // A team match: 场分 (附录1 #7), then the rapid rematch and the organizer's decider (team-knockout-match.ts).
+          const key = `knockout stage ${pos.index + 1} round ${sr} match ${i + 1} decider`;
+          const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
+          const lot = (): TeamSide => {
+            const w = recorded[key] !== undefined && [p.red, p.black].includes(recorded[key]) ? recorded[key] : seededLot(lotSeedOf(t))([p.red, p.black], key);
+            return w === p.red ? 'first' : 'second';
+          };
+          const ts = teamKnockoutMatchState(
+            {
+              regularLegs: t.options.gamesPerPairing === 2 ? 2 : 1,
+              rapid: true,
+              decider: teamKnockoutDeciderOption(t.options as unknown as Record<string, unknown>),
+            },
+            p.games.map((g) => ({ board: g.board ?? 1, leg: g.leg ?? 1, result: g.result })),
+            lot,
+          );
+          match.state = teamStateAsMatch(ts, p.red, p.black);
+          if (ts.status === 'decided') {
+            match.winner = ts.winner === 'first' ? p.red : p.black;
+            match.teamDecidedBy = ts.decidedBy;
+          }
+        } else {
+          const s = knockoutMatchState(
+            FIVE_PLUS_TWO_KNOCKOUT,
+            { first: p.red, second: p.black },
+            p.games.map((g) => ({ red: g.red, black: g.black, result: g.result })),
+          );
+          if (!s.ok) return fail('unsupported', `round ${round}, knockout match ${p.red}–${p.black}: ${s.error.message}`, [top, bottom]);
+          match.state = s.value;
+          if (s.value.status === 'decided') match.winner = s.value.winner;
+        }
       }
       matches.push(match);
     }

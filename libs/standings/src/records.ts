@@ -204,7 +204,9 @@ export interface BuildRecordsArgs {
   /**
    * Rounds whose one-game individual pairings count only their first game not annulled: later
    * games of such a pairing are knockout tie-break games (rapid, armageddon: 附录2 7b, 附录3 6)
-   * that decide the match, not the score. They are ignored here, pending or not.
+   * that decide the match, not the score. They are ignored here, pending or not. In a team event
+   * the same rounds leave out the boards' games after the regular ones (leg > gamesPerPairing):
+   * a team knockout's rapid rematch (二章6节1, libs/pairing team-knockout-match.ts).
    */
   firstGameOnlyRounds?: ReadonlySet<number>;
 }
@@ -241,10 +243,13 @@ export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
       let annulledGames: GameRecord[] = NO_GAMES;
       const sourceGames: Game[] = p.games.length > 0 ? p.games : syntheticGames(p, eventKind, gamesPerPairing, args.boards);
       let pendingGame = false;
-      const firstGameOnly = eventKind === 'individual' && gamesPerPairing === 1 && args.firstGameOnlyRounds?.has(round.round) === true;
+      const knockoutRound = args.firstGameOnlyRounds?.has(round.round) === true;
+      const firstGameOnly = eventKind === 'individual' && gamesPerPairing === 1 && knockoutRound;
       for (let gi = 0; gi < sourceGames.length; gi++) {
         if (firstGameOnly && (games !== NO_GAMES || pendingGame)) break;
         const g = sourceGames[gi];
+        // A team knockout's rapid rematch (leg after the regular ones, 二章6节1) decides the match, not the score.
+        if (knockoutRound && (g.leg ?? 1) > gamesPerPairing) continue;
         const aIsRed =
           eventKind === 'individual'
             ? g.red === p.red || g.black === p.black

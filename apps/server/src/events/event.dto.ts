@@ -2,7 +2,7 @@ import { VersionField, NameField, OptionalNameField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import { EVENT_STAGE_TYPES as STAGE_TYPES, type EventStageType as StageType } from '@chuhe/pairing';
+import { EVENT_STAGE_TYPES as STAGE_TYPES, TEAM_KNOCKOUT_DECIDERS, type EventStageType as StageType } from '@chuhe/pairing';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
 
@@ -121,6 +121,15 @@ export class PairingOptionsDto {
   @ValidateNested()
   @Type(() => KnockoutRapidDto)
   knockoutRapid?: KnockoutRapidDto;
+
+  @ApiPropertyOptional({
+    enum: TEAM_KNOCKOUT_DECIDERS,
+    description:
+      "二章6节1: a team knockout match drawn in its regular boards and in the rapid rematch is decided by 'board_count_back' (the team that won the highest board, rapid rematch first; default) or 'lot'",
+  })
+  @IsOptional()
+  @IsIn(TEAM_KNOCKOUT_DECIDERS)
+  teamKnockoutDecider?: (typeof TEAM_KNOCKOUT_DECIDERS)[number];
 
   @ApiPropertyOptional({ description: 'the recorded lot of the championship knockout colours', example: 'lot 2026-12-01' })
   @IsOptional()

@@ -137,8 +137,12 @@ function chainOf(chain: unknown, kind: 'individual' | 'team', stages: StageDto[]
 /** Rows planned between two pauses (ImportContext.pause). */
 const IMPORT_SLICE = 500;
 
-/** 附录2 7b / 附录3 #6: games after the first of a knockout match are the rapid and the final (armageddon) games. */
-function gameKind(matchKey: string | null, board: number): GameKind {
+/**
+ * 附录2 7b / 附录3 #6: games after the first of a knockout match are the rapid and the final (armageddon) games.
+ * A team knockout match (二章6节1): its boards' games after the regular legs are the rapid rematch.
+ */
+function gameKind(matchKey: string | null, board: number, team?: { leg: number; regularLegs: number }): GameKind {
+  if (team) return matchKey !== null && team.leg > team.regularLegs ? 'rapid' : 'regular';
   if (matchKey === null || board <= 1) return 'regular';
   return board === 2 ? 'rapid' : 'armageddon';
 }
@@ -402,7 +406,7 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
           pairingId,
           board,
           leg,
-          kind: gameKind(matchKey, board),
+          kind: gameKind(matchKey, board, kind === 'team' ? { leg, regularLegs: t.options.gamesPerPairing === 2 ? 2 : 1 } : undefined),
           redPlayerId,
           blackPlayerId,
           result: g.result as GameResult | null,

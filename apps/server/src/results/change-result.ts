@@ -6,6 +6,7 @@ import type { EventWithPlay } from '../play/event-loader';
 import type { Tx } from '../prisma/prisma.service';
 import { laterPairingsAfterCommit } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from './play-effects';
+import { settleTeamKnockoutMatch } from './team-knockout-effects';
 import type { Actor, MatchOutcome, PlayerSummary, RoundStateChange } from './play-effects';
 
 /**
@@ -140,6 +141,10 @@ export async function changeResult(tx: Tx, audit: AuditService, input: ChangeRes
   if (pairing.matchKey && target.event.kind === 'individual') {
     const games = await tx.game.findMany({ where: { pairingId: pairing.id }, orderBy: { board: 'asc' } });
     match = await settleKnockoutMatch(tx, audit, actor, { stageType: target.stageType, round: round.number, pairing, games, reason: input.matchReason });
+  } else if (pairing.matchKey) {
+    // A team knockout match (二章6节1): the rapid rematch when the regular boards are drawn.
+    const games = await tx.game.findMany({ where: { pairingId: pairing.id }, orderBy: [{ board: 'asc' }, { leg: 'asc' }] });
+    match = await settleTeamKnockoutMatch(tx, audit, actor, { round: round.number, pairing, games, reason: input.matchReason });
   }
   const gameRemoved = !!match?.removed.some((g) => g.id === game.id);
   // The round completes (or reopens, a tie-break game added) in this transaction, under its row
