@@ -37,6 +37,7 @@ describeInBrowser('the public site, crawled from the home page', () => {
   let base: string;
   let eventNames: Map<string, string>;
   let demoEventNames: Set<string>;
+  let tournamentId: string;
   const prisma = createPrismaClient(testDatabaseUrl());
 
   beforeAll(async () => {
@@ -44,7 +45,7 @@ describeInBrowser('the public site, crawled from the home page', () => {
     app = await startTestApp();
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const tournamentId = await createDemoTournament(prisma);
+    tournamentId = await createDemoTournament(prisma);
     await playDemo(app, tournamentId);
     await demoIncidents(app, tournamentId);
     // Every event's name, not only this tournament's: other specs of the run may have loaded demos
@@ -80,6 +81,9 @@ describeInBrowser('the public site, crawled from the home page', () => {
     const queue = [`/?lang=${lang}`];
     const keyOf = (url: URL) => {
       const event = /^\/events\/([0-9a-f-]{36})/.exec(url.pathname)?.[1] ?? '';
+      // Other specs of the run publish tournaments too: this demo's page is a page of its own, so the
+      // crawl cannot stop at whichever tournament the home page lists first.
+      if (url.pathname === `/tournaments/${tournamentId}`) return '|/tournaments/demo';
       return `${event ? eventNames.get(event) : ''}|${pageType(url.pathname)}`;
     };
     seen.set(keyOf(new URL(queue[0], base)), queue[0]);
@@ -179,7 +183,7 @@ describeInBrowser('the public site, crawled from the home page', () => {
         }
       }
       expect(keys).toContain('|/pairings/:id');
-      expect(keys).toContain('|/tournaments/:id');
+      expect(keys).toContain('|/tournaments/demo');
 
       expect(problems).toEqual([]);
       await context.close();
