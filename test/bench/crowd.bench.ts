@@ -15,13 +15,15 @@
  * For each crowd (BENCH_CROWDS, default 1000,5000,10000 for push; 1000 for refetch) an arbiter enters
  * BENCH_RESULTS results (default 8) one a second; for each, the delay from the result's answer (its
  * commit) to each viewer's news: p50, p99, max, and viewers that missed it; the results' own
- * latency while the crowd watches; the server's memory (RSS now and peak).
+ * latency while the crowd watches; the server's memory (RSS now and peak); the CPU per result of
+ * the server and of this process (the viewers), which share the machine's cores.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { constants, createGunzip } from 'node:zlib';
+import net from 'node:net';
+import { constants, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { benchClient, swissEventWithRound1 } from './bench-http';
@@ -52,21 +54,80 @@ function memoryMb(pid: number): { rss: number; peak: number } {
   }
 }
 
+/** CPU seconds a process has used (user + system), from /proc: the server's and the viewers' shares of the 2 cores. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
 /**
- * One viewer on a raw socket: sends the GET, then watches the bytes for `event: change` frames
- * (a frame is written in one piece, so no chunk header falls inside it) and records when each
- * frame has arrived whole, with its id and size.
+ * What the viewers' bytes say, decoded once for all of them. The server writes each SSE frame as
+ * one HTTP chunk (one `res.write`), and a gzip stream's chunks after its header are deflate blocks
+ * compressed each on its own (live-page.ts): so each chunk decodes alone, and 10,000 viewers of one
+ * page receive the same bytes. A chunk is decoded the first time any viewer receives it; every other
+ * viewer's chunk is compared byte for byte with it (a hit is exact, not a guess). Inflating in every
+ * simulated viewer cost this process 2.3 s of CPU per result at 10,000 viewers — on the same 2 cores
+ * as the server, so the bench measured itself (measured: server 0.3 s per result).
+ */
+interface ChunkSays {
+  hello: boolean;
+  changes: { id: string; bytes: number }[];
+}
+
+class ChunkText {
+  private readonly known = new Map<string, { bytes: Buffer; says: ChunkSays }[]>();
+
+  says(chunk: Buffer, gzip: boolean): ChunkSays {
+    const key = `${chunk.length}:${chunk.toString('latin1', 0, 24)}:${chunk.toString('latin1', Math.max(0, chunk.length - 24))}`;
+    const same = this.known.get(key);
+    const hit = same?.find((k) => k.bytes.equals(chunk));
+    if (hit) return hit.says;
+    let text: string;
+    if (!gzip) text = chunk.toString('utf8');
+    else if (chunk.equals(GZIP_HEADER)) text = '';
+    else text = inflateRawSync(chunk, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+    const says: ChunkSays = { hello: text.includes('event: hello'), changes: [] };
+    for (const frame of text.split('\n\n')) {
+      const m = /(?:^|\n)id: ([^\n]*)\nevent: change\n/.exec(frame);
+      if (m) says.changes.push({ id: m[1], bytes: frame.length });
+    }
+    const entry = { bytes: Buffer.from(chunk), says };
+    if (same) same.push(entry);
+    else this.known.set(key, [entry]);
+    return says;
+  }
+}
+const chunkText = new ChunkText();
+/** The gzip member header every compressed live stream starts with (live-page.ts GZIP_HEADER). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+
+/**
+ * One viewer on a raw socket, as a browser's EventSource with `Accept-Encoding: gzip`: reads the
+ * response head, then the chunked body chunk by chunk; a `change` frame counts when its chunk has
+ * arrived whole (its id and decoded size kept). The chunk parser is a few comparisons per read, so
+ * the viewers' CPU stays small beside the server's (printed).
  */
 class Viewer {
-  req: http.ClientRequest;
   status = 0;
   hello = false;
   encoding = '';
   frames: { id: string; at: number; bytes: number }[] = [];
-  private tail = Buffer.alloc(0);
-  private inFrame: { id: string; bytes: number } | null = null;
   onFrame: ((v: Viewer) => void) | null = null;
   ready: Promise<void>;
+  private readonly socket: net.Socket;
+  private head = Buffer.alloc(0);
+  private inBody = false;
+  /** Chunked body: the size line being read, or the bytes of the chunk under way. */
+  private sizeLine = '';
+  private want = -1;
+  private parts: Buffer[] = [];
+  private got = 0;
+  /** The CRLF after a chunk's data still to skip. */
+  private skip = 0;
 
   constructor(port: number, path: string, localAddress: string) {
     let markReady: () => void;
@@ -75,60 +136,84 @@ class Viewer {
       markReady = resolve;
       markFailed = reject;
     });
-    this.req = http.get(
-      { host: '127.0.0.1', port, path, localAddress, agent: false, headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip' } },
-      (res) => {
-        this.status = res.statusCode ?? 0;
-        this.encoding = String(res.headers['content-encoding'] ?? '');
-        if (this.status !== 200) markFailed(new Error(`status ${this.status}`));
-        // As a browser does: the stream inflated as it comes (the server compresses each frame once for all).
-        const body = this.encoding === 'gzip' ? res.pipe(createGunzip({ flush: constants.Z_SYNC_FLUSH })) : res;
-        body.on('error', () => undefined);
-        body.on('data', (chunk: Buffer) => {
-          const buf = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
-          if (!this.hello && buf.includes('event: hello')) {
-            this.hello = true;
-            markReady();
-          }
-          this.scan(buf);
-        });
-        res.on('close', () => markFailed(new Error('closed')));
-      },
-    );
-    this.req.on('error', (e) => markFailed(e));
+    this.socket = net.connect({ host: '127.0.0.1', port, localAddress }, () => {
+      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n\r\n`);
+    });
+    this.socket.on('data', (data: Buffer) => {
+      if (!this.inBody) {
+        this.head = Buffer.concat([this.head, data]);
+        const end = this.head.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const lines = this.head.toString('latin1', 0, end).split('\r\n');
+        this.status = Number(lines[0].split(' ')[1]);
+        const header = (name: string) =>
+          lines
+            .find((l) => l.toLowerCase().startsWith(`${name}:`))
+            ?.slice(name.length + 1)
+            .trim()
+            .toLowerCase() ?? '';
+        this.encoding = header('content-encoding');
+        if (this.status !== 200 || header('transfer-encoding') !== 'chunked') {
+          markFailed(new Error(`status ${this.status}`));
+          this.socket.destroy();
+          return;
+        }
+        this.inBody = true;
+        data = this.head.subarray(end + 4);
+        this.head = Buffer.alloc(0);
+      }
+      this.read(data, () => markReady());
+    });
+    this.socket.on('error', (e) => markFailed(e));
+    this.socket.on('close', () => markFailed(new Error('closed')));
   }
 
-  private scan(buf: Buffer): void {
-    let from = 0;
-    for (;;) {
-      if (!this.inFrame) {
-        const at = buf.indexOf('event: change\n', from);
-        if (at < 0) break;
-        // The id line comes just before the event line.
-        const idStart = buf.lastIndexOf('id: ', at);
-        const id = idStart >= 0 ? buf.toString('latin1', idStart + 4, at - 1) : '';
-        this.inFrame = { id, bytes: 0 };
-        from = at + 14;
+  private read(data: Buffer, onHello: () => void): void {
+    let at = 0;
+    while (at < data.length) {
+      if (this.skip) {
+        const n = Math.min(this.skip, data.length - at);
+        this.skip -= n;
+        at += n;
+      } else if (this.want < 0) {
+        const nl = data.indexOf(10, at);
+        this.sizeLine += data.toString('latin1', at, nl < 0 ? data.length : nl);
+        if (nl < 0) return;
+        at = nl + 1;
+        this.want = parseInt(this.sizeLine, 16);
+        this.sizeLine = '';
+        this.parts = [];
+        this.got = 0;
+      } else {
+        const n = Math.min(this.want - this.got, data.length - at);
+        this.parts.push(data.subarray(at, at + n));
+        this.got += n;
+        at += n;
+        if (this.got === this.want) {
+          const chunk = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+          this.want = -1;
+          this.skip = 2;
+          this.chunk(chunk, performance.now(), onHello);
+        }
       }
-      const end = buf.indexOf('\n\n', from);
-      if (end < 0) {
-        this.inFrame.bytes += buf.length - from;
-        break;
-      }
-      this.inFrame.bytes += end - from;
-      this.frames.push({ id: this.inFrame.id, at: performance.now(), bytes: this.inFrame.bytes });
-      this.inFrame = null;
-      this.onFrame?.(this);
-      from = end + 2;
     }
-    // Keep a little: a marker may be split between two reads.
-    this.tail = Buffer.from(buf.subarray(Math.max(from, buf.length - 48)));
-    if (this.inFrame) this.tail = Buffer.alloc(0);
+  }
+
+  private chunk(chunk: Buffer, now: number, onHello: () => void): void {
+    const says = chunkText.says(chunk, this.encoding === 'gzip');
+    if (!this.hello && says.hello) {
+      this.hello = true;
+      onHello();
+    }
+    for (const change of says.changes) {
+      this.frames.push({ id: change.id, at: now, bytes: change.bytes });
+      this.onFrame?.(this);
+    }
   }
 
   close(): void {
-    this.req.on('error', () => undefined);
-    this.req.destroy();
+    this.socket.on('error', () => undefined);
+    this.socket.destroy();
   }
 }
 
@@ -238,6 +323,7 @@ export async function bench(): Promise<void> {
       const entry: number[] = [];
       let missed = 0;
       let bytes = 0;
+      const cpu0 = { server: cpuSeconds(child!.pid!), viewers: cpuSeconds(process.pid) };
       for (let k = 0; k < RESULTS; k++) {
         const before = viewers.map((v) => (mode === 'push' ? v.frames.length : news.get(v)!.length));
         // Measured from the arbiter's request (its commit lies between that and its answer): an upper bound.
@@ -266,6 +352,8 @@ export async function bench(): Promise<void> {
         await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - committed))));
       }
       const mem = memoryMb(child!.pid!);
+      // CPU per result: what the server spent, and what the simulated viewers (this process) spent.
+      const cpu = { server: (cpuSeconds(child!.pid!) - cpu0.server) / RESULTS, viewers: (cpuSeconds(process.pid) - cpu0.viewers) / RESULTS };
       for (const v of viewers) v.close();
       const within = delays.filter((d) => d <= 1000).length / (delays.length + missed);
       rows.push(
@@ -273,7 +361,8 @@ export async function bench(): Promise<void> {
           `news p50 ${pct(delays, 0.5).toFixed(0).padStart(4)} ms  p99 ${pct(delays, 0.99).toFixed(0).padStart(5)} ms  max ${pct(delays, 1).toFixed(0).padStart(5)} ms  ` +
           `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
           `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
-          (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : ''),
+          (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
+          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms, viewers ${(cpu.viewers * 1000).toFixed(0)} ms`,
       );
       console.log(rows[rows.length - 1]);
       await new Promise((r) => setTimeout(r, 2000));
