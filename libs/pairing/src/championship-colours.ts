@@ -41,11 +41,18 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** A reproducible lot: the same seed, key and pair always give the same winner, in either order. */
-export function seededLot(seed: string): Lot {
+/**
+ * A reproducible lot: the same seed, key and pair always give the same winner, in either order.
+ * Given the event's entries, a pair is named by their draw numbers (代号), not their ids: a
+ * tournament file carries the draw numbers and an import gives new ids, so the lot falls the same
+ * way after export → import (issue 22, lossless exchange).
+ */
+export function seededLot(seed: string, entries?: readonly { id: string; drawNumber: number }[]): Lot {
+  const label = new Map(entries?.map((e) => [e.id, `#${e.drawNumber}`]));
+  const name = (id: string) => label.get(id) ?? id;
   return (candidates, key) => {
-    const [a, b] = [...candidates].sort();
-    return fnv1a(`${seed}\u0000${key}\u0000${a}\u0000${b}`) % 2 === 0 ? a : b;
+    const [a, b] = [...candidates].sort((x, y) => (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0));
+    return fnv1a(`${seed}\u0000${key}\u0000${name(a)}\u0000${name(b)}`) % 2 === 0 ? a : b;
   };
 }
 

@@ -145,7 +145,7 @@ function readSettings(t: Tournament): Result<Settings, PairingError> {
   if (semi !== 'lot' && semi !== 'balance_then_lot')
     return unsupported(`options.semiFinalColours must be 'lot' or 'balance_then_lot', got ${JSON.stringify(semi)}`);
   const lotSeed = seedOption ?? t.name ?? '';
-  const seeded = seededLot(lotSeed);
+  const seeded = seededLot(lotSeed, t.entries);
   const lots = (recorded ?? {}) as Record<string, string>;
   const settings: Settings = {
     lotSeed,

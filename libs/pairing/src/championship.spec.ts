@@ -332,6 +332,20 @@ describe('colour decisions and lots', () => {
     expect(winners).toEqual(new Set(['a', 'b']));
   });
 
+  test('given the entries, a seeded lot names the pair by draw numbers: new ids (an import) draw the same', () => {
+    for (let i = 0; i < 20; i++) {
+      const before = seededLot(`seed${i}`, [
+        { id: 'a', drawNumber: 3 },
+        { id: 'b', drawNumber: 7 },
+      ])(['a', 'b'], 'final');
+      const after = seededLot(`seed${i}`, [
+        { id: 'x-new', drawNumber: 3 },
+        { id: 'y-new', drawNumber: 7 },
+      ])(['y-new', 'x-new'], 'final');
+      expect(after).toBe(before === 'a' ? 'x-new' : 'y-new');
+    }
+  });
+
   test('recorded lots must name one of the two', () => {
     expect(() => recordedLot({ k: 'c' })(['a', 'b'], 'k')).toThrow(/no recorded lot/);
     expect(decideColours({ a: 'a', b: 'b', lot: recordedLot({ k: 'b' }), lotKey: 'k' })).toEqual({ red: 'b', black: 'a', reason: 'lot' });

@@ -497,7 +497,10 @@ function knockoutMatches(t: Tournament, pos: StagePosition, field: readonly stri
           const key = `knockout stage ${pos.index + 1} round ${sr} match ${i + 1} decider`;
           const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
           const lot = (): TeamSide => {
-            const w = recorded[key] !== undefined && [p.red, p.black].includes(recorded[key]) ? recorded[key] : seededLot(lotSeedOf(t))([p.red, p.black], key);
+            const w =
+              recorded[key] !== undefined && [p.red, p.black].includes(recorded[key])
+                ? recorded[key]
+                : seededLot(lotSeedOf(t), t.entries)([p.red, p.black], key);
             return w === p.red ? 'first' : 'second';
           };
           const ts = teamKnockoutMatchState(
@@ -621,7 +624,7 @@ function pairStageChain(request: PairingRequest): R<RoundPairing> {
         t.rounds.filter((r) => r.round < round),
       );
       const recorded = (t.options.championshipLots ?? {}) as Record<string, string>;
-      const seeded = seededLot(lotSeedOf(t));
+      const seeded = seededLot(lotSeedOf(t), t.entries);
       const pairings: Pairing[] = [];
       for (const m of matches) {
         if (m.bottom === null) continue; // advances without playing: not a scoring bye (see the file comment)

@@ -170,6 +170,15 @@ describe('二章6节3 and 附录2–5 (Swiss individual), hand-computed', () => 
     expect(seeded.rows.every((r) => !r.sharedRank)).toBe(true);
     expect(seeded.rows.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
   });
+
+  test('a seeded lot follows the draw numbers, not the ids: an imported copy (new ids) ranks the same', () => {
+    const seed = { format: 'swiss' as const, lot: { seed: 'drawn 2026-11-21 by the chief arbiter' } };
+    const renamed = (id: string) => `imported-${id}`;
+    const copy = JSON.parse(JSON.stringify(ALL_DRAWS_SWISS).replace(/"([abcd])"/g, (_, id: string) => `"${renamed(id)}"`)) as typeof ALL_DRAWS_SWISS;
+    expect(copy.entries.map((e) => e.id)).toEqual(ALL_DRAWS_SWISS.entries.map((e) => renamed(e.id)));
+    const order = standings(ALL_DRAWS_SWISS, seed).rows.map((r) => r.entry);
+    expect(standings(copy, seed).rows.map((r) => r.entry)).toEqual(order.map(renamed));
+  });
 });
 
 describe('二章6节4 (round-robin team), hand-computed', () => {

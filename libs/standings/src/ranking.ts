@@ -147,12 +147,16 @@ function hash(text: string): number {
 }
 
 /**
- * A lot drawn from a recorded seed: each entry's place depends only on the seed and its id, so
- * the same seed always gives the same order, whatever the input order.
+ * A lot drawn from a recorded seed: each entry's place depends only on the seed and its draw number
+ * (代号), so the same seed always gives the same order, whatever the input order. The draw number,
+ * not the id: a tournament file carries the draw numbers, and an import gives the entries new ids —
+ * keyed on ids, the same event ranked its tied entries differently after export → import (issue 22,
+ * lossless exchange: a Swiss → knockout chain's bracket then no longer matched its stored rounds).
  */
-export function lotFromSeed(seed: string, ids: readonly string[]): Lot {
-  const order = [...ids].sort((x, y) => hash(`${seed}:${x}`) - hash(`${seed}:${y}`) || (x < y ? -1 : x > y ? 1 : 0));
-  return { positions: new Map(order.map((id, i) => [id, i])) };
+export function lotFromSeed(seed: string, entries: readonly { id: string; drawNumber: number }[]): Lot {
+  const key = (e: { drawNumber: number }) => hash(`${seed}:${e.drawNumber}`);
+  const order = [...entries].sort((x, y) => key(x) - key(y) || x.drawNumber - y.drawNumber);
+  return { positions: new Map(order.map((e, i) => [e.id, i])) };
 }
 
 export function lotFromOrder(ids: readonly string[]): Lot {

@@ -253,10 +253,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     for (const id of options.lot.order) if (!ids.has(id)) return fail('unknown_entry', `lot.order: unknown entry '${id}'`, 'lot.order');
     lot = lotFromOrder(options.lot.order);
   } else if (options.lot?.seed !== undefined) {
-    lot = lotFromSeed(
-      options.lot.seed,
-      active.map((e) => e.id),
-    );
+    lot = lotFromSeed(options.lot.seed, active);
   }
   const ranked = rankEntries({ ctx, chain: chain.value.steps, participants, lot });
 
