@@ -33,7 +33,6 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
   let matchId: string;
   const prisma = createPrismaClient(testDatabaseUrl());
   const errors: string[] = [];
-  const fallbacks: string[] = [];
   const axePages: { name: string; url: string; email: string; ready: string }[] = [];
   const overflow: Record<string, number> = {};
 
@@ -70,7 +69,6 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
   }, 300_000);
 
   afterAll(async () => {
-    if (fallbacks.length) console.warn(`My tournaments did not link these yet (opened directly): ${[...new Set(fallbacks)].join(', ')}`);
     await browser?.close();
     await prisma.$disconnect();
     await app?.close();
@@ -88,7 +86,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
 
   it('the chief arbiter pairs round 1 with its start time, reads the checker, exchanges colours, swaps and publishes (asked first)', async () => {
     const page = await person(chief.email, 'zh');
-    await viaMyTournaments(page, `/events/${play.eventId}/console`, fallbacks);
+    await viaMyTournaments(page, `/events/${play.eventId}/console`);
     await page.waitForSelector('#pair-next');
     await page.fill('#pair-scheduledAt', '2026-12-01T09:30');
     await page.click('#pair-next');
@@ -131,11 +129,11 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
     const round = (await rounds())[0];
     // The chief arbiter's console stays open meanwhile: its missing results update live (SSE + htmx).
     const consolePage = await person(chief.email, 'en');
-    await viaMyTournaments(consolePage, `/events/${play.eventId}/console`, fallbacks);
+    await viaMyTournaments(consolePage, `/events/${play.eventId}/console`);
     await consolePage.waitForSelector('#missing li');
     expect(await consolePage.locator('#missing li').count()).toBe(5);
     const page = await person(arbiter.email, 'en', 1100);
-    await viaMyTournaments(page, `/rounds/${round.id}/results`, fallbacks);
+    await viaMyTournaments(page, `/rounds/${round.id}/results`);
     await page.waitForSelector('#quick-entry');
     await expect(page.locator('#open-count').textContent()).resolves.toBe('Still open: 5');
     for (const line of ['1 1', '2 =', '3 0', '4 +']) {
@@ -182,7 +180,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
 
   it('the chief arbiter pairs round 2, corrects a round-1 result on its sheet with a reason, and the console shows the later pairings it would have changed', async () => {
     const page = await person(chief.email, 'en');
-    await viaMyTournaments(page, `/events/${play.eventId}/console`, fallbacks);
+    await viaMyTournaments(page, `/events/${play.eventId}/console`);
     await page.click('#pair-next');
     await page.waitForSelector('#publish');
     await page.click('#publish');
@@ -218,7 +216,7 @@ describeInBrowser('staff pages in Chromium (issue 20)', () => {
 
   it('a captain hands in a lineup from the team’s matches', async () => {
     const page = await person(captain.email, 'zh', 1000);
-    await viaMyTournaments(page, `/tournaments/${team.tournamentId}/my-team`, fallbacks);
+    await viaMyTournaments(page, `/tournaments/${team.tournamentId}/my-team`);
     await page.waitForSelector(`#lineup-${matchId}`);
     await page.click(`#lineup-${matchId}`);
     await page.waitForSelector('#lineup-form-0');

@@ -74,6 +74,8 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
         break;
       case 'team_captain': {
         const entryIds = role.team?.entries.map((e) => e.id) ?? [];
+        // The captain's page of every match of the team, whichever round (captain-pages.controller.ts).
+        links.push({ label: t('myTeamPage', { team: role.team ? name(role.team) : '' }), href: `/tournaments/${tour.id}/my-team` });
         const pairings = entryIds.length
           ? await prisma.pairing.findMany({
               where: { OR: [{ redEntryId: { in: entryIds } }, { blackEntryId: { in: entryIds } }], round: { state: { in: ['published', 'completed'] } } },
@@ -90,7 +92,7 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
             note: role.team ? name(role.team) : undefined,
           });
         }
-        if (!links.length) links.push({ label: t('noMatchYet', { team: role.team ? name(role.team) : '' }), href: `/tournaments/${tour.id}` });
+        if (links.length === 1) links.push({ label: t('noMatchYet', { team: role.team ? name(role.team) : '' }), href: `/tournaments/${tour.id}` });
         break;
       }
       case 'appeals_member': {

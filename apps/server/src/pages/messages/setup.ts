@@ -11,6 +11,7 @@ export const SETUP_MESSAGES = {
   eventConsole: { zh: '{event}：裁判长控制台', en: '{event}: chief arbiter’s console' },
   resultSheet: { zh: '{event} 第 {n} 轮：录入成绩', en: '{event} round {n}: enter results' },
   noRoundInPlay: { zh: '目前没有进行中的轮次', en: 'No round in play now' },
+  myTeamPage: { zh: '{team}：我的队伍（排阵、对阵卡、申诉）', en: '{team}: my team (lineups, match cards, appeals)' },
   lineupFor: { zh: '第 {n} 轮：排阵表', en: 'Round {n}: lineup' },
   matchCardFor: { zh: '第 {n} 轮：对阵卡', en: 'Round {n}: match card' },
   noMatchYet: { zh: '{team} 还没有对阵', en: '{team}: no match yet' },
