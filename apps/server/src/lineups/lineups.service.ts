@@ -53,7 +53,8 @@ async function sealed(secret: ServerSecret, lineup: { entryId: string; source: s
 /**
  * Around a deadline every captain hands in at once, behind the deadline sweep and each other on the
  * event's play lock: Prisma's 5 s would turn a lineup that arrived in time into a 503 (issue 23 #4:
- * 140 on-time lineups lost), and so did 15 s with a few hundred captains (the lineup-deadline soak).
+ * 140 on-time lineups lost). A few hundred captains at once queue for seconds (the lineup-deadline
+ * soak: 280 captains behind a lock held across the deadline, the last served after ~10 s on 2 cores).
  * Waiting is fine — the lineup counts by its arrival time (common/arrival.ts) — so an on-time lineup
  * queues for up to two minutes for a connection rather than fail.
  */
