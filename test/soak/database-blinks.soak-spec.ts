@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { createApp } from '../../apps/server/src/create-app';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { createTestDatabase, maintenanceUrl, type TestDatabase } from '../support/test-database';
-import { call, healthy, listen, newAccount, publishedRound, sleep, soakSize, summary, tally, type Answer } from './soak-helpers';
+import { call, healthy, listen, must, newAccount, publishedRound, sleep, soakSize, summary, tally, type Answer } from './soak-helpers';
 
 const BLINKS = soakSize('SOAK_BLINKS', 30);
 const WORKERS = soakSize('SOAK_BLINK_WORKERS', 12);
@@ -40,6 +40,8 @@ describe('database blinks: connections cut again and again under mixed load', ()
     const organizer = await newAccount(base, 'blinks');
     const auth = organizer.auth;
     const { tournamentId, eventId, roundId, games } = await publishedRound(base, auth, 40);
+    const t = await must(base, 200, 'GET', `/api/tournaments/${tournamentId}`, undefined, { auth });
+    await must(base, 200, 'PATCH', `/api/tournaments/${tournamentId}`, { version: t.version, published: true }, { auth }); // its event pages are public
     const prisma = createPrismaClient(db.url);
     const gameIds = games.map((g) => g.id);
     const auditsBefore = await prisma.auditLog.count({ where: { entity: 'game', entityId: { in: gameIds }, action: 'update' } });
@@ -63,7 +65,7 @@ describe('database blinks: connections cut again and again under mixed load', ()
     await Promise.all(
       Array.from({ length: WORKERS }, async (_, w) => {
         for (let i = 0; !done; i++) {
-          const what = ['standings', 'round', 'result', 'player', 'rounds', 'page', 'health'][(w + i) % 7];
+          const what = ['standings', 'round', 'result', 'player', 'rounds', 'page', 'eventPage', 'health'][(w + i) % 8];
           const game = games[(w * 7 + i) % games.length];
           let answer: Answer;
           switch (what) {
@@ -78,6 +80,10 @@ describe('database blinks: connections cut again and again under mixed load', ()
               break;
             case 'page':
               answer = await call(base, 'GET', `/tournaments/${tournamentId}`, undefined, { headers: { accept: 'text/html' } });
+              break;
+            case 'eventPage':
+              // An event's public page: its ETag (live/page-etag.ts) and its rounds (play/event-loader.ts) are typed raw queries.
+              answer = await call(base, 'GET', `/events/${eventId}/rounds/1`, undefined, { headers: { accept: 'text/html' } });
               break;
             case 'result': {
               const now = await call(base, 'GET', `/api/rounds/${roundId}`, undefined, { auth });
