@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle, type ThrottlePolicies } from './auth/login-throttle';
+import { stampArrival } from './common/arrival';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
@@ -44,6 +45,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
   app.disable('x-powered-by');
+  // First of all: when the request arrived (a lineup counts by its arrival, 附录1 #8; common/arrival.ts).
+  app.use(stampArrival);
   const creators = options.tournamentCreators ?? process.env.CHUHE_TOURNAMENT_CREATORS ?? 'admins';
   if (creators !== 'admins' && creators !== 'anyone') throw new Error(`CHUHE_TOURNAMENT_CREATORS must be admins or anyone, not ${creators}`);
   app.set(TOURNAMENT_CREATORS_SETTING, creators);

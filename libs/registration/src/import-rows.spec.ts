@@ -23,6 +23,13 @@ describe('readPlayersCsv', () => {
     ]);
   });
 
+  it('counts a name in characters (code points) as the API does: 100 characters outside the BMP fit, 101 do not (issue 23 #8)', () => {
+    const fits = readPlayersCsv(`name_zh,name_en,gender\n${'𠀀'.repeat(100)},${'é'.repeat(100)},male`);
+    expect(fits.ok).toBe(true);
+    const long = readPlayersCsv(`name_zh,name_en,gender\n${'𠀀'.repeat(101)},A,male`);
+    expect(long.ok ? [] : long.error.map(formatProblem)).toEqual(['line 2, column name_zh: longer than 100 characters']);
+  });
+
   it('rejects unknown and missing columns in the header', () => {
     const result = readPlayersCsv('name_zh,colour\nA,red');
     expect(result.ok).toBe(false);

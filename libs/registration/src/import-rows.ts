@@ -96,7 +96,9 @@ function readPlayer(row: { line: number; get(c: string): string }, problems: Imp
   const need = (column: string) => {
     const value = row.get(column);
     if (!value) problems.push({ line: row.line, column, reason: 'must not be empty' });
-    else if (value.length > MAX_NAME) problems.push({ line: row.line, column, reason: `longer than ${MAX_NAME} characters` });
+    // Characters are code points, as the API and the tournament-file import count them (one rule at
+    // every entry point, issue 23 #8): 𠀀 (outside the BMP, two UTF-16 units) is one character.
+    else if ([...value].length > MAX_NAME) problems.push({ line: row.line, column, reason: `longer than ${MAX_NAME} characters` });
     return value;
   };
   const nameZh = need('name_zh');

@@ -81,8 +81,8 @@ export class LoginThrottle {
     const addressKey = await this.secret.hmac('login-address', address);
     const known = await this.isKnown(email, addressKey);
     const keys = [pairKey(email, addressKey), ...(known ? [] : [`account:${email}`, `address:${addressKey}`])];
-    const rows = await WAIT.rows(this.prisma, keys);
-    return { waitSeconds: Math.max(0, rows[0]?.wait ?? 0), known };
+    const { wait } = await WAIT.one(this.prisma, keys);
+    return { waitSeconds: Math.max(0, wait ?? 0), known };
   }
 
   /** A wrong password (or an unknown email — counted the same): the pair always, the account and the address unless it is known. */
@@ -112,8 +112,7 @@ export class LoginThrottle {
   }
 
   private async isKnown(email: string, addressKey: string): Promise<boolean> {
-    const rows = await KNOWN_ADDRESS.rows(this.prisma, email, addressKey);
-    return rows[0]?.known === true;
+    return (await KNOWN_ADDRESS.one(this.prisma, email, addressKey)).known;
   }
 
   /** One more failure for `key`, atomically (two instances counting at once both count). */

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from './database-unavailable';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-unavailable';
 
 /** The shapes seen while an embedded PostgreSQL was killed and restarted under load (issue 23 #6). */
 const driverError = (cause: Record<string, unknown>) => Object.assign(new Error('driver'), { name: 'DriverAdapterError', cause });
@@ -38,6 +38,7 @@ describe('isDatabaseUnavailable', () => {
     ['53300 too many connections', prismaError('P2037', 'Too many database connections opened', { kind: 'TooManyConnections' })],
     ['P1017 closed', prismaError('P1017', 'Server has closed the connection.', { kind: 'ConnectionClosed' })],
     ['P2028 no transaction in time', prismaError('P2028', 'Transaction API error: Unable to start a transaction in the given time.')],
+    ['a typed query without its result', new DatabaseUnavailableError('x: the database returned no result')],
     ['pg: Connection terminated', new Error('Connection terminated unexpectedly')],
     ['pg: not queryable', new Error('Client has encountered a connection error and is not queryable')],
     ['node: refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],

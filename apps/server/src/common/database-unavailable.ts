@@ -1,4 +1,13 @@
 /**
+ * The database gave no answer where it always gives one — a raw statement whose result came back
+ * `undefined` (or an aggregate without its one row) because its connection was cut mid-transaction.
+ * The same 503 as any outage (isDatabaseUnavailable), never a TypeError's 500.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+/**
  * Whether an error means "the database is not there right now" (issue 23 #6): PostgreSQL
  * restarting, failing over, refusing connections while it starts (57P03), a connection cut
  * (57P01, 08xxx), the pool or a transaction unable to get a connection in time — every one is a 503
@@ -23,7 +32,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       cause?: unknown;
       meta?: { driverAdapterError?: unknown };
     };
-    if (e.name === 'PrismaClientInitializationError' || e.name === 'PrismaClientRustPanicError') return true;
+    if (e.name === 'PrismaClientInitializationError' || e.name === 'PrismaClientRustPanicError' || e.name === 'DatabaseUnavailableError') return true;
     for (const code of [e.code, e.originalCode]) if (typeof code === 'string' && UNAVAILABLE_CODE.test(code)) return true;
     if (typeof e.kind === 'string' && UNAVAILABLE_KINDS.has(e.kind)) return true;
     for (const message of [e.message, e.originalMessage]) if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;

@@ -53,9 +53,15 @@ async function sealed(secret: ServerSecret, lineup: { entryId: string; source: s
 /**
  * Around a deadline every captain hands in at once, behind the deadline sweep and each other on the
  * event's play lock: Prisma's 5 s would turn a lineup that arrived in time into a 503 (issue 23 #4:
- * 140 on-time lineups lost). Waiting is fine — the lineup counts by its arrival time.
+ * 140 on-time lineups lost). A few hundred captains at once queue for seconds (the lineup-deadline
+ * soak: 280 captains behind a lock held across the deadline, the last served after ~10 s on 2 cores).
+ * Waiting is fine — the lineup counts by its arrival time (common/arrival.ts) — so an on-time lineup
+ * queues for up to two minutes for a connection rather than fail.
  */
-const LINEUP_TRANSACTION = { maxWait: 15_000, timeout: 60_000 };
+const LINEUP_TRANSACTION = { maxWait: 120_000, timeout: 60_000 };
+
+/** What viewer() reads roles with: the pool, or the caller's transaction (which may hold the event's lock). */
+type RoleReader = Pick<Tx, 'tournamentRole'>;
 
 @Injectable()
 export class LineupsService implements OnModuleInit, OnModuleDestroy {
@@ -81,6 +87,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
 
   /** Applies the deadline (附录1 #8) to every published team round whose deadline has passed. */
   async sweep(now = new Date()): Promise<number> {
+    await this.secret.ready(); // the audit seals need the key: loaded before any lock is held
     const rounds = await this.prisma.round.findMany({
       where: { state: 'published', scheduledAt: { not: null }, event: { kind: 'team' } },
       select: { id: true, scheduledAt: true, eventId: true, event: { select: { lineupDeadlineMinutes: true } } },
@@ -132,9 +139,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     return applied;
   }
 
-  async viewer(user: AuthUser | undefined, tournamentId: string): Promise<Viewer> {
+  /**
+   * The user's roles in the tournament. Inside a transaction that holds the event's play lock, pass
+   * the transaction as `db`: a read through the pool there waits for a connection that the other
+   * waiters on the lock hold — the pool starves and every lineup times out (issue 23 #4).
+   */
+  async viewer(user: AuthUser | undefined, tournamentId: string, db: RoleReader = this.prisma): Promise<Viewer> {
     if (!user) return { staff: false, pairer: false, captainTeamId: null };
-    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
+    const roles = await db.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
     const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
     return {
       staff: has('organizer', 'chief_arbiter', 'arbiter'),
@@ -143,8 +155,27 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  async submit({ user, pairingId, entryId, dto }: { user: AuthUser; pairingId: string; entryId: string; dto: SubmitLineupDto }) {
-    const now = new Date();
+  /**
+   * A captain's lineup (or the chief arbiter's). `arrived` is when the request reached the server
+   * (common/arrival.ts): 附录1 #8's deadline is compared with it, not with the time the transaction
+   * got the event's play lock — a lineup sent before the deadline counts by its arrival (issue 23 #4).
+   * Every read inside the transaction goes through `tx`.
+   */
+  async submit({
+    user,
+    pairingId,
+    entryId,
+    dto,
+    arrived = new Date(),
+  }: {
+    user: AuthUser;
+    pairingId: string;
+    entryId: string;
+    dto: SubmitLineupDto;
+    arrived?: Date;
+  }) {
+    const now = arrived;
+    await this.secret.ready(); // the audit seal needs the key: loaded before the lock is held
     return this.prisma.$transaction(async (tx) => {
       const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
       if (!head) throw notFound('pairing');
@@ -157,7 +188,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const entry = [match.redEntry, match.blackEntry].find((e) => e.id === entryId);
       if (!entry) throw badRequest([{ field: 'entryId', reason: 'not a team of this match' }]);
 
-      const viewer = await this.viewer(user, event.tournamentId);
+      const viewer = await this.viewer(user, event.tournamentId, tx);
       const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
       if (!captain && !viewer.pairer)
         throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
@@ -307,7 +338,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         });
       }
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      return this.present(fresh, await this.viewer(user, event.tournamentId), now);
+      return this.present(fresh, await this.viewer(user, event.tournamentId, tx), now);
     });
   }
 
@@ -331,6 +362,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       deadline <= new Date() &&
       match.round.state === 'published';
     if (!due) return match;
+    await this.secret.ready();
     await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId), LINEUP_TRANSACTION);
     return this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
   }

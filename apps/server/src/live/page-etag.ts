@@ -51,7 +51,7 @@ export function pageEtag(prisma: PrismaService, live: LiveService) {
       if (version === null) return next();
       // Lineups are released when their deadline passes (附录1 #8) — a change without a write: team
       // events count the deadlines passed, so a page cached before one is not served after it.
-      const [{ due }] = await LINEUP_DEADLINES_PASSED.rows(prisma, eventId);
+      const { due } = await LINEUP_DEADLINES_PASSED.one(prisma, eventId);
       // Whoever is logged in may see more than a stranger (the layout names them): their pages are
       // tagged apart and never served from, nor kept in, the rendered pages shared by strangers.
       const who = req.headers.authorization ?? /(?:^|;\s*)chuhe_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] ?? '';

@@ -1,3 +1,4 @@
+import { DatabaseUnavailableError } from '../common/database-unavailable';
 import type { Prisma } from '../generated/prisma/client';
 
 /**
@@ -64,7 +65,13 @@ export interface TypedQuery<C extends Columns, A extends unknown[]> {
   readonly sql: (...args: A) => Prisma.Sql;
   /** Arguments the schema test runs the statement with (ids that match nothing are fine). */
   readonly sample: A;
+  /** The rows; a result that is not rows (a connection cut mid-transaction) is a DatabaseUnavailableError (503). */
   rows(db: RawDb, ...args: A): Promise<RowOf<C>[]>;
+  /**
+   * The one row of a statement that always returns exactly one (an aggregate, `SELECT EXISTS …`);
+   * none is a result lost with its connection: a DatabaseUnavailableError (503).
+   */
+  one(db: RawDb, ...args: A): Promise<RowOf<C>>;
 }
 
 /** What the schema test needs of a typed query: its declaration and its statement with the sample arguments. */
@@ -82,12 +89,24 @@ export function typedQuery<const C extends Columns, A extends unknown[]>(
   sql: (...args: A) => Prisma.Sql,
   sample: A,
 ): TypedQuery<C, A> {
+  const rows = async (db: RawDb, ...args: A): Promise<RowOf<C>[]> => {
+    const result: unknown = await db.$queryRaw<RowOf<C>[]>(sql(...args));
+    // Issue 23 (the database-blinks soak): a statement whose connection was cut mid-transaction
+    // once came back undefined, and the caller's rows[0] answered 500.
+    if (!Array.isArray(result)) throw new DatabaseUnavailableError(`${name}: the database returned no result (its connection was lost)`);
+    return result as RowOf<C>[];
+  };
   const query: TypedQuery<C, A> = {
     name,
     columns,
     sql,
     sample,
-    rows: (db, ...args) => db.$queryRaw<RowOf<C>[]>(sql(...args)),
+    rows,
+    one: async (db, ...args) => {
+      const [row] = await rows(db, ...args);
+      if (!row) throw new DatabaseUnavailableError(`${name}: the database returned no row where there is always one (its connection was lost)`);
+      return row;
+    },
   };
   registry.push({ name, columns, sampleSql: () => sql(...sample) });
   return query;

@@ -226,7 +226,7 @@ export async function loadPairings(db: Tx, roundIds: readonly string[]): Promise
   if (!roundIds.length) return byRound;
   // One JSON text of [pairing, game] tuples: PostgreSQL builds it, JSON.parse reads it — far
   // cheaper than a driver row (and an adapter conversion) per game for thousands of games.
-  const [{ rows }] = await PAIRINGS_AND_GAMES.rows(db, roundIds);
+  const { rows } = await PAIRINGS_AND_GAMES.one(db, roundIds);
   let last: LoadedPairing | undefined;
   for (const t of JSON.parse(rows ?? '[]') as PlayTuple[]) {
     const [

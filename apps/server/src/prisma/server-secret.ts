@@ -22,6 +22,15 @@ export class ServerSecret {
       .digest('hex');
   }
 
+  /**
+   * Loads the key now (it is cached from then on). A transaction that holds a lock calls this first:
+   * loading reads through the pool, and a read outside the transaction while the lock is held can
+   * wait for a connection that every other waiter on the lock holds (issue 23 #4).
+   */
+  async ready(): Promise<void> {
+    await this.secret();
+  }
+
   private secret(): Promise<Buffer> {
     this.key ??= this.load().catch((error: unknown) => {
       this.key = undefined; // a database that was away: ask again next time

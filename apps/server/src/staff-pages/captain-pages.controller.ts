@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser, PAIRERS, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { arrivedAt } from '../common/arrival';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { FileAppealDto } from '../appeals/appeals.dto';
@@ -135,7 +136,7 @@ export class CaptainPagesController {
       dto: SubmitLineupDto,
       values: body,
       toInput: () => ({ players, version: int(text(body.version) ?? ''), reason: text(body.reason) }),
-      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto }),
+      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto, arrived: arrivedAt(req) }),
       redirect: () => `/pairings/${pairingId}/lineup?saved=${entryId}`,
       render: (form) => this.renderLineup(req, res, user, pairingId, { entryId, form }),
     });
