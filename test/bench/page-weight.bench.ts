@@ -3,7 +3,8 @@
  * A fresh database on the machine's PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432), the
  * server (dist/) in its own process; round 1 of a 1,000-player Swiss played (500 results).
  * - weight: the page's bytes as sent — plain, gzip, brotli (goal: < 60 KB compressed), and the
- *   stylesheet and script it links (immutable: loaded once per visitor, not per page);
+ *   stylesheet written inline (static-assets.ts inlineStyle: the first paint waits for no other
+ *   request) and the script it links (immutable: loaded once per visitor, not per page);
  * - first contentful paint in Chromium (/usr/bin/chromium or CHROMIUM_PATH) with 4× CPU slowdown,
  *   a cold cache, under two network profiles: DevTools' "Slow 3G" (2,000 ms round trip, 400 kbit/s
  *   — its round trip alone is the 2 s goal) and Lighthouse's mobile profile (150 ms, 1.6 Mbit/s);
@@ -107,11 +108,11 @@ export async function bench(): Promise<void> {
     const path = `/events/${event}/standings?lang=en`;
     const html = await (await fetch(base + path)).text();
     const [plain, gzip, br] = [await bytesOf(port, path, 'identity'), await bytesOf(port, path, 'gzip'), await bytesOf(port, path, 'br')];
-    const css = /href="(\/static\/chuhe\.\w+\.css)"/.exec(html)?.[1] ?? '/static/chuhe.css';
+    const inlineCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1].length ?? 0;
     const js = /src="(\/static\/live\.\w+\.js)"/.exec(html)?.[1] ?? '/static/live.js';
     console.log(
-      `standings of ${PLAYERS} players after round 1: ${(plain / 1024).toFixed(0)} KB plain, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(br / 1024).toFixed(1)} KB (goal < 60 KB compressed: ${br < 60 * 1024 ? 'met' : 'NOT met'}); ` +
-        `stylesheet ${((await bytesOf(port, css, 'br')) / 1024).toFixed(1)} KB, script ${((await bytesOf(port, js, 'br')) / 1024).toFixed(1)} KB (brotli, immutable)`,
+      `standings of ${PLAYERS} players after round 1: ${(plain / 1024).toFixed(0)} KB plain, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(br / 1024).toFixed(1)} KB (goal < 60 KB compressed: ${Math.max(gzip, br) < 60 * 1024 ? 'met' : 'NOT met'}); ` +
+        `the stylesheet inline in it (${(inlineCss / 1024).toFixed(1)} KB plain: no render-blocking request); script ${((await bytesOf(port, js, 'br')) / 1024).toFixed(1)} KB (brotli, immutable)`,
     );
 
     const profiles = [

@@ -262,10 +262,10 @@ export async function bench(): Promise<void> {
       `  library alone (pairingSystemFor(file).pair, file in memory): median ${library.toFixed(0)} ms of ${libraryMs.map((x) => x.toFixed(0)).join(', ')}`,
     );
     console.log(
-      `  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (goal < 50 %: ${added < 0.5 ? 'met' : 'NOT met'})`,
+      `  POST /api/events/:id/rounds (pair + persist 500 pairings, 500 games, 500 audit rows): median ${http.toFixed(0)} ms of ${pairMs.map((x) => x.toFixed(0)).join(', ')} — ratio ${(http / library).toFixed(2)}×, adds ${(added * 100).toFixed(0)} % (the goal of < 50 % is retired, issue 24: the route's own write is most of it)`,
     );
     console.log(
-      `  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`,
+      `  POST /api/rounds/:id/publish: ${publishMs.toFixed(0)} ms; pair + publish: ${(finalPair + publishMs).toFixed(0)} ms (ratio ${((finalPair + publishMs) / library).toFixed(2)}×; goal < 250 ms on a quiet machine: ${finalPair + publishMs < 250 ? 'met' : 'NOT met'}); DELETE draft: median ${median(deleteMs).toFixed(0)} ms`,
     );
     console.log(`  the first pairing after the server started (nothing cached): ${coldPair.toFixed(0)} ms`);
     console.log(

@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
@@ -45,14 +46,30 @@ describe('serving: compression and content-hashed static files', () => {
     await app.close();
   });
 
+  it('the layout writes the page stylesheet inline, allowed by its CSP hash (no render-blocking request)', async () => {
+    const page = await get(port, `/events/${play.eventId}/standings?lang=en`);
+    const html = page.body.toString('utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toHaveLength(1);
+    const files = await Promise.all(['chuhe.css', 'web.css'].map(async (f) => (await get(port, `/static/${f}`)).body.toString('utf8')));
+    expect(styles[0]).toBe(files.join('\n'));
+    // The browser applies it only if the policy names the hash of exactly this text.
+    const hash = createHash('sha256').update(styles[0], 'utf8').digest('base64');
+    const styleSrc = /style-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1].split(' ') ?? [];
+    expect(styleSrc).toContain(`'sha256-${hash}'`);
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+  });
+
   it('the layout links content-hashed files, served immutable and compressed; the plain name revalidates', async () => {
     const page = await get(port, `/events/${play.eventId}/standings?lang=en`);
     const html = page.body.toString('utf8');
-    const css = /href="(\/static\/chuhe\.\w{10}\.css)"/.exec(html)?.[1];
     const js = /src="(\/static\/live\.\w{10}\.js)"/.exec(html)?.[1];
-    expect(css).toBeDefined();
     expect(js).toBeDefined();
-    const hashed = await get(port, css!, { 'Accept-Encoding': 'gzip, deflate, br' });
+    // The stylesheet is inline in pages (above); its hashed name is the same scheme as the script's.
+    const cssBody = (await get(port, '/static/chuhe.css')).body;
+    const css = `/static/chuhe.${createHash('sha256').update(cssBody).digest('base64url').replace(/[-_]/g, '').slice(0, 10)}.css`;
+    const hashed = await get(port, css, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(hashed.status).toBe(200);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(hashed.headers['content-encoding']).toBe('br');

@@ -58,7 +58,14 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   // Behind a reverse proxy, CHUHE_TRUST_PROXY (hops, e.g. 1, or addresses) makes req.ip the client's, for the rate limits.
   const trust = process.env.CHUHE_TRUST_PROXY;
   app.set('trust proxy', trust ? (/^\d+$/.test(trust) ? Number(trust) : trust) : false);
-  for (const handler of securityHeaders()) app.use(handler);
+  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}`
+  // links one. Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
+  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js) under js/.
+  // The page stylesheet is written into each page (`{{inlineStyle}}`), allowed by its CSP hash.
+  const views = viewsDir();
+  const assets = staticAssets(views);
+  const pageStyle = assets.inlineStyle(PAGE_STYLESHEETS);
+  for (const handler of securityHeaders([pageStyle.cspSource])) app.use(handler);
   // An answer to a request with credentials is that user's: no shared or browser cache keeps it (issue 23 #9).
   app.use((req: { path: string; headers: Record<string, unknown> }, res: { setHeader(name: string, value: string): void }, next: () => void) => {
     if (req.path.startsWith('/api') && req.headers.authorization) res.setHeader('Cache-Control', 'no-store');
@@ -82,7 +89,6 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
   app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });
 
-  const views = viewsDir();
   app.setBaseViewsDir(views);
   app.setViewEngine('hbs');
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
@@ -96,12 +102,10 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   );
   registerFormHelpers();
   registerViewPartials(views);
-  // Static files with content-hashed names, cached for a year (common/static-assets.ts); `{{asset "x.css"}}`
-  // links one. Browser code: htmx and its SSE extension from their npm packages (never a CDN), and the
-  // TypeScript in apps/server/client bundled by `npm run build` (scripts/build-client.js) under js/.
-  const assets = staticAssets(views);
   app.use(assets.handler());
   hbs.registerHelper('asset', (name: string) => assets.url(name));
+  const styleElement = new hbs.handlebars.SafeString(`<style>${pageStyle.css}</style>`);
+  hbs.registerHelper('inlineStyle', () => styleElement);
 
   const document = SwaggerModule.createDocument(
     app,
@@ -117,6 +121,9 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
 }
 
 /** Everything under /static/: apps/server/public, the bundled browser scripts (js/), the vendored htmx (vendor/). */
+/** What every page's layout writes into its <head> (views/layouts/main.hbs). */
+const PAGE_STYLESHEETS = ['chuhe.css', 'web.css'];
+
 function staticAssets(views: string): StaticAssets {
   const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(clientBundleDir(), 'js/');
   for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) assets.addFile(path, `vendor/${file}`);

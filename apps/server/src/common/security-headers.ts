@@ -7,10 +7,11 @@ import helmet from 'helmet';
  * Referrer-Policy no-referrer, HSTS, COOP/CORP, no X-Powered-By, and a Content-Security-Policy fit
  * for the Handlebars pages: scripts only from this origin or carrying the request's nonce — a page
  * that needs an inline script writes `<script nonce="{{cspNonce}}">` (res.locals.cspNonce reaches
- * every render) — styles from this origin, no plugins, forms post only here.
+ * every render) — styles from this origin, the request's nonce or the page stylesheet inlined by the
+ * layout (`styleHashes`: its sha256, static-assets.ts inlineStyle), no plugins, forms post only here.
  * The Swagger UI under /api/docs ships inline styles and a data: favicon: its policy allows them.
  */
-export function securityHeaders(): RequestHandler[] {
+export function securityHeaders(styleHashes: readonly string[] = []): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   const common = {
     referrerPolicy: { policy: 'no-referrer' as const },
@@ -24,7 +25,7 @@ export function securityHeaders(): RequestHandler[] {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce],
-        styleSrc: ["'self'", nonce],
+        styleSrc: ["'self'", nonce, ...styleHashes],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
