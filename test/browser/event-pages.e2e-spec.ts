@@ -99,9 +99,9 @@ describeInBrowser('public event pages in Chromium', () => {
         await page.screenshot({ path: join(SCREENSHOTS, `${p.name}-${lang}.png`), fullPage: true });
         // Issue 21: at 1280 px every column of the standings is in view (none scrolled out of its box).
         if (p.path.endsWith('/standings')) {
-          const hidden = await page.evaluate(() =>
-            [...document.querySelectorAll('table.main-standings')].map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
-          );
+          const hidden = (await page.evaluate(
+            "[...document.querySelectorAll('table.main-standings')].map((t) => t.parentElement.scrollWidth - t.parentElement.clientWidth)",
+          )) as number[];
           expect({ page: p.name, lang, hidden }).toEqual({ page: p.name, lang, hidden: hidden.map(() => 0) });
         }
       }

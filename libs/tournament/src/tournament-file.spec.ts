@@ -120,9 +120,8 @@ describe('parseTournament', () => {
 });
 
 describe('tournament.schema.json', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const schema = require('../tournament.schema.json');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const model = require('./model');
   it('lists the same vocabulary as the model', () => {
     expect(schema.$defs.result.enum.filter((x: unknown) => x !== null)).toEqual([...model.GAME_RESULTS]);
