@@ -120,10 +120,10 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   return app;
 }
 
-/** Everything under /static/: apps/server/public, the bundled browser scripts (js/), the vendored htmx (vendor/). */
 /** What every page's layout writes into its <head> (views/layouts/main.hbs). */
 const PAGE_STYLESHEETS = ['chuhe.css', 'web.css'];
 
+/** Everything under /static/: apps/server/public, the bundled browser scripts (js/), the vendored htmx (vendor/). */
 function staticAssets(views: string): StaticAssets {
   const assets = new StaticAssets().addDirectory(join(views, '..', 'public')).addDirectory(clientBundleDir(), 'js/');
   for (const [file, path] of Object.entries(VENDOR_SCRIPTS)) assets.addFile(path, `vendor/${file}`);
