@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import request from 'supertest';
-import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
+import { createDemoTournament, demoOpenEvent } from '../../apps/server/src/demo/demo-tournament';
 import { playDemo } from '../../apps/server/src/demo/demo-play';
 import { createPrismaClient } from '../support/database';
 import { startTestApp } from './http-helpers';
@@ -28,7 +28,7 @@ describe('one read of the event: the pairings page reads the entries once', () =
     app = await startTestApp();
     const tournamentId = await createDemoTournament(prisma);
     await playDemo(app, tournamentId);
-    eventId = (await prisma.event.findFirstOrThrow({ where: { tournamentId, nameEn: { contains: 'open' }, kind: 'individual' } })).id;
+    eventId = (await demoOpenEvent(prisma, tournamentId)).id;
   }, 300_000);
 
   afterAll(async () => {

@@ -1,36 +1,11 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createDemoTournament, DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-tournament';
+import { createDemoTournament, DEMO_ORGANIZER, demoOpenEvent } from '../../apps/server/src/demo/demo-tournament';
 import { demoIncidents, playDemo } from '../../apps/server/src/demo/demo-play';
 import { DisciplineService } from '../../apps/server/src/discipline/discipline.service';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { startTestApp } from './http-helpers';
-
-interface FileEntry {
-  id: string;
-  drawNumber: number;
-  members?: { id: string }[];
-}
-
-/**
- * The file with its ids replaced by names that do not depend on the database: an entry by its
- * draw number (E7), a team member by their entry and place in the team (E7.2). What is left must
- * be the same after export → import → export (issue 22, lossless exchange).
- */
-function withoutIds(file: { entries: FileEntry[] }): unknown {
-  const label = new Map<string, string>();
-  for (const e of file.entries) {
-    label.set(e.id, `E${e.drawNumber}`);
-    e.members?.forEach((m, i) => label.set(m.id, `E${e.drawNumber}.${i + 1}`));
-  }
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return label.get(v) ?? v;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [label.get(k) ?? k, walk(x)]));
-    return v;
-  };
-  return walk(file);
-}
+import { withoutIds } from './play-files';
 
 /**
  * Issue 22's proof: every event of the played demo (individual Swiss with a sanction, women's
@@ -66,7 +41,7 @@ describe('every demo event survives export → import → export (real HTTP, rea
   async function moreSanctions() {
     const organizer = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_ORGANIZER.email } });
     const user = { id: organizer.id, email: organizer.email, displayName: organizer.displayName };
-    const open = await prisma.event.findFirstOrThrow({ where: { tournamentId, kind: 'individual', category: 'open' } });
+    const open = await demoOpenEvent(prisma, tournamentId);
     const games = await prisma.game.findMany({
       where: { pairing: { round: { eventId: open.id, number: { in: [1, 2] } }, blackEntryId: { not: null } } },
       orderBy: [{ pairing: { round: { number: 'asc' } } }, { pairing: { table: 'asc' } }],

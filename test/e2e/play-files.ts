@@ -75,3 +75,29 @@ export async function cliCheckPairing(
   if (r.code === 2) throw new Error(`chuhe check-pairing exit 2: ${r.err}`);
   return { code: r.code, findings: JSON.parse(r.out).findings };
 }
+
+interface FileEntry {
+  id: string;
+  drawNumber: number;
+  members?: { id: string }[];
+}
+
+/**
+ * The file with its ids replaced by names that do not depend on the database: an entry by its
+ * draw number (E7), a team member by their entry and place in the team (E7.2). What is left must
+ * be the same after export → import → export (issue 22, lossless exchange).
+ */
+export function withoutIds(file: { entries: FileEntry[] }): unknown {
+  const label = new Map<string, string>();
+  for (const e of file.entries) {
+    label.set(e.id, `E${e.drawNumber}`);
+    e.members?.forEach((m, i) => label.set(m.id, `E${e.drawNumber}.${i + 1}`));
+  }
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return label.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [label.get(k) ?? k, walk(x)]));
+    return v;
+  };
+  return walk(file);
+}

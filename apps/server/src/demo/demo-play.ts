@@ -5,7 +5,7 @@ import type { GameResult } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
-import { DEMO_ORGANIZER } from './demo-tournament';
+import { DEMO_ORGANIZER, demoOpenEvent } from './demo-tournament';
 import { AppealsService } from '../appeals/appeals.service';
 import { DisciplineService } from '../discipline/discipline.service';
 import { DisputesService } from '../disputes/disputes.service';
@@ -108,7 +108,7 @@ export async function demoIncidents(app: INestApplicationContext, tournamentId: 
   const prisma = app.get(PrismaService);
   const organizer = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_ORGANIZER.email } });
   const user: AuthUser = { id: organizer.id, email: organizer.email, displayName: organizer.displayName };
-  const open = await prisma.event.findFirstOrThrow({ where: { tournamentId, kind: 'individual', category: 'open' } });
+  const open = await demoOpenEvent(prisma, tournamentId);
   const games = await prisma.game.findMany({
     where: { pairing: { round: { eventId: open.id, number: 3 }, blackEntryId: { not: null } } },
     orderBy: { pairing: { table: 'asc' } },

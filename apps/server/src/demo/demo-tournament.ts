@@ -53,6 +53,18 @@ export async function loadDemoTournament(prisma: PrismaClient, logger = new Logg
   return id;
 }
 
+/**
+ * The demo's individual open, by name: the Swiss → knockout and 5+2 events are individual and open
+ * too, and a lookup by kind and category picks whichever row PostgreSQL returns first — once the
+ * demo's incidents (a dispute ruling changing a round-3 result) landed on the Swiss → knockout
+ * event after its knockout was paired.
+ */
+export const DEMO_OPEN_EVENT = { nameZh: '个人公开赛', nameEn: 'Individual open' } as const;
+
+export function demoOpenEvent(prisma: Pick<PrismaClient, 'event'>, tournamentId: string) {
+  return prisma.event.findFirstOrThrow({ where: { tournamentId, nameZh: DEMO_OPEN_EVENT.nameZh } });
+}
+
 /** Creates one more demo tournament. The draws use fixed seeds so every demo looks the same. */
 export async function createDemoTournament(prisma: PrismaClient): Promise<string> {
   const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
@@ -124,8 +136,7 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
   const openEvent = await tx.event.create({
     data: {
       tournamentId: t.id,
-      nameZh: '个人公开赛',
-      nameEn: 'Individual open',
+      ...DEMO_OPEN_EVENT,
       kind: 'individual',
       stages: [{ type: 'swiss', rounds: 9 }],
       timeControl: { baseMinutes: 60, incrementSeconds: 30 },
