@@ -213,6 +213,30 @@ describe('stage-chain (二章1节3)', () => {
     const s = stageOfRound(t, 6);
     expect(s.ok && [s.value.stage.type, s.value.stageRound]).toEqual(['knockout', 1]);
   });
+
+  it('a later stage keeps the field it began with (options.stageFields) when an earlier result is corrected', () => {
+    const t = field(6, [{ type: 'round_robin' }, { type: 'knockout', qualifiers: 4 }]);
+    for (let r = 1; r <= 5; r++) playRound(t);
+    // Before the knockout begins, a recorded field is not read: the ranking seeds it (1–4, 2–3).
+    const early = stageChainSystem.pair({ tournament: { ...t, options: { ...t.options, stageFields: { 1: ['p6', 'p5'] } } } });
+    expect(early.ok && early.value.pairings.map((p) => [p.red, p.black].sort())).toEqual([
+      ['p1', 'p4'],
+      ['p2', 'p3'],
+    ]);
+    playRound(t); // the semi-finals: p1 and p2 win
+    // An appeal gives p5 every round-robin game: p5 now ranks first, above all four semi-finalists.
+    for (const r of t.rounds.slice(0, 5))
+      for (const p of r.pairings) for (const g of p.games) if (g.red === 'p5' || g.black === 'p5') g.result = g.red === 'p5' ? 'red_win' : 'black_win';
+    const recomputed = stageChainSystem.pair({ tournament: t });
+    expect(recomputed.ok || recomputed.error.message).toMatch(/round 6 should hold the knockout match/);
+    const recorded: Tournament = { ...t, options: { ...t.options, stageFields: { 1: ['p1', 'p2', 'p3', 'p4'] } } };
+    const final = stageChainSystem.pair({ tournament: recorded });
+    expect(final.ok && final.value.pairings.map((p) => [p.red, p.black].sort())).toEqual([['p1', 'p2']]);
+    const bracket = stageChainKnockouts(recorded);
+    expect(bracket.ok && bracket.value.map((m) => m.winner)).toEqual(['p1', 'p2']);
+    const bad = stageChainSystem.pair({ tournament: { ...t, options: { ...t.options, stageFields: { 1: ['p1', 'nobody'] } } } });
+    expect(bad.ok || bad.error.message).toBe('options.stageFields["1"] must list at least 2 different entries of the event');
+  });
 });
 
 describe('a knockout stage’s colours are not the Swiss pairer’s (issue 22)', () => {

@@ -29,6 +29,9 @@
  *            stage needs it. After a group stage it must be a multiple of the number of groups.
  *   championshipLots / championshipLotSeed / colourLotSeed — the knockout colour lot, as the
  *            championships read them (keys 'knockout stage S round R match M').
+ *   stageFields  { [stage index]: [entry id, …] } — the field a later stage began with, in its
+ *            seeding order (the server's Stage.entryIds). Read once a round of that stage is stored:
+ *            from then on the stage is played by the field it began with (see recordedField).
  *
  * ## Fields, seeding and rounds per stage (choices where the rules are silent, documented)
  *   - The first stage is played by every entry active in round 1, in seeding order (seed, rating,
@@ -41,6 +44,8 @@
  *     rounds, among its own field. After a group stage: the group winners in group order (A, B …),
  *     then the runners-up, and so on — with standard seeding, two players of one group do not meet
  *     in the knockout's first round. A later round-robin places the ranking's first on number 1.
+ *   - That field is fixed when the stage's first round is stored (options.stageFields): an earlier
+ *     stage's result corrected later moves the standings, not the stage's field or its bracket.
  *   - Stages after a knockout are refused (a knockout ranks only its winner).
  *   - Rounds: Swiss `rounds`; round-robin N − 1 (N even) or N; double twice that; groups the
  *     longest group table; knockout log2 of the bracket size.
@@ -148,6 +153,28 @@ function activeIn(tournament: Tournament, round: number): Entry[] {
   return tournament.entries.filter((e) => isActiveIn(e, round));
 }
 
+/**
+ * The field stage `index` began with, once a round of it (from `firstRound` on) is stored; null
+ * before. 二章1节3 chains stages, and a stage is seeded from the ranking after the one before — at
+ * the moment it begins. A result of an earlier stage corrected afterwards (an appeal, a misread
+ * score sheet) changes the standings, not who plays the stage: its rounds are played, and
+ * recomputing the field would seed a bracket that no longer holds them (the next knockout round
+ * could not be paired, and an export would not import). Who qualifies is fixed when the stage's
+ * first round is paired, as the Stage row records it (options.stageFields).
+ */
+function recordedField(tournament: Tournament, index: number, firstRound: number): R<string[] | null> {
+  const fields = tournament.options.stageFields;
+  if (fields === undefined || !tournament.rounds.some((r) => r.round >= firstRound)) return { ok: true, value: null };
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+    return fail('unsupported', 'options.stageFields must be an object { "stage index": [entry ids] }, e.g. { "1": ["p3", "p1"] }');
+  const field = (fields as Record<string, unknown>)[String(index)];
+  if (field === undefined) return { ok: true, value: null };
+  const known = new Set(tournament.entries.map((e) => e.id));
+  if (!Array.isArray(field) || field.length < 2 || field.some((id) => typeof id !== 'string' || !known.has(id)) || new Set(field).size !== field.length)
+    return fail('unsupported', `options.stageFields["${index}"] must list at least 2 different entries of the event`);
+  return { ok: true, value: field as string[] };
+}
+
 const rrRounds = roundRobinRoundCount;
 
 function stageRounds(stage: ChainStage, fieldSize: number): number {
@@ -180,7 +207,9 @@ export function stagePlan(tournament: Tournament): R<StagePosition[]> {
   let first = 1;
   for (const [index, stage] of stages.value.entries()) {
     const active = activeIn(tournament, first).length;
-    const fieldSize = index === 0 ? active : Math.min(stage.qualifiers ?? active, active);
+    const recorded = index > 0 ? recordedField(tournament, index, first) : { ok: true as const, value: null };
+    if (!recorded.ok) return recorded;
+    const fieldSize = recorded.value?.length ?? (index === 0 ? active : Math.min(stage.qualifiers ?? active, active));
     if (fieldSize < 2) return fail('unsupported', `stage ${index + 1} (${stage.type}) needs at least 2 entries, it has ${fieldSize}`);
     if (stage.type === 'group_round_robin' && fieldSize < 2 * stage.groups!)
       return fail('unsupported', `stage ${index + 1}: ${fieldSize} entries cannot fill ${stage.groups} groups of at least 2`);
@@ -305,6 +334,18 @@ function groupsOf(t: Tournament, stage: StagePosition, field: readonly string[])
   return { ok: true, value: g.value.map((x) => x.members) };
 }
 
+/**
+ * The field of stage `index` over the whole file: the one it began with once a round of it is
+ * stored (options.stageFields), else the ranking after the stage before — what an import writes on
+ * the stage's row (the server's Stage.entryIds).
+ */
+export function stageChainField(t: Tournament, index: number): R<string[]> {
+  const plan = stagePlan(t);
+  if (!plan.ok) return plan;
+  if (!plan.value[index]) return fail('unsupported', `the format has no stage ${index + 1}`);
+  return stageField(t, plan.value, index);
+}
+
 /** The entries of a stage, in its seeding (first stage) or ranking (later stages) order. */
 export function stageField(t: Tournament, plan: readonly StagePosition[], index: number): R<string[]> {
   const stage = plan[index];
@@ -317,6 +358,9 @@ export function stageField(t: Tournament, plan: readonly StagePosition[], index:
         : seedingOrder(t.entries);
     return { ok: true, value: ordered.filter((e) => active.has(e.id)).map((e) => e.id) };
   }
+  const recorded = recordedField(t, index, stage.firstRound);
+  if (!recorded.ok) return recorded;
+  if (recorded.value) return { ok: true, value: recorded.value };
   const prevField = stageField(t, plan, index - 1);
   if (!prevField.ok) return prevField;
   const ranked = rankAfter(t, plan[index - 1], prevField.value);

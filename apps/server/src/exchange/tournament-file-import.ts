@@ -9,7 +9,7 @@ import { defaultTieBreaks } from '../events/tie-breaks';
 import type { GameKind, GameResult, PenaltyReason, Prisma } from '../generated/prisma/client';
 import type { EventFile } from '../play/event-file';
 import { knockoutKeys } from '../rounds/round-plan';
-import { stageChainView } from '@chuhe/pairing';
+import { stageChainField, stageChainView } from '@chuhe/pairing';
 import { playerKey } from '../imports/player-key';
 import { entryLimitProblems, rawLimitProblems, EVENT_NAME_MAX, nameProblem, SANCTION_NOTE_MAX, DEFAULT_MAX_ENTRIES, type Problem } from './import-limits';
 
@@ -35,7 +35,8 @@ import { entryLimitProblems, rawLimitProblems, EVENT_NAME_MAX, nameProblem, SANC
  * - The format comes from options.pairingSystem (round-robin, once or twice round; Swiss for
  *   players or teams with options.totalRounds; the 附录2 / 附录3 championships; a stage chain,
  *   whose rounds go to the stage libs/pairing stageChainView places them in, with the field it
- *   gives — as the rounds module pairs them).
+ *   gives — as the rounds module pairs them; a begun later stage keeps the field the file's
+ *   options.stageFields records, written on its Stage row).
  * - Rounds are published, completed when every game has a result. A bye is a pairing without
  *   Black and without games, as the server stores it.
  * - Withdrawals: the entries' withdrawnAfterRound and `withdrawals` (their reason kept as the
@@ -95,6 +96,8 @@ const FORMAT_KEYS = new Set([
   'stages',
   'format',
   'system',
+  // The fields later stages began with: the import writes them on its Stage rows (stageRow below).
+  'stageFields',
 ]);
 
 export function splitName(name: string | undefined, fallback: string): { nameZh: string; nameEn: string } {
@@ -365,7 +368,15 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
       }
       stageIndex = seen.value.position.index;
       stageRound = seen.value.position.stageRound;
-      stageRow(stageIndex, stageIndex > 0 ? seen.value.field : undefined);
+      if (stageIndex > 0 && !stageIds.has(stageIndex)) {
+        // The field the stage began with (the file's stageFields), not today's ranking of the stage before.
+        const field = stageChainField(asFile(ordered), stageIndex);
+        if (!field.ok) {
+          problems.push({ path: `$.rounds[${t.rounds.indexOf(r)}]`, message: `round ${r.round}: ${field.error.message}` });
+          continue;
+        }
+        stageRow(stageIndex, field.value);
+      }
     }
     const stageId = stageRow(stageIndex);
     const stageType = stages[stageIndex].type;

@@ -54,6 +54,9 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     gamesPerPairing: event.gamesPerPairing as 1 | 2,
     boards: event.teamStarters,
   };
+  delete fileOptions.stageFields;
+  const fields = stageFields(rounds);
+  if (fields) fileOptions.stageFields = fields;
   const entries: FileEntry[] = fileEntries(event).map((e) => {
     const affiliation = e.player?.affiliation ?? e.team?.affiliation ?? null;
     const entry: FileEntry = {
@@ -90,6 +93,20 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     ),
     withdrawals: [],
   };
+}
+
+/**
+ * The fields the file's later stages began with (their Stage rows' entryIds, by stage index):
+ * libs/pairing stage-chain.ts plays a begun stage with the field it began with, whatever an earlier
+ * stage's corrected results would rank now (二章1节3). Only stages with a round in the file.
+ */
+function stageFields(rounds: readonly EventWithPlay['rounds'][number][]): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {};
+  for (const r of rounds) {
+    const ids = r.stage.entryIds;
+    if (r.stage.index > 0 && Array.isArray(ids)) out[String(r.stage.index)] = ids as string[];
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**

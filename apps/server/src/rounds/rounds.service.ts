@@ -297,7 +297,8 @@ export class RoundsService {
     const row = await tx.stage.upsert({
       where: { eventId_index: { eventId: event.id, index } },
       create: { eventId: event.id, index, type: stage.type, config: json(config), ...(entryIds ? { entryIds: json(entryIds) } : {}) },
-      update: {},
+      // No round of the stage is left (its draft was deleted): the field is the one paired now.
+      update: entryIds ? { entryIds: json(entryIds) } : {},
     });
     return row.id;
   }
