@@ -51,7 +51,7 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     for (const stage of [null, 'x', 1, {}]) {
       const file = { ...small(), options: { ...small().options, pairingSystem: 'stage-chain', stages: [{ type: 'swiss', rounds: 3 }, stage] } };
       const errors = await refused(file);
-      expect(errors.map((e) => e.field)).toContain('file.options.stages[1]' + (stage !== null && typeof stage === 'object' ? '.type' : ''));
+      expect(errors.map((e) => e.field)).toContain('file.options.stages.1' + (stage !== null && typeof stage === 'object' ? '.type' : ''));
     }
     for (const stages of [null, 'x', 1, {}]) {
       const errors = await refused({ ...small(), options: { ...small().options, pairingSystem: 'stage-chain', stages } });
@@ -69,7 +69,7 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
         ],
       },
     });
-    expect(big.map((e) => e.field)).toContain('file.options.stages[0].rounds');
+    expect(big.map((e) => e.field)).toContain('file.options.stages.0.rounds');
   });
 
   it("names at the API's limits: 100 characters for a player, no control characters", async () => {
@@ -80,9 +80,9 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const errors = await refused(file);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: 'file.entries[0].name', reason: expect.stringMatching(/100/) },
-        { field: 'file.entries[1].name', reason: expect.stringMatching(/control/) },
-        { field: 'file.entries[2].affiliation', reason: expect.stringMatching(/200/) },
+        { field: 'file.entries.0.name', reason: expect.stringMatching(/100/) },
+        { field: 'file.entries.1.name', reason: expect.stringMatching(/control/) },
+        { field: 'file.entries.2.affiliation', reason: expect.stringMatching(/200/) },
       ]),
     );
     const longEvent = await refused({ ...small(), name: 'x'.repeat(1_000_000) });
@@ -93,17 +93,17 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const rating = small();
     (rating.entries[0] as Record<string, unknown>).rating = 100_000;
     (rating.entries[1] as Record<string, unknown>).seed = 5000;
-    expect((await refused(rating)).map((e) => e.field)).toEqual(['file.entries[0].rating', 'file.entries[1].seed']);
+    expect((await refused(rating)).map((e) => e.field)).toEqual(['file.entries.0.rating', 'file.entries.1.seed']);
     const draw = small();
     (draw.entries[1] as Record<string, unknown>).drawNumber = 0;
-    expect((await refused(draw)).map((e) => e.field)).toContain('file.entries[1].drawNumber');
+    expect((await refused(draw)).map((e) => e.field)).toContain('file.entries.1.drawNumber');
     const result = {
       ...small(),
       rounds: [{ round: 1, pairings: [{ red: 'p1', black: 'p2', games: [{ red: 'p1', black: 'p2', result: 'red_wins' }] }], byes: [] }],
     };
-    expect((await refused(result)).map((e) => e.field)).toContain('file.rounds[0].pairings[0].games[0].result');
+    expect((await refused(result)).map((e) => e.field)).toContain('file.rounds.0.pairings.0.games.0.result');
     const sanction = { ...small(), sanctions: [{ kind: 'shouting', round: 1, player: 'p1' }] };
-    expect((await refused(sanction)).map((e) => e.field)).toContain('file.sanctions[0].kind');
+    expect((await refused(sanction)).map((e) => e.field)).toContain('file.sanctions.0.kind');
     const kind = await refused({ ...small(), options: { ...small().options, eventKind: 'relay' } });
     expect(kind.map((e) => e.field)).toContain('file.options.eventKind');
   });

@@ -303,9 +303,9 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const before = await prisma.event.count({ where: { tournamentId } });
     const players = await prisma.player.count({ where: { tournamentId } });
     const cases: [unknown, string][] = [
-      [{ ...swissFile, entries: [{ id: 'p1', name: 'x' }, ...swissFile.entries.slice(1)] }, 'file.entries[0].drawNumber'],
-      [{ ...swissFile, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] }, 'file.sanctions[0]'],
-      [{ ...swissFile, withdrawals: [{ entry: 'nobody' }] }, 'file.withdrawals[0].afterRound'],
+      [{ ...swissFile, entries: [{ id: 'p1', name: 'x' }, ...swissFile.entries.slice(1)] }, 'file.entries.0.drawNumber'],
+      [{ ...swissFile, sanctions: [{ kind: 'technical_foul', round: 1, player: 'p1', game: 2 }] }, 'file.sanctions.0'],
+      [{ ...swissFile, withdrawals: [{ entry: 'nobody' }] }, 'file.withdrawals.0.afterRound'],
       [{ ...swissFile, options: { ...swissFile.options, pairingSystem: 'lottery' } }, 'file.options.pairingSystem'],
     ];
     for (const [file, field] of cases) {

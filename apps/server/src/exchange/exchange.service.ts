@@ -172,7 +172,11 @@ export class ExchangeService {
   }
 }
 
-/** 400 naming each problem's JSON path under `file`. */
+/**
+ * 400 naming each problem's JSON path under `file`, spelled as every other 400 of the API spells a
+ * field (class-validator's and the input checks' `stages.0.type`): `$.entries[3].name` →
+ * `file.entries.3.name`.
+ */
 function fileProblems(problems: { path: string; message: string }[]) {
-  return badRequest(problems.map((e) => ({ field: `file${e.path.replace(/^\$/, '')}`, reason: e.message })));
+  return badRequest(problems.map((e) => ({ field: `file${e.path.replace(/^\$/, '').replace(/\[(\d+)\]/g, '.$1')}`, reason: e.message })));
 }

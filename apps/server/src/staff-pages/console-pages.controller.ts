@@ -472,7 +472,7 @@ export class ConsolePagesController {
     const t = tr(lang);
     const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, select: { id: true, nameZh: true, nameEn: true } });
     if (!tournament) throw notFound('tournament');
-    // Errors of the file name their JSON path (file.entries[3].drawNumber): all shown under the file field.
+    // Errors of the file name their JSON path (file.entries.3.drawNumber): all shown under the file field.
     const fileErrors = Object.entries(form.errors)
       .filter(([k]) => k === 'file' || k.startsWith('file.'))
       .map(([k, v]) => (k === 'file' ? v : `${k}: ${v}`));
