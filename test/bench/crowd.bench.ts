@@ -12,7 +12,7 @@
  * - refetch (the reference, issue 12's live.js): the stream says only "changed"; each viewer then
  *   fetches its page (spread over 0.5 s, served from the rendered-page cache, compressed); a viewer
  *   shows the news when the page has arrived.
- * For each crowd (BENCH_CROWDS, default 1000,5000,10000 for push; 1000 for refetch) an arbiter enters
+ * For each crowd (BENCH_CROWDS, default 1000,2000,5000,10000 for push; 1000 for refetch) an arbiter enters
  * BENCH_RESULTS results (default 8) one a second; for each, the delay from the result's answer (its
  * commit) to each viewer's news: p50, p99, max, and viewers that missed it; the results' own
  * latency while the crowd watches; the server's memory (RSS now and peak); the CPU per result of
@@ -25,12 +25,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { constants, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import { benchClient, swissEventWithRound1 } from './bench-http';
 import { applyMigrations } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const CROWDS = (process.env.BENCH_CROWDS ?? '1000,5000,10000').split(',').map(Number);
+const CROWDS = (process.env.BENCH_CROWDS ?? '1000,2000,5000,10000').split(',').map(Number);
 const REFETCH_CROWD = Number(process.env.BENCH_REFETCH_CROWD ?? 1000);
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 8);
 const PLAYERS = 40;
@@ -44,7 +45,7 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 }
 
-function memoryMb(pid: number): { rss: number; peak: number } {
+export function memoryMb(pid: number): { rss: number; peak: number } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
@@ -111,7 +112,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]
  * arrived whole (its id and decoded size kept). The chunk parser is a few comparisons per read, so
  * the viewers' CPU stays small beside the server's (printed).
  */
-class Viewer {
+export class Viewer {
   status = 0;
   hello = false;
   encoding = '';
@@ -299,9 +300,12 @@ export async function bench(): Promise<void> {
     };
 
     const rows: string[] = [];
+    /** The server's CPU per result by push crowd (issue 35 #4: within 1.5× from 2,000 to 10,000 viewers). */
+    const serverCpu = new Map<number, number>();
     const run = async (mode: 'push' | 'refetch', crowd: number) => {
       const viewers: Viewer[] = [];
       const news = new Map<Viewer, number[]>(); // refetch: when each viewer's page arrived
+      const mem0 = memoryMb(child!.pid!);
       const t0 = performance.now();
       for (let i = 0; i < crowd; i++) {
         const page = pages[i % 2];
@@ -319,6 +323,8 @@ export async function bench(): Promise<void> {
       const refused = settled.filter((s) => s.status === 'rejected').length;
       const connectS = (performance.now() - t0) / 1000;
       await new Promise((r) => setTimeout(r, 1000));
+      // Memory per idle viewer (issue 35 #4): the server's RSS with the crowd connected and quiet, less before it came.
+      const idleKb = ((memoryMb(child!.pid!).rss - mem0.rss) * 1024) / Math.max(1, crowd - refused);
       const delays: number[] = [];
       const entry: number[] = [];
       let missed = 0;
@@ -362,8 +368,9 @@ export async function bench(): Promise<void> {
           `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
           `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
           (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
-          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms, viewers ${(cpu.viewers * 1000).toFixed(0)} ms`,
+          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms, viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${idleKb.toFixed(1)} KB`,
       );
+      if (mode === 'push') serverCpu.set(crowd, cpu.server);
       console.log(rows[rows.length - 1]);
       await new Promise((r) => setTimeout(r, 2000));
       return pct(delays, 0.99);
@@ -377,6 +384,14 @@ export async function bench(): Promise<void> {
       if (crowd === REFETCH_CROWD) pushAtReference = p99;
     }
     if (Number.isFinite(pushAtReference)) console.log(`push / refetch p99 at ${REFETCH_CROWD} viewers: ${(pushAtReference / reference).toFixed(2)}`);
+    const [small, large] = [serverCpu.has(2000) ? 2000 : Math.min(...serverCpu.keys()), Math.max(...serverCpu.keys())];
+    if (serverCpu.size > 1)
+      console.log(
+        `server CPU per result, ${large} / ${small} push viewers: ${(serverCpu.get(large)! / serverCpu.get(small)!).toFixed(2)}× for ${(large / small).toFixed(0)}× the viewers ` +
+          `(goal ≤ 1.5× from 2,000 to 10,000: render once, write n) (load ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')})`,
+      );
   } finally {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -19,12 +19,11 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchBrowser } from '../support/chromium';
 import { benchClient, swissEventWithRound1 } from './bench-http';
 import { applyMigrations } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 
 function bytesOf(port: number, path: string, encoding: string): Promise<number> {
@@ -51,19 +50,7 @@ export async function bench(): Promise<void> {
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
   let child: ChildProcess | undefined;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     await applyMigrations(url.toString(), { warn: () => undefined });
     // The real server (dist/, built by `npm run bench`) in its own process.
@@ -110,7 +97,7 @@ export async function bench(): Promise<void> {
     const html = await (await fetch(base + path)).text();
     const [plain, gzip, br] = [await bytesOf(port, path, 'identity'), await bytesOf(port, path, 'gzip'), await bytesOf(port, path, 'br')];
     const inlineCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1].length ?? 0;
-    const js = /src="(\/static\/live\.\w+\.js)"/.exec(html)?.[1] ?? '/static/live.js';
+    const js = /src="(\/static\/js\/live\.[\w-]+\.js)"/.exec(html)?.[1] ?? '/static/js/live.js';
     console.log(
       `standings of ${PLAYERS} players after round 1: ${(plain / 1024).toFixed(0)} KB plain, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(br / 1024).toFixed(1)} KB (goal < 60 KB compressed: ${Math.max(gzip, br) < 60 * 1024 ? 'met' : 'NOT met'}); ` +
         `the stylesheet inline in it (${(inlineCss / 1024).toFixed(1)} KB plain: no render-blocking request); script ${((await bytesOf(port, js, 'br')) / 1024).toFixed(1)} KB (brotli, immutable)`,

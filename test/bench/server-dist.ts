@@ -4,7 +4,7 @@
 // type. Typed by the sources.
 import type * as AccessScope from '../../apps/server/src/auth/tournament-scope.service';
 import type * as CreateApp from '../../apps/server/src/create-app';
-import type * as SanctionFile from '../../apps/server/src/discipline/sanction-file';
+import type * as SanctionFile from '../../apps/server/src/play/sanction-file';
 import type * as Migrate from '../../apps/server/src/persistence/migrate';
 import type * as Cache from '../../apps/server/src/play/event-cache';
 import type * as EventFileModule from '../../apps/server/src/play/event-file';
@@ -30,7 +30,7 @@ export const { eventFile } = built<typeof EventFileModule>('play/event-file');
 export const { loadEntries, loadEventPlay } = built<typeof Loader>('play/event-loader');
 export const { checkDraft } = built<typeof RoundPlan>('rounds/round-plan');
 export const { insertDraftRound } = built<typeof BulkInsert>('rounds/bulk-insert');
-export const { fileSanctions } = built<typeof SanctionFile>('discipline/sanction-file');
+export const { fileSanctions } = built<typeof SanctionFile>('play/sanction-file');
 export const { EventCache } = built<typeof Cache>('play/event-cache');
 export type EventCache = Cache.EventCache;
 export const { eventVersions } = built<typeof Version>('play/event-version');

@@ -11,7 +11,7 @@ describeInBrowser('account pages in Chromium', () => {
   beforeAll(async () => {
     ({ app, base } = await listeningApp());
     browser = await launchBrowser();
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -72,6 +72,6 @@ describeInBrowser('account pages in Chromium', () => {
       expect(await sidewaysScroll(page)).toBe(0);
       await screenshot(page, `account-changed-${size}`);
       await context.close();
-    }, 120_000);
+    }, 300_000);
   }
 });

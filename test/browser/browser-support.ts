@@ -2,10 +2,12 @@ import { INestApplication } from '@nestjs/common';
 import { existsSync, mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { startTestApp } from '../e2e/http-helpers';
+import { CHROMIUM, launchBrowser } from '../support/chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, launchBrowser };
+
 // CI always has Chromium (.ci/run installs it) and must run the browser tests; a developer's machine
 // without it skips them loudly rather than failing the whole `npm test`.
 if (!existsSync(CHROMIUM)) {
@@ -15,22 +17,6 @@ if (!existsSync(CHROMIUM)) {
 export const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
-}
 
 /** The app listening on a free port of 127.0.0.1, and its base URL. */
 export async function listeningApp(): Promise<{ app: INestApplication; base: string }> {

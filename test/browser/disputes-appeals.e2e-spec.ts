@@ -6,7 +6,8 @@ import { XIZE_01_05 } from '@chuhe/xiangqi/testing';
 import { caseRecord } from '../e2e/dispute-helpers';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { nextRound, playEvent, withRole, type Play } from '../e2e/results-helpers';
-import { describeInBrowser, launch, logInFromHome, shoot, viaMyTournaments, watch } from './staff-helpers';
+import { logInFromHome, shoot, viaMyTournaments, watch } from './staff-helpers';
+import { describeInBrowser, launchBrowser } from './browser-support';
 
 /**
  * Issues 11 and 20 in Chromium, from the home page by links and forms: an arbiter opens a dispute
@@ -47,8 +48,8 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
       .set('Authorization', arbiter.auth)
       .send({ text: caseRecord(c) })
       .expect(200);
-    browser = await launch();
-  }, 120_000);
+    browser = await launchBrowser();
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -87,7 +88,7 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     await expect(page.locator('#ruled').textContent()).resolves.toContain('黑胜');
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 
   it('an appeals member finds the appeal among the tournament’s appeals, reads the hearing file and votes; the majority decides', async () => {
     const http = () => request(app.getHttpServer());
@@ -127,7 +128,7 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     expect(await shoot(page, 'appeal-decided-en')).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 
   it('four members sit (三章7A 以单数为适合 is a preference): the hearing page states the tie rule, at 360 px', async () => {
     const http = () => request(app.getHttpServer());
@@ -154,5 +155,5 @@ describeInBrowser('disputes and appeals pages in Chromium', () => {
     expect(await shoot(page, 'appeal-even-panel-zh-360')).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 });

@@ -1,19 +1,13 @@
 import { INestApplication } from '@nestjs/common';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser } from './browser-support';
 import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
 import { demoIncidents, playDemo } from '../../apps/server/src/demo/demo-play';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { startTestApp } from '../e2e/http-helpers';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`browser tests need Chromium at ${CHROMIUM}`);
-  console.warn(`browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-}
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 /** Where the run leaves a screenshot of every page type (README: "Screenshots"). */
 export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
@@ -62,19 +56,7 @@ describeInBrowser('public event pages in Chromium', () => {
       { name: 'standings-knockout', path: `/events/${ko.id}/standings`, expect: 'table.places' },
       { name: 'team-entry', path: `/events/${team.id}/entries/${teamEntry.id}`, expect: '.board-games a.game-link' },
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   }, 300_000);
 
   afterAll(async () => {
@@ -133,7 +115,7 @@ describeInBrowser('public event pages in Chromium', () => {
     expect(places.slice(0, 4)).toEqual(['1', '2', '=3', '=3']);
     expect(await page.locator('table.places tbody td.why').first().textContent()).toBe('won the final of the knockout');
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('has no horizontal page scroll at 360 px on any page; wide tables scroll in their own box', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
@@ -145,6 +127,27 @@ describeInBrowser('public event pages in Chromium', () => {
       };
       expect({ page: p.name, scroll }).toEqual({ page: p.name, scroll: client });
       await page.screenshot({ path: join(SCREENSHOTS, `${p.name}-360.png`), fullPage: true });
+    }
+    await page.close();
+  }, 180_000);
+
+  it('a phone shows the standings compact, the tie-breaks one tap away (issue 30 #6)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    for (const lang of ['zh', 'en'] as const) {
+      await open(page, pages.find((p) => p.name === 'standings')!.path, lang);
+      const firstCrit = page.locator('table.main-standings tbody td.crit').first();
+      await expect(firstCrit.isVisible()).resolves.toBe(false);
+      await expect(page.locator('table.main-standings tbody td.strong').first().isVisible()).resolves.toBe(true);
+      // Rank, number, name and points fit the phone: nothing scrolls sideways in the table's box.
+      const overflow = (await page.evaluate(
+        "(() => { const w = document.querySelector('table.main-standings').parentElement; return w.scrollWidth - w.clientWidth; })()",
+      )) as number;
+      expect(overflow).toBe(0);
+      await page.screenshot({ path: join(SCREENSHOTS, `standings-compact-${lang}-360.png`), fullPage: true });
+      await page.click('label[for="show-tiebreaks"]');
+      await expect(firstCrit.isVisible()).resolves.toBe(true);
+      await expect(page.locator('table.main-standings tbody td.why').first().isVisible()).resolves.toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, `standings-tiebreaks-${lang}-360.png`), fullPage: true });
     }
     await page.close();
   }, 180_000);
@@ -161,7 +164,7 @@ describeInBrowser('public event pages in Chromium', () => {
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-print.png`), fullPage: true });
     }
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('has no accessibility violations axe-core finds', async () => {
     // The pages' CSP allows no inline script: axe is injected with CSP bypassed for the check only.

@@ -5,11 +5,12 @@
 // reprint revokes the old links. Screenshots in test/screenshots/.
 import { INestApplication } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser } from './browser-support';
 import { Position, makeSquareName, mulberry32 } from '@chuhe/xiangqi';
 import type { Move } from '@chuhe/xiangqi';
 import { SWISS_EVENT, startTestApp } from '../e2e/http-helpers';
@@ -17,12 +18,6 @@ import { Play, RoundBody, nextRound, playEvent, putResult, withRole } from '../e
 import { recordLinkQrSvg } from '../../apps/server/src/records/record-link-qr';
 import { PASSWORD } from './staff-helpers';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`browser tests need Chromium at ${CHROMIUM}`);
-  console.warn(`browser tests SKIPPED: no Chromium at ${CHROMIUM}`);
-}
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const SCREENSHOTS = join(__dirname, '..', 'screenshots');
 
 /** A4 portrait less chuhe.css's 12 mm margins, in CSS px (as the crawl test). */
@@ -69,18 +64,7 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
       .set('Authorization', play.organizer.auth)
       .send({ version: t.version, published: true })
       .expect(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   }, 300_000);
 
   /** The arbiter logs in with the login form (a cookie session, as at the venue). */

@@ -42,7 +42,7 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     browser = await launchBrowser();
     writeFileSync(join(dir, 'players-bad.csv'), playersCsv(true));
     writeFileSync(join(dir, 'players.csv'), playersCsv(false));
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();

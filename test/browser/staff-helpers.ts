@@ -1,31 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`browser tests need Chromium at ${CHROMIUM}`);
-  console.warn(`browser tests SKIPPED: no Chromium at ${CHROMIUM}`);
-}
-export const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 export const SHOTS = join(__dirname, '..', 'screenshots');
 export const PASSWORD = 'correct horse battery';
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
-}
 
 /** Collects what should never happen on a page: script errors, 5xx, unexpected 4xx. */
 export function watch(page: Page, errors: string[], allowed: number[] = [400, 403, 409]): void {

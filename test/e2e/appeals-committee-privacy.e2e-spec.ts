@@ -7,7 +7,7 @@ import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
-import { drawnEvent, pairAndPublish, PlayEvent, userWithRole } from './rounds-helpers';
+import { drawnEvent, pairAndPublish, PlayEvent, withRole } from './rounds-helpers';
 
 describe('appeals: private notes, changed votes, the even panel’s tie rule', () => {
   let app: INestApplication;
@@ -22,7 +22,7 @@ describe('appeals: private notes, changed votes, the even panel’s tie rule', (
     app = await startTestApp();
     prisma = createPrismaClient();
     play = await drawnEvent(app, SWISS_EVENT, 6);
-    arbiter = await userWithRole(app, play, 'arbiter');
+    arbiter = await withRole(app, play, 'arbiter');
     const round = await pairAndPublish(app, play);
     for (const p of round.pairings) {
       const g = p.games[0];
@@ -30,7 +30,7 @@ describe('appeals: private notes, changed votes, the even panel’s tie rule', (
       games.push({ id: g.id, blackEntry: p.black!.id });
     }
     // Four members, none recused: an even panel (三章7A 以单数为适合 is a preference).
-    for (let i = 0; i < 4; i++) members.push(await userWithRole(app, play, 'appeals_member'));
+    for (let i = 0; i < 4; i++) members.push(await withRole(app, play, 'appeals_member'));
   });
 
   afterAll(async () => {

@@ -3,8 +3,7 @@ import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { createPrismaClient } from '../support/database';
 import { newUser, startTestApp, TEAM_EVENT } from './http-helpers';
-import { drawnEvent, pairAndPublish, PlayEvent, RoundViewBody, userWithRole } from './rounds-helpers';
-import { withRole } from './results-helpers';
+import { drawnEvent, pairAndPublish, PlayEvent, RoundViewBody, withRole } from './rounds-helpers';
 
 /**
  * Appeals (二章8节4, 三章4F, 三章7) on a 4-team event: no committee → the chief's ruling is final;
@@ -24,7 +23,7 @@ describe('appeals', () => {
   let gameB: { id: string; redEntry: string };
 
   async function addMember() {
-    const u = await userWithRole(app, play, 'appeals_member');
+    const u = await withRole(app, play, 'appeals_member');
     const role = await prisma.tournamentRole.findFirstOrThrow({ where: { tournamentId: play.tournamentId, userId: u.id, role: 'appeals_member' } });
     const m = { auth: u.auth, id: u.id, roleId: role.id };
     members.push(m);
@@ -35,8 +34,8 @@ describe('appeals', () => {
     app = await startTestApp();
     prisma = createPrismaClient();
     play = await drawnEvent(app, TEAM_EVENT, 4);
-    users.chief = await userWithRole(app, play, 'chief_arbiter');
-    users.arbiter = await userWithRole(app, play, 'arbiter');
+    users.chief = await withRole(app, play, 'chief_arbiter');
+    users.arbiter = await withRole(app, play, 'arbiter');
     users.stranger = await newUser(app, 'stranger');
     round1 = await pairAndPublish(app, play);
     const pA = round1.pairings.find((p) => p.table === 1)!;
@@ -107,7 +106,7 @@ describe('appeals', () => {
     expect(bad.status).toBe(403); // a captain appeals for their own team
     const r = await file(users.captainA.auth, gameA.id, { text: '裁判判我方第 1 台负，对方长捉在先，请求改判和棋。' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ entryId: gameA.blackEntry, feeAmount: 5000, feeCurrency: 'SGD', feeStatus: 'paid', state: 'filed' });
+    expect(r.body).toMatchObject({ entryId: gameA.blackEntry, feeAmount: 5000, feeCurrency: 'CNY', feeStatus: 'paid', state: 'filed' });
     appealId = r.body.id;
   });
 

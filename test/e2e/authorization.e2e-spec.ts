@@ -2,20 +2,30 @@ import { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { listRoutes, RouteInfo } from './authorization-route-table';
+import { newDelegate, openRegistration, person } from './entries-helpers';
 import { grantRole, newUser, startTestApp, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 
 const PUBLIC = 'public';
 const AUTH = 'authenticated';
 const ORG = 'organizer';
-const REG = 'chief_arbiter|organizer';
-const RESULTS = 'arbiter|chief_arbiter|organizer';
+/** The chief's rights, delegated to the deputy (三章5, libs/tournament staff-rights.ts). */
+const REG = 'chief_arbiter|deputy_chief_arbiter|organizer';
+/** Appointing: the organizer any role (三章3A), the chief arbiter deputies (三章5). */
+const APPOINT = 'chief_arbiter|organizer';
+const RESULTS = 'arbiter|chief_arbiter|deputy_chief_arbiter|organizer';
 const AUDIT = 'appeals_member|chief_arbiter|organizer';
 const STAFF = RESULTS;
 /** Disputes and appeals (issue 11): staff and the appeals committee read; the committee decides; parties file. */
-const CASE_READERS = 'appeals_member|arbiter|chief_arbiter|organizer';
+const CASE_READERS = 'appeals_member|arbiter|chief_arbiter|deputy_chief_arbiter|organizer';
 const COMMITTEE = 'appeals_member';
-const APPELLANTS = 'arbiter|chief_arbiter|organizer|team_captain';
-const LINEUP = 'chief_arbiter|organizer|team_captain';
+const APPELLANTS = 'arbiter|chief_arbiter|deputy_chief_arbiter|organizer|team_captain';
+const LINEUP = 'chief_arbiter|deputy_chief_arbiter|organizer|team_captain';
+/** A unit's delegate (单位领队, issue 31): their unit's page and entries only. */
+const DELEGATE = 'delegate';
+/** Check-in (issue 32): the stewards, and the arbiters and organizer who may stand in for them. */
+const CHECK = 'arbiter|chief_arbiter|deputy_chief_arbiter|organizer|steward';
+/** The start signal (二章7节1): the chief arbiter, the deputy, the organizer. */
+const START = 'chief_arbiter|deputy_chief_arbiter|organizer';
 
 /**
  * THE AUTHORIZATION MATRIX: who may call every route the server serves. The routes are read from
@@ -26,6 +36,48 @@ const LINEUP = 'chief_arbiter|organizer|team_captain';
  * every role outside the entry (403), and the organizer (neither 401 nor 403).
  */
 const MATRIX: Record<string, string> = {
+  // Issue 30, rules found missing: suspension (三章4E), the readings (三章4C), the printouts of 三章6B.
+  'POST /api/rounds/:roundId/suspend': REG,
+  'POST /api/rounds/:roundId/resume': REG,
+  'POST /rounds/:roundId/console/suspend': REG,
+  'POST /rounds/:roundId/console/resume': REG,
+  'GET /api/events/:eventId/readings': PUBLIC,
+  'PUT /api/events/:eventId/readings': REG,
+  'GET /events/:eventId/readings': REG,
+  'POST /events/:eventId/readings': REG,
+  'GET /events/:eventId/print/name-cards': RESULTS,
+  'GET /events/:eventId/print/score-table': RESULTS,
+  'GET /rounds/:roundId/print/record-forms': RESULTS,
+  // Arbiters' sections of tables (issue 35, 三章4B; main's routes, missing from the matrix).
+  'GET /api/events/:eventId/arbiter-sections': RESULTS,
+  'PUT /api/events/:eventId/arbiter-sections/:userId': REG,
+  'DELETE /api/events/:eventId/arbiter-sections/:userId': REG,
+  'GET /events/:eventId/arbiter-sections': RESULTS,
+  'POST /events/:eventId/arbiter-sections/:userId': REG,
+  'POST /events/:eventId/arbiter-sections/:userId/remove': REG,
+  // At the venue (issue 32): credentials, the personal links (capabilities: public), check-in, the start signal.
+  'POST /api/events/:eventId/credentials': REG,
+  'POST /api/tournaments/:tournamentId/credentials/:credentialId/reprint': REG,
+  'POST /api/tournaments/:tournamentId/credentials/:credentialId/revoke': REG,
+  'GET /events/:eventId/print/credentials': REG,
+  'GET /events/:eventId/print/credentials/:credentialId/reprint': REG,
+  'POST /events/:eventId/print/credentials/:credentialId/reprint': REG,
+  'GET /api/credentials/:token': PUBLIC, // the holder's page as JSON: the token is the capability
+  'GET /p/sw.js': PUBLIC,
+  'GET /p/:token': PUBLIC, // the holder's own page the credential's QR code opens
+  'GET /p/:token/manifest.webmanifest': PUBLIC,
+  'GET /p/:token/calendar.ics': PUBLIC,
+  'POST /api/tournaments/:tournamentId/check-ins/lookup': CHECK,
+  'POST /api/tournaments/:tournamentId/check-ins': CHECK,
+  'GET /api/events/:eventId/presence': CHECK,
+  'GET /tournaments/:tournamentId/check-in': CHECK,
+  'POST /tournaments/:tournamentId/check-in': CHECK,
+  'POST /api/rounds/:roundId/start': START,
+  'POST /api/rounds/:roundId/absences': START,
+  'GET /events/:eventId/venue-desk': START,
+  'GET /events/:eventId/venue-desk/section': START,
+  'POST /events/:eventId/venue-desk/start': START,
+  'POST /events/:eventId/venue-desk/absences': START,
   // Staff pages (issue 20, pages 8–11): server-rendered forms, each behind the roles of the API it calls.
   'GET /events/:eventId/console': REG,
   'POST /events/:eventId/console/pair': REG,
@@ -48,10 +100,11 @@ const MATRIX: Record<string, string> = {
   'POST /games/:gameId/record': RESULTS,
   'POST /games/:gameId/record/lock': RESULTS,
   // Issue 25: the slips with the secret record links' QR codes — the arbiters who hand them out, not the organizer.
-  'GET /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter',
-  'POST /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter',
+  'GET /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter|deputy_chief_arbiter',
+  'POST /rounds/:roundId/print/record-slips': 'arbiter|chief_arbiter|deputy_chief_arbiter',
   'GET /games/:gameId/foul': RESULTS,
   'POST /games/:gameId/foul': RESULTS,
+  'POST /games/:gameId/foul/apply': REG,
   'GET /staff/games/:gameId/dispute': RESULTS,
   'POST /staff/games/:gameId/dispute': RESULTS,
   'GET /staff/disputes/:disputeId': CASE_READERS,
@@ -72,7 +125,7 @@ const MATRIX: Record<string, string> = {
   'DELETE /api/teams/:teamId': REG,
   'DELETE /api/tournaments/:tournamentId': ORG,
   'DELETE /api/tournaments/:tournamentId/invitations/:invitationId': ORG,
-  'DELETE /api/tournaments/:tournamentId/roles/:roleId': ORG,
+  'DELETE /api/tournaments/:tournamentId/roles/:roleId': APPOINT,
   'GET /': PUBLIC,
   'GET /api/auth/me': AUTH,
   'GET /api/events/:eventId': PUBLIC,
@@ -98,6 +151,41 @@ const MATRIX: Record<string, string> = {
   'GET /api/health': PUBLIC,
   'GET /api/pairings/:pairingId/match-card': PUBLIC,
   'GET /api/players/:playerId': PUBLIC,
+  // The person registry, ratings, titles and bans (issue 33): registry-wide writes are the server
+  // administrators' (checked in the service: 403 admin.required), a tournament's matching its registrars'.
+  'GET /api/persons/:personId': PUBLIC,
+  'GET /persons/:personId': PUBLIC,
+  'GET /rating-lists/:listId': PUBLIC,
+  'GET /events/:eventId/rating-report': PUBLIC,
+  'GET /api/persons/:personId/head-to-head/:opponentId': PUBLIC,
+  'GET /api/persons/:personId/bans': PUBLIC,
+  'GET /api/persons/:personId/merges': PUBLIC,
+  'POST /api/persons/:personId/merge': AUTH,
+  'POST /api/person-merges/:mergeId/undo': AUTH,
+  'GET /api/tournaments/:tournamentId/person-matches': REG,
+  'POST /api/tournaments/:tournamentId/person-matches/accept-proposals': REG,
+  'POST /api/players/:playerId/person': REG,
+  'POST /api/players/:playerId/bans': AUDIT,
+  // Server administrators only (the service's requireAdmin: 403 admin.required for anyone else).
+  'GET /api/bans/:banId': AUTH,
+  'POST /api/bans/:banId/lift': AUTH,
+  'GET /admin': AUTH,
+  'GET /bans/:banId': AUTH,
+  'POST /bans/:banId/lift': AUTH,
+  'GET /api/events/:eventId/title-rules': PUBLIC,
+  'POST /api/events/:eventId/title-rules': ORG,
+  'POST /api/events/:eventId/titles': ORG,
+  'GET /api/rating-lists': PUBLIC,
+  'POST /api/rating-lists': AUTH,
+  'GET /api/rating-lists/:listId': PUBLIC,
+  'PUT /api/rating-lists/:listId/method': AUTH,
+  'POST /api/rating-lists/:listId/import': AUTH,
+  'GET /api/rating-lists/:listId/ratings': PUBLIC,
+  'GET /api/rating-lists/:listId/ratings.csv': PUBLIC,
+  'PUT /api/events/:eventId/rating-list': ORG,
+  'POST /api/events/:eventId/rating': REG,
+  'GET /api/events/:eventId/rating-report': PUBLIC,
+  'POST /api/events/:eventId/ratings-to-players': REG,
   'GET /api/rounds/:roundId': PUBLIC,
   'GET /api/teams/:teamId': PUBLIC,
   'GET /api/tie-breaks': PUBLIC,
@@ -108,7 +196,7 @@ const MATRIX: Record<string, string> = {
   'GET /api/tournaments/:tournamentId/events': PUBLIC,
   'GET /api/tournaments/:tournamentId/invitations': ORG,
   'GET /api/tournaments/:tournamentId/players': PUBLIC,
-  'GET /api/tournaments/:tournamentId/roles': REG,
+  'GET /api/tournaments/:tournamentId/roles': APPOINT,
   'GET /tournaments/:tournamentId': PUBLIC,
   'PATCH /api/affiliations/:affiliationId': REG,
   'PATCH /api/entries/:entryId': REG,
@@ -142,9 +230,9 @@ const MATRIX: Record<string, string> = {
   'POST /api/tournaments/:tournamentId/affiliations': REG,
   'POST /api/tournaments/:tournamentId/events': REG,
   'POST /api/tournaments/:tournamentId/import/players': REG,
-  'POST /api/tournaments/:tournamentId/invitations': ORG,
+  'POST /api/tournaments/:tournamentId/invitations': APPOINT,
   'POST /api/tournaments/:tournamentId/players': REG,
-  'POST /api/tournaments/:tournamentId/roles': ORG,
+  'POST /api/tournaments/:tournamentId/roles': APPOINT,
   'POST /api/tournaments/:tournamentId/tournament-file': REG,
   'PUT /api/games/:gameId/result': RESULTS,
   'PUT /api/pairings/:pairingId/lineups/:entryId': LINEUP,
@@ -166,7 +254,7 @@ const MATRIX: Record<string, string> = {
   'GET /api/disputes/:disputeId/diagrams/:index.svg': CASE_READERS,
   'GET /api/events/:eventId/appeal-decisions': PUBLIC,
   'GET /api/events/:eventId/appeals': CASE_READERS,
-  'GET /api/events/:eventId/appeals/file': AUDIT,
+  'GET /api/events/:eventId/appeals/file': 'appeals_member|chief_arbiter|deputy_chief_arbiter|organizer',
   'GET /api/events/:eventId/discipline-settings': PUBLIC,
   'GET /api/events/:eventId/disputes': CASE_READERS,
   'GET /api/games/:gameId/disputes': CASE_READERS,
@@ -271,12 +359,69 @@ const MATRIX: Record<string, string> = {
   'GET /manage/teams/:teamId/edit': REG,
   'POST /manage/teams/:teamId/edit': REG,
   'POST /manage/teams/:teamId/delete': REG,
+  // Entries from the units and the players (issue 31). Submitting and reading requests need a login:
+  // the service scopes a delegate to their unit (auth.other_unit) and a person to their own requests.
+  'GET /api/tournaments/:tournamentId/regulations': PUBLIC, // published ones; the draft to registrars
+  'PUT /api/tournaments/:tournamentId/regulations': ORG,
+  'POST /api/tournaments/:tournamentId/regulations/publish': ORG,
+  'PUT /api/events/:eventId/regulations': REG,
+  'GET /api/events/:eventId/quotas': PUBLIC,
+  'PUT /api/events/:eventId/quotas/:affiliationId': REG,
+  'POST /api/events/:eventId/quotas/invitation-rule': REG,
+  'POST /api/events/:eventId/entry-requests': AUTH,
+  'GET /api/events/:eventId/entry-requests': AUTH,
+  'GET /api/events/:eventId/places': PUBLIC,
+  'POST /api/entry-requests/:entryRequestId/approve': REG,
+  'POST /api/entry-requests/:entryRequestId/refuse': REG,
+  'POST /api/entry-requests/:entryRequestId/wait': REG,
+  'POST /api/entry-requests/:entryRequestId/withdraw': AUTH,
+  'POST /api/events/:eventId/entry-requests/promote': REG,
+  'GET /api/tournaments/:tournamentId/fees': REG,
+  'POST /api/fees/:feeId/mark': REG,
+  'GET /tournaments/:tournamentId/regulations': PUBLIC,
+  'GET /tournaments/:tournamentId/manage/regulations': ORG,
+  'POST /tournaments/:tournamentId/manage/regulations': ORG,
+  'POST /tournaments/:tournamentId/manage/regulations/publish': ORG,
+  'POST /manage/events/:eventId/regulations': REG,
+  'GET /tournaments/:tournamentId/manage/units': REG,
+  'POST /manage/events/:eventId/quotas': REG,
+  'POST /manage/events/:eventId/quotas/rule': REG,
+  'POST /tournaments/:tournamentId/manage/units/delegates': ORG,
+  'GET /manage/events/:eventId/requests': REG,
+  'POST /manage/entry-requests/:entryRequestId/decide': REG,
+  'POST /manage/events/:eventId/requests/promote': REG,
+  'GET /tournaments/:tournamentId/unit': DELEGATE,
+  'POST /events/:eventId/unit-entries': DELEGATE,
+  'POST /entry-requests/:entryRequestId/take-back': AUTH,
+  'GET /events/:eventId/enter': PUBLIC,
+  'POST /events/:eventId/enter': AUTH,
+  // Without an account (issue 31 #4): the request waits for its mailed link; the token is the capability.
+  'POST /api/events/:eventId/entry-requests/by-mail': PUBLIC,
+  'POST /api/entry-requests/confirm': PUBLIC,
+  'POST /events/:eventId/enter-by-mail': PUBLIC,
+  'GET /entry-requests/confirm/:token': PUBLIC,
+  // The submitter changes a request (issue 31 #3): the service lets only its submitter or the unit's delegate.
+  'PATCH /api/entry-requests/:entryRequestId': AUTH,
+  'GET /entry-requests/:entryRequestId/edit': AUTH,
+  'POST /entry-requests/:entryRequestId/edit': AUTH,
+  // An account-free request changed through its mailed link: the token is the capability (no account).
+  'GET /api/entry-requests/by-link/:token': PUBLIC,
+  'PATCH /api/entry-requests/by-link/:token': PUBLIC,
+  'GET /entry-requests/by-link/:token/edit': PUBLIC,
+  'POST /entry-requests/by-link/:token/edit': PUBLIC,
+  'POST /api/tournaments/:tournamentId/units/import': REG,
+  'POST /tournaments/:tournamentId/manage/units/import': REG,
+  // A signed-in player's own page (issue 32 #2): the account's person's players only (403 auth.not_yours).
+  'GET /my/players/:playerId': AUTH,
+  'GET /tournaments/:tournamentId/manage/fees': REG,
+  'POST /manage/fees/:feeId/mark': REG,
+  'GET /manage/fees/:feeId/receipt': REG,
 };
 
 /** Route parameters the fixture has no record for: their routes get the 401 checks only. Add a fixture rather than a name here. */
 const NO_FIXTURE = ['sanction', 'appeal', 'dispute'];
 
-const ROLE_KINDS = ['organizer', 'chief_arbiter', 'arbiter', 'team_captain', 'appeals_member'] as const;
+const ROLE_KINDS = ['organizer', 'chief_arbiter', 'arbiter', 'team_captain', 'appeals_member', 'delegate', 'steward'] as const;
 
 describe('authorization of every route (generated from the controllers)', () => {
   let app: INestApplication;
@@ -337,11 +482,49 @@ describe('authorization of every route (generated from the controllers)', () => 
     ids.game = round.pairings[0].games[0].id;
 
     for (const role of ROLE_KINDS.slice(1)) {
+      if (role === 'delegate') {
+        auth.delegate = (await newDelegate(app, organizer.auth, t, ids.affiliation)).auth;
+        continue;
+      }
       const user = await newUser(app, role);
       const granted = await grantRole(app, organizer.auth, t, user, role, role === 'team_captain' ? ids.team : undefined);
       auth[role] = user.auth;
-      if (role === 'arbiter') ids.role = granted.id;
+      if (role === 'arbiter') {
+        ids.role = granted.id;
+        // Issue 35: the arbiter whose section of tables the arbiter-sections routes name.
+        ids.user = granted.userId;
+      }
     }
+    // Issue 31: a request and a fee, in an open event of their own (the others are drawn and paired).
+    const open = (
+      await http()
+        .post(`/api/tournaments/${t}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '公开赛', nameEn: 'Open' })
+        .expect(201)
+    ).body;
+    await http()
+      .put(`/api/events/${open.id}/regulations`)
+      .set('Authorization', organizer.auth)
+      .send({ version: open.version, selfRegistration: true, feePerPlayer: 1000 })
+      .expect(200);
+    await openRegistration(app, organizer.auth, t);
+    const asked = async (zh: string, en: string) =>
+      (
+        await http()
+          .post(`/api/events/${open.id}/entry-requests`)
+          .set('Authorization', auth.stranger)
+          .send({ player: person(zh, en) })
+          .expect(201)
+      ).body.id as string;
+    ids.entryRequest = await asked('自报', 'Self');
+    const paid = await asked('付费', 'Fee');
+    await http().post(`/api/entry-requests/${paid}/approve`).set('Authorization', organizer.auth).send({ version: 1 }).expect(200);
+    ids.fee = (await http().get(`/api/tournaments/${t}/fees`).set('Authorization', organizer.auth).expect(200)).body[0].id;
+    // A credential (issue 32) for the credential routes.
+    ids.credential = (
+      await http().post(`/api/events/${ids.event}/credentials`).set('Authorization', organizer.auth).expect(201)
+    ).body.credentials[0].credentialId;
     ids.invitation = (
       await http()
         .post(`/api/tournaments/${t}/invitations`)

@@ -192,7 +192,7 @@ describe('connections terminated mid-transaction (pg_terminate_backend)', () => 
     db = await createTestDatabase(maintenanceUrl(testDatabaseUrl()), 'chuhe_outage');
     app = await createApp(db.url, { logger: false, tournamentCreators: 'anyone' });
     await admin.connect();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
     await admin.end();
@@ -242,7 +242,7 @@ describe('the embedded PostgreSQL killed under load', () => {
     await app?.close();
     await database?.stop();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 300_000);
 
   it('keeps serving: 503 with Retry-After while postgres restarts, then 200', async () => {
     const { call, auth, tournamentId, load } = await seeded(app!);

@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { knockoutView } from '@chuhe/pairing';
 import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
 import { playDemo } from '../../apps/server/src/demo/demo-play';
@@ -13,7 +14,7 @@ describe('demo events played to the final', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await prisma.$disconnect();
@@ -57,5 +58,10 @@ describe('demo events played to the final', () => {
       [3, 3],
       [4, 4],
     ]);
+    // The demo's games carry no records: their links say so (issue 30 #6: "record" only where there is one).
+    const final = await request(app.getHttpServer()).get(`/events/${fiveTwo.id}/rounds/7?lang=zh`).set('Accept', 'text/html').expect(200);
+    expect(final.text).toContain('class="game-link"');
+    expect(final.text).toContain('对局（无棋谱）</a>');
+    expect(final.text).not.toMatch(/class="game-link"[^>]*>棋谱</);
   }, 300_000);
 });

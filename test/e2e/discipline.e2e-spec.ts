@@ -322,9 +322,14 @@ describe('discipline', () => {
     const second = await sanction(users.arbiter, g.id, { playerId: g.red!.id, kind: 'technical_foul' }).expect(201);
     expect(second.body.consequence).toMatchObject({ result: 'black_win_penalty', applied: false });
     expect(second.body.consequence.message).toMatch(/round 3 is already paired/);
-    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.arbiter).send({})).status).toBe(403);
-    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).send({})).status).toBe(401);
-    const applied = await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.chief).send({}).expect(200);
+    expect(second.body.consequence).toMatchObject({ pending: true, code: 'result.correction_pairers_only' });
+    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).set('Authorization', users.arbiter).send({ reason: 'x' })).status).toBe(403);
+    expect((await http().post(`/api/games/${g.id}/sanctions/apply`).send({ reason: 'x' })).status).toBe(401);
+    const applied = await http()
+      .post(`/api/games/${g.id}/sanctions/apply`)
+      .set('Authorization', users.chief)
+      .send({ reason: 'two technical fouls stand (一章3节6)' })
+      .expect(200);
     expect(applied.body.consequence).toMatchObject({ result: 'black_win_penalty', applied: true });
   });
 });

@@ -177,7 +177,7 @@ describe('records and disputes', () => {
   it('the event’s 棋例 rule set, appeal deadline and fee are settable (PAIRERS); a dispute then judges by the CXA set', async () => {
     const url = `/api/events/${play.eventId}/discipline-settings`;
     const current = (await http().get(url).expect(200)).body;
-    expect(current).toMatchObject({ appealDeadlineMinutes: 120, appealFeeAmount: 5000, appealFeeCurrency: 'SGD', repetitionRules: 'axf_2017' });
+    expect(current).toMatchObject({ appealDeadlineMinutes: 120, appealFeeAmount: 5000, appealFeeCurrency: 'CNY', repetitionRules: 'axf_2017' });
     expect((await http().patch(url).send({ version: current.version, repetitionRules: 'cxa' })).status).toBe(401);
     expect((await http().patch(url).set('Authorization', users.arbiter).send({ version: current.version, repetitionRules: 'cxa' })).status).toBe(403);
     const bad = await http().patch(url).set('Authorization', users.chief).send({ version: current.version, appealFeeCurrency: 'dollars' });

@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { fileSanctions } from '../../apps/server/src/discipline/sanction-file';
+import { fileSanctions } from '../../apps/server/src/play/sanction-file';
 import { eventFile } from '../../apps/server/src/play/event-file';
 import { loadEventByInclude } from '../support/event-by-include';
 import { EventCache } from '../../apps/server/src/play/event-cache';
@@ -39,7 +39,7 @@ describe('event data version and event cache', () => {
       ['published', 'completed'],
       ['draft', 'published', 'completed'],
     ] as const) {
-      // loadEvent has no sanctions: the standings add them (discipline/sanction-file.ts).
+      // loadEvent has no sanctions: the standings add them (play/sanction-file.ts).
       const sanctions = await fileSanctions(prisma, play.eventId, { states });
       expect(eventFile(cached, { states })).toEqual(eventFile(fresh, { states, sanctions }));
     }

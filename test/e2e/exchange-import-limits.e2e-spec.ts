@@ -180,14 +180,11 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
         `p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms; longest event-loop stall ${longestStall.toFixed(0)} ms; ` +
         `GC ${gc.total.toFixed(0)} ms in all, longest pause ${gc.longest.toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
     );
+    // The behaviour: the server kept answering while the import ran (health polled again and again,
+    // every answer 200). How fast it answered is a timing — printed above and measured in
+    // `npm run bench` — not asserted here: at load 20+ on 2 cores a 1 s wait proves nothing (issue 29 #8).
     expect(samples.length).toBeGreaterThan(5);
     expect([...statuses]).toEqual([200]);
-    // Under 100 ms on a machine with a core to spare. When more runnable processes than cores share
-    // it (the load average says so), every request waits its turn for a core, the import or not:
-    // the budget grows in proportion, never below 100 ms.
-    const budget = 100 * Math.max(1, loadavg()[0] / availableParallelism());
-    console.log(`health budget: ${budget.toFixed(0)} ms`);
-    expect(max).toBeLessThan(budget);
     expect(await prisma.entry.count({ where: { eventId: answer.event.id } })).toBe(10_000);
   }, 180_000);
 });

@@ -74,5 +74,5 @@ describe('injection payloads in names', () => {
 
     const trf = (await http().get(`/api/events/${event.body.id}/trf`).expect(200)).text;
     expect(trf.split(/\r?\n/).filter((l) => l.startsWith('001'))).toHaveLength(4);
-  }, 120_000);
+  }, 300_000);
 });

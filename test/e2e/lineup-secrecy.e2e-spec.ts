@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { listRoutes } from './authorization-route-table';
 import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
-import { drawnEvent, userWithRole } from './rounds-helpers';
+import { drawnEvent, withRole } from './rounds-helpers';
 
 describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
   let app: INestApplication;
@@ -30,8 +30,8 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
       where: { eventId: play.eventId },
       include: { team: { include: { members: { include: { player: true } } } } },
     });
-    const chief = await userWithRole(app, play, 'chief_arbiter');
-    const appeals = await userWithRole(app, play, 'appeals_member');
+    const chief = await withRole(app, play, 'chief_arbiter');
+    const appeals = await withRole(app, play, 'appeals_member');
     const scheduledAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt }).expect(201);
     const round = (
@@ -118,8 +118,8 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
 
   it('the committee’s audit log leaves out draft pairings; the chief arbiter’s has them', async () => {
     const play = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '草稿', nameEn: 'Drafts' }, 4);
-    const chief = await userWithRole(app, play, 'chief_arbiter');
-    const appeals = await userWithRole(app, play, 'appeals_member');
+    const chief = await withRole(app, play, 'chief_arbiter');
+    const appeals = await withRole(app, play, 'appeals_member');
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({}).expect(201);
     const rows = async (auth: string) =>
       JSON.stringify((await http().get(`/api/tournaments/${play.tournamentId}/audit`).query({ limit: 500 }).set('Authorization', auth).expect(200)).body.items);
@@ -127,5 +127,5 @@ describe('the secrecy diff: a chief arbiter’s lineup before release', () => {
     expect(await rows(appeals.auth)).not.toContain(draft.body.id);
     await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200);
     expect(await rows(appeals.auth)).toContain(draft.body.id);
-  }, 120_000);
+  }, 300_000);
 });

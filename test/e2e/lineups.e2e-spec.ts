@@ -4,7 +4,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
-import { drawnEvent, PlayEvent, userWithRole } from './rounds-helpers';
+import { drawnEvent, PlayEvent, withRole } from './rounds-helpers';
 
 describe('team lineups (附录1 #8) and match cards', () => {
   let app: INestApplication;
@@ -34,9 +34,9 @@ describe('team lineups (附录1 #8) and match cards', () => {
         .map((m) => m.playerId);
       members.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
     }
-    arbiter = await userWithRole(app, play, 'arbiter');
-    chief = await userWithRole(app, play, 'chief_arbiter');
-    appeals = await userWithRole(app, play, 'appeals_member');
+    arbiter = await withRole(app, play, 'arbiter');
+    chief = await withRole(app, play, 'chief_arbiter');
+    appeals = await withRole(app, play, 'appeals_member');
     const scheduledAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const draft = await http().post(`/api/events/${play.eventId}/rounds`).set('Authorization', play.organizer.auth).send({ scheduledAt }).expect(201);
     const pub = await http()
@@ -126,7 +126,7 @@ describe('team lineups (附录1 #8) and match cards', () => {
   it('the chief arbiter enters a result before the lineups with a reason (issue 22)', async () => {
     // A match of its own: round 1's matches go on below. A fresh 2-team event, lineups due in 3 hours.
     const solo = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '团体排阵二', nameEn: 'Lineups 2' }, 2);
-    const chiefSolo = await userWithRole(app, solo, 'chief_arbiter');
+    const chiefSolo = await withRole(app, solo, 'chief_arbiter');
     const draft = await http()
       .post(`/api/events/${solo.eventId}/rounds`)
       .set('Authorization', solo.organizer.auth)

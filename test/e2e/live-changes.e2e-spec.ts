@@ -27,7 +27,7 @@ describe('every change reaches live viewers as one frame', () => {
     port = (app.getHttpServer().address() as AddressInfo).port;
     play = await playEvent(app, SWISS_EVENT, 6);
     round = await nextRound(app, play);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await prisma.$disconnect();
@@ -153,5 +153,5 @@ describe('every change reaches live viewers as one frame', () => {
     expect(released[0].kinds).toEqual(['games']);
     // The match card moved on with it (its ETag counts the release, not only changed players).
     expect(await card()).not.toBe(secret);
-  }, 60_000);
+  }, 300_000);
 });

@@ -316,7 +316,42 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
    * Operations with a body this test does not run yet, each with why. A new operation must be run
    * above or listed here: the list is checked against the document both ways.
    */
-  const NOT_RUN: Record<string, string> = {};
+  const NOT_RUN: Record<string, string> = {
+    'POST /api/players/{playerId}/person': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/bans/{banId}/lift': 'issue 33 (bans): covered by persons-bans.e2e-spec.ts (a ban must exist first: none is made here)',
+    'POST /api/players/{playerId}/bans': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/persons/{personId}/merge': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/events/{eventId}/title-rules': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/rating-lists': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/rating-lists/{listId}/method': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/rating-lists/{listId}/import': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/events/{eventId}/rating-list': 'issue 33 (persons, ratings): covered by persons-ratings.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/games/{gameId}/sanctions/apply': 'issue 30: covered by pending-consequence.e2e-spec.ts; no OpenAPI example yet',
+    'POST /api/tournaments/{tournamentId}/check-ins/lookup': 'issue 32 (venue): covered by venue e2e tests; its DTOs carry no OpenAPI examples yet',
+    'POST /api/tournaments/{tournamentId}/check-ins': 'issue 32 (venue): covered by venue e2e tests; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/tournaments/{tournamentId}/regulations': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/tournaments/{tournamentId}/regulations/publish': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/events/{eventId}/regulations': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/events/{eventId}/quotas/{affiliationId}': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/events/{eventId}/quotas/invitation-rule': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/events/{eventId}/entry-requests': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/entry-requests/{entryRequestId}/approve': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/entry-requests/{entryRequestId}/refuse': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/entry-requests/{entryRequestId}/wait': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/entry-requests/{entryRequestId}/withdraw': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'POST /api/fees/{feeId}/mark': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
+    'PUT /api/events/{eventId}/readings': 'issue 30 (readings, 三章4C): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
+    'POST /api/rounds/{roundId}/suspend': 'issue 30 (suspension, 三章4E): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
+    'POST /api/rounds/{roundId}/resume': 'issue 30 (suspension, 三章4E): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
+    'POST /api/tournaments/{tournamentId}/units/import': 'issue 31 (units from a CSV): covered by entries-self-service.e2e-spec.ts; no OpenAPI example yet',
+    'POST /api/events/{eventId}/entry-requests/by-mail':
+      'issue 31 #4 (entry without an account): needs a mail server (CHUHE_SMTP_URL); covered by entries-by-mail.e2e-spec.ts with a real SMTP server',
+    'POST /api/entry-requests/confirm': 'issue 31 #4: the token comes from the mailed link; covered by entries-by-mail.e2e-spec.ts',
+    'PATCH /api/entry-requests/by-link/{token}': 'issue 31 #4: the token comes from the mailed link; covered by entries-by-mail.e2e-spec.ts',
+    'PATCH /api/entry-requests/{entryRequestId}': 'issue 31 (editing a request): covered by entries-self-service.e2e-spec.ts; no OpenAPI example yet',
+    'PUT /api/events/{eventId}/arbiter-sections/{userId}':
+      'issue 35: the path names an arbiter of the tournament, which this walk does not invite; covered by arbiter-sections.e2e-spec.ts',
+  };
   let ran = new Set<string>();
 
   it('every operation with a request body is run above or listed as not run, with the reason', () => {

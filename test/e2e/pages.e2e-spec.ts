@@ -30,6 +30,27 @@ describe('pages and API docs', () => {
     expect(en.text).toContain('Singapore 1');
   });
 
+  it('an empty calendar sends a signed-in person to My tournaments, where unlisted ones are (issue 30 #6)', async () => {
+    // The run's database is never empty: the home page's template is rendered with an empty calendar.
+    const render = (locals: Record<string, unknown>) =>
+      new Promise<string>((resolve, reject) =>
+        (app.getHttpAdapter().getInstance() as { render: (view: string, l: object, cb: (e: Error | null, html: string) => void) => void }).render(
+          'persons/home',
+          { layout: false, lang: 'zh', years: [], upcoming: [], inPlay: [], finished: [], ...locals },
+          (e, html) => (e ? reject(e) : resolve(html)),
+        ),
+      );
+    const anonymous = await render({});
+    expect(anonymous).toContain('还没有赛事。');
+    expect(anonymous).not.toContain('href="/my"');
+    const signedIn = await render({ currentUser: { id: 'u', email: 'o@test.chuhe', displayName: 'O' } });
+    expect(signedIn).not.toContain('还没有赛事。');
+    expect(signedIn).toContain('未公开的');
+    expect(signedIn).toContain('<a href="/my">我的赛事</a>');
+    const english = await render({ lang: 'en', currentUser: { id: 'u', email: 'o@test.chuhe', displayName: 'O' } });
+    expect(english).toContain('unlisted ones too, are under My tournaments');
+  });
+
   it("follows the browser's language", async () => {
     const en = await request(app.getHttpServer()).get(`/tournaments/${tournamentId}`).set('Accept-Language', 'en-GB,en;q=0.9').expect(200);
     expect(en.text).toContain('Entries');
@@ -42,6 +63,7 @@ describe('pages and API docs', () => {
     expect(counts).toEqual({
       "Men's team championship": 12,
       'Individual open': 40,
+      'Junior open (entries open)': 8, // issue 31: entries from the units and players, 8 approved
       "Women's round-robin": 10,
       'Youth individual (Swiss → knockout)': 16,
       'Individual championship (5+2)': 16,

@@ -148,6 +148,8 @@ describe('record links (issue 25)', () => {
     expect(hub.text).toContain(`href="/api/events/${play.eventId}/records.pgn?lang&#x3D;en" download`);
     const pairingsZh = await http().get(`/events/${play.eventId}/rounds/${round.number}?lang=zh`).set('Accept', 'text/html').expect(200);
     expect(pairingsZh.text).toContain(`href="/api/rounds/${round.id}/records.pgn" download`);
+    // A recorded game is linked as its record (issue 30 #6: "record" only where there is one).
+    expect(pairingsZh.text).toMatch(new RegExp(`<a class="game-link" href="/games/${game.id}[^"]*">棋谱</a>`));
     // The pages: the viewer (any position by ?ply=), the diagram sheet, the entry page (the loser's refused).
     const viewer = await http().get(`/games/${game.id}?ply=3&lang=en`).set('Accept', 'text/html').expect(200);
     expect(viewer.text).toContain('aria-current="step"');
@@ -222,6 +224,8 @@ describe('record links (issue 25)', () => {
     const page = await http().get(`/games/${game.id}/record?lang=en`).set('Authorization', arbiter.auth).expect(200);
     expect(page.text).toContain(`action="${path}"`);
     expect(page.text).toContain('Lock the record');
+    // The stored text may be ICCS only: the page links the viewer, which reads it in the page's notation (issue 30 #6).
+    expect(page.text).toContain(`<a id="record-viewer" href="/games/${game.id}?lang&#x3D;en">Read it in the viewer</a>`);
     // A stale version is refused and shown on the page (409), the record stays open.
     const stale = await http().post(path).set('Authorization', arbiter.auth).type('form').send({ locked: 'yes', version: '9' });
     expect(stale.status).toBe(409);
@@ -233,7 +237,7 @@ describe('record links (issue 25)', () => {
     expect((await http().get(`/api/games/${game.id}/record`).expect(200)).body.locked).toBe(false);
   });
 
-  it('the arbiter uploads files as they come: GBK of several games (choose one), Big5, encrypted XQF; CBR refused by name', async () => {
+  it('the arbiter uploads files as they come: GBK of several games (choose one), Big5, encrypted XQF; a broken CBR refused naming it', async () => {
     const game = round.pairings[2].games[0];
     const many = iconv.encode('[Event "甲"]\n\n1. 炮二平五 马8进7 *\n\n[Event "乙"]\n\n1. 兵七进一 卒7进1 *\n', 'gbk').toString('base64');
     const which = await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ file: many }).expect(400);
@@ -256,6 +260,6 @@ describe('record links (issue 25)', () => {
     expect(x.body).toMatchObject({ moves: GAME, readAs: 'XQF version 11 (encrypted)' });
     const cbr = Buffer.from('CCBridge Record\0\0\0\0').toString('base64');
     const refused = await http().put(`/api/games/${game.id}/record`).set('Authorization', arbiter.auth).send({ file: cbr, version: 3 }).expect(400);
-    expect(JSON.stringify(refused.body)).toContain('this is a CBR file');
+    expect(JSON.stringify(refused.body)).toContain('CBR: a CBR record has a 2214-byte header');
   });
 });

@@ -69,5 +69,5 @@ describe('results under concurrency', () => {
     expect(stored.state).toBe('completed');
     expect(await prisma.auditLog.count({ where: { entity: 'round', entityId: round.id, reason: 'the last result of the round was entered' } })).toBe(1);
     expect(await prisma.auditLog.count({ where: { entity: 'game', entityId: { in: games.map((g) => g.id) } } })).toBe(200);
-  }, 120_000);
+  }, 300_000);
 });

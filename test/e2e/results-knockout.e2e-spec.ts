@@ -38,7 +38,7 @@ describe('results: knockout matches (5+2 championship)', () => {
       await playRound(app, play, round, (_g, table) => (table % 2 === 1 ? 'red_win' : 'black_win'));
     }
     round6 = await nextRound(app, play);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await prisma.$disconnect();
@@ -141,7 +141,7 @@ describe('results: the 6+1 final', () => {
       const round = await nextRound(app, play);
       await playRound(app, play, round, (_g, table) => (table % 2 === 1 ? 'red_win' : 'draw'));
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app.close();

@@ -72,7 +72,7 @@ describe('results', () => {
     const bad = await request(app.getHttpServer()).put('/api/games/not-a-uuid/result').set('Authorization', users.arbiter).send({ version: 1, result: 'draw' });
     // The access guard resolves the tournament from the id before the pipe: not a game → 404 naming it.
     expect(bad.status).toBe(404);
-    expect(bad.body.message).toMatch(/^gameId/);
+    expect([bad.body.code, bad.body.field]).toEqual(['resource.missing', 'gameId']);
   });
 
   it('400 names the field: unknown result, penalty without its reason, a reason with a non-penalty result, no version', async () => {

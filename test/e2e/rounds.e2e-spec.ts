@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT, TEAM_EVENT } from './http-helpers';
-import { drawnEvent, pairAndPublish, PlayEvent, playRound, prng, RoundViewBody, userWithRole } from './rounds-helpers';
+import { drawnEvent, pairAndPublish, PlayEvent, playRound, prng, RoundViewBody, withRole } from './rounds-helpers';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -29,8 +29,8 @@ describe('rounds API (real HTTP, real PostgreSQL)', () => {
 
     beforeAll(async () => {
       play = await drawnEvent(app, SWISS_EVENT, 16);
-      chief = await userWithRole(app, play, 'chief_arbiter');
-      arbiter = await userWithRole(app, play, 'arbiter');
+      chief = await withRole(app, play, 'chief_arbiter');
+      arbiter = await withRole(app, play, 'arbiter');
       stranger = await newUser(app, 'stranger');
     });
 

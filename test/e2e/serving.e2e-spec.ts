@@ -40,7 +40,7 @@ describe('serving: compression and content-hashed static files', () => {
     play = await playEvent(app, SWISS_EVENT, 8);
     await nextRound(app, play);
     await publishTournament(app, play);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app.close();
@@ -64,7 +64,7 @@ describe('serving: compression and content-hashed static files', () => {
   it('the layout links content-hashed files, served immutable and compressed; the plain name revalidates', async () => {
     const page = await get(port, `/events/${play.eventId}/standings?lang=en`);
     const html = page.body.toString('utf8');
-    const js = /src="(\/static\/live\.\w{10}\.js)"/.exec(html)?.[1];
+    const js = /src="(\/static\/js\/live\.\w{10}\.js)"/.exec(html)?.[1];
     expect(js).toBeDefined();
     // The stylesheet is inline in pages (above); its hashed name is the same scheme as the script's.
     const cssBody = (await get(port, '/static/chuhe.css')).body;

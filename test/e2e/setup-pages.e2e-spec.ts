@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, startTestApp, TOURNAMENT } from './http-helpers';
+import { newUser, startTestApp, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 
 /**
  * The organizer's setup pages over HTTP with the browser's cookie (issue 20 #2–7): 401 → the login
@@ -61,7 +61,8 @@ describe('setup pages', () => {
     const dates = await me
       .post('/my/new-tournament', { nameZh: '页面赛', nameEn: 'Page Open', venue: 'KL', startDate: '2026-12-05', endDate: '2026-12-01', organizer: 'AXF' })
       .expect(400);
-    expect(dates.text).toMatch(/id="f-endDate-error">[^<]*startDate/);
+    // The refusal in the page's language (issue 30: it used to be the API's English).
+    expect(dates.text).toMatch(/id="f-endDate-error">[^<]*结束日期不能早于开始日期/);
     const created = await me
       .post('/my/new-tournament', {
         nameZh: '页面赛',
@@ -105,16 +106,29 @@ describe('setup pages', () => {
     const url = new URL((link![1] ?? link![2]).replace(/&#x3D;/g, '='));
     // Shown once: the staff page again shows no link.
     expect((await org.get(`/tournaments/${id}/manage/staff`).expect(200)).text).not.toContain('id="invitation-link"');
+    // The bare link opens in the language the organizer chose for the invitee (issue 32 #5).
+    const opened = await http().get(url.pathname).set('Accept', 'text/html').expect(303);
+    const landingPath: string = opened.headers.location;
+    expect(landingPath).toBe(`${url.pathname}?lang=zh`);
     // Anonymous on the landing page: log in or sign up, coming back here.
-    const anon = await http().get(url.pathname).set('Accept', 'text/html').expect(200);
+    const anon = await http().get(landingPath).set('Accept', 'text/html').expect(200);
     expect(anon.text).toContain(`/signup?next&#x3D;${encodeURIComponent(url.pathname)}`); // (= escaped by Handlebars)
     const arbiter = await browserOf('arb');
-    const landing = await arbiter.get(url.pathname).expect(200);
+    const landing = await arbiter.get(landingPath).expect(200);
     expect(landing.text).toContain(`action="${url.pathname}"`);
     await arbiter.post(url.pathname, {}).expect(303);
     await arbiter.get(`/tournaments/${id}/manage/players`).expect(403);
     // The link is used: it says so.
-    expect((await http().get(url.pathname).set('Accept', 'text/html').expect(200)).text).toContain('class="warning"');
+    expect((await http().get(landingPath).set('Accept', 'text/html').expect(200)).text).toContain('class="warning"');
+  });
+
+  it('a team event’s draw page speaks of seeded teams, not players (issue 30 #6)', async () => {
+    const organizer = await newUser(app, 'draw-words');
+    const t = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id as string;
+    const team = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send(TEAM_EVENT).expect(201)).body.id as string;
+    const page = await http().get(`/manage/events/${team}/draw?lang=zh`).set('Authorization', organizer.auth).set('Accept', 'text/html').expect(200);
+    expect(page.text).toContain('种子队进入种子位置');
+    expect(page.text).not.toContain('种子选手');
   });
 
   it('players: add (one validation with the API), search in either script, CSV preview writes nothing, import, delete asks first', async () => {
@@ -127,9 +141,10 @@ describe('setup pages', () => {
     await org.post(`/tournaments/${id}/manage/players/new`, { nameZh: '赵鑫鑫', nameEn: 'Zhao Xinxin', gender: 'male', rating: '2600' }).expect(303);
     const csv = 'name_zh,name_en,gender,affiliation,rating,title\n许银川,Xu Yinchuan,男,广东,2650,\n唐丹,Tang Dan,女,北京,2500,\n';
     const preview = await http()
-      .post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`)
+      .post(`/tournaments/${id}/manage/players/import`)
       .set('Cookie', org.cookie)
       .set('Accept', 'text/html')
+      .field('_csrf', org.csrf)
       .field('step', 'preview')
       .field('csv', '')
       .attach('csvFile', Buffer.from(csv), 'players.csv')
@@ -138,9 +153,10 @@ describe('setup pages', () => {
     expect(preview.text).toMatch(/广东/);
     expect((await http().get(`/api/tournaments/${id}/players`).expect(200)).body).toHaveLength(1);
     const broken = await http()
-      .post(`/tournaments/${id}/manage/players/import?_csrf=${encodeURIComponent(org.csrf)}`)
+      .post(`/tournaments/${id}/manage/players/import`)
       .set('Cookie', org.cookie)
       .set('Accept', 'text/html')
+      .field('_csrf', org.csrf)
       .field('step', 'preview')
       .field('csv', 'name_zh,name_en,gender\n甲,A,x\n')
       .expect(200);
@@ -194,6 +210,7 @@ describe('setup pages', () => {
     await org.post(`/manage/events/${eventId}/entries`, { mode: 'all' }).expect(303);
     const entries = (await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; version: number }[];
     expect(entries).toHaveLength(6);
+    expect((await org.get(`/manage/events/${eventId}/draw`).expect(200)).text).toContain('种子选手进入种子位置');
     await org.post(`/manage/events/${eventId}/draw`, { seed: 'page-lot' }).expect(303);
     const again = await org.post(`/manage/events/${eventId}/draw`, { seed: 'other' }).expect(400);
     expect(again.text).toMatch(/id="f-confirmRedraw-error"/);

@@ -70,7 +70,7 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
     ids.game = round.pairings.find((p) => p.black !== null)!.games[0].id;
     ids.event = play.eventId;
     ids.tournament = play.tournamentId;
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await prisma.$disconnect();
@@ -109,6 +109,19 @@ describe('staff pages (issue 20): cookie session, roles, CSRF, result sheet, con
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('the appeal form: a captain is offered their own team only, the arbiter both sides, under "申诉方" (issue 30 #6)', async () => {
+    const options = (html: string) =>
+      [...html.matchAll(/<select id="appeal-entry"[^>]*>(.*?)<\/select>/gs)].flatMap((m) => [...m[1].matchAll(/<option value="([^"]*)"/g)].map((o) => o[1]));
+    const captainPage = await http().get(`/games/${ids.teamGame}/appeal?lang=zh`).set('Cookie', cookies.team_captain).expect(200);
+    expect(captainPage.text).toContain('<label for="appeal-entry">申诉方</label>');
+    const own = await prisma.entry.findFirstOrThrow({ where: { eventId: team.eventId, drawNumber: 1 } });
+    expect(options(captainPage.text)).toEqual([own.id]);
+    expect(captainPage.text).toMatch(new RegExp(`<option value="${own.id}" selected>`));
+    const arbiterPage = await http().get(`/games/${ids.teamGame}/appeal?lang=en`).set('Cookie', cookies.arbiter).expect(200);
+    expect(arbiterPage.text).toContain('<label for="appeal-entry">Appellant</label>');
+    expect(options(arbiterPage.text)).toHaveLength(3); // "—" and both teams
   });
 
   it('a form posted with the session cookie but without its CSRF token is refused (403) and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { seededRandom } from '@chuhe/registration';
+import { checkTrf } from '@chuhe/pairing';
 import { startTestApp } from './http-helpers';
 import { cli, cliCheckPairing, cliStandings } from './play-files';
 import { drawnEvent, PlayEvent } from './rounds-helpers';
@@ -76,6 +77,20 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     return server;
   }
 
+  /**
+   * Issue 30: the event's TRF (or rounds 1…afterRound) passes bbpPairings' reading rules
+   * (libs/pairing trf-checker.ts) and holds `rounds` round blocks on every player line.
+   */
+  async function trfPasses(play: PlayEvent, rounds: number, afterRound?: number): Promise<string[]> {
+    const res = await api()
+      .get(`/api/events/${play.eventId}/trf${afterRound !== undefined ? `?afterRound=${afterRound}` : ''}`)
+      .expect(200);
+    expect(checkTrf(res.text)).toEqual([]);
+    const lines = res.text.split('\n').filter((l) => l.startsWith('001 '));
+    expect(new Set(lines.map((l) => ([...l].length - 89) / 10))).toEqual(new Set([rounds]));
+    return lines;
+  }
+
   /** Results for every open game, again while tie-break games appear, until the round completes. */
   async function playOut(play: PlayEvent, round: Round, pick: (g: Game, matchKey: string | null) => string): Promise<Round> {
     for (let pass = 0; pass < 5; pass++) {
@@ -140,6 +155,12 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     expect(qf.pairings.every((p) => p.matchKey !== null && p.games.length === 1)).toBe(true);
     // Nobody else plays: the other 8 are outside the stage.
     expect(new Set(qf.pairings.flatMap(pairOf))).toEqual(new Set(seeds));
+    // Issue 30: round 6 is paired without results: the TRF holds the 5 finished rounds; ?afterRound works.
+    await trfPasses(play, 5);
+    await trfPasses(play, 3, 3);
+    const open = await api().get(`/api/events/${play.eventId}/trf?afterRound=6`).expect(400);
+    expect(open.body.errors[0]).toMatchObject({ field: 'afterRound', reason: expect.stringContaining('round 6 has pairings without a result') });
+    await api().get(`/api/events/${play.eventId}/trf?afterRound=x`).expect(400);
 
     // Match 1: slow drawn, rapid drawn → Black of the rapid game wins (附录2 7b). Match 2: slow drawn, rapid won by Red.
     const m1 = qf.pairings[0].matchKey;
@@ -162,6 +183,20 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
       ...done.pairings.slice(2).map((p) => p.games[0].red!.id),
     ];
 
+    // Issue 30: the quarter-finals with their tie-break games pass bbpPairings' rules, each match written as the bracket decided it.
+    const drawOf = new Map(
+      ((await api().get(`/api/events/${play.eventId}/entries`).expect(200)).body as { id: string; playerId: string; drawNumber: number }[]).map((e) => [
+        e.playerId,
+        e.drawNumber,
+      ]),
+    );
+    const lines6 = await trfPasses(play, 6);
+    const winner1 = drawOf.get(match1.games[1].black!.id)!;
+    const loser1 = drawOf.get(match1.games[1].red!.id)!;
+    const lineOf = (n: number) => lines6.find((l) => l.startsWith(`001 ${String(n).padStart(4)}`))!;
+    expect(lineOf(winner1).slice(-8)).toMatch(new RegExp(`^${String(loser1).padStart(4)} [wb] 1$`));
+    expect(lineOf(loser1).slice(-8)).toMatch(new RegExp(`^${String(winner1).padStart(4)} [wb] 0$`));
+
     // Semi-finals: the winners, in bracket order (1/8 v 4/5, 2/7 v 3/6).
     const sf = await pairSameAsCli(play);
     expect([sf.stageType, sf.stageRound]).toEqual(['knockout', 2]);
@@ -180,6 +215,8 @@ describe('stage chains through HTTP (二章1节3): Swiss then knockout', () => {
     expect([final.stageType, final.stageRound, final.pairings.length]).toEqual(['knockout', 3, 1]);
     await playOut(play, final, () => 'red_win');
     const placed = await standingsAgree(play, 8);
+    for (let n = 0; n <= 8; n++) await trfPasses(play, n, n);
+    await trfPasses(play, 8);
 
     // Issue 22: the event is placed by its last stage — the final's winner 1st and loser 2nd, the
     // semi-final losers shared 3rd, the quarter-final losers shared 5th, then the Swiss order — on

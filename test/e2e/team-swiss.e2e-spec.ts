@@ -8,7 +8,7 @@ import { seededRandom } from '@chuhe/registration';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
 import { cliStandings } from './play-files';
-import { drawnEvent, PlayEvent, userWithRole } from './rounds-helpers';
+import { drawnEvent, PlayEvent, withRole } from './rounds-helpers';
 
 jest.setTimeout(600_000);
 
@@ -45,7 +45,7 @@ describe('issue 10 proof: a 12-team, 7-round team Swiss with lineups', () => {
         .map((m) => m.playerId);
       roster.set(e.id, { starters, reserve: e.team!.members.find((m) => m.role === 'reserve')!.playerId });
     }
-    arbiter = await userWithRole(app, play, 'arbiter');
+    arbiter = await withRole(app, play, 'arbiter');
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { seededRandom } from '@chuhe/registration';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { grantRole, newUser, startTestApp } from './http-helpers';
 import { cliStandings } from './play-files';
-import { drawnEvent, pairAndPublish, PlayEvent, userWithRole } from './rounds-helpers';
+import { drawnEvent, pairAndPublish, PlayEvent, withRole } from './rounds-helpers';
 
 jest.setTimeout(300_000);
 
@@ -66,7 +66,7 @@ describe('team events with two games per board (二章5节4)', () => {
       await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
       captains.set(e.id, captain);
     }
-    arbiter = await userWithRole(app, play, 'arbiter');
+    arbiter = await withRole(app, play, 'arbiter');
   });
 
   afterAll(async () => {

@@ -63,7 +63,7 @@ describe('a typed raw query whose connection is cut', () => {
     expect(again.status).toBe(200);
     const stored = (await http().get(`/api/rounds/${round.id}`).set('Authorization', play.organizer.auth).expect(200)).body;
     expect(stored.pairings[0].games[0]).toMatchObject({ id: game.id, result: 'red_win', version: game.version + 1 });
-  }, 60_000);
+  }, 300_000);
 
   it('a result that comes back undefined (its connection lost): DatabaseUnavailableError, 503 over HTTP, then 200', async () => {
     const probe = typedQuery('cut probe', { n: 'int4' }, () => Prisma.sql`SELECT 1::int AS n`, []);
@@ -96,5 +96,5 @@ describe('a typed raw query whose connection is cut', () => {
       delete (prisma as unknown as Record<string, unknown>).$queryRaw;
     }
     await http().get('/api/auth/me').set('Authorization', play.organizer.auth).expect(200);
-  }, 60_000);
+  }, 300_000);
 });

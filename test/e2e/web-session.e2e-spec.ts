@@ -248,10 +248,11 @@ describe('web session: cookie, CSRF, account pages', () => {
     expect(next.text.replace(/&#x3D;/g, '=')).toContain('href="/login?lang=zh"');
   });
 
-  it('htmx and its SSE extension are served by the app from their npm packages', async () => {
+  it('htmx is served by the app from its npm package; the one live client is ours (client/live.ts), no SSE extension', async () => {
     const htmx = await http().get('/static/vendor/htmx.min.js').expect(200);
     expect(htmx.text).toContain('htmx');
-    const sse = await http().get('/static/vendor/htmx-ext-sse.js').expect(200);
-    expect(sse.text).toContain('sse');
+    await http().get('/static/vendor/htmx-ext-sse.js').expect(404);
+    const live = await http().get('/static/js/live.js').expect(200);
+    expect(live.text).toContain('EventSource');
   });
 });

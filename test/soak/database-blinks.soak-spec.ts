@@ -29,12 +29,12 @@ describe('database blinks: connections cut again and again under mixed load', ()
     });
     base = await listen(app);
     await admin.connect();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
     await admin.end();
     await db?.drop();
-  }, 60_000);
+  }, 300_000);
 
   it(`${BLINKS} blinks: 0 × 500, every failure a 503 with Retry-After, 200 afterwards, nothing half-written`, async () => {
     const organizer = await newAccount(base, 'blinks');

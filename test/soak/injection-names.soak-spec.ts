@@ -123,7 +123,7 @@ describe('hostile names through every entry point: refused or inert', () => {
       loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } },
     });
     base = await listen(app);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app.close();
   });

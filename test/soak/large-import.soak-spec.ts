@@ -54,7 +54,7 @@ describe('tournament-file imports at and past the entry cap', () => {
       loginThrottle: { address: { free: 1_000_000, baseSeconds: 1, capSeconds: 60 } },
     });
     base = await listen(app);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await prisma.$disconnect();
     await app.close();

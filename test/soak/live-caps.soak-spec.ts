@@ -39,7 +39,7 @@ describe('live streams from many addresses: capped, refused with Retry-After, th
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as AddressInfo).port;
     base = `http://127.0.0.1:${port}`;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     process.env = saved;
     await app.close();

@@ -32,7 +32,7 @@ describe('login limits across two instances: a stranger cannot lock the owner ou
       if (before === undefined) delete process.env.CHUHE_TRUST_PROXY;
       else process.env.CHUHE_TRUST_PROXY = before;
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await prisma.$disconnect();
     for (const app of apps) await app.close();

@@ -2,7 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { Logger } from '@nestjs/common';
 import { createApp } from '../../apps/server/src/create-app';
-import { DEMO_ORGANIZER, loadDemoTournament } from '../../apps/server/src/demo/demo-tournament';
+import { DEMO_ORGANIZER } from '../../apps/server/src/auth/demo-account';
+import { loadDemoTournament } from '../../apps/server/src/demo/demo-tournament';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, SWISS_EVENT, TOURNAMENT } from '../e2e/http-helpers';
 
@@ -61,7 +62,7 @@ describe('two instances racing on one database', () => {
     } finally {
       await other.$disconnect();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('versions: one of two edits of one version wins, every time', async () => {
     const { players } = await field(2, false);

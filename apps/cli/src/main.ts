@@ -32,6 +32,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
     summary: 'pair the next round of a tournament file (Swiss, round-robin, 5+2, 6+1)',
     load: async () => require('./commands/pair') as typeof import('./commands/pair'),
   },
+  withdraw: {
+    summary: 'withdraw an entry from a tournament file: its later games become forfeits (二章7节2–4)',
+    load: async () => require('./commands/withdraw') as typeof import('./commands/withdraw'),
+  },
   trf: { summary: 'export a tournament file as FIDE TRF, or import TRF back', load: async () => require('./commands/trf') as typeof import('./commands/trf') },
   'round-robin': {
     summary: 'the 附录6 round-robin table for N entrants',

@@ -10,10 +10,16 @@ import { EventsModule } from './events/events.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
+import { MailModule } from './mail/mail.module';
+import { CredentialsModule } from './credentials/credentials.module';
+import { CheckInModule } from './check-in/check-in.module';
+import { PlayerPagesModule } from './player-pages/player-pages.module';
 import { LineupsModule } from './lineups/lineups.module';
 import { PagesModule } from './pages/pages.module';
 import { StaffPagesModule } from './staff-pages/staff-pages.module';
+import { PersonsModule } from './persons/persons.module';
 import { PlayersModule } from './players/players.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RecordsModule } from './records/records.module';
 import { ResultsModule } from './results/results.module';
@@ -24,6 +30,10 @@ import { SetupPagesModule } from './setup-pages/setup-pages.module';
 import { TeamsModule } from './teams/teams.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { WebModule } from './web/web.module';
+import { RegulationsModule } from './regulations/regulations.module';
+import { UnitsModule } from './units/units.module';
+import { EntryRequestsModule } from './entry-requests/entry-requests.module';
+import { FeesModule } from './fees/fees.module';
 
 /** One module per part of the user's world (DESIGN.md); registration is what exists so far. */
 @Module({})
@@ -35,11 +45,14 @@ export class AppModule {
         PrismaModule.forUrl(databaseUrl),
         PlayModule,
         AuditModule,
+        MailModule,
         AuthModule,
         TournamentsModule,
         EventsModule,
         AffiliationsModule,
         PlayersModule,
+        PersonsModule,
+        RatingsModule,
         TeamsModule,
         EntriesModule,
         RoundsModule,
@@ -55,8 +68,15 @@ export class AppModule {
         HealthModule,
         PagesModule,
         StaffPagesModule,
+        CredentialsModule,
+        PlayerPagesModule,
+        CheckInModule,
         WebModule,
         SetupPagesModule,
+        RegulationsModule,
+        UnitsModule,
+        EntryRequestsModule,
+        FeesModule,
       ],
     };
   }

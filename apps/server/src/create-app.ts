@@ -1,3 +1,4 @@
+import { registerPersonNameHelper } from './web/person-name-helper';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -11,15 +12,20 @@ import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle, type ThrottlePolicies } from './auth/login-throttle';
 import { stampArrival } from './common/arrival';
-import { HttpExceptionFilter } from './common/http-exception.filter';
+import { PageExceptionFilter } from './web/page-exception.filter';
 import { StaticAssets } from './common/static-assets';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
+import { markUnreadBody } from './common/form-body';
+import { limitConnections } from './common/connection-limits';
+import { privateAnswers } from './auth/private-answers';
 import { isTournamentFileImport } from './exchange/import-body';
-import { isLanguage, translateKey } from './pages/i18n';
+import { isLanguage, translateKey } from './i18n/i18n';
 import { viewsDir } from './pages/views-dir';
 import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/assets';
 import { registerFormHelpers } from './web/form-helpers';
+import { oneTimeKeys } from './web/one-time-key';
+import { PrismaService } from './prisma/prisma.service';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
 
@@ -45,6 +51,8 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
   app.disable('x-powered-by');
+  // Timeouts and a cap on connections per address against slow clients (common/connection-limits.ts).
+  limitConnections(app.getHttpServer());
   // First of all: when the request arrived (a lineup counts by its arrival, 附录1 #8; common/arrival.ts).
   app.use(stampArrival);
   const creators = options.tournamentCreators ?? process.env.CHUHE_TOURNAMENT_CREATORS ?? 'admins';
@@ -66,11 +74,9 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   const assets = staticAssets(views);
   const pageStyle = assets.inlineStyle(PAGE_STYLESHEETS);
   for (const handler of securityHeaders([pageStyle.cspSource])) app.use(handler);
-  // An answer to a request with credentials is that user's: no shared or browser cache keeps it (issue 23 #9).
-  app.use((req: { path: string; headers: Record<string, unknown> }, res: { setHeader(name: string, value: string): void }, next: () => void) => {
-    if (req.path.startsWith('/api') && req.headers.authorization) res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  // An answer to a request with credentials (a bearer token, the session cookie) is that user's: no
+  // shared or browser cache keeps it (issue 23 #9, issue 34 #10), whatever the route set (common/private-answers.ts).
+  app.use(privateAnswers);
   // Compression (issue 24): brotli or gzip for HTML, JSON, CSS, scripts. Not for live streams (each
   // frame must leave at once; a compressor per stream would cost every viewer its memory), nor for
   // what is compressed already (static files and cached pages, compressed once, carry their encoding).
@@ -82,12 +88,16 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   );
   app.useGlobalPipes(createValidationPipe());
   const auth = app.get(AuthService);
-  app.useGlobalFilters(new HttpExceptionFilter((token) => auth.userForToken(token)));
+  app.useGlobalFilters(new PageExceptionFilter((token) => auth.userForToken(token)));
   // The tournament-file import reads its large body itself, in pieces (issue 23 #5, exchange/import-body.ts).
   app.useBodyParser('text', { limit: '5mb', type: isTournamentFileImport });
   app.useBodyParser('json', { limit: '5mb' });
   // Page forms post urlencoded (a pasted CSV can be large); multipart (file upload) is read by the route.
   app.useBodyParser('urlencoded', { limit: '5mb', extended: false, parameterLimit: 5000 });
+  // A page post whose body is no form: an empty form, refused with 400 after the guard (common/form-body.ts).
+  app.use(markUnreadBody);
+  // A post that carries a one-time key (form field _once, header Idempotency-Key) runs once (web/one-time-key.ts).
+  app.use(oneTimeKeys(app.get(PrismaService)));
 
   app.setBaseViewsDir(views);
   app.setViewEngine('hbs');
@@ -101,6 +111,7 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
     ),
   );
   registerFormHelpers();
+  registerPersonNameHelper();
   registerViewPartials(views);
   app.use(assets.handler());
   hbs.registerHelper('asset', (name: string) => assets.url(name));

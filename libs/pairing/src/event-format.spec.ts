@@ -1,12 +1,12 @@
 import type { Tournament } from '@chuhe/tournament';
-import { EVENT_STAGE_TYPES, eventFormatProblems as eventConfigProblems, formatOptions, stageRoundCount } from './event-format';
+import { EVENT_STAGE_TYPES, eventFormatProblems, formatOptions, stageRoundCount } from './event-format';
 import { readStages } from './stage-chain';
 
-describe('eventConfigProblems', () => {
+describe('eventFormatProblems', () => {
   it('accepts the formats of 二章1节3 with their parameters', () => {
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }] })).toEqual([]);
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 9 }] })).toEqual([]);
     expect(
-      eventConfigProblems({
+      eventFormatProblems({
         kind: 'individual',
         stages: [
           { type: 'group_round_robin', groups: 4 },
@@ -14,11 +14,11 @@ describe('eventConfigProblems', () => {
         ],
       }),
     ).toEqual([]);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'championship_6_1' }] })).toEqual([]);
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'championship_6_1' }] })).toEqual([]);
   });
 
   it('names missing and misplaced parameters', () => {
-    expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'swiss' }, { type: 'knockout', rounds: 3, groups: 2 }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'swiss' }, { type: 'knockout', rounds: 3, groups: 2 }] })).toEqual([
       { field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds' },
       { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
       { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
@@ -27,17 +27,17 @@ describe('eventConfigProblems', () => {
   });
 
   it('keeps the championship formats individual and whole (附录2, 附录3)', () => {
-    expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'championship_5_2' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'championship_5_2' }] })).toEqual([
       { field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)' },
     ]);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 3 }, { type: 'championship_5_2' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 3 }, { type: 'championship_5_2' }] })).toEqual([
       { field: 'stages.1.type', reason: 'championship_5_2 is a whole format and cannot be combined with other stages' },
     ]);
   });
 
   it('stage chains (二章1节3): qualifiers only after the first stage, a multiple of the groups, nothing after a knockout; team events may play two games per board', () => {
     expect(
-      eventConfigProblems({
+      eventFormatProblems({
         kind: 'individual',
         stages: [
           { type: 'swiss', rounds: 5 },
@@ -45,9 +45,9 @@ describe('eventConfigProblems', () => {
         ],
       }),
     ).toEqual([]);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'knockout', qualifiers: 8 }] }).map((p) => p.field)).toEqual(['stages.0.qualifiers']);
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'knockout', qualifiers: 8 }] }).map((p) => p.field)).toEqual(['stages.0.qualifiers']);
     expect(
-      eventConfigProblems({
+      eventFormatProblems({
         kind: 'individual',
         stages: [
           { type: 'group_round_robin', groups: 3 },
@@ -55,12 +55,12 @@ describe('eventConfigProblems', () => {
         ],
       }).map((p) => p.field),
     ).toEqual(['stages.1.qualifiers']);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }] }).map((p) => p.field)).toEqual([
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'knockout' }, { type: 'swiss', rounds: 3 }] }).map((p) => p.field)).toEqual([
       'stages.1.type',
     ]);
     // 二章5节4: two games per board in a team match are run (Game.leg).
-    expect(eventConfigProblems({ kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
+    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 5 }], gamesPerPairing: 2 })).toEqual([]);
   });
 });
 
@@ -93,7 +93,7 @@ describe('the format stated once (issue 22: the server restated it)', () => {
   });
 
   it('names an unknown stage type', () => {
-    expect(eventConfigProblems({ kind: 'individual', stages: [{ type: 'ladder' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'ladder' }] })).toEqual([
       { field: 'stages.0.type', reason: `must be one of ${EVENT_STAGE_TYPES.join(', ')}` },
     ]);
   });

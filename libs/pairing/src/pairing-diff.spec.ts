@@ -1,5 +1,5 @@
 import type { Round } from '@chuhe/tournament';
-import { affectedPairings, diffRoundPairings } from './pairing-diff';
+import { affectedPairings, diffRoundPairings, matchesNoLongerPaired } from './pairing-diff';
 
 const round = (n: number, pairs: [string, string][], byes: string[] = []): Round => ({
   round: n,
@@ -111,5 +111,26 @@ describe('diffRoundPairings', () => {
     const copy = JSON.parse(JSON.stringify(stored));
     diffRoundPairings(stored, round(2, [['b', 'a']]));
     expect(stored).toEqual(copy);
+  });
+});
+
+describe('matchesNoLongerPaired (三章4C)', () => {
+  test('the same two entries in either colours: the match stands', () => {
+    expect(matchesNoLongerPaired([{ red: 'a', black: 'b' }], round(2, [['b', 'a']]))).toEqual([]);
+  });
+  test('another winner in the match: the stored match is named', () => {
+    const stored = [
+      { red: 'a', black: 'b' },
+      { red: 'c', black: 'd' },
+    ];
+    expect(
+      matchesNoLongerPaired(
+        stored,
+        round(2, [
+          ['a', 'e'],
+          ['c', 'd'],
+        ]),
+      ),
+    ).toEqual([{ red: 'a', black: 'b' }]);
   });
 });

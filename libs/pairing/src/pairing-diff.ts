@@ -91,3 +91,13 @@ export function affectedPairings(diff: RoundPairingDiff): { stored: PairingSides
     })),
   ];
 }
+
+/**
+ * 三章4C: a knockout round once published stands — its matches are not paired again. The stored
+ * matches of that round (two entries each, colours aside) that a corrected earlier result would
+ * not pair: a player in it no longer advances. Empty = the correction leaves who advances as it is.
+ */
+export function matchesNoLongerPaired(storedMatches: readonly PairingSides[], proposed: Pick<Round, 'pairings' | 'byes'>): PairingSides[] {
+  const made = new Set(roundSides(proposed).map(unordered));
+  return storedMatches.filter((m) => !made.has(unordered(m)));
+}

@@ -1,5 +1,5 @@
 import { GameResult, Round, Tournament } from '@chuhe/tournament';
-import { firstTeamIsRed } from '@chuhe/standings';
+import { firstTeamIsRed } from '@chuhe/tournament';
 import { stageChainKnockouts, stageChainSystem } from './stage-chain';
 import { stageChainStandings } from './stage-chain-standings';
 import { knockoutView } from './knockout-view';

@@ -27,7 +27,8 @@
  *   // { status: 'next', leg: 2 }: board 1 went to the first team, board 2 to the second — add the rapid rematch
  */
 import type { GameResult } from '@chuhe/tournament';
-import { firstTeamIsRed, teamMatchScore } from '@chuhe/standings';
+import { teamMatchScore } from '@chuhe/standings';
+import { firstTeamIsRed } from '@chuhe/tournament';
 
 export const TEAM_KNOCKOUT_DECIDERS = ['board_count_back', 'lot'] as const;
 export type TeamKnockoutDecider = (typeof TEAM_KNOCKOUT_DECIDERS)[number];

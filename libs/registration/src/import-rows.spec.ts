@@ -35,7 +35,7 @@ describe('readPlayersCsv', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.map(formatProblem)).toEqual([
-      'line 1, column colour: unknown column; expected name_zh, name_en, gender, affiliation, rating, title',
+      'line 1, column colour: unknown column; expected name_zh, name_en, gender, affiliation, rating, title, federation_id',
       'line 1, column name_en: required column is missing',
       'line 1, column gender: required column is missing',
     ]);

@@ -4,7 +4,7 @@ import { parseCsv } from './csv';
  * Validation of registration CSV files, all-or-nothing: either every row is valid and the rows
  * come back typed, or every problem comes back as `line N, column X: reason`.
  *
- * players.csv columns: name_zh, name_en, gender (male|female|男|女), affiliation, rating, title
+ * players.csv columns: name_zh, name_en, gender (male|female|男|女), affiliation, rating, title, federation_id (optional: the person registry's sure key, issue 33)
  * teams.csv columns, one row per team member:
  *   team_zh, team_en, affiliation, role (starter|reserve|正选|后补), board, name_zh, name_en, gender, rating, title
  */
@@ -16,6 +16,8 @@ export interface PlayerRow {
   affiliation?: string;
   rating?: number;
   title?: string;
+  /** The federation's ID of the player (issue 33), where typed. */
+  federationId?: string;
 }
 
 export interface TeamRow {
@@ -39,8 +41,8 @@ export function formatProblem(p: ImportProblem): string {
 
 export type ImportResult<T> = { ok: true; value: T[] } | { ok: false; error: ImportProblem[] };
 
-export const PLAYER_COLUMNS = ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title'] as const;
-export const TEAM_COLUMNS = ['team_zh', 'team_en', 'affiliation', 'role', 'board', 'name_zh', 'name_en', 'gender', 'rating', 'title'] as const;
+export const PLAYER_COLUMNS = ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title', 'federation_id'] as const;
+export const TEAM_COLUMNS = ['team_zh', 'team_en', 'affiliation', 'role', 'board', 'name_zh', 'name_en', 'gender', 'rating', 'title', 'federation_id'] as const;
 
 const GENDERS: Record<string, 'male' | 'female'> = { male: 'male', female: 'female', m: 'male', f: 'female', 男: 'male', 女: 'female' };
 const MEMBER_ROLES: Record<string, 'starter' | 'reserve'> = { starter: 'starter', reserve: 'reserve', 正选: 'starter', 后补: 'reserve', 候补: 'reserve' };
@@ -114,6 +116,8 @@ function readPlayer(row: { line: number; get(c: string): string }, problems: Imp
       problems.push({ line: row.line, column: 'rating', reason: `'${ratingText}' is not a whole number from 0 to 4000` });
     }
   }
+  const federationId = row.get('federation_id');
+  if ([...federationId].length > 50) problems.push({ line: row.line, column: 'federation_id', reason: 'longer than 50 characters' });
   if (problems.length > before) return undefined;
   return {
     line: row.line,
@@ -123,6 +127,7 @@ function readPlayer(row: { line: number; get(c: string): string }, problems: Imp
     affiliation: row.get('affiliation') || undefined,
     rating,
     title: row.get('title') || undefined,
+    ...(federationId ? { federationId } : {}),
   };
 }
 

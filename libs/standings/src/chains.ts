@@ -2,6 +2,7 @@ import { EventKind, Tournament } from '@chuhe/tournament';
 import { CRITERION_IDS, CriterionId } from './criteria';
 import { fail, ok, type StandingsResult } from './result';
 import { Format } from './withdrawals';
+import type { CountingSettings } from './settings';
 
 /**
  * Tie-break chains. The first step is always the score (积分 / 场分); the others are applied in
@@ -155,6 +156,24 @@ export function resolveChain(
   }
   const custom = customChain(spec);
   return custom.ok ? ok({ id: 'custom', steps: custom.value }) : custom;
+}
+
+/**
+ * The event's readings applied to the chain (settings.ts): in a two-game individual event, 二章6节2 A
+ * 小分 is the entry's total 局分 when twoGameSmallPoints is 'game_points' (二章5节2 calls 局分 小分);
+ * the step keeps the article's label, and its rule says which reading counts.
+ */
+export function chainWithReadings(
+  steps: readonly ChainStep[],
+  event: { eventKind: EventKind; gamesPerPairing: number },
+  counting: Pick<CountingSettings, 'twoGameSmallPoints'>,
+): readonly ChainStep[] {
+  if (event.eventKind !== 'individual' || event.gamesPerPairing !== 2 || counting.twoGameSmallPoints !== 'game_points') return steps;
+  return steps.map((s) =>
+    s.criterion === 'sonnebornBerger' && s.rule.startsWith('二章6节2 A')
+      ? { criterion: 'totalGamePoints', label: s.label, rule: `${s.rule} (二章5节2: 小分 = 局分)` }
+      : s,
+  );
 }
 
 function sameChain(x: readonly ChainStep[], y: readonly ChainStep[]): boolean {

@@ -193,6 +193,7 @@ function scratchOf(ctx: CriterionContext) {
  * board, the one who had Black ranks first (counting Black games if they met more than once).
  */
 function blackInDirectGame(ctx: CriterionContext, group: readonly number[]): number[] | null {
+  if (group.length > 2 && ctx.settings.blackInDirectGameTies === 'among_tied') return blackAmongTied(ctx, group);
   if (group.length !== 2) return null;
   const [x, y] = group;
   const count = (self: number, other: number): number | null => {
@@ -208,6 +209,28 @@ function blackInDirectGame(ctx: CriterionContext, group: readonly number[]): num
   const bx = count(x, y);
   const by = count(y, x);
   return bx === null || by === null ? null : [bx, by];
+}
+
+/**
+ * 二章6节2 F among three or more tied entries (setting blackInDirectGameTies = among_tied): when
+ * every two of them played each other over the board, each one's games with Black against the
+ * others of the group; more ranks first. Otherwise not applied (null).
+ */
+function blackAmongTied(ctx: CriterionContext, group: readonly number[]): number[] | null {
+  const members = new Set(group);
+  const out: number[] = [];
+  for (const self of group) {
+    const met = new Set<number>();
+    let black = 0;
+    for (const row of ctx.records.rows[self]) {
+      if (!members.has(row.opponent) || row.kind !== 'played') continue;
+      met.add(row.opponent);
+      for (const g of row.match!.games) if (g.played && sideIn(row, g) === 'black') black++;
+    }
+    if (met.size !== group.length - 1) return null;
+    out.push(black);
+  }
+  return out;
 }
 
 export const CRITERIA: Readonly<Record<CriterionId, CriterionDefinition>> = {

@@ -1,7 +1,20 @@
-import { Entry, EventKind, Game, GameResult, Pairing, PenaltyReason, Round, Side } from '@chuhe/tournament';
+import {
+  Entry,
+  EventKind,
+  Game,
+  GameResult,
+  Pairing,
+  PenaltyReason,
+  Round,
+  Side,
+  WIN_POINTS,
+  comparePoints,
+  gamePoints,
+  isPlayedResult,
+} from '@chuhe/tournament';
 import { fail, ok, type StandingsResult } from './result';
 import { GameOverride } from './sanctions';
-import { Outcome, PairingScore, WIN, compareToPoints, forfeitWin, gameOutcomeOf, gamePointsOf, isPlayedResult, outcomeOfPoints, scorePairing } from './scoring';
+import { Outcome, PairingScore, forfeitWin, gameOutcomeOf, outcomeOfPoints, scorePairing } from './scoring';
 
 /**
  * The normalized per-entry, per-round record every criterion reads: one row per pairing or bye,
@@ -118,7 +131,7 @@ function countGamesSlow(games: readonly GameRecord[], k: 0 | 1, isTeam: boolean)
     const g = games[j];
     const points = g.points[k];
     if (!isTeam || g.board === 1) c.board1Points += points;
-    const won = points === WIN;
+    const won = points === WIN_POINTS;
     // The entry has Black when its side of the pairing (k) and the game's colours disagree.
     const black = (k === 0) !== g.aIsRed;
     if (g.played) {
@@ -273,7 +286,7 @@ export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
           result,
           aIsRed,
           played: isPlayedResult(result),
-          points: result === 'annulled' ? [0, 0] : pointsPair(gamePointsOf(result, aIsRed ? 'red' : 'black'), gamePointsOf(result, aIsRed ? 'black' : 'red')),
+          points: result === 'annulled' ? [0, 0] : pointsPair(gamePoints(result, aIsRed ? 'red' : 'black'), gamePoints(result, aIsRed ? 'black' : 'red')),
         };
         if (g.leg !== undefined && g.leg > 1) rec.leg = g.leg;
         if (penaltyReason) rec.penaltyReason = penaltyReason;
@@ -294,24 +307,24 @@ export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
       // A GameRecord is a ScoredGame. One-game individual pairings (the bulk of a big Swiss) skip
       // the general scorer: 积分 = 局分 of the single game (二章5节1).
       let score: [number, number];
-      let gamePoints: [number, number];
+      let sidesGamePoints: [number, number];
       let bigPoints: [number, number];
       let doubleForfeit: boolean;
       if (eventKind === 'individual' && games.length === 1 && gamesPerPairing === 1) {
-        score = gamePoints = games[0].points;
+        score = sidesGamePoints = games[0].points;
         bigPoints = NO_BIG_POINTS;
         doubleForfeit = games[0].result === 'double_forfeit';
       } else {
         const s: PairingScore = scorePairing(eventKind, gamesPerPairing, games);
         score = s.score;
-        gamePoints = s.gamePoints;
+        sidesGamePoints = s.gamePoints;
         bigPoints = s.bigPoints;
         doubleForfeit = s.doubleForfeit;
       }
       let anyPlayed = false;
       for (let j = 0; j < games.length && !anyPlayed; j++) anyPlayed = games[j].played;
       const kind: MatchRecord['kind'] = doubleForfeit ? 'double_forfeit' : anyPlayed ? 'played' : 'forfeit';
-      const match: MatchRecord = { round: round.round, a, b, kind, score, gamePoints, bigPoints, games, annulledGames };
+      const match: MatchRecord = { round: round.round, a, b, kind, score, gamePoints: sidesGamePoints, bigPoints, games, annulledGames };
       records.matches.push(match);
       // The entry's side: in a team match the colour of its board 1 player (附录1 #9), else the
       // pairing's order (first-listed = Red).
@@ -320,8 +333,8 @@ export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
         const first = games.find((g) => g.board === 1 && g.red !== '');
         if (first) aIsRedSide = first.aIsRed;
       }
-      pushRow(rows[a], round.round, b, 0, kind, doubleForfeit, score, gamePoints, bigOf(bigPoints[0], score[0]), match, aIsRedSide, eventKind === 'team');
-      pushRow(rows[b], round.round, a, 1, kind, doubleForfeit, score, gamePoints, bigOf(bigPoints[1], score[1]), match, aIsRedSide, eventKind === 'team');
+      pushRow(rows[a], round.round, b, 0, kind, doubleForfeit, score, sidesGamePoints, bigOf(bigPoints[0], score[0]), match, aIsRedSide, eventKind === 'team');
+      pushRow(rows[b], round.round, a, 1, kind, doubleForfeit, score, sidesGamePoints, bigOf(bigPoints[1], score[1]), match, aIsRedSide, eventKind === 'team');
     }
     for (const id of round.byes) {
       const i = index.get(id);
@@ -334,7 +347,7 @@ export function buildRecords(args: BuildRecordsArgs): StandingsResult<Records> {
         opponent: -1,
         kind: 'bye',
         side: null,
-        outcome: outcomeOfPoints(args.byeScore >= WIN ? WIN : args.byeScore),
+        outcome: outcomeOfPoints(args.byeScore >= WIN_POINTS ? WIN_POINTS : args.byeScore),
         score: args.byeScore,
         gamePoints: args.byeGamePoints,
         opponentGamePoints: 0,
@@ -382,7 +395,7 @@ function pushRow(
     opponent,
     kind,
     side: (k === 0) === aIsRedSide ? 'red' : 'black',
-    outcome: doubleForfeit ? 'loss' : outcomeOfPoints(compareToPoints(score[k], score[1 - k])),
+    outcome: doubleForfeit ? 'loss' : outcomeOfPoints(comparePoints(score[k], score[1 - k])),
     score: score[k],
     gamePoints: gamePoints[k],
     opponentGamePoints: gamePoints[1 - k],

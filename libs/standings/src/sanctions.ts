@@ -1,6 +1,6 @@
-import { Game, GameResult, PenaltyReason, Round, Side, opposite } from '@chuhe/tournament';
+import { Game, GameResult, PenaltyReason, Round, Side, opposite, isPlayedResult } from '@chuhe/tournament';
 import { fail, ok, type StandingsResult } from './result';
-import { isPlayedResult, penaltyWin } from './scoring';
+import { penaltyWin } from './scoring';
 
 /**
  * Sanctions that change results or feed tie-breaks, recorded by the arbiters per round and
@@ -321,7 +321,10 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
       case 'adjournment_no_show':
         // 三章6K: 逾时十五分钟不到作弃权论 — recorded as a ruling in a game already begun on the board.
         if (s.minutesLate === undefined || s.minutesLate > ADJOURNMENT_GRACE_MINUTES) lose('adjournment_no_show');
-        else effects.notes.push(`${path}: '${s.player}' returned ${s.minutesLate} minutes late, within the 15-minute grace (三章6K)`);
+        else
+          effects.notes.push(
+            `${path}: '${s.player}' returned ${s.minutesLate} minute${s.minutesLate === 1 ? '' : 's'} late, within the 15-minute grace (三章6K)`,
+          );
         break;
     }
   }

@@ -1,14 +1,4 @@
-import {
-  DRAW_POINTS,
-  GameResult,
-  LOSS_POINTS,
-  Side,
-  WIN_POINTS,
-  comparePoints,
-  gamePoints,
-  isPlayedResult as playedResult,
-  winnerOf as sharedWinnerOf,
-} from '@chuhe/tournament';
+import { DRAW_POINTS, GameResult, LOSS_POINTS, Side, WIN_POINTS, comparePoints, gamePoints, winnerOf as sharedWinnerOf } from '@chuhe/tournament';
 
 /**
  * Scoring (成绩计算, 二章5节). Every number is an integer in "points units": 2 / 1 / 0 per game.
@@ -18,20 +8,6 @@ import {
 
 export const OUTCOMES = ['win', 'draw', 'loss'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
-
-/** 二章5节1: 胜 2, 和 1, 负 0 (or 1 / ½ / 0 counted in half-points) — the shared core in libs/tournament. */
-export const WIN = WIN_POINTS;
-export const DRAW = DRAW_POINTS;
-export const LOSS = LOSS_POINTS;
-
-/**
- * A game over the board (including a loss by penalty during play), as opposed to a forfeit or an
- * annulment (libs/tournament scoring-basics).
- */
-export const isPlayedResult = playedResult;
-
-/** 局分 of one side of a game (二章5节1–2). A double forfeit scores a loss for both; annulled scores nothing. */
-export const gamePointsOf = gamePoints;
 
 export function gameOutcomeOf(result: GameResult, side: Side): Outcome {
   const winner = sharedWinnerOf(result);
@@ -47,15 +23,8 @@ export function forfeitWin(winner: Side): GameResult {
   return winner === 'red' ? 'red_win_forfeit' : 'black_win_forfeit';
 }
 
-/**
- * 2 / 1 / 0 by comparing two totals: the rule shape shared by 大分 (二章5节2: 胜两局或一胜一和得
- * 大分 2 分，和各得 1 分，负棋方 0 分), 场分 (二章5节3: 局分多者为胜…场分记 2 分) and the per-player
- * 大分 of the team two-game format (二章5节4).
- */
-export const compareToPoints = comparePoints;
-
 export function outcomeOfPoints(points: number): Outcome {
-  return points === WIN ? 'win' : points === DRAW ? 'draw' : 'loss';
+  return points === WIN_POINTS ? 'win' : points === DRAW_POINTS ? 'draw' : 'loss';
 }
 
 /** One game as seen from the red side of its pairing (pairing red = "A", pairing black = "B"). */
@@ -92,8 +61,8 @@ function sumPoints(games: readonly ScoredGame[]): [number, number] {
   let a = 0;
   let b = 0;
   for (const g of games) {
-    a += gamePointsOf(g.result, sideOfA(g));
-    b += gamePointsOf(g.result, sideOfB(g));
+    a += gamePoints(g.result, sideOfA(g));
+    b += gamePoints(g.result, sideOfB(g));
   }
   return [a, b];
 }
@@ -113,17 +82,17 @@ export function scorePairing(eventKind: 'individual' | 'team', gamesPerPairing: 
   const doubleForfeit = games.length > 0 && games.every((g) => g.result === 'double_forfeit');
   const gamePoints = sumPoints(games);
   if (doubleForfeit) {
-    return { score: [LOSS, LOSS], gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
+    return { score: [LOSS_POINTS, LOSS_POINTS], gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
   }
   if (eventKind === 'individual') {
     // One game: 积分 = 局分 (the same pair; nothing mutates these arrays).
     if (gamesPerPairing === 1) return { score: gamePoints, gamePoints, bigPoints: NO_BIG_POINTS, doubleForfeit };
-    const big: [number, number] = [compareToPoints(gamePoints[0], gamePoints[1]), compareToPoints(gamePoints[1], gamePoints[0])];
+    const big: [number, number] = [comparePoints(gamePoints[0], gamePoints[1]), comparePoints(gamePoints[1], gamePoints[0])];
     return { score: big, gamePoints, bigPoints: big, doubleForfeit };
   }
   if (gamesPerPairing === 1) {
     return {
-      score: [compareToPoints(gamePoints[0], gamePoints[1]), compareToPoints(gamePoints[1], gamePoints[0])],
+      score: [comparePoints(gamePoints[0], gamePoints[1]), comparePoints(gamePoints[1], gamePoints[0])],
       gamePoints,
       bigPoints: NO_BIG_POINTS,
       doubleForfeit,
@@ -141,11 +110,11 @@ export function scorePairing(eventKind: 'individual' | 'team', gamesPerPairing: 
   for (const boardGames of byBoard.values()) {
     if (boardGames.every((g) => g.result === 'double_forfeit')) continue; // both lose that board
     const [a, b] = sumPoints(boardGames);
-    bigA += compareToPoints(a, b);
-    bigB += compareToPoints(b, a);
+    bigA += comparePoints(a, b);
+    bigB += comparePoints(b, a);
   }
   const decide = (mineBig: number, theirBig: number, mineSmall: number, theirSmall: number): number =>
-    mineBig !== theirBig ? compareToPoints(mineBig, theirBig) : compareToPoints(mineSmall, theirSmall);
+    mineBig !== theirBig ? comparePoints(mineBig, theirBig) : comparePoints(mineSmall, theirSmall);
   return {
     score: [decide(bigA, bigB, gamePoints[0], gamePoints[1]), decide(bigB, bigA, gamePoints[1], gamePoints[0])],
     gamePoints,

@@ -43,7 +43,31 @@ export type DirectEncounterMode = (typeof DIRECT_ENCOUNTER_MODES)[number];
 export const FOUL_COUNTS = ['technical', 'technical_and_violations'] as const;
 export type FoulCount = (typeof FOUL_COUNTS)[number];
 
+/**
+ * 小分 in a two-game individual round-robin (二章6节2 A) — an open reading, an event setting:
+ * - sonneborn_berger (default, Chuhe's behaviour before the setting): 小分 as 二章6节4 B defines it
+ *   for round-robins (所胜对手全部场分；所和对手一半场分), the article's one-game meaning;
+ * - game_points: 二章5节2 names 局分 "小分" in a two-game pairing (胜一局 2 分 …), so 小分 is the
+ *   entry's total 局分 (totalGamePoints), under the article's label.
+ */
+export const TWO_GAME_SMALL_POINTS = ['sonneborn_berger', 'game_points'] as const;
+export type TwoGameSmallPoints = (typeof TWO_GAME_SMALL_POINTS)[number];
+
+/**
+ * 两人对赛时执后手者为胜 (二章6节2 F) when more than two are tied — an open reading, an event setting:
+ * - two_only (default, Chuhe's behaviour before the setting): the article speaks of 两人 (two), so
+ *   it separates exactly two tied entries who met, and is skipped for three or more;
+ * - among_tied: three or more tied entries who all met each other: the games with Black among
+ *   them count, more ranks first (the same idea among the group).
+ */
+export const BLACK_IN_DIRECT_GAME_TIES = ['two_only', 'among_tied'] as const;
+export type BlackInDirectGameTies = (typeof BLACK_IN_DIRECT_GAME_TIES)[number];
+
 export interface CountingSettings {
+  /** 二章6节2 A in a two-game individual round-robin: 小分 as Sonneborn–Berger or as 局分 (二章5节2). */
+  twoGameSmallPoints: TwoGameSmallPoints;
+  /** 二章6节2 F with more than two tied entries. */
+  blackInDirectGameTies: BlackInDirectGameTies;
   /** Opponent-based criteria: what a bye contributes. Default 'zero'. */
   byeInOpponentCriteria: 'zero' | 'own_score';
   /** Opponent-based criteria: what a forfeit (won or lost) contributes. Default 'opponent'. */
@@ -67,6 +91,8 @@ export interface CountingSettings {
 }
 
 export const DEFAULT_COUNTING: Readonly<CountingSettings> = Object.freeze({
+  twoGameSmallPoints: 'sonneborn_berger',
+  blackInDirectGameTies: 'two_only',
   byeInOpponentCriteria: 'zero',
   forfeitInOpponentCriteria: 'opponent',
   withdrawnOpponent: 'actual',

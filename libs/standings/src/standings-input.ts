@@ -4,10 +4,12 @@ import { CRITERION_IDS } from './criteria';
 import { CHAIN_IDS } from './chains';
 import { LADDER_DECISIONS, SANCTION_KINDS, Sanction } from './sanctions';
 import {
+  BLACK_IN_DIRECT_GAME_TIES,
   CountingSettings,
   DIRECT_ENCOUNTER_MODES,
   FOUL_COUNTS,
   STRONG_OPPONENT_METHODS,
+  TWO_GAME_SMALL_POINTS,
   UNPLAYED_OPPONENT_VALUES,
   WITHDRAWN_OPPONENT_VALUES,
 } from './settings';
@@ -48,6 +50,8 @@ function parseCounting(c: Checker, raw: unknown, path: string): Partial<Counting
   }
   const out: Partial<CountingSettings> = {};
   c.fields(raw, path, [
+    'twoGameSmallPoints',
+    'blackInDirectGameTies',
     'byeInOpponentCriteria',
     'forfeitInOpponentCriteria',
     'withdrawnOpponent',
@@ -59,6 +63,10 @@ function parseCounting(c: Checker, raw: unknown, path: string): Partial<Counting
     'strongOpponent',
     'fouls',
   ]);
+  const small = c.oneOf(raw, 'twoGameSmallPoints', path, TWO_GAME_SMALL_POINTS);
+  if (small) out.twoGameSmallPoints = small;
+  const black = c.oneOf(raw, 'blackInDirectGameTies', path, BLACK_IN_DIRECT_GAME_TIES);
+  if (black) out.blackInDirectGameTies = black;
   const bye = c.oneOf(raw, 'byeInOpponentCriteria', path, ['zero', 'own_score'] as const);
   if (bye) out.byeInOpponentCriteria = bye;
   const forfeit = c.oneOf(raw, 'forfeitInOpponentCriteria', path, UNPLAYED_OPPONENT_VALUES);

@@ -1,12 +1,11 @@
-import { Tournament } from '@chuhe/tournament';
-import { ChainStep, resolveChain } from './chains';
+import { Tournament, WIN_POINTS } from '@chuhe/tournament';
+import { ChainStep, chainWithReadings, resolveChain } from './chains';
 import { CRITERIA, CriterionContext, CriterionId, CriterionValue } from './criteria';
 import { Records, buildRecords, checkRoundEntries } from './records';
 import { CrosstableRow, MemberResult, ProgressiveRow, TeamMatch, crosstable, memberResults, progressiveScores, teamMatches } from './reports';
 import { Lot, lotFromOrder, lotFromSeed, rankEntries } from './ranking';
 import { fail, ok, type StandingsResult } from './result';
 import { LadderRecord, Sanction, TimeAdjustment, applySanctions } from './sanctions';
-import { WIN } from './scoring';
 import { CountingSettings, countingSettings } from './settings';
 import { computeTotals, gamePointsScale, scoreScale } from './totals';
 import { Format, Withdrawal, WithdrawalReason, WithdrawalStatus, applyWithdrawals } from './withdrawals';
@@ -127,11 +126,15 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const { eventKind, scoring, gamesPerPairing } = tournament.options;
   const boards = eventKind === 'team' ? tournament.options.boards : 1;
   const notes: string[] = [];
+  // Issue 30: the notes name entries (and team members) as people read them, not by their ids.
+  const named = nameOfIn(tournament);
   const { format, assumed } = formatOf(tournament, options.format);
   if (assumed) notes.push('format not given: assumed Swiss (积分编排制)');
-  const chain = resolveChain(options.chain, eventKind, format);
-  if (!chain.ok) return chain;
+  const resolved = resolveChain(options.chain, eventKind, format);
+  if (!resolved.ok) return resolved;
   const counting = countingSettings(options.counting);
+  // The event's readings of open articles (settings.ts: 二章6节2 A in two-game events).
+  const chain = { ...resolved, value: { ...resolved.value, steps: chainWithReadings(resolved.value.steps, { eventKind, gamesPerPairing }, counting) } };
   const ids = new Set(tournament.entries.map((e) => e.id));
 
   // 1. Sanctions (二章8–9节, 一章3节5–7, 二章3节6, 三章6K).
@@ -165,7 +168,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   for (const r of effects.removals) {
     // In a team event the player leaves, not the team: only the lost game counts.
     if (eventKind === 'individual') addWithdrawal(r.player, r.afterRound, 'removal', 'sanctions');
-    else notes.push(`'${r.player}' removed from the event after round ${r.afterRound} (二章8节11)`);
+    else notes.push(`${named(r.player)} removed from the event after round ${r.afterRound} (二章8节11)`);
   }
   for (const [k, d] of effects.disqualifications.entries()) {
     const r = addWithdrawal(d.entry, d.afterRound, 'disqualification', `sanctions (collusion) disqualify[${k}]`);
@@ -187,10 +190,10 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
     // 二章7节3: say which way the half-way rule went, counted in opponents met (已赛对手).
     for (const st of w.statuses) {
       if (st.afterRound <= 0 || st.opponentsPlayed === undefined) continue;
-      const met = `'${st.entry}' left after round ${st.afterRound} having met ${st.opponentsPlayed} of ${st.opponents} opponents over the board`;
+      const met = `${named(st.entry)} left after round ${st.afterRound} having met ${st.opponentsPlayed} of ${st.opponents} opponents over the board`;
       notes.push(
         st.annulled
-          ? `${met} (fewer than half): every result of '${st.entry}' is annulled, its opponents' points against it included (二章7节3)`
+          ? `${met} (fewer than half): every result of ${named(st.entry)} is annulled, its opponents' points against it included (二章7节3)`
           : `${met} (half or more): its results stand, its remaining games are forfeit wins for the opponents (二章7节3)`,
       );
     }
@@ -201,9 +204,9 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
       for (const p of round.pairings) {
         const winner = w.forfeits.get(p);
         if (winner === undefined || w.annulled.has(p.red) || w.annulled.has(p.black)) continue;
-        const gone = winner === 'double' ? `'${p.red}' and '${p.black}'` : `'${winner === 'red' ? p.black : p.red}'`;
+        const gone = winner === 'double' ? `${named(p.red)} and ${named(p.black)}` : named(winner === 'red' ? p.black : p.red);
         notes.push(
-          `round ${round.round}: ${gone} had left the event; ${p.red}–${p.black} scored as ${winner === 'double' ? 'a double forfeit' : `a forfeit win for '${winner === 'red' ? p.red : p.black}'`} (二章7节4)`,
+          `round ${round.round}: ${gone} had left the event; ${named(p.red)}–${named(p.black)} scored as ${winner === 'double' ? 'a double forfeit' : `a forfeit win for ${named(winner === 'red' ? p.red : p.black)}`} (二章7节4)`,
         );
       }
     }
@@ -213,8 +216,8 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   // A round-robin with an odd number of entries gives each one a rest round (轮空, 附录6): no game,
   // no points unless byePoints says otherwise. In a Swiss a bye scores a win by default.
   const restRound = format === 'round-robin' && tournament.options.byePoints === undefined;
-  const byeScore = tournament.options.byePoints ?? (restRound ? 0 : WIN);
-  const byeGamePoints = options.byeGamePoints ?? (restRound ? 0 : WIN * gamesPerPairing * boards);
+  const byeScore = tournament.options.byePoints ?? (restRound ? 0 : WIN_POINTS);
+  const byeGamePoints = options.byeGamePoints ?? (restRound ? 0 : WIN_POINTS * gamesPerPairing * boards);
   const lastRound = new Map([...withdrawals].map(([id, x]) => [id, x.afterRound]));
   const built = buildRecords({
     eventKind,
@@ -353,4 +356,14 @@ function penaltiesOf(records: Records): Standings['discipline']['penalties'] {
     }
   }
   return out;
+}
+
+/** An entry's or team member's name for the notes: "name (#draw number)" where the file gives one, else its id in quotes. */
+function nameOfIn(tournament: Tournament): (id: string) => string {
+  const names = new Map<string, string>();
+  for (const e of tournament.entries) {
+    if (e.name) names.set(e.id, `${e.name} (#${e.drawNumber})`);
+    for (const m of e.members ?? []) if (m.name) names.set(m.id, m.name);
+  }
+  return (id) => names.get(id) ?? `'${id}'`;
 }

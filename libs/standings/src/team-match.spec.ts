@@ -1,4 +1,5 @@
-import { firstTeamIsRed, teamMatchScore } from './team-match';
+import { firstTeamIsRed } from '@chuhe/tournament';
+import { teamMatchScore } from './team-match';
 
 describe('a team match read from its boards (附录1 #7, 附录6 用法2, 二章5节4)', () => {
   it('the first-listed team has Red on the odd boards, reversed in a board’s second game', () => {

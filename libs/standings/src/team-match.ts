@@ -1,4 +1,4 @@
-import type { GameResult } from '@chuhe/tournament';
+import { firstTeamIsRed, type GameResult } from '@chuhe/tournament';
 import { scorePairing } from './scoring';
 
 /**
@@ -6,14 +6,6 @@ import { scorePairing } from './scoring';
  * rank table, the CLI): which team is Red on a board, and the match's 场分 / 局分 (附录1 #7,
  * 二章5节3–4) — the same arithmetic the standings count (scoring.ts scorePairing). Pure.
  */
-
-/**
- * 附录6 用法2: the first-listed team (the pairing's red entry) has Red on the odd boards; 二章5节4:
- * in a board's second game (leg 2) the colours are reversed.
- */
-export function firstTeamIsRed(board: number, leg: number = 1): boolean {
-  return (board % 2 === 1) === (leg !== 2);
-}
 
 /** One board game of a team match as stored; `kind` other than 'regular' (a tie-break game) is not counted. */
 export interface TeamBoardResult {

@@ -141,8 +141,20 @@ describe('Swiss withdrawal (二章7节4)', () => {
     expect(s.rows[3].decidedBy).toMatchObject({ criterion: 'opponentScore', previous: 12, current: 7 });
     expect(s.rows.find((r) => r.entry === 'e')!.withdrawn).toEqual({ afterRound: 1, reason: 'withdrawal' });
     expect(s.progressive!.find((r) => r.entry === 'e')!.scores).toEqual([2, 2, 2]);
-    expect(s.notes).toContain("round 2: 'e' had left the event; a–e scored as a forfeit win for 'a' (二章7节4)");
+    expect(s.notes).toContain("round 2: 'e' had left the event; 'a'–'e' scored as a forfeit win for 'a' (二章7节4)");
     expect(s.progressive!.find((r) => r.entry === 'a')!.scores).toEqual([2, 4, 6]);
+  });
+
+  test('the notes name the entries as the file does, with their draw numbers, never by id (issue 30)', () => {
+    const t = individual(['a', 'b', 'c', 'd', 'e'], ['a-b 1, c-e 0, d bye', 'a-e ?, b-c =, d bye', 'a-c 1, b-d =, e bye']);
+    const named = { ...t, entries: t.entries.map((e) => ({ ...e, name: `王${e.id.toUpperCase()}` })) };
+    const s = standings(named, { format: 'swiss', withdrawals: [{ entry: 'e', afterRound: 1 }] });
+    const e = named.entries.find((x) => x.id === 'e')!;
+    const a = named.entries.find((x) => x.id === 'a')!;
+    expect(s.notes).toContain(
+      `round 2: 王E (#${e.drawNumber}) had left the event; 王A (#${a.drawNumber})–王E (#${e.drawNumber}) scored as a forfeit win for 王A (#${a.drawNumber}) (二章7节4)`,
+    );
+    expect(s.notes.join(' ')).not.toMatch(/'[a-e]'/);
   });
 
   test('Entry.withdrawnAfterRound in the tournament works like a withdrawal record', () => {

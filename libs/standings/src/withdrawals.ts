@@ -1,6 +1,5 @@
-import { Game, Pairing, Round, Side } from '@chuhe/tournament';
+import { Game, Pairing, Round, Side, isPlayedResult } from '@chuhe/tournament';
 import { GameOverride } from './sanctions';
-import { isPlayedResult } from './scoring';
 
 /**
  * Withdrawals (退出比赛, 二章7节). An entry leaves after a round, by its own request, by removal

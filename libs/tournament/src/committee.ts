@@ -89,3 +89,20 @@ export function decisionOf(committee: Committee, votes: { userId: string; choice
   }
   return { choice, result, tally };
 }
+
+/**
+ * 二章8节4 (申诉费 … 败诉则没收): the fee is forfeited when the appeal fails. Whether a tie of an even
+ * panel — dismissed only because no majority wanted change (EVEN_PANEL_TIE_RULE) — is a failed
+ * appeal is an open reading, an event setting (`appealTieFee`, Event.standingsOptions.readings):
+ * - 'forfeited' (default, Chuhe's behaviour before the setting): the appeal was dismissed, so it
+ *   failed (败诉) and the fee goes;
+ * - 'refunded': nobody ruled against the appellant (no majority either way), so it was not lost.
+ */
+export const APPEAL_TIE_FEES = ['forfeited', 'refunded'] as const;
+export type AppealTieFee = (typeof APPEAL_TIE_FEES)[number];
+
+/** What becomes of the fee once the committee decided: refunded when upheld, forfeited when dismissed, a tie per the event's reading. */
+export function appealFeeAfter(decision: Pick<CommitteeDecision, 'choice' | 'tie'>, tieFee: AppealTieFee = 'forfeited'): 'refunded' | 'forfeited' {
+  if (decision.choice === 'uphold') return 'refunded';
+  return decision.tie ? tieFee : 'forfeited';
+}

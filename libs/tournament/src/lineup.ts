@@ -1,3 +1,4 @@
+import { firstTeamIsRed } from './board-colour';
 import type { TeamMember } from './model';
 import { Result } from './result';
 
@@ -78,7 +79,7 @@ export function boardGames(
   for (let board = 1; board <= boards; board++) {
     const first = redTeam[board - 1];
     const second = blackTeam[board - 1];
-    const firstIsRed = board % 2 === 1;
+    const firstIsRed = firstTeamIsRed(board);
     const red = firstIsRed ? first : second;
     const black = firstIsRed ? second : first;
     const missing = !red && !black ? 'both' : !red ? 'red' : !black ? 'black' : undefined;

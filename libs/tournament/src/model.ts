@@ -79,6 +79,10 @@ export interface Entry {
   withdrawnAfterRound?: number;
   /** Team events: the team's players, starters first in board order, then reserves. */
   members?: TeamMember[];
+  /** The server-wide person (Chuhe's person registry, issue 33) an individual entry's player is; optional, never needed to read the file. */
+  personId?: string;
+  /** The player's federation ID (issue 33): the registry's sure key on another server; optional. */
+  federationId?: string;
 }
 
 export interface TeamMember {
@@ -86,6 +90,10 @@ export interface TeamMember {
   name?: string;
   /** Board order of a starter (1-based); absent for a reserve. */
   board?: number;
+  /** The server-wide person the member is (issue 33); optional. */
+  personId?: string;
+  /** The member's federation ID (issue 33); optional. */
+  federationId?: string;
 }
 
 /** One board game inside a pairing. In an individual event a pairing has one or two games. */

@@ -55,11 +55,23 @@ export interface TournamentFileError {
   message: string;
 }
 
-const ENTRY_FIELDS = ['id', 'drawNumber', 'name', 'rating', 'affiliation', 'seed', 'withdrawn', 'withdrawnAfterRound', 'members'] as const;
+const ENTRY_FIELDS = [
+  'id',
+  'drawNumber',
+  'name',
+  'rating',
+  'affiliation',
+  'seed',
+  'withdrawn',
+  'withdrawnAfterRound',
+  'members',
+  'personId',
+  'federationId',
+] as const;
 const ROUND_FIELDS = ['round', 'pairings', 'games', 'byes'] as const;
 const PAIRING_FIELDS = ['red', 'black', 'games'] as const;
 const GAME_FIELDS = ['red', 'black', 'result', 'board', 'leg', 'penaltyReason'] as const;
-const MEMBER_FIELDS = ['id', 'name', 'board'] as const;
+const MEMBER_FIELDS = ['id', 'name', 'board', 'personId', 'federationId'] as const;
 
 type Checker = JsonChecker<TournamentFileErrorCode>;
 
@@ -118,7 +130,16 @@ function parseMembers(c: Checker, raw: unknown, path: string): TeamMember[] | un
     const id = c.string(m, 'id', p, true);
     const name = c.string(m, 'name', p, false);
     const board = c.int(m, 'board', p, 1, false);
-    if (id !== undefined) out.push({ id, ...(name !== undefined && { name }), ...(board !== undefined && { board }) });
+    const personId = c.string(m, 'personId', p, false);
+    const federationId = c.string(m, 'federationId', p, false);
+    if (id !== undefined)
+      out.push({
+        id,
+        ...(name !== undefined && { name }),
+        ...(board !== undefined && { board }),
+        ...(personId !== undefined && { personId }),
+        ...(federationId !== undefined && { federationId }),
+      });
   });
   return out;
 }
@@ -157,6 +178,10 @@ function parseEntries(c: Checker, raw: unknown, key: string, roundCount: number)
     if (affiliation !== undefined) entry.affiliation = affiliation;
     const seed = c.int(e, 'seed', p, 1, false);
     if (seed !== undefined) entry.seed = seed;
+    const personId = c.string(e, 'personId', p, false);
+    if (personId !== undefined) entry.personId = personId;
+    const federationId = c.string(e, 'federationId', p, false);
+    if (federationId !== undefined) entry.federationId = federationId;
     if (e.withdrawn !== undefined && typeof e.withdrawn !== 'boolean') c.fail(`${p}.withdrawn`, 'wrong_type', "'withdrawn' must be true or false");
     const after = c.int(e, 'withdrawnAfterRound', p, 0, false);
     if (after !== undefined) entry.withdrawnAfterRound = after;

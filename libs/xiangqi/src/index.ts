@@ -1,4 +1,28 @@
-export * from './types';
+export {
+  type BySide,
+  err,
+  FILE_COUNT,
+  FILE_NAMES,
+  isSquare,
+  makeSquare,
+  makeSquareName,
+  type Move,
+  moveEquals,
+  ok,
+  opposite,
+  parseSquare,
+  type Piece,
+  RANK_COUNT,
+  type Result,
+  type Role,
+  ROLES,
+  type Side,
+  SIDES,
+  type Square,
+  SQUARE_COUNT,
+  squareFile,
+  squareRank,
+} from './types';
 export { FenError, FEN_ERROR_CODES, INITIAL_FEN, parseFen, makeFen, makeBoardFen } from './fen';
 export type { FenErrorCode } from './fen';
 export type { Setup } from './setup';
@@ -11,8 +35,46 @@ export type { ChineseOptions, ChineseScript } from './chinese-notation';
 export { describeMove } from './notation-describe';
 export type { MoveDescription, Qualifier, Direction } from './notation-describe';
 export { mulberry32 } from './prng';
-export * from './repetition';
-export { RecordSyntaxError, parseRecordText, splitRecordTexts, makePgn, RESULT_TOKENS } from './pgn';
+export {
+  adjudicate,
+  adjudicateBatch,
+  type Adjudication,
+  type AdjudicationInput,
+  analyseCapture,
+  analyseCaptures,
+  canMateByChecks,
+  type CaptureInfo,
+  CYCLE_READINGS,
+  type CycleInfo,
+  type CycleReading,
+  type CycleReport,
+  DEFAULT_MATE_SEARCH_CHECKS,
+  KIND_ZH,
+  type Label,
+  type LenientPosition,
+  MOVE_KINDS,
+  type MoveAnalysis,
+  type MoveKind,
+  type MoveKindName,
+  type Pattern,
+  PATTERN_LABELS,
+  PATTERNS,
+  positionFromFen,
+  REPETITION_ERROR_CODES,
+  type RepetitionErrorCode,
+  RepetitionInputError,
+  type Root,
+  RULE_SETS,
+  type RuleSet,
+  type SideSummary,
+  type Verdict,
+  VERDICTS,
+} from './repetition';
+export { RecordSyntaxError, parseRecordText, splitRecordTexts, makePgn, makePgnFromTokens, RESULT_TOKENS } from './pgn';
+export type { TextLine } from './pgn';
+export { annotationsOf, annotatedMovetext, variationMovetext, emptyAnnotations, hasAnnotations, MAX_VARIATION_DEPTH } from './annotations';
+export type { Annotations, Variation } from './annotations';
+export { crossFilePawns } from './notation';
 export type { RecordText } from './pgn';
 export {
   RECORD_ERROR_CODES,
@@ -40,9 +102,9 @@ export type { DisputeProcedure, ProcedureInstruction, ProcedureOptions, AimlessR
 export { disputeReport, ROLE_ZH } from './dispute-report';
 export type { DisputeReport, DisputeReportInput, ReportMove, ReportDiagram } from './dispute-report';
 export { RecordEntry } from './record-entry';
-export type { TapOutcome } from './record-entry';
+export type { EntryRefusalCode, TapOutcome } from './record-entry';
 export { recordFindings, recordEntrant, recordResultOf, moveLimitReachedAt, UNRECORDED_MOVES_LOSS } from './record-findings';
 export type { RecordFinding, RecordFindingsInput, RecordResult } from './record-findings';
-export * from './adjournment';
-export * from './draw-offer';
-export * from './early-draw';
+export { checkSealedMove } from './adjournment';
+export { checkDrawOffer, type DrawOfferCheck } from './draw-offer';
+export { EARLY_DRAW_PLIES, isEarlyDraw } from './early-draw';

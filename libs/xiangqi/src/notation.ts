@@ -13,7 +13,7 @@
  */
 import { formatChinese, CHINESE_DIRECTIONS, CHINESE_NUMERALS, CHINESE_PIECES, CHINESE_POSITIONS, ChineseOptions } from './chinese-notation';
 import { formatLetters, LETTER_ROLES } from './axf-notation';
-import { describeMove, sameOnFile, sideFile } from './notation-describe';
+import { describeMove, pawnTandemFiles, sameOnFile, sideFile } from './notation-describe';
 import { generatePseudo, MAX_MOVES } from './movegen';
 import { makeIccs, parseIccs } from './iccs';
 import { Position } from './position';
@@ -135,11 +135,37 @@ function parseSpec(text: string): Spec | undefined {
   return undefined;
 }
 
+/**
+ * 象棋巫师 (XQWizard, ElephantEye's cchess.cpp): with pawns doubled on two or more files, every
+ * pawn on those files is numbered in one list — files from the mover's right, front first on each
+ * file — and named 一兵…五兵 without its file (「四兵进一」: the fourth of them advances one). The
+ * rulebook's 图-B names the file instead (后六平五); an ordinal without a file can only mean this.
+ */
+export function crossFilePawns(pos: Position, side: Side): number[] {
+  const byFile = new Map<number, number[]>();
+  for (let sq = 0; sq < 90; sq++) {
+    const p = pos.pieceAt(sq);
+    if (!p || p.side !== side || p.role !== 'pawn') continue;
+    const f = sideFile(sq, side);
+    byFile.set(f, [...(byFile.get(f) ?? []), sq]);
+  }
+  const out: number[] = [];
+  for (const f of [...byFile.keys()].sort((a, b) => a - b)) {
+    const list = byFile.get(f)!;
+    if (list.length < 2) continue;
+    out.push(...sameOnFile(pos, list[0], side, 'pawn'));
+  }
+  return out;
+}
+
 function selects(pos: Position, from: number, side: Side, spec: Spec): boolean {
   const piece = pos.pieceAt(from);
   if (!piece || piece.side !== side || piece.role !== spec.role) return false;
   if (spec.file !== undefined && sideFile(from, side) !== spec.file) return false;
   if (spec.pos === undefined && spec.ordinal === undefined) return true;
+  if (spec.ordinal !== undefined && spec.file === undefined && spec.role === 'pawn' && pawnTandemFiles(pos, side) >= 2) {
+    return crossFilePawns(pos, side)[spec.ordinal - 1] === from;
+  }
   const same = sameOnFile(pos, from, side, spec.role);
   const count = same.length;
   const index = same.indexOf(from) + 1;

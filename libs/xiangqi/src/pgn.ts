@@ -3,8 +3,10 @@
  * movetext in Chinese, AXF/WXF or ICCS notation) or a bare move list (`1. 炮二平五 马8进7 2. …`,
  * or one move per line, separated by spaces, commas or 、，；).
  *
- * Comments `{…}` and `;…` lines, variations `(…)`, NAGs `$n`, move numbers (`1.`, `1...`, `1…`)
- * and result tokens (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped; the result token is kept.
+ * Comments `{…}` and `;…` lines and variations `(…)` are kept apart from the main line (`main`);
+ * NAGs `$n` and move numbers (`1.`, `1...`, `1…`) are skipped. The result token (`1-0`, `0-1`,
+ * `1/2-1/2`, `*`) ends the game, as PGN says: what follows it — 象棋巫师's `=====` line and
+ * advertisement — is ignored with a warning, as is everything after a `====` line.
  */
 import { Result, err, ok } from './types';
 
@@ -14,8 +16,20 @@ export interface RecordText {
   moves: string[];
   /** The termination token of the movetext, if any. */
   result?: string;
-  /** What was read leniently (a tag value with unescaped inner quotes). */
+  /** The main line with its comments and variations (`moves` is `main.moves`). */
+  main: TextLine;
+  /** What was read leniently (a tag value with unescaped inner quotes, a trailer after the result). */
   warnings: string[];
+}
+
+/**
+ * A line of moves as written: the main line or a variation. `comments[k]` follows the k-th move of
+ * the line (0: before its first move); a variation `at` index k replaces the line's move k (0-based).
+ */
+export interface TextLine {
+  moves: string[];
+  comments: Record<number, string>;
+  variations: { at: number; line: TextLine }[];
 }
 
 export const RESULT_TOKENS = ['1-0', '0-1', '1/2-1/2', '½-½', '*'] as const;
@@ -61,48 +75,87 @@ export function parseRecordText(text: string): Result<RecordText, RecordSyntaxEr
     }
   }
   body = rest.join('\n');
-  // Comments and variations.
-  let clean = '';
-  let depth = 0;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (ch === '{') {
-      const end = body.indexOf('}', i + 1);
-      if (end < 0) return err(new RecordSyntaxError('a comment opened with { is not closed'));
-      i = end;
-      clean += ' ';
-    } else if (ch === ';' && depth === 0 && isLineCommentStart(body, i)) {
-      const end = body.indexOf('\n', i);
-      i = end < 0 ? body.length : end;
-      clean += ' ';
-    } else if (ch === '(' || ch === '（') {
-      depth++;
-    } else if (ch === ')' || ch === '）') {
-      if (depth === 0) return err(new RecordSyntaxError('a variation closes with ) without being opened'));
-      depth--;
-      clean += ' ';
-    } else if (depth === 0) {
-      clean += ch;
-    }
-  }
-  if (depth !== 0) return err(new RecordSyntaxError('a variation opened with ( is not closed'));
-  const moves: string[] = [];
+  const main: TextLine = { moves: [], comments: {}, variations: [] };
+  const stack: TextLine[] = [main];
   let result: string | undefined;
-  for (const raw of clean.split(/[\s,，、；;]+/)) {
-    let token = raw.trim();
-    if (!token) continue;
-    if ((RESULT_TOKENS as readonly string[]).includes(token)) {
-      result = token;
+  const top = () => stack[stack.length - 1];
+  const addComment = (text: string) => {
+    const c = text.trim();
+    if (!c) return;
+    const line = top();
+    const at = line.moves.length;
+    line.comments[at] = line.comments[at] ? `${line.comments[at]}\n${c}` : c;
+  };
+  let pending = '';
+  let leftover = '';
+  /** Reads the pending text into moves; true when it held the result (the rest goes to `leftover`). */
+  const flushText = (): boolean => {
+    const tokens = pending.split(/[\s,，、；;]+/);
+    pending = '';
+    for (let k = 0; k < tokens.length; k++) {
+      let token = tokens[k].trim();
+      if (!token) continue;
+      if ((RESULT_TOKENS as readonly string[]).includes(token)) {
+        if (stack.length === 1) {
+          result = token;
+          leftover = tokens.slice(k + 1).join(' ');
+          return true;
+        }
+        continue;
+      }
+      if (/^\$\d+$/.test(token)) continue;
+      if (/^\d+(\.+|…+|、|．|\))$/.test(token)) continue;
+      // "1.炮二平五": strip the move number unless the token is itself a move like WXF "16.5".
+      if (!/^\d\d[.=+-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
+      token = token.replace(/[!?]+$/, '');
+      if (token) top().moves.push(token);
+    }
+    return false;
+  };
+  let endAt = -1;
+  for (let i = 0; i < body.length && endAt < 0; i++) {
+    const ch = body[i];
+    const special =
+      ch === '{' || (ch === ';' && isLineCommentStart(body, i)) || '(（)）'.includes(ch) || (ch === '=' && stack.length === 1 && body.startsWith('====', i));
+    if (!special) {
+      pending += ch;
       continue;
     }
-    if (/^\$\d+$/.test(token)) continue;
-    if (/^\d+(\.+|…+|、|．|\))$/.test(token)) continue;
-    // "1.炮二平五": strip the move number unless the token is itself a move like WXF "16.5".
-    if (!/^\d\d[.=+-]\d$/.test(token)) token = token.replace(/^\d+(\.+|…+|．|\))/, '');
-    token = token.replace(/[!?]+$/, '');
-    if (token) moves.push(token);
+    if (flushText()) {
+      endAt = i;
+      break;
+    }
+    if (ch === '{') {
+      const close = body.indexOf('}', i + 1);
+      if (close < 0) return err(new RecordSyntaxError('a comment opened with { is not closed'));
+      addComment(body.slice(i + 1, close));
+      i = close;
+    } else if (ch === ';') {
+      const close = body.indexOf('\n', i);
+      addComment(body.slice(i + 1, close < 0 ? body.length : close));
+      i = close < 0 ? body.length : close;
+    } else if (ch === '(' || ch === '（') {
+      const parent = top();
+      const line: TextLine = { moves: [], comments: {}, variations: [] };
+      // A variation replaces the move just before it; one before any move has nothing to replace.
+      if (parent.moves.length === 0) warnings.push('a variation ( … ) before the first move of its line was ignored');
+      else parent.variations.push({ at: parent.moves.length - 1, line });
+      stack.push(line);
+    } else if (ch === ')' || ch === '）') {
+      if (stack.length === 1) return err(new RecordSyntaxError('a variation closes with ) without being opened'));
+      stack.pop();
+    } else {
+      // 象棋巫师 (XQWizard) ends its files with a ==== line and an advertisement: the game ends here.
+      endAt = i;
+    }
   }
-  return ok({ tags, moves, result, warnings });
+  if (endAt < 0) {
+    if (flushText()) endAt = body.length;
+    else if (stack.length !== 1) return err(new RecordSyntaxError('a variation opened with ( is not closed'));
+  }
+  const trailer = endAt < 0 ? '' : `${leftover} ${body.slice(endAt)}`.replace(/\s+/g, ' ').trim();
+  if (trailer) warnings.push(`the text after the end of the game was ignored: ${trailer.slice(0, 60)}${trailer.length > 60 ? '…' : ''}`);
+  return ok({ tags, moves: main.moves, main, result, warnings });
 }
 
 /**
@@ -140,8 +193,13 @@ function isLineCommentStart(body: string, i: number): boolean {
 
 /** Writes a PGN: tags in the given order, then numbered movetext wrapped at 80 columns. */
 export function makePgn(tags: [string, string][], moves: string[], firstMoveNumber: number, blackFirst: boolean, result: string): string {
+  return makePgnFromTokens(tags, numberedMoves(moves, firstMoveNumber, blackFirst), result);
+}
+
+/** Writes a PGN from movetext tokens already numbered (with comments and variations). */
+export function makePgnFromTokens(tags: [string, string][], tokens: string[], result: string): string {
   const head = tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join('\n');
-  return `${head}\n\n${wrap(numberedMoves(moves, firstMoveNumber, blackFirst).concat(result))}\n`;
+  return `${head}\n\n${wrap(tokens.concat(result))}\n`;
 }
 
 /** `1. a b 2. c d`, starting with `1... a` when Black moves first. */

@@ -15,9 +15,9 @@ describe('RecordEntry (the entry page’s move input)', () => {
     const e = new RecordEntry();
     expect(e.tap(sq('h2'))).toMatchObject({ kind: 'selected' });
     expect(e.tap(sq('h5'))).toMatchObject({ kind: 'moved' }); // 炮二进三? h2→h5 is legal (cannon slides)
-    expect(e.tap(sq('e0'))).toEqual({ kind: 'refused', reason: 'black is to move' });
+    expect(e.tap(sq('e0'))).toEqual({ kind: 'refused', reason: 'black is to move', code: 'not_to_move' });
     expect(e.tap(sq('h9'))).toMatchObject({ kind: 'selected' });
-    expect(e.tap(sq('h5'))).toMatchObject({ kind: 'refused' }); // a horse cannot reach h5
+    expect(e.tap(sq('h5'))).toMatchObject({ kind: 'refused', code: 'cannot_move_there' }); // a horse cannot reach h5
     expect(e.type('马8进7').ok).toBe(true);
     expect(e.texts('chinese')).toEqual(['炮二进三', '马8进7']);
     expect(e.undo()).toEqual({ from: sq('h9'), to: sq('g7') });
@@ -31,6 +31,9 @@ describe('RecordEntry (the entry page’s move input)', () => {
     expect(e.type('h0g2').ok).toBe(true);
     const bad = e.type('车9进9');
     expect(bad.ok).toBe(false);
+    // The code a page words in its own language (issue 30 #5), beside the English reason.
+    expect(e.typeOrWhy('车9进9')).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^(illegal|no_such_piece)$/) } });
+    expect(e.typeOrWhy('xyz')).toMatchObject({ ok: false, error: { code: 'syntax' } });
     expect(e.texts('wxf')).toEqual(['C2.5', 'H8+7', 'H2+3']);
   });
 

@@ -16,8 +16,18 @@ import { Notation, formatMove, parseMove } from './notation';
 import { Position } from './position';
 import { Move, Result, Square, err, ok } from './types';
 
+/**
+ * Why a tap or a typed move is refused, as a code a page words in its own language (issue 30 #5):
+ * the tap's own reasons, and libs/xiangqi notation's codes for a typed move.
+ */
+export type EntryRefusalCode =
+  'no_piece' | 'not_to_move' | 'no_legal_move' | 'cannot_move_there' | 'self_exposure' | 'syntax' | 'no_such_piece' | 'ambiguous' | 'illegal' | 'wrong_side';
+
 export type TapOutcome =
-  { kind: 'selected'; square: Square; targets: Square[] } | { kind: 'deselected' } | { kind: 'moved'; move: Move } | { kind: 'refused'; reason: string };
+  | { kind: 'selected'; square: Square; targets: Square[] }
+  | { kind: 'deselected' }
+  | { kind: 'moved'; move: Move }
+  | { kind: 'refused'; reason: string; code: EntryRefusalCode };
 
 export class RecordEntry {
   readonly startFen: string;
@@ -61,29 +71,36 @@ export class RecordEntry {
         return { kind: 'moved', move };
       }
       if (piece && piece.side === this.current.turn) return this.select(square);
-      return { kind: 'refused', reason: this.whyNot(move) };
+      return { kind: 'refused', ...this.whyNot(move) };
     }
-    if (!piece) return { kind: 'refused', reason: 'no piece there' };
-    if (piece.side !== this.current.turn) return { kind: 'refused', reason: `${this.current.turn} is to move` };
+    if (!piece) return { kind: 'refused', reason: 'no piece there', code: 'no_piece' };
+    if (piece.side !== this.current.turn) return { kind: 'refused', reason: `${this.current.turn} is to move`, code: 'not_to_move' };
     return this.select(square);
   }
 
   private select(square: Square): TapOutcome {
     const targets = this.current.legalMovesFrom(square).map((m) => m.to);
-    if (!targets.length) return { kind: 'refused', reason: 'that piece has no legal move' };
+    if (!targets.length) return { kind: 'refused', reason: 'that piece has no legal move', code: 'no_legal_move' };
     this.selected = square;
     return { kind: 'selected', square, targets };
   }
 
-  private whyNot(move: Move): string {
-    if (this.current.isSelfExposure(move)) return 'that move would leave your king in check or facing the other king (一章3节5)';
-    return 'that piece cannot move there';
+  private whyNot(move: Move): { reason: string; code: EntryRefusalCode } {
+    if (this.current.isSelfExposure(move))
+      return { reason: 'that move would leave your king in check or facing the other king (一章3节5)', code: 'self_exposure' };
+    return { reason: 'that piece cannot move there', code: 'cannot_move_there' };
   }
 
   /** A typed move in any notation (full-width letters and digits too). */
   type(text: string): Result<Move, string> {
+    const r = this.typeOrWhy(text);
+    return r.ok ? r : err(r.error.reason);
+  }
+
+  /** A typed move, or why not as a code with the English reason (the entry page words the code). */
+  typeOrWhy(text: string): Result<Move, { reason: string; code: EntryRefusalCode }> {
     const parsed = parseMove(this.current, text);
-    if (!parsed.ok) return err(parsed.error.message);
+    if (!parsed.ok) return err({ reason: parsed.error.message, code: parsed.error.code });
     this.selected = undefined;
     this.play(parsed.value);
     return ok(parsed.value);

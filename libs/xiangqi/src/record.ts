@@ -13,7 +13,8 @@
 import { INITIAL_FEN } from './fen';
 import { makeIccs } from './iccs';
 import { Notation, NotationErrorCode, formatMove, parseMove } from './notation';
-import { makePgn, numberedMoves, parseRecordText } from './pgn';
+import { Annotations, annotatedMovetext, annotationsOfText, hasAnnotations } from './annotations';
+import { makePgnFromTokens, numberedMoves, parseRecordText } from './pgn';
 import { Position } from './position';
 import { Move, Piece, Result, Side, err, ok } from './types';
 
@@ -75,6 +76,8 @@ export interface Game {
   resultToken?: string;
   /** What the import read leniently or found contradictory (the game is still valid). */
   warnings?: string[];
+  /** The record's comments and variations (annotations.ts), when it has any. */
+  annotations?: Annotations;
 }
 
 export interface ImportOptions {
@@ -86,11 +89,14 @@ export interface ImportOptions {
 export function importGame(text: string, options: ImportOptions = {}): Result<Game, RecordError> {
   const parsed = parseRecordText(text);
   if (!parsed.ok) return err(new RecordError('syntax', parsed.error.message));
-  const { tags, moves, result, warnings } = parsed.value;
+  const { tags, moves, result, warnings, main } = parsed.value;
   const fen = tags.FEN ?? options.fen ?? INITIAL_FEN;
   const game = replayGame(fen, moves, tags);
   if (!game.ok) return game;
   if (result) game.value.resultToken = result;
+  const startPos = Position.fromFen(game.value.startFen);
+  const annotations = startPos.ok ? annotationsOfText(startPos.value, main, warnings) : undefined;
+  if (annotations && hasAnnotations(annotations)) game.value.annotations = annotations;
   game.value.warnings = [...warnings, ...resultWarnings(game.value, tags.Result, result)];
   return game;
 }
@@ -250,5 +256,13 @@ export function exportGame(game: Game, format: ExportFormat, options: { pgnNotat
   // XQ PGN's Format tag names the movetext's notation (asked for by event downloads).
   else if (options.formatTag) tags.push(['Format', PGN_FORMAT_NAMES[notation]]);
   tags.push(['Result', result]);
-  return makePgn(tags, gameMoveTexts(game, notation), first, blackFirst, result);
+  const tokens = hasAnnotations(game.annotations)
+    ? annotatedMovetext(
+        start.value,
+        game.plies.map((p) => p.move),
+        game.annotations,
+        notation,
+      )
+    : numberedMoves(gameMoveTexts(game, notation), first, blackFirst);
+  return makePgnFromTokens(tags, tokens, result);
 }

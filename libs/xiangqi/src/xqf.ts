@@ -9,8 +9,8 @@
  * 2 middle game, 3 endgame); length-prefixed strings (GBK) for title, event, date, site, Red,
  * Black … — then, from 0x400, the move tree in pre-order: an empty root move, then each move as
  * source + 24, target + 32, a tag (has a next move / a variation / a comment), a reserved byte and
- * the comment. The main line is the chain of first children, so it is read straight through and
- * the variations after it are ignored.
+ * the comment. The main line is the chain of first children, so it is read straight through with
+ * its comments, and the variations after it are ignored.
  *
  * Versions ≥ 11 are "encrypted": the square bytes are shifted by offsets derived from the keys,
  * and every byte of the move area is shifted by a 32-byte key stream (keys masked with the
@@ -39,6 +39,8 @@ export interface XqfRecord {
   moves: Move[];
   /** `1-0`, `0-1`, `1/2-1/2`, or undefined when the file says "unknown". */
   result?: string;
+  /** The main line's comments by ply (0: before the first move); variations are not read. */
+  comments: Record<string, string>;
 }
 
 export const XQF_HEADER_SIZE = 0x400;
@@ -155,6 +157,7 @@ export function readXqf(bytes: Uint8Array): Result<XqfRecord, XqfError> {
     return out;
   };
   const raw: { src: number; dst: number }[] = [];
+  const comments: Record<string, string> = {};
   for (let index = 0; ; index++) {
     const rec = take(4);
     if (!rec) return err(new XqfError(`move record ${index} is cut off at byte ${at}`));
@@ -175,7 +178,11 @@ export function readXqf(bytes: Uint8Array): Result<XqfRecord, XqfError> {
     }
     if (commentLength < 0 || at + commentLength > bytes.length)
       return err(new XqfError(`move record ${index}: its comment length ${commentLength} runs past the end of the file`));
-    if (commentLength > 0) take(commentLength);
+    if (commentLength > 0) {
+      const c = take(commentLength);
+      const text = c ? iconv.decode(Buffer.from(c), 'gb18030').replace(/\0+$/, '').replace(/\r\n?/g, '\n').trim() : '';
+      if (text) comments[index] = text;
+    }
     if (index > 0) raw.push({ src: u8(rec[0] - 24 - keys.src), dst: u8(rec[1] - 32 - keys.dst) });
     if (!hasNext) break;
   }
@@ -193,7 +200,7 @@ export function readXqf(bytes: Uint8Array): Result<XqfRecord, XqfError> {
   // A whole-game file (kind 0) from some writers leaves the piece table empty: the start position.
   if (!start.ok && bytes[0x40] === 0 && board.every((p) => !p)) start = Position.fromFen(INITIAL_FEN);
   if (!start.ok) return err(new XqfError(`the start position is not valid: ${start.error.message}`));
-  return ok({ version, encrypted: version >= 11, tags, startFen: start.value.toFen(), moves, result });
+  return ok({ version, encrypted: version >= 11, tags, startFen: start.value.toFen(), moves, result, comments });
 }
 
 export interface XqfWriteOptions {

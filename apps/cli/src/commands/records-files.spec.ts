@@ -53,9 +53,12 @@ describe('chuhe validate / convert on record files', () => {
     expect(conv.out.join('')).toMatch(/\[Red "许银川"\][\s\S]*1\. 炮二平五 马8进7/);
   });
 
-  test('CBR is refused by name', async () => {
+  test('CBF is refused by name; a broken CBR says it is CBR', async () => {
+    const cbf = fakeIo('', { 'g.cbf': new TextEncoder().encode('<?xml version="1.0"?>\n<ChineseChessRecord Version="1.0"/>') });
+    expect(await main(['validate', 'g.cbf'], cbf)).toBe(1);
+    expect(cbf.err.join('')).toMatch(/this is a CBF file/);
     const io = fakeIo('', { 'g.cbr': new Uint8Array([...new TextEncoder().encode('CCBridge Record\0'), 0, 0, 0]) });
     expect(await main(['validate', 'g.cbr'], io)).toBe(1);
-    expect(io.err.join('')).toMatch(/this is a CBR file/);
+    expect(io.err.join('')).toMatch(/CBR: a CBR record has a 2214-byte header/);
   });
 });

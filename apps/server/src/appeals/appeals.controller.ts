@@ -4,7 +4,7 @@ import { CurrentUser, PAIRERS, RequireRole, STAFF } from '../auth/auth.decorator
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
-import { VersionDto } from '../discipline/discipline.dto';
+import { VersionDto } from '../common/dto-fields';
 import { AppealsService } from './appeals.service';
 
 const COMMITTEE_AND_STAFF = ['appeals_member' as const, ...STAFF];

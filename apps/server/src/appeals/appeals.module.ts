@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EntriesModule } from '../entries/entries.module';
-import { AppealPagesController } from './appeal-pages.controller';
 import { AppealsController } from './appeals.controller';
 import { AppealsService } from './appeals.service';
 
-@Module({ imports: [EntriesModule], controllers: [AppealsController, AppealPagesController], providers: [AppealsService], exports: [AppealsService] })
+@Module({ imports: [EntriesModule], controllers: [AppealsController], providers: [AppealsService], exports: [AppealsService] })
 export class AppealsModule {}

@@ -1,9 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { databaseNow } from '../common/database-clock';
+import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { affiliationsInvolved, gameContext, gameLabel, type GameContext } from '../discipline/game-context';
 import { sanctionView } from '../discipline/discipline.service';
 import type { Appeal, GameResult } from '../generated/prisma/client';
@@ -13,14 +14,8 @@ import type { ResultChange } from '../results/change-result';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
 import { EntriesService } from '../entries/entries.service';
-import { committeeFor, decisionOf, type Committee } from '@chuhe/tournament';
-
-function conflict(message: string) {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
-}
-function forbidden(message: string) {
-  return new ForbiddenException({ statusCode: 403, error: 'Forbidden', message });
-}
+import { appealFeeAfter, committeeFor, MIN_COMMITTEE, decisionOf, type Committee } from '@chuhe/tournament';
+import { readingsOf } from '../events/readings';
 
 /** Votes wait for the event's play lock (shared) like results do: let them queue (results.service). */
 const DECISION_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
@@ -49,11 +44,11 @@ export class AppealsService {
   async committeeSanction(user: AuthUser, appealId: string, dto: CommitteeSanctionDto) {
     const appeal = await this.prisma.appeal.findUnique({ where: { id: appealId } });
     if (!appeal) throw notFound('appeal');
-    if (appeal.state !== 'dismissed') throw conflict('state: 三章7E applies after the committee found the arbiter right (a dismissed appeal)');
-    if (!appeal.gameId) throw conflict('game: the appeal names no game');
+    if (appeal.state !== 'dismissed') throw new DomainError('appeal.not_dismissed');
+    if (!appeal.gameId) throw new DomainError('appeal.no_game');
     const ctx = await gameContext(this.prisma, appeal.gameId);
     const entries = [ctx.pairing.redEntry, ctx.pairing.blackEntry].filter((e) => e !== null);
-    if (!entries.some((e) => e.id === dto.entryId)) throw badRequest([{ field: 'entryId', reason: 'not an entry of the appeal’s game' }]);
+    if (!entries.some((e) => e.id === dto.entryId)) throw new DomainError('appeal.entry_not_in_game', { game: gameLabel(ctx) }, 'entryId');
     const log = await this.prisma.$transaction(async (tx) => {
       const row = await tx.gameLog.create({
         data: {
@@ -96,8 +91,10 @@ export class AppealsService {
     return { log, ...(withdrawn ? { withdrawn } : {}) };
   }
 
-  async file(user: AuthUser, gameId: string, dto: FileAppealDto, now = new Date()) {
+  async file(user: AuthUser, gameId: string, dto: FileAppealDto, at?: Date) {
     return this.prisma.$transaction(async (tx) => {
+      // 二章8节4's two hours, on the database's clock (issue 34 #4): every instance judges alike.
+      const now = at ?? (await databaseNow(tx));
       const ctx = await gameContext(tx, gameId);
       const event = ctx.pairing.round.event;
       const roles = await tx.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, userId: user.id } });
@@ -105,26 +102,28 @@ export class AppealsService {
       const captainOf = roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!);
       const captainEntry = entries.find((e) => e.teamId !== null && captainOf.includes(e.teamId));
       const staff = roles.some((r) => STAFF.includes(r.role));
-      if (!captainEntry && !staff)
-        throw forbidden('an appeal is filed by the captain of a team in this game, or recorded by an arbiter for the player who handed it in');
+      if (!captainEntry && !staff) throw new DomainError('appeal.filer');
       const entryId = dto.entryId ?? captainEntry?.id;
-      if (!entryId) throw badRequest([{ field: 'entryId', reason: 'name the appealing entry (one of the game’s two entries)' }]);
-      if (!entries.some((e) => e.id === entryId)) throw badRequest([{ field: 'entryId', reason: `not an entry of this game (${gameLabel(ctx)})` }]);
-      if (!staff && entryId !== captainEntry!.id) throw forbidden('a captain appeals for their own team');
+      if (!entryId) throw new DomainError('appeal.name_entry', {}, 'entryId');
+      if (!entries.some((e) => e.id === entryId)) throw new DomainError('appeal.entry_not_in_game', { game: gameLabel(ctx) }, 'entryId');
+      if (!staff && entryId !== captainEntry!.id) throw new DomainError('appeal.own_team');
       if (dto.disputeId) {
         const d = await tx.dispute.findUnique({ where: { id: dto.disputeId }, select: { gameId: true } });
-        if (!d || d.gameId !== gameId) throw badRequest([{ field: 'disputeId', reason: 'not a dispute of this game' }]);
+        if (!d || d.gameId !== gameId) throw new DomainError('appeal.dispute_other_game', {}, 'disputeId');
       }
       // 三章4F: without an appeals committee the chief arbiter's ruling is final.
       const members = await tx.tournamentRole.count({ where: { tournamentId: event.tournamentId, role: 'appeals_member' } });
-      if (members === 0) throw conflict('the event has no appeals committee: the chief arbiter’s ruling is final (三章4F)');
-      // 二章8节4: 赛后两小时内 — from the game's end (its result entered), on the server's clock.
-      if (!ctx.resultEnteredAt) throw conflict(`game: ${gameLabel(ctx)} has not ended (no result yet); an appeal is filed after the game (二章8节4)`);
+      if (members === 0) throw new DomainError('appeal.no_committee');
+      // 二章8节4: 赛后两小时内 — from the game's end (its result entered), on the database's clock.
+      if (!ctx.resultEnteredAt) throw new DomainError('appeal.game_not_ended', { game: gameLabel(ctx) });
       const deadline = appealDeadline(ctx.resultEnteredAt, event.appealDeadlineMinutes);
       if (now > deadline)
-        throw conflict(
-          `filedAt: the deadline was ${deadline.toISOString()} (${event.appealDeadlineMinutes} minutes after the game ended at ${ctx.resultEnteredAt.toISOString()}, 二章8节4); the appeal is late`,
-        );
+        throw new DomainError('appeal.late', {
+          deadline: deadline.toISOString(),
+          ended: ctx.resultEnteredAt.toISOString(),
+          minutes: event.appealDeadlineMinutes,
+          minutesEn: `${event.appealDeadlineMinutes} minute${event.appealDeadlineMinutes === 1 ? '' : 's'}`,
+        });
       const row = await tx.appeal.create({
         data: {
           eventId: event.id,
@@ -224,7 +223,7 @@ export class AppealsService {
    * pairings of round N+1 the changed result would have changed (laterPairingsAffected).
    */
   async vote(user: AuthUser, appealId: string, dto: VoteDto) {
-    if (dto.result && dto.choice !== 'uphold') throw badRequest([{ field: 'result', reason: 'only an uphold vote names the result' }]);
+    if (dto.result && dto.choice !== 'uphold') throw new DomainError('appeal.result_with_uphold_only', {}, 'result');
     const done = await this.prisma.$transaction(async (tx) => {
       // Locks in result entry's order (results.service): the event's play lock (shared), the
       // knockout match's pairing row, then the appeal's row. A decision may add or remove games of
@@ -240,12 +239,15 @@ export class AppealsService {
       await tx.$executeRaw`SELECT id FROM "Appeal" WHERE id = ${appealId}::uuid FOR UPDATE`;
       const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
       if (!appeal) throw notFound('appeal');
-      if (appeal.state !== 'filed') throw conflict(`state: the appeal is already ${appeal.state}`);
+      if (appeal.state !== 'filed') throw new DomainError('appeal.decided', { state: appeal.state });
       const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
       const ctx = appeal.gameId ? await gameContext(tx, appeal.gameId) : null;
       const committee = await this.committee(tx, event.tournamentId, ctx);
-      if (committee.recused.some((m) => m.userId === user.id)) throw forbidden('your affiliation is involved in this game: you are recused (三章7D)');
-      if (!committee.canDecide) throw conflict(`committee: ${committee.problem}`);
+      if (committee.recused.some((m) => m.userId === user.id)) throw new DomainError('appeal.recused');
+      if (!committee.canDecide)
+        throw committee.members.length === 0
+          ? new DomainError('appeal.no_committee')
+          : new DomainError('appeal.committee_too_small', { sitting: committee.sitting.length, recused: committee.recused.length, min: MIN_COMMITTEE });
       // A changed vote is an update of the member's vote, audited with what it was (issue 23 #9).
       const previous = await tx.appealVote.findUnique({ where: { appealId_userId: { appealId, userId: user.id } } });
       const vote = await tx.appealVote.upsert({
@@ -270,6 +272,9 @@ export class AppealsService {
       );
       if (!decision) return { vote, decided: false as const, committee, appeal };
       const upheld = decision.choice === 'uphold';
+      // 二章8节4 败诉则没收: a tie's fee is the event's reading (events/readings.ts, libs/tournament appealFeeAfter).
+      const readings = readingsOf(await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { standingsOptions: true } }));
+      const fee = appealFeeAfter(decision, readings.appealTieFee);
       const decidedResult = (upheld ? decision.result : null) as GameResult | null;
       let text = decision.tie
         ? `dismissed: ${decision.tie}; 三章7C: final, effective at once`
@@ -299,7 +304,7 @@ export class AppealsService {
         where: { id: appealId, version: appeal.version },
         data: {
           state: upheld ? 'upheld' : 'dismissed',
-          feeStatus: upheld ? 'refunded' : 'forfeited',
+          feeStatus: fee,
           decision: text,
           decidedResult,
           decidedAt: new Date(),
@@ -316,7 +321,7 @@ export class AppealsService {
         action: 'update',
         before: appeal,
         after: decided,
-        reason: `${text}; fee ${upheld ? 'refunded' : 'forfeited'} (二章8节4)`,
+        reason: `${text}; fee ${fee} (二章8节4${decision.tie ? `; on a tie: the event's reading appealTieFee = ${readings.appealTieFee}` : ''})`,
       });
       return { vote, decided: true as const, committee, appeal: decided, effects };
     }, DECISION_TRANSACTION);
@@ -338,9 +343,9 @@ export class AppealsService {
       if (!appeal) throw notFound('appeal');
       const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
       const staff = await tx.tournamentRole.findFirst({ where: { tournamentId: event.tournamentId, userId: user.id, role: { in: STAFF } } });
-      if (!staff && appeal.filedById !== user.id) throw forbidden('only the appellant who filed it (or an arbiter) withdraws an appeal');
+      if (!staff && appeal.filedById !== user.id) throw new DomainError('appeal.withdraw_not_yours');
       if (appeal.version !== version) staleOrMissing('appeal', appeal);
-      if (appeal.state !== 'filed') throw conflict(`state: the appeal is already ${appeal.state}`);
+      if (appeal.state !== 'filed') throw new DomainError('appeal.decided', { state: appeal.state });
       const { count } = await tx.appeal.updateMany({
         where: { id: appealId, version },
         data: { state: 'withdrawn', feeStatus: 'refunded', decidedAt: new Date(), version: { increment: 1 } },
@@ -434,10 +439,10 @@ export class AppealsService {
     return this.prisma.$transaction(async (tx) => {
       const role = await tx.tournamentRole.findUnique({ where: { id: roleId } });
       if (!role) throw notFound('role');
-      if (role.role !== 'appeals_member') throw badRequest([{ field: 'roleId', reason: 'only an appeals committee member has an affiliation here' }]);
+      if (role.role !== 'appeals_member') throw new DomainError('appeal.member_only_affiliation', {}, 'roleId');
       if (dto.affiliationId !== null) {
         const a = await tx.affiliation.findUnique({ where: { id: dto.affiliationId } });
-        if (!a || a.tournamentId !== role.tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'not an affiliation of this tournament' }]);
+        if (!a || a.tournamentId !== role.tournamentId) throw new DomainError('affiliation.not_in_tournament', { field: 'affiliationId' }, 'affiliationId');
       }
       const after = await tx.tournamentRole.update({ where: { id: roleId }, data: { affiliationId: dto.affiliationId } });
       await this.audit.record(tx, {
@@ -451,6 +456,21 @@ export class AppealsService {
         reason: 'appeals member affiliation (三章7D)',
       });
       return after;
+    });
+  }
+
+  /** The event a public decisions page is about: its names, kind, stages and tournament. */
+  publicEvent(eventId: string) {
+    return this.prisma.event.findUnique({
+      where: { id: eventId },
+      select: {
+        id: true,
+        nameZh: true,
+        nameEn: true,
+        kind: true,
+        stages: true,
+        tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
+      },
     });
   }
 }

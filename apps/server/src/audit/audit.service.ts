@@ -59,7 +59,7 @@ export class AuditService {
   /** An appeals committee member who is neither the organizer nor the chief arbiter (issue 23 #3). */
   private async committeeOnly(tournamentId: string, userId: string): Promise<boolean> {
     const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId }, select: { role: true } });
-    return !roles.some((r) => r.role === 'organizer' || r.role === 'chief_arbiter');
+    return !roles.some((r) => r.role === 'organizer' || r.role === 'chief_arbiter' || r.role === 'deputy_chief_arbiter');
   }
 
   /**

@@ -5,6 +5,7 @@ import { Prisma } from '../generated/prisma/client';
 import { typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import { AuthUser } from './auth.decorators';
+import { DEMO_ORGANIZER } from './demo-account';
 import { passwordProblem } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { LoginThrottle } from './login-throttle';
@@ -51,6 +52,17 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     private readonly throttle: LoginThrottle,
   ) {}
 
+  /** Whether this database holds the demo (its organizer account): the login and home pages then name it. */
+  /** A server administrator (the account page links the registry's screens for them). */
+  async isAdmin(user: AuthUser | undefined): Promise<boolean> {
+    if (!user) return false;
+    return !!(await this.prisma.user.findUnique({ where: { id: user.id }, select: { isAdmin: true } }))?.isAdmin;
+  }
+
+  async demoLoaded(): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { email: DEMO_ORGANIZER.email } })) > 0;
+  }
+
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
       void this.deleteExpiredSessions().catch(() => undefined);
@@ -88,14 +100,15 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   async login({ email, password }: { email: string; password: string }, address = 'unknown'): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
     const normalized = email.trim().toLowerCase();
     const attempt = { email: normalized, address };
-    const { waitSeconds, known } = await this.throttle.check(attempt);
-    if (waitSeconds > 0) throw tooManyRequests('too many failed logins for this account or from your address: wait before the next attempt', waitSeconds);
+    const standing = await this.throttle.check(attempt);
+    if (standing.waitSeconds > 0)
+      throw tooManyRequests('too many failed logins for this account or from your address: wait before the next attempt', standing.waitSeconds);
     const user = await this.prisma.user.findUnique({ where: { email: normalized } });
     const ok = await this.gate.run(address, async () =>
       user ? verifyPassword(password, user.passwordHash) : verifyPassword(password, await this.dummy()).then(() => false),
     );
     if (!user || !ok) {
-      await this.throttle.failed(attempt, known);
+      await this.throttle.failed(attempt, standing);
       throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'wrong email or password' });
     }
     await this.throttle.succeeded(attempt, user.id);
@@ -121,15 +134,15 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     address = 'unknown',
   ): Promise<void> {
     const attempt = { email: user.email, address };
-    const { waitSeconds, known } = await this.throttle.check(attempt);
-    if (waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', waitSeconds);
+    const standing = await this.throttle.check(attempt);
+    if (standing.waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', standing.waitSeconds);
     const problem = passwordProblem(newPassword, user);
     if (problem) throw badRequest([{ field: 'newPassword', reason: problem }]);
     if (newPassword === currentPassword) throw badRequest([{ field: 'newPassword', reason: 'must differ from the current password' }]);
     const row = await this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     const ok = await this.gate.run(address, () => verifyPassword(currentPassword, row.passwordHash));
     if (!ok) {
-      await this.throttle.failed(attempt, known);
+      await this.throttle.failed(attempt, standing);
       throw badRequest([{ field: 'currentPassword', reason: 'is not your current password' }]);
     }
     const passwordHash = await this.gate.run(address, () => hashPassword(newPassword));

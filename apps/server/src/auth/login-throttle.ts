@@ -25,6 +25,18 @@ export interface ThrottlePolicy {
  * Retry-After) checks no password and counts nothing. An address that logged in to the account
  * before (`LoginAddress`) passes the account's and the address's throttles — a stranger's failures,
  * from anywhere or from the same venue's NAT, cannot keep the owner out of an account they use.
+ *
+ * A new address (issue 34 #9): the owner on a phone's network or at a venue was kept out 62–123 s
+ * while a stranger hammered the account, because each time the account's wait ran out a stranger's
+ * attempt came first and armed it again. So an address with no failure for this account (in the
+ * last 15 minutes) does not wait for the account's throttle — the strangers' addresses have all
+ * failed, so their waits stand — but for a fourth key of its own:
+ * - `fresh` (failures of such first-time addresses on this account): 100 free (NIST SP 800-63B
+ *   5.2.2: at most 100 failed attempts on an account), then the same doubling.
+ * What a stranger gains: one check per address of theirs per 15 minutes, at most 100 before those
+ * are slowed too; a stranger with more than 100 fresh addresses in 15 minutes slows newcomers again
+ * (the owner's known addresses still pass). The owner's own first wrong password makes the new
+ * address a stranger's: it then waits for the account's throttle.
  * Failures are forgotten 15 minutes after the last one. Addresses are stored as HMACs under the
  * server secret.
  */
@@ -32,6 +44,7 @@ export const THROTTLE: ThrottlePolicies = {
   pair: { free: 5, baseSeconds: 1, capSeconds: 60 },
   account: { free: 10, baseSeconds: 1, capSeconds: 60 },
   address: { free: 50, baseSeconds: 1, capSeconds: 60 },
+  fresh: { free: 100, baseSeconds: 1, capSeconds: 60 },
   forgetAfterMinutes: 15,
 };
 
@@ -39,6 +52,7 @@ export interface ThrottlePolicies {
   pair: ThrottlePolicy;
   account: ThrottlePolicy;
   address: ThrottlePolicy;
+  fresh: ThrottlePolicy;
   forgetAfterMinutes: number;
 }
 
@@ -61,9 +75,26 @@ const KNOWN_ADDRESS = typedQuery(
   ['', ''],
 );
 
+/** Whether this address failed on this account within the forget window (a stranger's address, once it guessed). */
+const FAILED_HERE = typedQuery(
+  'login pair failed',
+  { failed: 'bool' },
+  (pair: string, forgetMinutes: number) => Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM "LoginThrottle" WHERE key = ${pair} AND failures > 0
+                     AND "lastFailureAt" >= (now() AT TIME ZONE 'UTC') - make_interval(mins => ${forgetMinutes}::int)) AS failed`,
+  ['pair:x', 15],
+);
+
 export interface Attempt {
   email: string;
   address: string;
+}
+
+/** What check() found: the wait, whether the address logged in to the account before, and whether it never failed on it. */
+export interface Standing {
+  waitSeconds: number;
+  known: boolean;
+  fresh: boolean;
 }
 
 @Injectable()
@@ -76,22 +107,33 @@ export class LoginThrottle {
     private readonly secret: ServerSecret,
   ) {}
 
-  /** Seconds the attempt must wait (0: go ahead), and whether the address logged in to the account before. */
-  async check({ email, address }: Attempt): Promise<{ waitSeconds: number; known: boolean }> {
+  /**
+   * Seconds the attempt must wait (0: go ahead), whether the address logged in to the account
+   * before, and whether it is fresh (no failure on this account lately): a known address waits for
+   * its pair only; a fresh one for its pair, its address and the fresh key; any other for its pair,
+   * the account and its address.
+   */
+  async check({ email, address }: Attempt): Promise<Standing> {
     const addressKey = await this.secret.hmac('login-address', address);
     const known = await this.isKnown(email, addressKey);
-    const keys = [pairKey(email, addressKey), ...(known ? [] : [`account:${email}`, `address:${addressKey}`])];
+    const pair = pairKey(email, addressKey);
+    const fresh = !known && !(await FAILED_HERE.one(this.prisma, pair, this.policies.forgetAfterMinutes)).failed;
+    const keys = [pair, ...(known ? [] : [fresh ? `fresh:${email}` : `account:${email}`, `address:${addressKey}`])];
     const { wait } = await WAIT.one(this.prisma, keys);
-    return { waitSeconds: Math.max(0, wait ?? 0), known };
+    return { waitSeconds: Math.max(0, wait ?? 0), known, fresh };
   }
 
-  /** A wrong password (or an unknown email — counted the same): the pair always, the account and the address unless it is known. */
-  async failed({ email, address }: Attempt, known: boolean): Promise<void> {
+  /**
+   * A wrong password (or an unknown email — counted the same): the pair always; unless the address is
+   * known, the account and the address, and the fresh key when the address had not failed here before.
+   */
+  async failed({ email, address }: Attempt, { known, fresh }: Pick<Standing, 'known' | 'fresh'>): Promise<void> {
     const addressKey = await this.secret.hmac('login-address', address);
     await this.count(pairKey(email, addressKey), this.policies.pair);
     if (known) return;
     await this.count(`account:${email}`, this.policies.account);
     await this.count(`address:${addressKey}`, this.policies.address);
+    if (fresh) await this.count(`fresh:${email}`, this.policies.fresh);
   }
 
   /** A login: the address is known to the account from now on, and the pair's failures are forgotten. */

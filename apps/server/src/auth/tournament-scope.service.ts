@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { Prisma } from '../generated/prisma/client';
+import { Injectable } from '@nestjs/common';
+import { Prisma, type TournamentRoleName } from '../generated/prisma/client';
+import { DomainError, missingResource } from '../common/errors';
 import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.decorators';
@@ -18,6 +19,8 @@ const SCOPES: [param: string, sql: (id: string) => Prisma.Sql][] = [
   ['playerId', (id) => Prisma.sql`SELECT p."tournamentId" FROM "Player" p WHERE p.id = ${id}::uuid`],
   ['teamId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Team" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
   ['entryId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Entry" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
+  ['entryRequestId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "EntryRequest" x JOIN "Event" e ON e.id = x."eventId" WHERE x.id = ${id}::uuid`],
+  ['feeId', (id) => Prisma.sql`SELECT f."tournamentId" FROM "Fee" f WHERE f.id = ${id}::uuid`],
   ['roleId', (id) => Prisma.sql`SELECT r."tournamentId" FROM "TournamentRole" r WHERE r.id = ${id}::uuid`],
   ['roundId', (id) => Prisma.sql`SELECT e."tournamentId" FROM "Round" r JOIN "Event" e ON e.id = r."eventId" WHERE r.id = ${id}::uuid`],
   [
@@ -64,22 +67,22 @@ const TOURNAMENT_OF = new Map(
 );
 
 const ACCESS = typedQuery(
-  'session, tournament and role',
-  { id: 'text', email: 'text', displayName: 'text', tournamentId: 'text?', held: 'bool' },
-  (tokenHash: string, resource: Resource, roles: readonly string[]) => Prisma.sql`
+  'session, tournament and roles',
+  { id: 'text', email: 'text', displayName: 'text', tournamentId: 'text?', roles: 'text' },
+  (tokenHash: string, resource: Resource) => Prisma.sql`
     WITH t AS (${resource.sql(resource.id)})
     SELECT u.id::text AS id, u.email, u."displayName", (SELECT t."tournamentId"::text FROM t) AS "tournamentId",
-      EXISTS (SELECT 1 FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id AND r.role::text = ANY(${roles}::text[])) AS held
+      array_to_string(ARRAY(SELECT r.role::text FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id), ',') AS roles
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = ${tokenHash} AND s."expiresAt" > now()`,
-  ['', { param: SCOPES[0][0], id: NO_ID, sql: SCOPES[0][1] }, ['organizer']],
+  ['', { param: SCOPES[0][0], id: NO_ID, sql: SCOPES[0][1] }],
 );
 
-/** Who the session is, the resource's tournament (null: no such resource) and whether the user holds one of the roles there. */
+/** Who the session is and, when the resource exists (tournamentId not null), the roles they hold in its tournament. */
 export interface Access {
   user: AuthUser;
   tournamentId: string | null;
-  held: boolean;
+  roles: TournamentRoleName[];
 }
 
 /**
@@ -108,21 +111,22 @@ export class TournamentScopeService {
 
   /**
    * The access guard's question in one statement (one round trip instead of three, issue 13): the
-   * session's user (null: no live session), the resource's tournament, and whether the user holds
-   * one of `roles` there. Nothing is cached: a logout or a revoked role counts at the next request.
+   * session's user (null: no live session), the resource's tournament, and the roles the user
+   * holds there. Nothing is cached: a logout or a revoked role counts at the next request.
    * The resource id must be a UUID (isUuid).
    */
-  async access(token: string, resource: Resource, roles: readonly string[]): Promise<Access | null> {
-    const rows = await ACCESS.rows(this.prisma, tokenHash(token), resource, roles);
+  async access(token: string, resource: Resource): Promise<Access | null> {
+    const rows = await ACCESS.rows(this.prisma, tokenHash(token), resource);
     const row = rows[0];
     if (!row) return null;
-    return { user: { id: row.id, email: row.email, displayName: row.displayName }, tournamentId: row.tournamentId, held: row.held };
+    const roles = row.roles ? (row.roles.split(',') as TournamentRoleName[]) : [];
+    return { user: { id: row.id, email: row.email, displayName: row.displayName }, tournamentId: row.tournamentId, roles };
   }
 }
 
 /** The 404 of a route whose resource does not exist. */
-export function missing(resource: { param: string }): NotFoundException {
-  return new NotFoundException({ statusCode: 404, error: 'Not Found', message: `${resource.param}: no such ${resource.param.replace(/Id$/, '')}` });
+export function missing(resource: { param: string }): DomainError {
+  return missingResource(resource.param);
 }
 
 export function isUuid(value: string): boolean {

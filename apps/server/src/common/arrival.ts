@@ -1,9 +1,24 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 
 /** Where stampArrival keeps the time on the request. */
 const ARRIVED_AT = Symbol('chuhe.arrivedAt');
 
-type Stamped = { [ARRIVED_AT]?: Date };
+/**
+ * When a request arrived, on the process's monotonic clock (its wall clock may be off: issue 34 #4).
+ * `databaseNow(tx, arrival.elapsedMs())` (common/database-clock.ts) is that moment on the
+ * database's clock, the one every deadline is judged by.
+ */
+export class Arrival {
+  constructor(readonly monotonicMs: number = performance.now()) {}
+
+  /** Milliseconds since the request arrived. */
+  elapsedMs(): number {
+    return performance.now() - this.monotonicMs;
+  }
+}
+
+type Stamped = { [ARRIVED_AT]?: Arrival };
 
 /**
  * Stamps each request with the time it arrived, before anything can make it wait (guards, the
@@ -12,14 +27,14 @@ type Stamped = { [ARRIVED_AT]?: Date };
  * create-app.ts.
  */
 export function stampArrival(req: object, _res: unknown, next: () => void): void {
-  (req as Stamped)[ARRIVED_AT] = new Date();
+  (req as Stamped)[ARRIVED_AT] = new Arrival();
   next();
 }
 
 /** When the request arrived (now, for a request the middleware did not see: a test calling a service). */
-export function arrivedAt(req: object): Date {
-  return (req as Stamped)[ARRIVED_AT] ?? new Date();
+export function arrivalOf(req: object): Arrival {
+  return (req as Stamped)[ARRIVED_AT] ?? new Arrival();
 }
 
-/** The request's arrival time as a handler parameter: `@ArrivedAt() arrived: Date`. */
-export const ArrivedAt = createParamDecorator((_: unknown, ctx: ExecutionContext): Date => arrivedAt(ctx.switchToHttp().getRequest<object>()));
+/** The request's arrival as a handler parameter: `@ArrivedAt() arrived: Arrival`. */
+export const ArrivedAt = createParamDecorator((_: unknown, ctx: ExecutionContext): Arrival => arrivalOf(ctx.switchToHttp().getRequest<object>()));

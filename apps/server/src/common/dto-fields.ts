@@ -27,3 +27,9 @@ export const NameField = (max: number, example?: string) => applyDecorators(Text
 
 /** An optional name: non-empty when present, at most `max` characters, no control characters. */
 export const OptionalNameField = (max: number, example?: string) => applyDecorators(OptionalTextField(max, example), noControlCharacters());
+
+/** A body that carries only the version a change is based on (publish, repair, confirm, approve, withdraw …). */
+export class VersionDto {
+  @VersionField()
+  version!: number;
+}

@@ -1,23 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Prisma } from '../generated/prisma/client';
-import type { AuthenticatedRequest } from '../auth/access.guard';
-import { translateKey, type Language } from '../pages/i18n';
-import type { AuthUser } from '../auth/auth.decorators';
-import { setPageLocals } from '../web/page-context';
-import { sessionTokenFromCookie } from '../web/session-cookie';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { DomainError } from './errors';
 
 /**
- * The one place where errors become HTTP answers. Database constraint errors map to 409/404/400
- * so that a race or a dangling id never surfaces as a 500.
+ * The one place where errors become HTTP status codes and JSON answers (issue 29 #7): domain errors
+ * (common/errors.ts) with their code, HTTP exceptions as they are, database constraint errors as
+ * 409/404/400 so that a race or a dangling id never surfaces as a 500. Pages are answered by the
+ * page filter in web/ (PageExceptionFilter), which extends this one.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
-
-  /** `userFor` finds the user of a page that failed before the guard ran (an unknown path): the header still shows who is logged in. */
-  constructor(private readonly userFor?: (token: string) => Promise<AuthUser | undefined>) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -30,52 +25,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (status === 503 || status === 429) response.setHeader('Retry-After', String((body as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5));
-    // Pages answer people: 401 sends them to log in and back; anything else is a page in the layout
-    // with the message. The API answers JSON.
-    if (!request.path.startsWith('/api') && request.accepts(['json', 'html']) === 'html') {
-      const message = (body as { message?: unknown }).message;
-      void this.page(request, response, status, typeof message === 'string' ? message : '');
-      return;
-    }
+    if (this.answerPage(exception, request, response, status, body)) return;
     response.status(status).json(body);
   }
 
-  private async page(request: Request, response: Response, status: number, message: string): Promise<void> {
-    if (status === 401 && request.method === 'GET') {
-      response.redirect(303, `/login?next=${encodeURIComponent(request.originalUrl)}`);
-      return;
-    }
-    try {
-      const authenticated = request as AuthenticatedRequest;
-      const token = sessionTokenFromCookie(request);
-      if (!authenticated.user && token && this.userFor && status !== 503) {
-        authenticated.user = await this.userFor(token).catch(() => undefined);
-        if (authenticated.user) authenticated.webSession = { via: 'cookie', token };
-      }
-      setPageLocals(authenticated, response);
-      const lang = response.locals.lang as Language;
-      const title = translateKey(`error_${status}`, lang);
-      const heading = title.startsWith('error_') ? String(status) : title;
-      response.status(status).render(
-        'error',
-        {
-          title: heading,
-          status,
-          message,
-          breadcrumbs: [{ label: heading }],
-          loginHref: status === 401 ? `/login?next=${encodeURIComponent(request.originalUrl)}` : undefined,
-        },
-        (error, html) => {
-          if (error) response.status(status).type('html').send(errorPage(status, message));
-          else response.send(html);
-        },
-      );
-    } catch {
-      response.status(status).type('html').send(errorPage(status, message));
-    }
+  /** Whether the error was answered as a page (web/page-exception.filter.ts does; the API never). */
+  protected answerPage(_exception: unknown, _request: Request, _response: Response, _status: number, _body: unknown): boolean {
+    return false;
   }
 
   private toHttp(exception: unknown, method = 'GET'): { status: number; body: unknown } {
+    if (exception instanceof DomainError) return { status: exception.getStatus(), body: exception.toJson() };
     if (exception instanceof HttpException) {
       const res = exception.getResponse();
       const body = typeof res === 'string' ? { statusCode: exception.getStatus(), message: res } : res;
@@ -189,13 +149,4 @@ function bodyParserError(e: unknown): { status: number; body: unknown } | undefi
   const reason = (typeof type === 'string' && reasons[type]) || e.message;
   const error = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
   return { status, body: { statusCode: status, error, message: `body: ${reason}`, errors: [{ field: 'body', reason }] } };
-}
-
-function errorPage(status: number, message: string): string {
-  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return (
-    `<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>${status} · 楚河 Chuhe</title>` +
-    `<link rel="stylesheet" href="/static/chuhe.css"></head><body><main><h1>${status}</h1><p>${escaped}</p>` +
-    `<p><a href="/">楚河 Chuhe</a></p></main></body></html>`
-  );
 }

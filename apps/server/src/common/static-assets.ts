@@ -100,7 +100,7 @@ export class StaticAssets {
     return { css, cspSource: `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'` };
   }
 
-  /** The content-hashed URL of a file (`{{asset "live.js"}}`); the plain one if there is no such file. */
+  /** The content-hashed URL of a file (`{{asset "js/live.js"}}`); the plain one if there is no such file. */
   url(name: string): string {
     return this.hashedOf.get(name) ?? this.prefix + name;
   }

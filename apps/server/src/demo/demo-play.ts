@@ -1,3 +1,5 @@
+import { playDemoHistory } from './demo-history';
+import { rateDemo } from './demo-ratings';
 import type { INestApplicationContext } from '@nestjs/common';
 import { seededRandom } from '@chuhe/registration';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -5,7 +7,8 @@ import type { GameResult } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
-import { DEMO_ORGANIZER, demoOpenEvent } from './demo-tournament';
+import { DEMO_ORGANIZER } from '../auth/demo-account';
+import { demoOpenEvent } from './demo-tournament';
 import { AppealsService } from '../appeals/appeals.service';
 import { DisciplineService } from '../discipline/discipline.service';
 import { DisputesService } from '../disputes/disputes.service';
@@ -34,6 +37,8 @@ export async function playDemo(app: INestApplicationContext, tournamentId: strin
   // Rounds half a day apart, the one in play started an hour ago: every lineup deadline has passed.
   const now = Date.now();
   for (const event of events) {
+    // An event still taking entries (issue 31: the junior open) is not drawn, so not played.
+    if (event.selfRegistration && (await prisma.entry.count({ where: { eventId: event.id, drawNumber: { not: null } } })) === 0) continue;
     if (playedToTheEnd(event.stages)) {
       await playToTheEnd(rounds, results, prisma, user, event.id, pick, now);
       continue;
@@ -55,6 +60,9 @@ export async function playDemo(app: INestApplicationContext, tournamentId: strin
       }
     }
   }
+  // Earlier tournaments of the same persons, then every demo event rated in the demo's rating list (issue 33).
+  const history = await playDemoHistory(app, tournamentId, user);
+  await rateDemo(app, tournamentId, user, history);
 }
 
 /** The events the demo plays to their final (a knockout stage or a championship): issue 21. */

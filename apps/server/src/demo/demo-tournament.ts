@@ -8,9 +8,10 @@ import { defaultTieBreaks } from '../events/tie-breaks';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { Tx } from '../prisma/prisma.service';
+import { DEMO_ORGANIZER } from '../auth/demo-account';
+import { matchPlayers } from '../persons/registry';
 import { DEMO_AFFILIATIONS, DEMO_TEAMS, demoPeople } from './demo-data';
-
-export const DEMO_ORGANIZER = { email: 'organizer@chuhe.demo', password: 'chuhe-demo-organizer', displayName: '赛事主办 Demo organizer' };
+import { demoEntries } from './demo-entries';
 
 /** The demo's staff (issue 20): each lands on its dashboard; same password as the organizer. */
 export const DEMO_STAFF = [
@@ -236,13 +237,22 @@ async function createDemoIn(tx: Tx, passwordHash: string): Promise<string> {
     await drawAndRecord(tx, event.id, user.id, entries, e.seed);
   }
 
+  // Issue 31: regulations, and an event whose entries came from the units and the players.
+  await demoEntries(tx, { tournamentId: t.id, organizerId: user.id, passwordHash, affiliationId });
+
+  // The person registry (issue 33): every demo player is a person, as registration makes them.
+  const demoPlayers = await tx.player.findMany({ where: { tournamentId: t.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+  await matchPlayers(
+    tx,
+    demoPlayers.map((p) => p.id),
+  );
   await tx.$executeRaw(
     insertAuditRows([{ userId: user.id, tournamentId: t.id, entity: 'tournament', entityId: t.id, action: 'create', after: { demo: true } }]),
   );
   return t.id;
 }
 
-async function drawAndRecord(tx: Tx, eventId: string, userId: string, entries: { id: string; seed?: number; affiliation: string }[], seed: string) {
+export async function drawAndRecord(tx: Tx, eventId: string, userId: string, entries: { id: string; seed?: number; affiliation: string }[], seed: string) {
   const seedPositions = defaultSeedPositions(entries.length, entries.filter((e) => e.seed !== undefined).length);
   const result = drawNumbers(entries, { seed, seedPositions });
   if (!result.ok) throw result.error;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
+import { VersionDto } from '../common/dto-fields';
 import { uuidParam } from '../common/id-param';
 import {
   AdjournmentDto,
@@ -11,7 +12,7 @@ import {
   DrawOfferDto,
   EarlyDrawDto,
   RevokeSanctionDto,
-  VersionDto,
+  ApplySanctionsDto,
 } from './discipline.dto';
 import { DisciplineService } from './discipline.service';
 
@@ -49,10 +50,10 @@ export class DisciplineController {
   @RequireRole(...PAIRERS)
   @ApiOperation({
     summary:
-      'apply the confirmed sanctions’ consequence to the stored result again (e.g. when an arbiter could not change a result after the next round was paired)',
+      'apply the confirmed sanctions’ consequence to the stored result again, with a reason (e.g. when an arbiter could not change a result after the next round was paired, or before the lineups were in)',
   })
-  apply(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string) {
-    return this.discipline.reapply(user, gameId);
+  apply(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: ApplySanctionsDto) {
+    return this.discipline.reapply(user, gameId, dto.reason);
   }
 
   @Get('games/:gameId/sanctions')

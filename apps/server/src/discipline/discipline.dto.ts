@@ -56,11 +56,6 @@ export class CreateSanctionDto {
   note?: string;
 }
 
-export class VersionDto {
-  @VersionField()
-  version!: number;
-}
-
 export class RevokeSanctionDto {
   @VersionField()
   version!: number;
@@ -184,4 +179,10 @@ export class DisciplineSettingsDto {
   @IsOptional()
   @IsIn(['axf_2017', 'cxa'])
   repetitionRules?: 'axf_2017' | 'cxa';
+}
+
+/** sanctions/apply: the chief arbiter applies the consequence again, saying why (the audit row's reason). */
+export class ApplySanctionsDto {
+  @TextField(500, 'the lineups are in: the two technical fouls on board 2 stand (一章3节6)')
+  reason!: string;
 }

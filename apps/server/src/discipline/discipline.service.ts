@@ -1,4 +1,5 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { Injectable } from '@nestjs/common';
 import { diagramSvg } from '@chuhe/xiangqi';
 import { checkSealedMove } from '@chuhe/xiangqi';
 import { checkDrawOffer } from '@chuhe/xiangqi';
@@ -35,10 +36,6 @@ export function sanctionView(s: Sanction) {
   return { ...s, article: sanctionArticle(s.kind, s.detail) };
 }
 
-function conflict(message: string) {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
-}
-
 @Injectable()
 export class DisciplineService {
   constructor(
@@ -64,24 +61,19 @@ export class DisciplineService {
     const created = await this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
       const round = ctx.pairing.round;
-      if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; sanctions are recorded once it is published`);
-      if (!sideOf(ctx, dto.playerId)) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      if (round.state === 'draft') throw new DomainError('sanction.draft_round', { number: round.number });
+      if (!sideOf(ctx, dto.playerId)) throw new DomainError('game.not_a_player', { field: 'playerId', game: gameLabel(ctx) }, 'playerId');
       // 二章3节6 applies where records are kept: not the rapid / armageddon tie-break games (附录2 7b 均不须自行记录).
       const stageType =
         dto.kind === 'unrecorded_moves' && ctx.kind !== 'regular'
           ? (await tx.stage.findUniqueOrThrow({ where: { id: round.stageId }, select: { type: true } })).type
           : null;
       if (stageType !== null && !recordsKept(knockoutFormatOf(stageType), ctx.kind)) {
-        throw badRequest([
-          {
-            field: 'kind',
-            reason: `the ${ctx.kind} game of ${gameLabel(ctx)} is played without a score sheet (附录2 7b 均不须自行记录): no unrecorded moves to count (二章3节6)`,
-          },
-        ]);
+        throw new DomainError('sanction.no_score_sheet', { kind: ctx.kind, game: gameLabel(ctx) }, 'kind');
       }
       if (dto.disqualify?.length) {
         const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
-        if (found !== new Set(dto.disqualify).size) throw badRequest([{ field: 'disqualify', reason: 'every id must be an entry of this event' }]);
+        if (found !== new Set(dto.disqualify).size) throw new DomainError('sanction.disqualify_entries', {}, 'disqualify');
       }
       const chief = await isPairer(tx, round.event.tournamentId, user.id);
       const needsChief = needsChiefConfirmation(dto.kind);
@@ -125,7 +117,7 @@ export class DisciplineService {
       const s = await tx.sanction.findUnique({ where: { id: sanctionId } });
       if (!s) throw notFound('sanction');
       if (s.version !== version) staleOrMissing('sanction', s);
-      if (s.state !== 'proposed') throw conflict(`state: the sanction is ${s.state}; only a proposed one is confirmed`);
+      if (s.state !== 'proposed') throw new DomainError('sanction.not_proposed', { state: s.state });
       const { count } = await tx.sanction.updateMany({
         where: { id: sanctionId, version },
         data: { state: 'confirmed', confirmedById: user.id, confirmedAt: new Date(), version: { increment: 1 } },
@@ -158,16 +150,12 @@ export class DisciplineService {
       const s = await tx.sanction.findUnique({ where: { id: sanctionId } });
       if (!s) throw notFound('sanction');
       if (s.version !== dto.version) staleOrMissing('sanction', s);
-      if (s.revokesId) throw conflict('revokesId: this entry is itself an undo; record the sanction again instead');
-      if (s.state === 'revoked') throw conflict('state: the sanction is already revoked');
+      if (s.revokesId) throw new DomainError('sanction.undo_of_undo');
+      if (s.state === 'revoked') throw new DomainError('sanction.revoked');
       const ctx = await gameContext(tx, s.gameId);
       const tournamentId = ctx.pairing.round.event.tournamentId;
       if (s.state === 'confirmed' && !(await isPairer(tx, tournamentId, user.id))) {
-        throw new ForbiddenException({
-          statusCode: 403,
-          error: 'Forbidden',
-          message: 'a confirmed sanction is revoked by the chief arbiter or the organizer only',
-        });
+        throw new DomainError('sanction.revoke_confirmed');
       }
       const { count } = await tx.sanction.updateMany({
         where: { id: sanctionId, version: dto.version },
@@ -254,8 +242,8 @@ export class DisciplineService {
     });
   }
 
-  async reapply(user: AuthUser, gameId: string) {
-    return { consequence: await this.consequence.apply(user, gameId) };
+  async reapply(user: AuthUser, gameId: string, reason: string) {
+    return { consequence: await this.consequence.apply(user, gameId, reason) };
   }
 
   async listForGame(gameId: string) {
@@ -280,7 +268,7 @@ export class DisciplineService {
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
       const side = sideOf(ctx, dto.playerId);
-      if (!side) throw badRequest([{ field: 'playerId', reason: `not a player of this game (${gameLabel(ctx)})` }]);
+      if (!side) throw new DomainError('game.not_a_player', { field: 'playerId', game: gameLabel(ctx) }, 'playerId');
       const previous = await tx.gameLog.findMany({ where: { gameId, kind: 'draw_offer' }, orderBy: { at: 'desc' }, take: 1 });
       const last = previous[0]?.data as { playerId: string; response: string } | undefined;
       // libs/xiangqi: 三章6I after one's own move, 二章9节5 not again after a refusal.
@@ -397,10 +385,10 @@ export class DisciplineService {
     if (!checked.ok) throw badRequest([{ field: checked.field, reason: checked.reason }]);
     const pos = { value: checked.position };
     const resumeAt = new Date(dto.resumeAt);
-    if (Number.isNaN(resumeAt.getTime())) throw badRequest([{ field: 'resumeAt', reason: 'must be an ISO 8601 date-time' }]);
+    if (Number.isNaN(resumeAt.getTime())) throw new DomainError('input.date_time', { field: 'resumeAt' }, 'resumeAt');
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
-      if (ctx.result !== null) throw conflict(`result: the game already has a result (${ctx.result})`);
+      if (ctx.result !== null) throw new DomainError('game.has_result', { result: ctx.result });
       const row = await tx.gameLog.create({
         data: {
           gameId,

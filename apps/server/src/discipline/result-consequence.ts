@@ -1,14 +1,12 @@
-import { ForbiddenException, HttpException, Injectable } from '@nestjs/common';
-import { adjournmentNoShowResult, applySanctions, ADJOURNMENT_GRACE_MINUTES, overrideArticle } from '@chuhe/standings';
+import { HttpException, Injectable } from '@nestjs/common';
 import type { GameResult, PenaltyReason } from '@chuhe/tournament';
 import type { AuthUser } from '../auth/auth.decorators';
-import { eventFile } from '../play/event-file';
+import { DomainError, type ErrorCode, type ErrorParams } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { ResultsService } from '../results/results.service';
 import { EntriesService } from '../entries/entries.service';
-import { loadEventPlay } from '../play/event-loader';
 import { gameContext } from './game-context';
-import { fileSanctions } from './sanction-file';
+import { sanctionConsequence } from './sanction-target';
 
 export interface Consequence {
   /** The result the confirmed sanctions give the game, or null when they give none. */
@@ -17,6 +15,11 @@ export interface Consequence {
   article: string | null;
   /** Whether the stored game was changed now. */
   applied: boolean;
+  /** Not applied because the result path refused it now: it waits, and result entry keeps to it. */
+  pending?: boolean;
+  /** The refusal's stable code and values (the page shows its words in the page's language). */
+  code?: ErrorCode;
+  params?: ErrorParams;
   message?: string;
   /** Entries withdrawn now: removed by the ladder (二章8节11) or disqualified for collusion (二章8节3). */
   withdrawn?: { entryId: string; afterRound: number; reason: string; applied: boolean; message?: string }[];
@@ -56,75 +59,50 @@ export class ResultConsequence {
     for (const w of list) {
       const entry = await this.prisma.entry.findUnique({ where: { id: w.entryId }, select: { version: true, status: true } });
       if (!entry || entry.status === 'withdrawn') continue;
-      try {
-        await this.entries.withdraw({ user, id: w.entryId, version: entry.version, afterRound: w.afterRound, reason: w.reason });
-        out.push({ ...w, applied: true });
-      } catch (e) {
-        const body = e instanceof HttpException ? (e.getResponse() as { message?: string }) : { message: String(e) };
-        out.push({ ...w, applied: false, message: body.message });
+      // N2 (issue 30): found after a later round, the entry leaves from the next round on — after
+      // the last round it played (or had the bye in), never left paired against honest players.
+      let afterRound = w.afterRound;
+      for (;;) {
+        try {
+          await this.entries.withdraw({ user, id: w.entryId, version: entry.version, afterRound, reason: w.reason });
+          out.push({ ...w, afterRound, applied: true });
+        } catch (e) {
+          const later = e instanceof DomainError && (e.code === 'withdrawal.played' || e.code === 'withdrawal.had_bye') ? Number(e.params.round) : NaN;
+          if (later > afterRound) {
+            afterRound = later;
+            continue;
+          }
+          const body = e instanceof HttpException ? (e.getResponse() as { message?: string }) : { message: e instanceof Error ? e.message : String(e) };
+          out.push({ ...w, afterRound, applied: false, message: body.message });
+        }
+        break;
       }
     }
     return out;
   }
 
-  async apply(user: AuthUser, gameId: string): Promise<Consequence> {
+  /**
+   * Applies what the confirmed sanctions give the game. `why` (sanctions/apply: the chief arbiter's
+   * reason) joins the article in the audit row. A consequence the result path refuses now (lineups
+   * not in, the next round paired) is `pending` with the refusal's code and words: result entry
+   * then refuses any other played result until it is applied (sanction-target.ts).
+   */
+  async apply(user: AuthUser, gameId: string, why?: string): Promise<Consequence> {
     const ctx = await gameContext(this.prisma, gameId);
-    const round = ctx.pairing.round;
-    const eventId = round.event.id;
-    const individual = round.event.kind === 'individual';
-    let target: { result: GameResult; penaltyReason: PenaltyReason | null; article: string } | null = null;
-    const leaving: { entryId: string; afterRound: number; reason: string }[] = [];
-
-    const noShow = await this.prisma.sanction.findFirst({
-      where: {
-        gameId,
-        kind: 'adjournment_no_show',
-        state: 'confirmed',
-        revokesId: null,
-        OR: [{ minutesLate: null }, { minutesLate: { gt: ADJOURNMENT_GRACE_MINUTES } }],
-      },
-      orderBy: { createdAt: 'asc' },
-    });
-    if (noShow) {
-      // 三章6K (libs/standings sanction-consequences.ts): the absent side forfeits.
-      const forfeit = adjournmentNoShowResult(noShow.playerId === ctx.redPlayerId ? 'red' : 'black', noShow.minutesLate);
-      if (forfeit) target = { ...forfeit, penaltyReason: null };
-    } else if (round.state !== 'draft') {
-      const event = await loadEventPlay(this.prisma, eventId);
-      if (event) {
-        const file = eventFile(event);
-        const effects = applySanctions(file.rounds, await fileSanctions(this.prisma, eventId));
-        if (!effects.ok) return { result: null, penaltyReason: null, article: null, applied: false, message: effects.error.message };
-        const red = individual ? ctx.pairing.redEntryId : ctx.redPlayerId;
-        const black = individual ? ctx.pairing.blackEntryId : ctx.blackPlayerId;
-        const fileRound = file.rounds.find((r) => r.round === round.number);
-        const fileGame = fileRound?.pairings
-          .flatMap((p) => p.games)
-          .find((g) => g.board === ctx.board && (g.leg ?? 1) === ctx.leg && ((g.red === red && g.black === black) || (g.red === black && g.black === red))); // 二章5节4: the board's own game
-        const override = fileGame ? effects.value.overrides.get(fileGame) : undefined;
-        if (individual) {
-          for (const r of effects.value.removals)
-            if (r.afterRound === round.number)
-              leaving.push({ entryId: r.player, afterRound: r.afterRound, reason: '二章8节11: third offence — removed from the event (停止该棋手继续比赛)' });
-        }
-        for (const d of effects.value.disqualifications)
-          if (d.afterRound === round.number)
-            leaving.push({ entryId: d.entry, afterRound: d.afterRound, reason: '二章8节3: collusion — right to compete cancelled (取消其比赛权利)' });
-        if (override) {
-          target = {
-            result: override.result,
-            penaltyReason: override.penaltyReason ?? null,
-            article: overrideArticle(override),
-          };
-        }
-      }
+    let found: Awaited<ReturnType<typeof sanctionConsequence>>;
+    try {
+      found = await sanctionConsequence(this.prisma, gameId, ctx);
+    } catch (e) {
+      return { result: null, penaltyReason: null, article: null, applied: false, message: e instanceof Error ? e.message : String(e) };
     }
+    const { target, leaving } = found;
+    const because = (article: string) => `[sanction] ${article}${why ? ` — ${why}` : ''}`;
 
     if (target) {
       const done: Consequence =
         ctx.result === target.result && (ctx.penaltyReason ?? null) === target.penaltyReason
           ? { ...target, applied: false }
-          : await this.enter(user, gameId, ctx.version, target.result, target.penaltyReason, `[sanction] ${target.article}`, target.article);
+          : await this.enter(user, gameId, ctx.version, target.result, target.penaltyReason, because(target.article), target.article);
       if (leaving.length) done.withdrawn = await this.withdrawEntries(user, leaving);
       return done;
     }
@@ -168,9 +146,21 @@ export class ResultConsequence {
       await this.results.enterResult({ user, gameId, dto });
       return { result, penaltyReason, article, applied: true };
     } catch (e) {
-      if (e instanceof ForbiddenException || e instanceof HttpException) {
+      // Not now (lineups not in, the next round paired and not the chief arbiter …): pending, with why.
+      if (e instanceof DomainError)
+        return {
+          result,
+          penaltyReason,
+          article,
+          applied: false,
+          pending: true,
+          code: e.code,
+          params: e.params,
+          message: `the result was not changed: ${e.message}`,
+        };
+      if (e instanceof HttpException) {
         const body = e.getResponse() as { message?: string };
-        return { result, penaltyReason, article, applied: false, message: `the result was not changed: ${body.message ?? e.message}` };
+        return { result, penaltyReason, article, applied: false, pending: true, message: `the result was not changed: ${body.message ?? e.message}` };
       }
       throw e;
     }

@@ -1,4 +1,5 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { Injectable } from '@nestjs/common';
 import { INITIAL_FEN } from '@chuhe/xiangqi';
 import { disputeReport, type DisputeReport } from '@chuhe/xiangqi';
 import type { GameResult } from '@chuhe/tournament';
@@ -14,10 +15,6 @@ import { ResultsService } from '../results/results.service';
 import type { OpenDisputeDto, RuleDisputeDto } from './disputes.dto';
 
 const FROM_VERDICT: Record<string, GameResult | undefined> = { red_loses: 'black_win', black_loses: 'red_win', draw: 'draw' };
-
-function conflict(message: string) {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
-}
 
 /**
  * Disputed positions (待判局面, 三章6G): the arbiter opens one on a game from a FEN and the cycle's
@@ -39,17 +36,16 @@ export class DisputesService {
     let fen: string;
     let moves: string[];
     if (dto.fromRecord) {
-      if (dto.fen !== undefined || dto.moves !== undefined)
-        throw badRequest([{ field: 'fromRecord', reason: 'give either fromRecord or fen + moves, not both' }]);
+      if (dto.fen !== undefined || dto.moves !== undefined) throw new DomainError('dispute.both_sources', {}, 'fromRecord');
       const record = await this.prisma.gameRecord.findUnique({ where: { gameId } });
-      if (!record) throw badRequest([{ field: 'fromRecord', reason: 'the game has no stored record (PUT /api/games/:gameId/record)' }]);
+      if (!record) throw new DomainError('dispute.no_record', {}, 'fromRecord');
       const all = record.moves as string[];
-      if (dto.uptoPly !== undefined && dto.uptoPly > all.length) throw badRequest([{ field: 'uptoPly', reason: `the record has ${all.length} plies` }]);
+      if (dto.uptoPly !== undefined && dto.uptoPly > all.length) throw new DomainError('dispute.upto_ply', { plies: all.length }, 'uptoPly');
       fen = record.startFen;
       moves = all.slice(0, dto.uptoPly ?? all.length);
     } else {
-      if (!dto.moves?.length) throw badRequest([{ field: 'moves', reason: 'give the cycle’s moves (or fromRecord: true)' }]);
-      if (dto.uptoPly !== undefined) throw badRequest([{ field: 'uptoPly', reason: 'only with fromRecord' }]);
+      if (!dto.moves?.length) throw new DomainError('dispute.moves_needed', {}, 'moves');
+      if (dto.uptoPly !== undefined) throw new DomainError('dispute.upto_ply_record_only', {}, 'uptoPly');
       fen = dto.fen ?? INITIAL_FEN;
       moves = dto.moves;
     }
@@ -135,10 +131,10 @@ export class DisputesService {
     const row = await this.prisma.dispute.findUnique({ where: { id: disputeId } });
     if (!row) throw notFound('dispute');
     if (row.version !== dto.version) staleOrMissing('dispute', row);
-    if (row.state !== 'open') throw conflict('state: the dispute is already ruled');
+    if (row.state !== 'open') throw new DomainError('dispute.ruled');
     const report = disputeReportOf(row);
     const result = dto.result ?? FROM_VERDICT[report.verdict];
-    if (!result) throw badRequest([{ field: 'result', reason: 'the engine gives no verdict (no repetition): name the result' }]);
+    if (!result) throw new DomainError('dispute.name_result', {}, 'result');
     const game = await this.prisma.game.findUniqueOrThrow({ where: { id: row.gameId } });
     if (game.result !== result) {
       await this.results.enterResult({

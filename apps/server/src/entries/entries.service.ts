@@ -1,6 +1,8 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { drawNumbers } from '@chuhe/registration';
+import { withdrawalPlan, type WithdrawalPairing, type WithdrawalRefusal } from '@chuhe/standings';
+import { DomainError } from '../common/errors';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
@@ -12,6 +14,7 @@ import { changeResult, readResultTarget } from '../results/change-result';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
 import type { RoundStateChange } from '../results/play-effects';
 import { loadEventPlay } from '../play/event-loader';
+import { assertNoneBanned, assertNotBanned } from '../persons/bans';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
 import { defaultSeedPositions } from '@chuhe/registration';
@@ -48,23 +51,28 @@ export class EntriesService {
 
   /** Individual events. Late entries are accepted until round 1 is paired. */
   create({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: CreateEntryDto }) {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.$transaction((tx) => this.createIn(tx, { user, eventId, dto }));
+  }
+
+  /** The one way an individual entry is made, inside the caller's transaction (the organizer's form, an approved entry request). */
+  async createIn(tx: Tx, { user, eventId, dto }: { user: AuthUser; eventId: string; dto: CreateEntryDto }) {
+    {
       const event = await lockEvent(tx, eventId);
       if (entriesClosed(event)) throw closedConflict('entries');
-      if (event.kind !== 'individual') throw badRequest([{ field: 'playerId', reason: 'this is a team event: enter a team by creating it' }]);
+      if (event.kind !== 'individual') throw new DomainError('entry.team_event', { field: 'playerId' }, 'playerId');
       const player = await tx.player.findUnique({ where: { id: dto.playerId } });
-      if (!player || player.tournamentId !== event.tournamentId) throw badRequest([{ field: 'playerId', reason: 'no such player in this tournament' }]);
-      if (event.category === 'women' && player.gender !== 'female')
-        throw badRequest([{ field: 'playerId', reason: "a women's event admits women players only" }]);
+      if (!player || player.tournamentId !== event.tournamentId) throw new DomainError('player.not_in_tournament', { field: 'playerId' }, 'playerId');
+      if (event.category === 'women' && player.gender !== 'female') throw new DomainError('entry.women_only', {}, 'playerId');
+      await assertNotBanned(tx, player.personId, new Date(), 'playerId'); // 二章8节3
       const existing = await tx.entry.findUnique({ where: { eventId_playerId: { eventId, playerId: dto.playerId } } });
-      if (existing) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'playerId: the player is already entered in this event' });
+      if (existing) throw new DomainError('entry.already_entered', {}, 'playerId');
       const late = await hasDraw(tx, eventId);
       const created = await tx.entry.create({ data: { eventId, playerId: dto.playerId, seed: dto.seed, lateEntry: late } });
       if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, [created.id]);
       const entry = await tx.entry.findUniqueOrThrow({ where: { id: created.id }, include: ENTRY_INCLUDE });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: entry.id, action: 'create', after: entry });
       return entry;
-    });
+    }
   }
 
   /**
@@ -77,7 +85,7 @@ export class EntriesService {
       async (tx) => {
         const event = await lockEvent(tx, eventId);
         if (entriesClosed(event)) throw closedConflict('entries');
-        if (event.kind !== 'individual') throw badRequest([{ field: 'playerIds', reason: 'this is a team event: enter a team by creating it' }]);
+        if (event.kind !== 'individual') throw new DomainError('entry.team_event', { field: 'playerIds' }, 'playerIds');
         const players = await tx.player.findMany({ where: { id: { in: dto.playerIds } } });
         const byId = new Map(players.map((p) => [p.id, p]));
         const problems: { field: string; reason: string }[] = [];
@@ -88,15 +96,15 @@ export class EntriesService {
             problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only" });
         });
         if (problems.length) throw badRequest(problems);
+        await assertNoneBanned(
+          tx,
+          dto.playerIds.map((id, i) => ({ personId: byId.get(id)!.personId, field: `playerIds[${i}]` })),
+        ); // 二章8节3
         const existing = await tx.entry.findMany({ where: { eventId, playerId: { in: dto.playerIds } }, select: { playerId: true } });
         if (existing.length) {
           // Name the first of the list already entered (the query's order is not the list's).
           const i = Math.min(...existing.map((e) => dto.playerIds.indexOf(e.playerId!)));
-          throw new ConflictException({
-            statusCode: 409,
-            error: 'Conflict',
-            message: `playerIds[${i}]: the player is already entered in this event (${existing.length} of the list are)`,
-          });
+          throw new DomainError('entry.already_entered_list', { field: `playerIds[${i}]`, count: existing.length }, `playerIds[${i}]`);
         }
         const late = await hasDraw(tx, eventId);
         await tx.entry.createMany({ data: dto.playerIds.map((playerId) => ({ eventId, playerId, lateEntry: late })) });
@@ -131,7 +139,7 @@ export class EntriesService {
       if (!before) throw notFound('entry');
       const event = await lockEvent(tx, before.eventId);
       if (entriesClosed(event)) throw closedConflict('entry');
-      if (changes.hostExtra && event.kind !== 'team') throw badRequest([{ field: 'hostExtra', reason: 'only a team event has a host extra team (附录1 #3)' }]);
+      if (changes.hostExtra && event.kind !== 'team') throw new DomainError('entry.host_extra_team_only', {}, 'hostExtra');
       const { count } = await tx.entry.updateMany({ where: { id, version }, data: { ...changes, version: { increment: 1 } } });
       if (count === 0) staleOrMissing('entry', before);
       const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
@@ -159,81 +167,41 @@ export class EntriesService {
       if (!before) throw notFound('entry');
       await lockEventPlay(tx, before.eventId); // first: the play lock, then the event row (API.md)
       const event = await lockEvent(tx, before.eventId);
-      if (before.status === 'withdrawn') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: already withdrawn' });
+      if (before.status === 'withdrawn') throw new DomainError('withdrawal.already', {}, 'status');
       const rounds = await tx.round.findMany({ where: { eventId: event.id }, select: { id: true, number: true, state: true }, orderBy: { number: 'asc' } });
       const lastPublished = Math.max(0, ...rounds.filter((r) => r.state !== 'draft').map((r) => r.number));
       const note = reason?.trim() || null;
       const warnings = await draftWarnings(tx, rounds, id);
       const { team, ...entryBefore } = before;
-
-      if (lastPublished === 0) {
-        if (afterRound !== undefined && afterRound !== 0)
-          throw badRequest([{ field: 'afterRound', reason: 'no round is published yet: the entry withdraws before round 1 (afterRound 0)' }]);
-        const started = entriesClosed(event);
-        const { count } = await tx.entry.updateMany({
-          where: { id, version },
-          data: {
-            status: 'withdrawn',
-            withdrawnAt: new Date(),
-            withdrawnAfterRound: 0,
-            withdrawalReason: note,
-            ...(started ? {} : { drawNumber: null }),
-            version: { increment: 1 },
-          },
-        });
-        if (count === 0) staleOrMissing('entry', before);
-        const redrawNeeded = !started && before.drawNumber !== null;
-        if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
-        const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
-        await this.audit.record(tx, {
-          userId: user.id,
-          tournamentId: event.tournamentId,
-          entity: 'entry',
-          entityId: id,
-          action: 'update',
-          before: entryBefore,
-          after,
-          reason: note ?? '二章7节2: withdrawal before the start',
-        });
-        return { entry: after, redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings, compare: null };
-      }
-
-      const leaves = afterRound ?? lastPublished;
-      if (leaves > lastPublished) throw badRequest([{ field: 'afterRound', reason: `must be at most the last published round (${lastPublished})` }]);
-      const pairings = await tx.pairing.findMany({
-        where: { round: { eventId: event.id, state: { not: 'draft' } }, OR: [{ redEntryId: id }, { blackEntryId: id }] },
-        include: {
-          round: { select: { id: true, number: true, stage: { select: { type: true } } } },
-          games: { orderBy: { board: 'asc' } },
-          redEntry: { select: { id: true, playerId: true, drawNumber: true, status: true, withdrawnAfterRound: true } },
-          blackEntry: { select: { id: true, playerId: true, drawNumber: true, status: true, withdrawnAfterRound: true } },
-        },
+      const pairings = lastPublished === 0 ? [] : await withdrawalPairings(tx, event.id, id);
+      // The rule (二章7节2–4) is the library's; here: lock, ask, write.
+      const plan = withdrawalPlan({
+        kind: event.kind === 'team' ? 'team' : 'individual',
+        playerId: before.playerId,
+        memberIds: new Set((team?.members ?? []).map((m) => m.playerId)),
+        lastPublished,
+        afterRound,
+        entriesClosed: entriesClosed(event),
+        drawn: before.drawNumber !== null,
+        pairings,
       });
-      const later = pairings.filter((p) => p.round.number > leaves);
-      if (leaves === 0 && pairings.length)
-        throw badRequest([
-          { field: 'afterRound', reason: `the entry is paired in round ${Math.min(...pairings.map((p) => p.round.number))}: it withdraws after a round ≥ 1` },
-        ]);
-      const bye = later.find((p) => p.blackEntryId === null);
-      if (bye)
-        throw badRequest([
-          { field: 'afterRound', reason: `the entry had the bye in round ${bye.round.number}: it withdraws after round ${bye.round.number} or later` },
-        ]);
-      const played = later.find((p) => p.games.some((g) => g.result !== null && PLAYED.has(g.result)));
-      if (played)
-        throw badRequest([
-          {
-            field: 'afterRound',
-            reason: `the entry played in round ${played.round.number} (a result over the board): it withdraws after round ${played.round.number} or later`,
-          },
-        ]);
+      if (!plan.ok) throw withdrawalRefused(plan);
 
       const now = new Date();
       const { count } = await tx.entry.updateMany({
         where: { id, version },
-        data: { status: 'withdrawn', withdrawnAt: now, withdrawnAfterRound: leaves, withdrawalReason: note, version: { increment: 1 } },
+        data: {
+          status: 'withdrawn',
+          withdrawnAt: now,
+          withdrawnAfterRound: plan.afterRound,
+          withdrawalReason: note,
+          // 二章7节2: before the start the place is freed (and its number, while entries are open).
+          ...(plan.beforeStart && !entriesClosed(event) ? { drawNumber: null } : {}),
+          version: { increment: 1 },
+        },
       });
       if (count === 0) staleOrMissing('entry', before);
+      if (plan.redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
       const after = await tx.entry.findUniqueOrThrow({ where: { id }, include: ENTRY_INCLUDE });
       const actor = { userId: user.id, tournamentId: event.tournamentId };
       await this.audit.record(tx, {
@@ -243,52 +211,38 @@ export class EntriesService {
         action: 'update',
         before: entryBefore,
         after,
-        reason: `${note ?? 'withdrawal'} — leaves after round ${leaves} (二章7节3–4)`,
+        reason: plan.beforeStart
+          ? (note ?? '二章7节2: withdrawal before the start')
+          : `${note ?? 'withdrawal'} — leaves after round ${plan.afterRound} (二章7节3–4)`,
       });
+      if (plan.beforeStart) return { entry: after, redrawNeeded: plan.redrawNeeded, afterRound: 0, forfeits: [], rounds: [], warnings, compare: null };
 
-      // 二章7节3–4: 其余未赛的对局均作弃权论，对方获胜 — the unplayed games of the published rounds after `leaves`.
-      const members = new Set((team?.members ?? []).map((m) => m.playerId));
+      // 二章7节3–4: each unplayed game of the later published rounds, through the one result writer.
       const forfeits: { gameId: string; round: number; table: number | null; board: number; result: GameResult }[] = [];
       const settled = new Map<string, RoundStateChange>();
       let compareFrom: number | undefined;
-      for (const p of later) {
-        const opponent = p.redEntryId === id ? p.blackEntry : p.redEntry;
-        const opponentGone =
-          opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number;
-        const article = p.round.stage.type.includes('round_robin') ? '二章7节3' : '二章7节4';
-        for (const g of p.games) {
-          if (g.result !== null) continue;
-          const entryRed =
-            event.kind === 'individual'
-              ? g.redPlayerId === before.playerId
-              : g.redPlayerId !== null
-                ? members.has(g.redPlayerId)
-                : g.blackPlayerId !== null
-                  ? !members.has(g.blackPlayerId)
-                  : (p.redEntryId === id) === (g.board % 2 === 1); // 附录6 用法2: the first-listed team has Red on odd boards
-          const result: GameResult = opponentGone ? 'double_forfeit' : entryRed ? 'black_win_forfeit' : 'red_win_forfeit';
-          // The one way a result changes (results/change-result.ts): audit, round state, knockout follow-up, live.
-          const target = await readResultTarget(tx, g.id);
-          if (!target) continue;
-          const change = await changeResult(tx, this.audit, {
-            target,
-            result,
-            penaltyReason: null,
-            actor,
-            reason: `${article}: entry #${before.drawNumber} withdrew after round ${leaves}${note ? ` (${note})` : ''} — unplayed game, forfeit${opponentGone ? ' (both entries had left)' : ' win for the opponent'}`,
-            matchReason: 'withdrawal (二章7节3–4)',
-            compareLater: false,
-            now,
-          });
-          if (change.round) settled.set(change.round.id, change.round);
-          if (target.laterRoundPaired) compareFrom = Math.min(compareFrom ?? Infinity, p.round.number);
-          forfeits.push({ gameId: g.id, round: p.round.number, table: p.table, board: g.board, result });
-        }
+      for (const f of plan.forfeits) {
+        // The one way a result changes (results/change-result.ts): audit, round state, knockout follow-up, live.
+        const target = await readResultTarget(tx, f.gameId);
+        if (!target) continue;
+        const change = await changeResult(tx, this.audit, {
+          target,
+          result: f.result,
+          penaltyReason: null,
+          actor,
+          reason: `${f.article}: entry #${before.drawNumber} withdrew after round ${plan.afterRound}${note ? ` (${note})` : ''} — unplayed game, forfeit${f.bothGone ? ' (both entries had left)' : ' win for the opponent'}`,
+          matchReason: 'withdrawal (二章7节3–4)',
+          compareLater: false,
+          now,
+        });
+        if (change.round) settled.set(change.round.id, change.round);
+        if (target.laterRoundPaired) compareFrom = Math.min(compareFrom ?? Infinity, f.round);
+        forfeits.push({ gameId: f.gameId, round: f.round, table: f.table, board: f.board, result: f.result });
       }
       // Round N+1 already paired after a forfeited game of round N: what it would have paired (read here, compared after the commit).
       const loaded = compareFrom === undefined ? null : await loadEventPlay(tx, event.id);
       const compare = loaded && compareFrom !== undefined ? { round: compareFrom, event: loaded } : null;
-      return { entry: after, redrawNeeded: false, afterRound: leaves, forfeits, rounds: [...settled.values()], warnings, compare };
+      return { entry: after, redrawNeeded: false, afterRound: plan.afterRound, forfeits, rounds: [...settled.values()], warnings, compare };
     });
     const { compare, ...response } = done;
     return compare ? { ...response, laterPairingsAffected: laterPairingsAfterCommit(compare.event, compare.round) } : response;
@@ -308,7 +262,7 @@ export class EntriesService {
       const event = await lockEvent(tx, before.eventId);
       const rounds = await tx.round.findMany({ where: { eventId: event.id }, select: { number: true, state: true } });
       const refusal = undoWithdrawalRefusal(before, rounds);
-      if (refusal) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `entry: ${refusal}` });
+      if (refusal) throw refusal;
       const { count } = await tx.entry.updateMany({
         where: { id, version },
         data: { status: 'active', withdrawnAt: null, withdrawnAfterRound: null, withdrawalReason: null, version: { increment: 1 } },
@@ -343,9 +297,8 @@ export class EntriesService {
       if (!before) throw notFound('entry');
       const event = await lockEvent(tx, before.eventId);
       // A draft round 1 pairs it already (round1PairedAt is set at publication).
-      if (entriesClosed(event) || (await tx.round.count({ where: { eventId: event.id } })) > 0)
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'entry: round 1 has been paired: withdraw the entry instead (二章7节2–4)' });
-      if (before.teamId) throw badRequest([{ field: 'entryId', reason: 'a team entry is removed with its team (DELETE /api/teams/:teamId)' }]);
+      if (entriesClosed(event) || (await tx.round.count({ where: { eventId: event.id } })) > 0) throw new DomainError('entry.delete_after_round1');
+      if (before.teamId) throw new DomainError('entry.team_entry_delete', {}, 'entryId');
       await tx.entry.delete({ where: { id } });
       const redrawNeeded = before.drawNumber !== null;
       if (redrawNeeded) await tx.event.update({ where: { id: event.id }, data: { redrawNeeded: true, version: { increment: 1 } } });
@@ -371,7 +324,7 @@ export class EntriesService {
         where: { eventId, status: 'active' },
         include: { player: true, team: true },
       });
-      if (entries.length < 2) throw badRequest([{ field: 'eventId', reason: 'a draw needs at least two active entries' }]);
+      if (entries.length < 2) throw new DomainError('draw.too_few', {}, 'eventId');
       const seeds = entries.filter((e) => e.seed !== null).length;
       const seedPositions = dto.seedPositions ?? defaultSeedPositions(entries.length, seeds);
       const seed = dto.seed ?? randomBytes(12).toString('base64url');
@@ -415,7 +368,6 @@ export class EntriesService {
 }
 
 /** Results played over the board (a withdrawal cannot precede them). */
-const PLAYED = new Set<GameResult>(['red_win', 'draw', 'black_win', 'red_win_penalty', 'black_win_penalty']);
 
 /** Draft rounds that still pair the entry: they need pairing again. */
 async function draftWarnings(tx: Tx, rounds: { id: string; number: number; state: string }[], entryId: string): Promise<string[]> {
@@ -435,4 +387,36 @@ function drawErrorField(code: string): string {
   if (code.startsWith('seed') || code === 'too_many_seeds') return 'seedPositions';
   if (code.startsWith('host')) return 'hostExtra';
   return 'eventId';
+}
+
+/** The entry's published pairings as the withdrawal plan reads them (libs/standings withdrawalPlan). */
+async function withdrawalPairings(tx: Tx, eventId: string, entryId: string): Promise<WithdrawalPairing[]> {
+  const pairings = await tx.pairing.findMany({
+    where: { round: { eventId, state: { not: 'draft' } }, OR: [{ redEntryId: entryId }, { blackEntryId: entryId }] },
+    include: {
+      round: { select: { number: true, stage: { select: { type: true } } } },
+      games: { orderBy: [{ board: 'asc' }, { leg: 'asc' }] },
+      redEntry: { select: { status: true, withdrawnAfterRound: true } },
+      blackEntry: { select: { status: true, withdrawnAfterRound: true } },
+    },
+  });
+  return pairings.map((p) => {
+    const opponent = p.redEntryId === entryId ? p.blackEntry : p.redEntry;
+    return {
+      round: p.round.number,
+      table: p.table,
+      roundRobin: p.round.stage.type.includes('round_robin'),
+      bye: p.blackEntryId === null,
+      entryFirstListed: p.redEntryId === entryId,
+      opponentLeftBefore:
+        opponent !== null && opponent.status === 'withdrawn' && opponent.withdrawnAfterRound !== null && opponent.withdrawnAfterRound < p.round.number,
+      games: p.games.map((g) => ({ id: g.id, board: g.board, leg: g.leg, result: g.result, redPlayerId: g.redPlayerId, blackPlayerId: g.blackPlayerId })),
+    };
+  });
+}
+
+/** A refused withdrawal as the domain error its words and code come from (400, field afterRound). */
+function withdrawalRefused(refusal: WithdrawalRefusal): DomainError {
+  const params: Record<string, number> = 'round' in refusal ? { round: refusal.round } : {};
+  return new DomainError(`withdrawal.${refusal.refusal}`, params, 'afterRound');
 }

@@ -32,6 +32,10 @@ describe('undoWithdrawalRefusal', () => {
   ])('%s', (_name, entry, rounds, expected) => {
     const refusal = undoWithdrawalRefusal(entry, rounds);
     if (expected === undefined) expect(refusal).toBeUndefined();
-    else expect(refusal).toMatch(expected);
+    else {
+      expect(refusal?.message).toMatch(expected);
+      expect(refusal?.getStatus()).toBe(409);
+      expect(refusal?.wordsIn('zh')).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 });

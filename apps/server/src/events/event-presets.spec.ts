@@ -1,5 +1,5 @@
 import { chainView, EVENT_PRESETS, presetKind, presetOf, presetStages } from './event-presets';
-import { eventFormatProblems as eventConfigProblems } from '@chuhe/pairing';
+import { eventFormatProblems } from '@chuhe/pairing';
 import { defaultTieBreaks } from './tie-breaks';
 
 describe('event presets (二章1节3, 附录2–3)', () => {
@@ -7,14 +7,14 @@ describe('event presets (二章1节3, 附录2–3)', () => {
   it.each(EVENT_PRESETS)('%s gives stages the API accepts, and is read back from them', (preset) => {
     const kind = presetKind(preset);
     const stages = presetStages(preset, numbers);
-    expect(eventConfigProblems({ kind, stages })).toEqual([]);
+    expect(eventFormatProblems({ kind, stages })).toEqual([]);
     const back = presetOf(kind, stages);
     expect(back?.preset).toBe(preset);
     expect(presetStages(back!.preset, back!.numbers)).toEqual(stages);
   });
 
   it('leaves a missing number missing, for the API to name', () => {
-    expect(eventConfigProblems({ kind: 'individual', stages: presetStages('individual_swiss', {}) }).map((p) => p.field)).toEqual(['stages.0.rounds']);
+    expect(eventFormatProblems({ kind: 'individual', stages: presetStages('individual_swiss', {}) }).map((p) => p.field)).toEqual(['stages.0.rounds']);
   });
 
   it('shows the chain with each step’s article: the prescribed one, else the criterion’s', () => {

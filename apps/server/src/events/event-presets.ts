@@ -42,6 +42,16 @@ export const PRESET_NUMBERS: Record<EventPreset, readonly (keyof PresetNumbers)[
   championship_6_1: [],
 };
 
+/**
+ * The clock a preset's rules give (the form fills it in when the preset is chosen; the organizer may
+ * change it): 附录2 #4 the 5+2 championship's slow game 80′+30″; 附录3 #4 the 6+1's 60′+30″.
+ * Presets without one keep the form's value.
+ */
+export const PRESET_TIME_CONTROLS: Partial<Record<EventPreset, { baseMinutes: number; incrementSeconds: number; article: string }>> = {
+  championship_5_2: { baseMinutes: 80, incrementSeconds: 30, article: '附录2 #4' },
+  championship_6_1: { baseMinutes: 60, incrementSeconds: 30, article: '附录3 #4' },
+};
+
 export function presetKind(preset: EventPreset): 'individual' | 'team' {
   return preset.startsWith('team_') ? 'team' : 'individual';
 }

@@ -2,12 +2,13 @@ import { VersionField, NameField, OptionalNameField } from '../common/dto-fields
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
-import { EVENT_STAGE_TYPES as STAGE_TYPES, TEAM_KNOCKOUT_DECIDERS, type EventStageType as StageType } from '@chuhe/pairing';
+import { EVENT_STAGE_TYPES, TEAM_KNOCKOUT_DECIDERS, type EventStageType } from '@chuhe/pairing';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
+import { APPEAL_TIE_FEES, ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
+import { BLACK_IN_DIRECT_GAME_TIES, TWO_GAME_SMALL_POINTS } from '@chuhe/standings';
 
-export { STAGE_TYPES };
-export type { StageType };
+export { EVENT_STAGE_TYPES };
+export type { EventStageType };
 
 export const EVENT_KINDS = ['individual', 'team'] as const;
 export const EVENT_CATEGORIES = ['open', 'women'] as const;
@@ -15,9 +16,9 @@ export const EVENT_CATEGORIES = ['open', 'women'] as const;
 export const SCORINGS = ['2-1-0', '1-0.5-0'] as const;
 
 export class StageDto {
-  @ApiProperty({ enum: STAGE_TYPES })
-  @IsIn(STAGE_TYPES)
-  type!: StageType;
+  @ApiProperty({ enum: EVENT_STAGE_TYPES })
+  @IsIn(EVENT_STAGE_TYPES)
+  type!: EventStageType;
 
   @ApiPropertyOptional({ description: 'Swiss: number of rounds' })
   @IsOptional()
@@ -43,8 +44,30 @@ export class StageDto {
   qualifiers?: number;
 }
 
-/** Time control as data (二章2节): base time plus increment, or moves within a time. */
-export class TimeControlDto {
+/** 二章2节2 限时限着制: after the first period, `moves` moves in every `minutes`, once `afterMinutes` are used. */
+export class SecondPeriodDto {
+  @ApiProperty({ example: 5, description: 'each span of the second period, in minutes' })
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  minutes!: number;
+
+  @ApiProperty({ example: 10, description: 'moves to make in each span' })
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  moves!: number;
+
+  @ApiPropertyOptional({ example: 120, description: 'the period starts once a player has used this many minutes (二章2节2: two hours; default the base time)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1200)
+  afterMinutes?: number;
+}
+
+/** One clock (二章2节): base time plus increment, or moves within a time, and a second period. */
+export class ClockDto {
   @ApiProperty({ example: 60 })
   @IsInt()
   @Min(1)
@@ -64,6 +87,42 @@ export class TimeControlDto {
   @Min(1)
   @Max(200)
   movesInBase?: number;
+
+  @ApiPropertyOptional({ type: SecondPeriodDto, description: '二章2节2: the second period (needs movesInBase)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SecondPeriodDto)
+  secondPeriod?: SecondPeriodDto;
+}
+
+/** A stage's own clocks (附录3 #4: 正赛 60′+30″, 快棋 15′+5″). */
+export class StageClocksDto {
+  @ApiPropertyOptional({ type: ClockDto, description: "the stage's regular games (default: the event's clock)" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClockDto)
+  slow?: ClockDto;
+
+  @ApiPropertyOptional({ type: ClockDto, description: "the stage's rapid tie-break games (二章6节1)" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClockDto)
+  rapid?: ClockDto;
+}
+
+/** Time control as data (二章2节; libs/tournament time-control.ts): the event's clock, and each stage's own. */
+export class TimeControlDto extends ClockDto {
+  @ApiPropertyOptional({
+    type: [StageClocksDto],
+    description:
+      'one entry per stage, in the order of `stages` ({} = the event clock), e.g. [{}, {"slow":{"baseMinutes":60,"incrementSeconds":30},"rapid":{"baseMinutes":15,"incrementSeconds":5}}]',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => StageClocksDto)
+  stages?: StageClocksDto[];
 }
 
 /**
@@ -289,4 +348,39 @@ export class UpdateEventDto {
   @ValidateNested()
   @Type(() => PairingOptionsDto)
   pairingOptions?: PairingOptionsDto;
+}
+
+/**
+ * The event's readings of open articles and the standings' counting settings (Event.standingsOptions),
+ * set by the chief arbiter until round 1 is paired (三章4C). Each default is Chuhe's behaviour before
+ * the setting existed (libs/standings settings.ts, libs/tournament committee.ts).
+ */
+export class StandingsReadingsDto {
+  @VersionField()
+  version!: number;
+
+  @ApiPropertyOptional({
+    enum: TWO_GAME_SMALL_POINTS,
+    description:
+      "二章6节2 A in a two-game individual event: 小分 as Sonneborn–Berger ('sonneborn_berger', default) or the total 局分 ('game_points', 二章5节2)",
+  })
+  @IsOptional()
+  @IsIn(TWO_GAME_SMALL_POINTS)
+  twoGameSmallPoints?: (typeof TWO_GAME_SMALL_POINTS)[number];
+
+  @ApiPropertyOptional({
+    enum: BLACK_IN_DIRECT_GAME_TIES,
+    description: "二章6节2 F with three or more tied: skipped ('two_only', default: the article says 两人) or the Black games among them ('among_tied')",
+  })
+  @IsOptional()
+  @IsIn(BLACK_IN_DIRECT_GAME_TIES)
+  blackInDirectGameTies?: (typeof BLACK_IN_DIRECT_GAME_TIES)[number];
+
+  @ApiPropertyOptional({
+    enum: APPEAL_TIE_FEES,
+    description: "二章8节4 when an even committee's vote ties (the appeal is dismissed): the fee 'forfeited' (default) or 'refunded'",
+  })
+  @IsOptional()
+  @IsIn(APPEAL_TIE_FEES)
+  appealTieFee?: (typeof APPEAL_TIE_FEES)[number];
 }

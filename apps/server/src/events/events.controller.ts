@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, REGISTRARS, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, REGISTRARS, RequireRole, STANDINGS_SETTERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { CreateEventDto, UpdateEventDto } from './event.dto';
+import { CreateEventDto, StandingsReadingsDto, UpdateEventDto } from './event.dto';
+import { readingsOf } from './readings';
 import { EventsService } from './events.service';
 import { tieBreakCatalogue } from './tie-breaks';
 
@@ -39,6 +40,19 @@ export class EventsController {
   @RequireRole(...REGISTRARS)
   update(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) id: string, @Body() dto: UpdateEventDto) {
     return this.events.update({ user, id, dto });
+  }
+
+  /** The event's readings of open articles (二章6节2 A/F, 二章8节4), each with its default. */
+  @Get('events/:eventId/readings')
+  async readings(@Param('eventId', uuidParam('eventId')) id: string) {
+    return readingsOf(await this.events.get(id));
+  }
+
+  /** 三章4C: the chief arbiter fixes the readings until round 1 is paired (409 settings.round1_paired after). */
+  @Put('events/:eventId/readings')
+  @RequireRole(...STANDINGS_SETTERS)
+  setReadings(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) id: string, @Body() dto: StandingsReadingsDto) {
+    return this.events.setReadings({ user, id, dto });
   }
 
   @Delete('events/:eventId')

@@ -1,3 +1,4 @@
+import { appealFeeCurrency } from './appeal-fee';
 import { stagesOf } from './event-stages';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
@@ -7,8 +8,11 @@ import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { CreateEventDto, UpdateEventDto } from './event.dto';
+import { CreateEventDto, StandingsReadingsDto, UpdateEventDto } from './event.dto';
+import { READING_KEYS, readingsOf, withReadings } from './readings';
+import { DomainError } from '../common/errors';
 import { eventFormatProblems } from '@chuhe/pairing';
+import { timeControlProblems, type TimeControl } from '@chuhe/tournament';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
 import { defaultTieBreaks } from './tie-breaks';
 
@@ -22,7 +26,7 @@ export function entriesClosed(event: Pick<Event, 'round1PairedAt'>): boolean {
 }
 
 export function closedConflict(what: string): ConflictException {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message: `${what}: round 1 has been paired, registration is closed` });
+  return new DomainError('event.registration_closed', { field: what }, what);
 }
 
 @Injectable()
@@ -48,11 +52,19 @@ export class EventsService {
     const problems = eventFormatProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
     if (dto.kind === 'individual' && (dto.teamStarters !== undefined || dto.teamReserves !== undefined))
       problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+    // 二章2节: the periods' relations and one clock per stage (libs/tournament time-control.ts).
+    problems.push(...timeControlProblems(dto.timeControl, dto.stages.length));
     if (problems.length) throw badRequest(problems);
     return this.prisma.$transaction(async (tx) => {
+      const tournament = await tx.tournament.findUnique({
+        where: { id: tournamentId },
+        select: { timeZone: true, regulations: { select: { feeCurrency: true } } },
+      });
       const event = await tx.event.create({
         data: {
           tournamentId,
+          // Issue 30 #6: the appeal fee in the tournament's currency, not the column's SGD.
+          appealFeeCurrency: appealFeeCurrency(tournament?.timeZone ?? '', tournament?.regulations?.feeCurrency),
           nameZh: dto.nameZh,
           nameEn: dto.nameEn,
           kind: dto.kind,
@@ -96,15 +108,14 @@ export class EventsService {
           : [];
       if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined))
         problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+      if (changes.timeControl || changes.stages)
+        problems.push(
+          ...timeControlProblems(changes.timeControl ?? (before.timeControl as unknown as TimeControl), (changes.stages ?? stagesOf(before)).length),
+        );
       if (problems.length) throw badRequest(problems);
       // Who may enter, and a team's size, were checked when the entries were made: changed only while there are none.
       const entryShape = (['category', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined && changes[k] !== before[k]);
-      if (entryShape && (await tx.entry.count({ where: { eventId: id } })) > 0)
-        throw new ConflictException({
-          statusCode: 409,
-          error: 'Conflict',
-          message: `${entryShape}: the event has entries already (they were checked against the current value); remove them first`,
-        });
+      if (entryShape && (await tx.entry.count({ where: { eventId: id } })) > 0) throw new DomainError('event.has_entries', { field: entryShape }, entryShape);
       const data = {
         ...(changes.nameZh !== undefined ? { nameZh: changes.nameZh } : {}),
         ...(changes.nameEn !== undefined ? { nameEn: changes.nameEn } : {}),
@@ -133,6 +144,37 @@ export class EventsService {
       const after = await tx.event.findUniqueOrThrow({ where: { id } });
       await this.audit.record(tx, { userId: user.id, tournamentId: before.tournamentId, entity: 'event', entityId: id, action: 'update', before, after });
       return presentEvent(after);
+    });
+  }
+
+  /**
+   * The event's readings of open articles (events/readings.ts), set by the chief arbiter (or the
+   * deputy, 三章5, or the organizer) until round 1 is paired: 三章4C 负责规程之施行及解释 — the
+   * interpretation is fixed before play, so that no standing changes by a reading chosen after it.
+   */
+  async setReadings({ user, id, dto }: { user: AuthUser; id: string; dto: StandingsReadingsDto }) {
+    const { version, ...changes } = dto;
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.event.findUnique({ where: { id } });
+      if (!before) throw notFound('event');
+      if (entriesClosed(before)) throw new DomainError('settings.round1_paired', {}, READING_KEYS.find((k) => changes[k] !== undefined) ?? 'version');
+      const { count } = await tx.event.updateMany({
+        where: { id, version },
+        data: { standingsOptions: plain(withReadings(before.standingsOptions, changes)), version: { increment: 1 } },
+      });
+      if (count === 0) staleOrMissing('event', before);
+      const after = await tx.event.findUniqueOrThrow({ where: { id } });
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: before.tournamentId,
+        entity: 'event',
+        entityId: id,
+        action: 'update',
+        before: { standingsOptions: before.standingsOptions },
+        after: { standingsOptions: after.standingsOptions },
+        reason: '三章4C: readings of the rules fixed before round 1',
+      });
+      return { ...presentEvent(after), readings: readingsOf(after) };
     });
   }
 

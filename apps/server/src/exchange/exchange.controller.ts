@@ -8,16 +8,12 @@ import { afterRoundQuery } from '../standings/standings.controller';
 import { ImportTournamentFileDto } from './exchange.dto';
 import { ExchangeService } from './exchange.service';
 import { readImportBody } from './import-body';
-import { eventDownloadName, setDownloadName } from '../common/download-name';
-import { PrismaService } from '../prisma/prisma.service';
+import { setDownloadName } from '../common/download-name';
 
 @ApiTags('exchange')
 @Controller('api')
 export class ExchangeController {
-  constructor(
-    private readonly exchange: ExchangeService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly exchange: ExchangeService) {}
 
   @Get('events/:eventId/tournament-file')
   @ApiOperation({
@@ -31,17 +27,21 @@ export class ExchangeController {
   ) {
     const file = await this.exchange.tournamentFile(eventId, afterRoundQuery(afterRound));
     // Read in place by the API's clients; saved, it is named after the event.
-    setDownloadName(res, await eventDownloadName(this.prisma, eventId, undefined), 'json', 'inline');
+    setDownloadName(res, await this.exchange.downloadName(eventId, undefined), 'json', 'inline');
     return file;
   }
 
   @Get('events/:eventId/trf')
-  @ApiOperation({ summary: 'FIDE TRF of an individual event (one game per pairing)' })
-  async trf(@Param('eventId', uuidParam('eventId')) eventId: string, @Res({ passthrough: true }) res: Response) {
-    const trf = await this.exchange.trf(eventId);
+  @ApiOperation({
+    summary:
+      'FIDE TRF of an individual event (one game per pairing; a knockout match with tie-break games is written as the match): the finished rounds, or rounds 1…afterRound',
+  })
+  @ApiQuery({ name: 'afterRound', required: false, type: Number })
+  async trf(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('afterRound') afterRound: unknown, @Res({ passthrough: true }) res: Response) {
+    const trf = await this.exchange.trf(eventId, afterRoundQuery(afterRound));
     // Set on success only: an error stays JSON.
     res.type('text/plain; charset=utf-8');
-    setDownloadName(res, await eventDownloadName(this.prisma, eventId, undefined), 'trf');
+    setDownloadName(res, await this.exchange.downloadName(eventId, undefined), 'trf');
     return trf;
   }
 

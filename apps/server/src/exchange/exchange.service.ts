@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { eventDownloadName } from '../common/download-name';
 import { makeTrf, type TrfHeader } from '@chuhe/pairing';
 import { parseStandingsFile } from '@chuhe/standings';
 import { AuditService } from '../audit/audit.service';
+import { matchImportedPlayers } from '../persons/registry';
+
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
@@ -36,15 +39,16 @@ export class ExchangeService {
   }
 
   /**
-   * FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf; XXR = the
+   * FIDE TRF-16 of an individual event with one game per pairing (libs/pairing trf: finished rounds,
+   * or rounds 1…afterRound; a knockout match with tie-break games written as the match; XXR = the
    * event's rounds), with the header records from the tournament and the event: 012 the names,
    * 022 the venue, 032 the organizer, 042/052 the dates, 092 the format, 102 the chief arbiter,
    * 122 the time control. A team event is refused, saying why: TRF's pairing readers take
    * individual fields only (bbpPairings refuses the team records 013/310 outright), and a
    * two-game pairing has no TRF round block.
    */
-  async trf(eventId: string): Promise<string> {
-    const file = await this.standings.file(eventId);
+  async trf(eventId: string, afterRound?: number): Promise<string> {
+    const file = await this.standings.file(eventId, afterRound);
     const parsed = parseStandingsFile(file);
     if (!parsed.ok) throw badRequest(parsed.error.map((e) => ({ field: 'eventId', reason: `${e.path}: ${e.message}` })));
     const t = parsed.value.tournament;
@@ -60,8 +64,9 @@ export class ExchangeService {
     if (t.options.gamesPerPairing !== 1) {
       throw badRequest([{ field: 'eventId', reason: 'TRF has one result per round and pairing: an event with two games per pairing cannot be written' }]);
     }
-    const trf = makeTrf(t, { header: await this.trfHeader(eventId) });
-    if (!trf.ok) throw badRequest(trf.error.map((e) => ({ field: 'eventId', reason: e.message })));
+    // Issue 30: finished rounds only (or 1…afterRound, which must be finished), every file passing bbpPairings' reading rules.
+    const trf = makeTrf(t, { header: await this.trfHeader(eventId), ...(afterRound !== undefined ? { afterRound } : {}) });
+    if (!trf.ok) throw badRequest(trf.error.map((e) => ({ field: afterRound !== undefined ? 'afterRound' : 'eventId', reason: e.message })));
     return trf.value;
   }
 
@@ -133,16 +138,24 @@ export class ExchangeService {
     return this.prisma.$transaction(
       async (tx) => {
         const event = await tx.event.create({ data: p.event });
-        if (p.affiliations.length) await tx.affiliation.createMany({ data: p.affiliations });
+        await insertRows(tx, 'Affiliation', p.affiliations);
         await insertRows(tx, 'Player', p.players);
         await insertRows(tx, 'Team', p.teams);
         await insertRows(tx, 'TeamMember', p.members);
         await insertRows(tx, 'Entry', p.entries);
         await tx.stage.createMany({ data: p.stages });
-        if (p.rounds.length) await tx.round.createMany({ data: p.rounds });
+        await insertRows(tx, 'Round', p.rounds);
         await insertRows(tx, 'Pairing', p.pairings);
         await insertRows(tx, 'Game', p.games);
-        if (p.sanctions.length) await tx.sanction.createMany({ data: p.sanctions });
+        await insertRows(tx, 'Sanction', p.sanctions);
+        // The person registry (issue 33): a file's personId links where this server knows the person,
+        // every other player is matched by federation ID and name — set-based (persons/registry.ts),
+        // so a 10,000-entry file links all its sure matches in a few statements.
+        await matchImportedPlayers(
+          tx,
+          p.players.map((x) => x.id!),
+          p.personOf,
+        );
         const counts = {
           entries: p.entries.length,
           players: p.players.length,
@@ -167,8 +180,14 @@ export class ExchangeService {
           newAffiliations: p.affiliations.map((a) => ({ id: a.id, nameZh: a.nameZh, nameEn: a.nameEn, englishNameMissing: true })),
         };
       },
-      { timeout: 60_000 },
+      // 120 s: a 10,000-entry file on a busy machine (the person matching is set-based since issue 33's
+      // second session: a few statements, see npm run bench -- person-match).
+      { timeout: 120_000 },
     );
+  }
+  /** The event's names for a download (common/download-name.ts). */
+  downloadName(eventId: string, lang: string | undefined, suffix = ''): Promise<{ utf8: string; ascii: string }> {
+    return eventDownloadName(this.prisma, eventId, lang, suffix);
   }
 }
 

@@ -60,6 +60,8 @@ export interface ImportPlan {
   sanctions: Prisma.SanctionCreateManyInput[];
   /** Players of the tournament the file's entries and members were matched to (not created). */
   matchedPlayers: number;
+  /** The file's optional personId of each new player (issue 33): a hint for the person registry. */
+  personOf: Record<string, string>;
 }
 
 export interface ImportContext {
@@ -277,6 +279,7 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
     if (w.reason && w.reason !== 'withdrawal') withdrawalReason.set(w.entry, w.reason);
   }
 
+  const personOf: Record<string, string> = {};
   for (const e of t.entries as FileEntry[]) {
     await step();
     const id = randomUUID();
@@ -303,7 +306,9 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
           gender,
           rating: e.rating ?? null,
           affiliationId: e.affiliation ? affiliation(e.affiliation) : null,
+          federationId: e.federationId?.trim() || null,
         });
+        if (e.personId) personOf[playerId] = e.personId;
       }
       playerOfEntry.set(e.id, playerId);
       entry.playerId = playerId;
@@ -317,7 +322,8 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
         let playerId = known(memberNames.nameZh, teamAffiliation);
         if (!playerId) {
           playerId = randomUUID();
-          players.push({ id: playerId, tournamentId: ctx.tournamentId, ...memberNames, gender, affiliationId });
+          players.push({ id: playerId, tournamentId: ctx.tournamentId, ...memberNames, gender, affiliationId, federationId: m.federationId?.trim() || null });
+          if (m.personId) personOf[playerId] = m.personId;
         }
         memberIds.set(m.id, playerId);
         members.push({ id: randomUUID(), teamId, playerId, role: m.board !== undefined ? 'starter' : 'reserve', board: m.board ?? null });
@@ -396,7 +402,7 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
     const keys =
       stageType === 'knockout'
         ? new Map(r.pairings.map((_p, k) => [k, `knockout round ${stageRound} match ${k + 1}`]))
-        : knockoutKeys(asFile(ordered.slice(0, ri)), stageType, r);
+        : knockoutKeys(asFile(ordered), stageType, r); // it takes the rounds before r itself: no copy per round (5,000 rounds: O(n²))
     for (const [k, p] of r.pairings.entries()) {
       await step();
       const pairingId = randomUUID();
@@ -515,6 +521,6 @@ export async function planImport(json: unknown, ctx: ImportContext): Promise<Pla
   };
   return {
     ok: true,
-    value: { event, affiliations, players, teams, members, entries, stages: stageRows, rounds, pairings, games, sanctions, matchedPlayers },
+    value: { event, affiliations, players, teams, members, entries, stages: stageRows, rounds, pairings, games, sanctions, matchedPlayers, personOf },
   };
 }

@@ -2,14 +2,12 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { embeddedDatabaseStatus } from '../persistence/database-status';
-import { PrismaService } from '../prisma/prisma.service';
-
-const PING_TIMEOUT_MS = 2000;
+import { HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly health: HealthService) {}
 
   /**
    * Liveness and database reachability, for docker-compose and load balancers: 200 `{status: "ok"}`,
@@ -17,13 +15,10 @@ export class HealthController {
    * wrong — e.g. the embedded PostgreSQL is being restarted (its exit, restarts, next attempt).
    */
   @Get()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async status(@Res({ passthrough: true }) res: Response) {
     const embedded = embeddedDatabaseStatus();
     try {
-      await Promise.race([
-        this.prisma.$executeRaw`SELECT 1`,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS).unref()),
-      ]);
+      await this.health.ping();
       return { status: 'ok', database: { reachable: true, ...(embedded ? { embedded } : {}) } };
     } catch (error) {
       res.status(503).setHeader('Retry-After', '2');

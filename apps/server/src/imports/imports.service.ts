@@ -10,6 +10,8 @@ import type { Event, Gender } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
+import { assertNoneBanned } from '../persons/bans';
+import { matchPlayers } from '../persons/registry';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { NO_ID, oneOf, RowOf, typedQuery } from '../persistence/typed-sql';
 
@@ -41,6 +43,11 @@ export class ImportsService {
         parsed.value.map((r) => r.affiliation),
       );
       const created = await createPlayers(tx, tournamentId, parsed.value, affiliations);
+      // The person registry (issue 33): sure matches link, namesakes wait for the organizer.
+      const personMatches = await matchPlayers(
+        tx,
+        created.map((p) => p.id),
+      );
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId,
@@ -49,7 +56,7 @@ export class ImportsService {
         action: 'create',
         after: { players: created.map((p) => p.id) },
       });
-      return { imported: created.length, players: created, newAffiliations };
+      return { imported: created.length, players: created, newAffiliations, personMatches };
     }, IMPORT_TRANSACTION);
   }
 
@@ -70,12 +77,17 @@ export class ImportsService {
       const created = [];
       const late = await hasDraw(tx, eventId);
       const lateEntries: string[] = [];
+      const newPlayers: string[] = [];
+      const allMembers: string[] = [];
       for (const team of parsed.value) {
         const memberIds = async (rows: PlayerRow[]) => {
           const ids: string[] = [];
           for (const row of rows) {
             const existing = byKey.get(playerKey(row.nameZh, team.affiliation));
-            ids.push(existing ? existing.id : (await createPlayer(tx, event.tournamentId, { ...row, affiliation: team.affiliation }, affiliations)).id);
+            const id = existing ? existing.id : (await createPlayer(tx, event.tournamentId, { ...row, affiliation: team.affiliation }, affiliations)).id;
+            if (!existing) newPlayers.push(id);
+            allMembers.push(id);
+            ids.push(id);
           }
           return ids;
         };
@@ -100,6 +112,13 @@ export class ImportsService {
         created.push(row);
       }
       if (late) await drawLateNumbers(tx, this.audit, { userId: user.id, tournamentId: event.tournamentId }, eventId, lateEntries);
+      // The person registry (issue 33), then no banned person enters (二章8节3).
+      await matchPlayers(tx, newPlayers);
+      const members = await tx.player.findMany({ where: { id: { in: allMembers } }, select: { personId: true } });
+      await assertNoneBanned(
+        tx,
+        members.map((m) => ({ personId: m.personId, field: 'csv' })),
+      );
       await this.audit.record(tx, {
         userId: user.id,
         tournamentId: event.tournamentId,
@@ -251,18 +270,28 @@ const INSERT_PLAYERS = typedQuery(
     affiliationId: 'text?',
     rating: 'int4?',
     title: 'text?',
+    federationId: 'text?',
     version: 'int4',
     createdAt: 'timestamp',
     updatedAt: 'timestamp',
   },
-  (tournamentId: string, z: string[], e: string[], g: string[], r: (number | null)[], ti: (string | null)[], a: (string | null)[]) => Prisma.sql`
-    INSERT INTO "Player" ("id", "tournamentId", "nameZh", "nameEn", "gender", "rating", "title", "affiliationId", "updatedAt")
-    SELECT gen_random_uuid(), ${tournamentId}::uuid, z, e, g::"Gender", r, ti, a, now()
-      FROM unnest(${z}::text[], ${e}::text[], ${g}::text[], ${r}::int[], ${ti}::text[], ${a}::uuid[]) WITH ORDINALITY AS u(z, e, g, r, ti, a, ord)
+  (
+    tournamentId: string,
+    z: string[],
+    e: string[],
+    g: string[],
+    r: (number | null)[],
+    ti: (string | null)[],
+    a: (string | null)[],
+    f: (string | null)[],
+  ) => Prisma.sql`
+    INSERT INTO "Player" ("id", "tournamentId", "nameZh", "nameEn", "gender", "rating", "title", "affiliationId", "federationId", "updatedAt")
+    SELECT gen_random_uuid(), ${tournamentId}::uuid, z, e, g::"Gender", r, ti, a, f, now()
+      FROM unnest(${z}::text[], ${e}::text[], ${g}::text[], ${r}::int[], ${ti}::text[], ${a}::uuid[], ${f}::text[]) WITH ORDINALITY AS u(z, e, g, r, ti, a, f, ord)
      ORDER BY ord
     RETURNING id::text AS id, "tournamentId"::text AS "tournamentId", "nameZh", "nameEn", gender::text AS gender, "affiliationId"::text AS "affiliationId",
-              rating, title, version, "createdAt", "updatedAt"`,
-  [NO_ID, [], [], [], [], [], []],
+              rating, title, "federationId", version, "createdAt", "updatedAt"`,
+  [NO_ID, [], [], [], [], [], [], []],
 );
 type PlayerRowOut = RowOf<typeof INSERT_PLAYERS.columns>;
 
@@ -280,6 +309,7 @@ async function createPlayers(tx: Tx, tournamentId: string, rows: PlayerRow[], af
         batch.map((r) => r.rating ?? null),
         batch.map((r) => r.title ?? null),
         batch.map((r) => (r.affiliation ? (affiliations.get(r.affiliation) ?? null) : null)),
+        batch.map((r) => r.federationId ?? null),
       )),
     );
   }
@@ -295,6 +325,7 @@ function createPlayer(tx: Tx, tournamentId: string, row: PlayerRow, affiliations
       gender: row.gender,
       rating: row.rating,
       title: row.title,
+      federationId: row.federationId ?? null,
       affiliationId: row.affiliation ? affiliations.get(row.affiliation) : undefined,
     },
   });

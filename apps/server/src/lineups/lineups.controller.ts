@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, RESULT_ENTRY, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
-import { ArrivedAt } from '../common/arrival';
+import { Arrival, ArrivedAt } from '../common/arrival';
 import { uuidParam } from '../common/id-param';
 import { SubmitLineupDto, TeamForfeitDto } from './lineup.dto';
 import { LineupsService } from './lineups.service';
@@ -29,7 +29,7 @@ export class LineupsController {
     @Param('pairingId', uuidParam('pairingId')) pairingId: string,
     @Param('entryId', uuidParam('entryId')) entryId: string,
     @Body() dto: SubmitLineupDto,
-    @ArrivedAt() arrived: Date,
+    @ArrivedAt() arrived: Arrival,
   ) {
     return this.lineups.submit({ user, pairingId, entryId, dto, arrived });
   }

@@ -1,9 +1,24 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { boardGames, checkLineup, defaultLineup, lineupReleased, pairingPoints, type GameResult, type TeamMember } from '@chuhe/tournament';
+import { Arrival } from '../common/arrival';
+import { databaseNow } from '../common/database-clock';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  boardGames,
+  checkLineup,
+  defaultLineup,
+  firstTeamIsRed,
+  lineupDeadline,
+  lineupReleased,
+  lineupSubmissionPlan,
+  pairingPoints,
+  type GameResult,
+  type LineupRefusal,
+  type TeamMember,
+} from '@chuhe/tournament';
+import { DomainError, staleVersion } from '../common/errors';
 import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { AuditService } from '../audit/audit.service';
-import type { AuthUser } from '../auth/auth.decorators';
+import { PAIRERS, STAFF, type AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
@@ -31,9 +46,18 @@ interface Viewer {
   captainTeamId: string | null;
 }
 
-/** 附录1 #8: lineups are due this long before the round's scheduled start. */
-export function lineupDeadline(round: { scheduledAt: Date | null }, event: { lineupDeadlineMinutes: number }): Date | null {
-  return round.scheduledAt ? new Date(round.scheduledAt.getTime() - event.lineupDeadlineMinutes * 60_000) : null;
+/** A refused lineup as its domain error (附录1 #8). */
+function lineupRefused(refusal: LineupRefusal): DomainError {
+  switch (refusal.refusal) {
+    case 'deadline_passed':
+      return new DomainError('lineup.deadline_passed', { deadline: refusal.deadline.toISOString() }, 'deadline');
+    case 'released':
+      return new DomainError('lineup.released', {}, 'lineup');
+    case 'reason_needed':
+      return new DomainError('lineup.reason_needed', {}, 'reason');
+    case 'results_entered':
+      return new DomainError('lineup.results_entered', {}, 'lineup');
+  }
 }
 
 /**
@@ -86,15 +110,17 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Applies the deadline (附录1 #8) to every published team round whose deadline has passed. */
-  async sweep(now = new Date()): Promise<number> {
+  async sweep(at?: Date): Promise<number> {
     await this.secret.ready(); // the audit seals need the key: loaded before any lock is held
+    // The database's clock (common/database-clock.ts, issue 34 #4): every instance sweeps at the same moment.
+    const now = at ?? (await databaseNow(this.prisma));
     const rounds = await this.prisma.round.findMany({
       where: { state: 'published', scheduledAt: { not: null }, event: { kind: 'team' } },
       select: { id: true, scheduledAt: true, eventId: true, event: { select: { lineupDeadlineMinutes: true } } },
     });
     let applied = 0;
     for (const r of rounds) {
-      const deadline = lineupDeadline(r, r.event);
+      const deadline = lineupDeadline(r.scheduledAt, r.event.lineupDeadlineMinutes);
       if (deadline && deadline <= now) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now), LINEUP_TRANSACTION);
     }
     return applied;
@@ -104,12 +130,13 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * 附录1 #8 "逾时则按照正选上阵": after the deadline every team of the round without a lineup plays
    * its starters in registered board order, and the audit says so; then the boards are filled.
    */
-  async applyDeadline(tx: Tx, eventId: string, roundId: string, now = new Date()): Promise<number> {
+  async applyDeadline(tx: Tx, eventId: string, roundId: string, at?: Date): Promise<number> {
     await lockEventPlay(tx, eventId);
+    const now = at ?? (await databaseNow(tx));
     const matches = await tx.pairing.findMany({ where: { roundId, blackEntryId: { not: null } }, include: MATCH_INCLUDE });
     let applied = 0;
     for (const match of matches) {
-      const deadline = lineupDeadline(match.round, match.round.event);
+      const deadline = lineupDeadline(match.round.scheduledAt, match.round.event.lineupDeadlineMinutes);
       if (!deadline || deadline > now || match.round.state !== 'published') continue;
       for (const entry of [match.redEntry, match.blackEntry!]) {
         if (match.lineups.some((l) => l.entryId === entry.id)) continue;
@@ -149,8 +176,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const roles = await db.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
     const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
     return {
-      staff: has('organizer', 'chief_arbiter', 'arbiter'),
-      pairer: has('organizer', 'chief_arbiter'),
+      staff: has(...STAFF),
+      pairer: has(...PAIRERS),
       captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null,
     };
   }
@@ -166,56 +193,50 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     pairingId,
     entryId,
     dto,
-    arrived = new Date(),
+    arrived = new Arrival(),
   }: {
     user: AuthUser;
     pairingId: string;
     entryId: string;
     dto: SubmitLineupDto;
-    arrived?: Date;
+    /** When the request arrived (common/arrival.ts); a Date is taken as it is (tests). */
+    arrived?: Arrival | Date;
   }) {
-    const now = arrived;
     await this.secret.ready(); // the audit seal needs the key: loaded before the lock is held
     return this.prisma.$transaction(async (tx) => {
+      // The arrival on the database's clock (issue 34 #4): every instance judges the deadline alike.
+      const now = arrived instanceof Date ? arrived : await databaseNow(tx, arrived.elapsedMs());
       const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
       if (!head) throw notFound('pairing');
       await lockEventPlay(tx, head.round.eventId);
       const match = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       const event = match.round.event;
-      if (event.kind !== 'team') throw badRequest([{ field: 'pairingId', reason: 'lineups belong to team matches (附录1)' }]);
-      if (!match.blackEntry) throw badRequest([{ field: 'pairingId', reason: 'a bye has no match to line up for' }]);
-      if (match.round.state === 'draft') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'round: the round is not published yet' });
+      if (event.kind !== 'team') throw new DomainError('lineup.team_events_only', {}, 'pairingId');
+      if (!match.blackEntry) throw new DomainError('lineup.bye', {}, 'pairingId');
+      if (match.round.state === 'draft') throw new DomainError('round.not_published');
       const entry = [match.redEntry, match.blackEntry].find((e) => e.id === entryId);
-      if (!entry) throw badRequest([{ field: 'entryId', reason: 'not a team of this match' }]);
+      if (!entry) throw new DomainError('lineup.not_in_match', { field: 'entryId' }, 'entryId');
 
       const viewer = await this.viewer(user, event.tournamentId, tx);
       const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
-      if (!captain && !viewer.pairer)
-        throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: "only this team's captain or the chief arbiter may hand in its lineup" });
+      if (!captain && !viewer.pairer) throw new DomainError('lineup.captain_or_chief');
       const asArbiter = !captain;
-      const deadline = lineupDeadline(match.round, event);
+      const deadline = lineupDeadline(match.round.scheduledAt, event.lineupDeadlineMinutes);
+      const existing = match.lineups.find((l) => l.entryId === entryId);
       // `now` is when the lineup arrived, not when it got the event's lock: one handed in on time
       // counts even if the deadline sweep got the lock first (issue 23 #4) — it replaces the
-      // starters the sweep put in for it.
-      const deadlinePassed = deadline !== null && deadline <= now;
-      const existing = match.lineups.find((l) => l.entryId === entryId);
-      const replacesDefault = !asArbiter && !deadlinePassed && existing?.source === 'default_starters';
-      const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
-      if (!asArbiter && deadlinePassed)
-        throw new ConflictException({
-          statusCode: 409,
-          error: 'Conflict',
-          message: `deadline: lineups were due at ${deadline!.toISOString()} (附录1 #8); the chief arbiter may still correct one`,
-        });
-      if (!asArbiter && released && !replacesDefault)
-        throw new ConflictException({
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'lineup: both lineups are in and public; only the chief arbiter may change one now',
-        });
-      if (asArbiter && !dto.reason?.trim()) throw badRequest([{ field: 'reason', reason: "the chief arbiter's lineup or correction needs a reason" }]);
-      if (match.games.some((g) => g.result !== null))
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'lineup: results are already entered in this match' });
+      // starters the sweep put in for it. The rule (附录1 #8) is the library's.
+      const plan = lineupSubmissionPlan({
+        by: captain ? 'captain' : 'arbiter',
+        arrived: now,
+        deadline,
+        existing: existing?.source ?? 'none',
+        bothIn: match.lineups.length === 2,
+        reason: dto.reason,
+        resultsEntered: match.games.some((g) => g.result !== null),
+      });
+      if (!plan.ok) throw lineupRefused(plan);
+      const { deadlinePassed, replacesDefault } = plan;
 
       const checked = checkLineup(dto.players, { members: teamMembers(entry), boards: event.teamStarters, unavailable: await this.unavailable(tx, match) });
       if (!checked.ok) throw badRequest(checked.error);
@@ -224,12 +245,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       let lineupId: string;
       if (existing) {
         if (!replacesDefault && dto.version !== existing.version) {
-          throw new ConflictException({
-            statusCode: 409,
-            error: 'Conflict',
-            message: `version: the lineup was changed by someone else (current version ${existing.version}); reload and try again`,
-            currentVersion: existing.version,
-          });
+          throw staleVersion('lineup', existing.version);
         }
         await tx.lineupBoard.deleteMany({ where: { lineupId: existing.id } });
         await tx.lineup.update({
@@ -245,8 +261,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         });
         lineupId = existing.id;
       } else {
-        if (dto.version !== undefined)
-          throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'version: there is no lineup to replace yet; submit without a version' });
+        if (dto.version !== undefined) throw new DomainError('lineup.none_to_replace');
         const created = await tx.lineup.create({
           data: {
             pairingId,
@@ -301,25 +316,18 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       await lockEventPlay(tx, head.round.eventId);
       const match = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       const event = match.round.event;
-      if (event.kind !== 'team' || !match.blackEntryId) throw badRequest([{ field: 'pairingId', reason: 'a team forfeit is for a team match' }]);
-      if (match.round.state === 'draft') throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'round: the round is not published yet' });
+      if (event.kind !== 'team' || !match.blackEntryId) throw new DomainError('lineup.forfeit_team_match', {}, 'pairingId');
+      if (match.round.state === 'draft') throw new DomainError('round.not_published');
       const sides = absent.map((id, i) => {
         if (id === match.redEntryId) return 'red' as const;
         if (id === match.blackEntryId) return 'black' as const;
-        throw badRequest([{ field: `absent.${i}`, reason: 'not a team of this match' }]);
+        throw new DomainError('lineup.not_in_match', { field: `absent.${i}` }, `absent.${i}`);
       });
       const games = match.games.filter((g) => g.kind === 'regular');
-      if (games.some((g) => g.result !== null))
-        throw new ConflictException({
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'results: boards of this match already have results; correct them one by one',
-        });
+      if (games.some((g) => g.result !== null)) throw new DomainError('lineup.boards_have_results');
       const now = new Date();
       for (const g of games) {
-        // The first-listed team (pairing red) plays Red on the odd boards (附录6 用法2); a board's
-        // second game (leg 2) reverses the colours (二章5节4).
-        const firstIsRed = (g.board % 2 === 1) === (g.leg === 1);
+        const firstIsRed = firstTeamIsRed(g.board, g.leg);
         const absentRed = sides.includes(firstIsRed ? 'red' : 'black');
         const absentBlack = sides.includes(firstIsRed ? 'black' : 'red');
         const result = absentRed && absentBlack ? 'double_forfeit' : absentRed ? 'black_win_forfeit' : 'red_win_forfeit';
@@ -347,19 +355,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const match = await this.loadAfterDeadline(pairingId);
     const viewer = await this.viewer(user, match.round.event.tournamentId);
     if (match.round.state === 'draft' && !viewer.staff) throw notFound('pairing');
-    return this.present(match, viewer, new Date());
+    return this.present(match, viewer, await databaseNow(this.prisma));
   }
 
   private async loadAfterDeadline(pairingId: string): Promise<Match> {
     const match = await this.prisma.pairing.findUnique({ where: { id: pairingId }, include: MATCH_INCLUDE });
     if (!match) throw notFound('pairing');
-    const deadline = lineupDeadline(match.round, match.round.event);
+    const deadline = lineupDeadline(match.round.scheduledAt, match.round.event.lineupDeadlineMinutes);
+    const now = deadline ? await databaseNow(this.prisma) : undefined;
     const due =
       match.round.event.kind === 'team' &&
       match.blackEntryId !== null &&
       match.lineups.length < 2 &&
       deadline !== null &&
-      deadline <= new Date() &&
+      deadline <= now! &&
       match.round.state === 'published';
     if (!due) return match;
     await this.secret.ready();
@@ -382,9 +391,9 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     const black = order(match.blackEntry!);
     const current = (board: number, side: 'red' | 'black') =>
       match.games.find((g) => g.board === board && g.leg === 1 && g.kind === 'regular')?.[side === 'red' ? 'redPlayerId' : 'blackPlayerId'] ?? undefined;
-    // A side without a lineup keeps what it has: for odd boards the first-listed team is Red.
-    const redSide = red ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'red' : 'black'));
-    const blackSide = black ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, i % 2 === 0 ? 'black' : 'red'));
+    // A side without a lineup keeps what it has: on odd boards the first-listed team is Red (附录6 用法2).
+    const redSide = red ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, firstTeamIsRed(i + 1) ? 'red' : 'black'));
+    const blackSide = black ?? Array.from({ length: event.teamStarters }, (_, i) => current(i + 1, firstTeamIsRed(i + 1) ? 'black' : 'red'));
     const legs = event.gamesPerPairing === 2 ? [1, 2] : [1];
     for (const g of boardGames(redSide, blackSide, event.teamStarters).flatMap((b) =>
       legs.map((leg) => (leg === 1 ? { ...b, leg } : { ...b, leg, red: b.black, black: b.red })),
@@ -438,7 +447,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
 
   private present(match: Match, viewer: Viewer, now: Date) {
     const event = match.round.event;
-    const deadline = lineupDeadline(match.round, event);
+    const deadline = lineupDeadline(match.round.scheduledAt, event.lineupDeadlineMinutes);
     const deadlinePassed = deadline !== null && deadline <= now;
     const released = lineupReleased({ bothIn: match.lineups.length === 2, deadlinePassed });
     const names = new Map<string, { id: string; nameZh: string; nameEn: string }>();

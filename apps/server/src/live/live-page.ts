@@ -1,20 +1,15 @@
-import http from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { constants, deflateRawSync } from 'node:zlib';
-
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-/** The public pages of an event (hub, pairings of a round, standings, crosstable, teams, a player). */
-export const EVENT_PAGE = new RegExp(
-  `^/events/(${UUID})(?:/(?:rounds/\\d{1,4}(?:/names|/print/(?:pairings|slips|match-cards))?|standings|print/standings|crosstable|teams|players|bracket|entries/${UUID}))?/?$`,
-);
-/** A team match card: its event is its round's. */
-export const MATCH_CARD = new RegExp(`^/pairings/(${UUID})/?$`);
+import { LANGUAGES } from '../i18n/i18n';
+import type { LivePages } from './live-pages';
 
 /**
  * The page a live stream pushes (`?page=` of GET /api/events/:id/live): the path of one of the
- * event's public pages with its language, nothing else — the key its rendered frames are kept and
- * shared under. Null when it is no such page.
+ * event's live pages (live-pages.ts: the routes marked @LivePage) with its language, nothing else —
+ * the key its rendered frames are kept and shared under. Null when it is no such page.
  */
-export function livePageKey(raw: string): { key: string; eventId: string | null; pairingId: string | null } | null {
+export function livePageKey(raw: string, pages: Pick<LivePages, 'match'>): { key: string; eventId: string | null; pairingId: string | null } | null {
   if (raw.length > 200) return null;
   let url: URL;
   try {
@@ -23,21 +18,20 @@ export function livePageKey(raw: string): { key: string; eventId: string | null;
     return null;
   }
   if (url.origin !== 'http://page') return null;
+  // Issue 34 #1: a key holds a known language and a known page only (UUIDs in lower case), so that
+  // `?lang=aa`, `?lang=ab`… or an id's upper case cannot multiply the renders of every result.
   const lang = url.searchParams.get('lang');
-  if (lang !== null && !/^[A-Za-z]{2,3}(?:-[A-Za-z]{2,4})?$/.test(lang)) return null;
-  const path = url.pathname.replace(/\/$/, '');
+  if (lang !== null && !(LANGUAGES as readonly string[]).includes(lang)) return null;
+  const path = url.pathname.replace(/\/$/, '').toLowerCase();
   const key = lang ? `${path}?lang=${lang}` : path;
-  const event = EVENT_PAGE.exec(path);
-  if (event) return { key, eventId: event[1].toLowerCase(), pairingId: null };
-  const card = MATCH_CARD.exec(path);
-  if (card) return { key, eventId: null, pairingId: card[1].toLowerCase() };
-  return null;
+  const found = pages.match(path);
+  if (!found) return null;
+  return { key, eventId: found.params.eventId ?? null, pairingId: found.params.eventId ? null : (found.params.pairingId ?? null) };
 }
 
 /**
  * The SSE frame that carries a page's new content: its `<main>` as rendered for the data version,
- * one `data:` line per line, under the event name `change` — what htmx's SSE extension swaps into
- * the element that says `sse-swap="change"` (and public/live.js without htmx). Encoded once and the
+ * one `data:` line per line, under the event name `change` — what the page's live script (client/live.ts) swaps in. Encoded once and the
  * same bytes written to every viewer of that page.
  */
 export function pageFrame(version: string, main: string): SharedFrame {
@@ -55,12 +49,48 @@ export function pageFrame(version: string, main: string): SharedFrame {
 export interface SharedFrame {
   plain: Buffer;
   gzip: Buffer;
+  /** The same as HTTP/1.1 chunks (size line, bytes, CRLF), framed once for every viewer (writeFrame). */
+  chunked?: { plain?: Buffer; gzip?: Buffer };
 }
 
 export function sharedFrame(text: string): SharedFrame {
   const plain = Buffer.from(text, 'utf8');
   return { plain, gzip: deflateChunk(plain) };
 }
+
+/** What writeFrame reads of node's response beyond its typed surface (stable since node 0.x). */
+type RawResponse = ServerResponse & { chunkedEncoding?: boolean; outputData?: unknown[] };
+
+/**
+ * Writes a shared frame to one viewer (issue 35 #4: render once, write n). `res.write` frames each
+ * write as an HTTP chunk of its own — the size line, the bytes and a CRLF corked into one writev —
+ * for every viewer again; here the chunk is framed once per frame and encoding and handed to the
+ * socket as it stands: the same bytes, a third of the work per viewer. Only when res.write would
+ * itself write straight to the socket — headers sent, chunked, this response the socket's current
+ * one, nothing of it still queued in the response — otherwise res.write, as before.
+ */
+export function writeFrame(res: ServerResponse, frame: SharedFrame, gzip: boolean): void {
+  const data = gzip ? frame.gzip : frame.plain;
+  const raw = res as RawResponse;
+  const socket = res.socket as (Socket & { _httpMessage?: unknown }) | null;
+  if (
+    data.length > 0 &&
+    socket &&
+    socket.writable &&
+    socket._httpMessage === res &&
+    res.headersSent &&
+    !res.writableEnded &&
+    raw.chunkedEncoding === true &&
+    (raw.outputData?.length ?? 0) === 0
+  ) {
+    const chunked = (frame.chunked ??= {});
+    const key = gzip ? 'gzip' : 'plain';
+    const framed = (chunked[key] ??= Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`, 'latin1'), data, CRLF]));
+    socket.write(framed);
+  } else res.write(data);
+}
+
+const CRLF = Buffer.from('\r\n', 'latin1');
 
 /** One frame's deflate blocks, flushed (Z_SYNC_FLUSH), independent of any other. */
 export function deflateChunk(data: Buffer | string): Buffer {
@@ -76,30 +106,4 @@ export function mainOf(html: string): string | null {
   const close = html.lastIndexOf('</main>');
   if (!open || close < open.index) return null;
   return html.slice(open.index + open[0].length, close);
-}
-
-/**
- * Renders a public page through this server itself (a GET on the address the stream came in on),
- * so the frame is exactly the page a viewer would fetch — the same controllers, templates, ETag and
- * the rendered-page cache of page-etag.ts. Its version is the one in the page's ETag (the data the
- * page was rendered from, even if a change committed since the notification).
- */
-export function renderPage(origin: { host: string; port: number }, key: string): Promise<{ version: string; main: string } | null> {
-  return new Promise((resolve) => {
-    const req = http.get(
-      { host: origin.host, port: origin.port, path: key, headers: { Accept: 'text/html', 'X-Chuhe-Live': 'render' }, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const version = /^W\/"([^."]+)\./.exec(String(res.headers.etag ?? ''))?.[1];
-          const main = res.statusCode === 200 && version ? mainOf(Buffer.concat(chunks).toString('utf8')) : null;
-          resolve(main === null || !version ? null : { version, main });
-        });
-        res.on('error', () => resolve(null));
-      },
-    );
-    req.setTimeout(10_000, () => req.destroy());
-    req.on('error', () => resolve(null));
-  });
 }

@@ -2,9 +2,8 @@ import { BadRequestException, Controller, Get, NotFoundException, Param, Query, 
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
-import { PrismaService } from '../prisma/prisma.service';
-import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame } from './live-page';
-import { LiveService, LiveStream } from './live.service';
+import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame, writeFrame } from './live-page';
+import { LIVE_PAGES_PER_EVENT, LiveService, LiveStream } from './live.service';
 
 /** Heartbeat comment: keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
@@ -13,16 +12,13 @@ const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
 @ApiTags('live')
 @Controller('api')
 export class LiveController {
-  constructor(
-    private readonly live: LiveService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly live: LiveService) {}
 
   /**
    * Server-Sent Events for an event's public pages, whenever a change commits on any server
    * instance (id = the event's data version). With `?page=` (the path of one of the event's public
    * pages and its `?lang=`) each `change` frame carries that page's new `<main>`, ready to swap in
-   * (htmx's SSE extension, public/live.js); without it, `{version, kinds}` as JSON. Public, like
+   * (client/live.ts); without it, `{version, kinds}` as JSON. Public, like
    * the pages. A reconnecting viewer sends Last-Event-ID (or `?since=` on the first connection, the
    * version the page was rendered from) and gets a `change` at once if the data moved on meanwhile.
    * Capped per address (429) and in total (503), both with Retry-After; each stream ends after
@@ -66,12 +62,9 @@ export class LiveController {
       eventId = eventId.toLowerCase();
       let page = '';
       if (pageParam !== undefined) {
-        const key = typeof pageParam === 'string' ? livePageKey(pageParam) : null;
+        const key = typeof pageParam === 'string' ? livePageKey(pageParam, this.live.pages) : null;
         let owner = key?.eventId ?? null;
-        if (key?.pairingId) {
-          const p = await this.prisma.pairing.findUnique({ where: { id: key.pairingId }, select: { round: { select: { eventId: true } } } });
-          owner = p?.round.eventId ?? null;
-        }
+        if (key?.pairingId) owner = await this.live.eventOfPairing(key.pairingId);
         if (!key || owner !== eventId)
           throw new BadRequestException({
             statusCode: 400,
@@ -79,12 +72,23 @@ export class LiveController {
             message: 'page must be the path of one of this event’s public pages (with ?lang=)',
           });
         page = key.key;
+        if (!this.live.admitsPage(eventId, page)) {
+          res
+            .status(503)
+            .setHeader('Retry-After', '30')
+            .json({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: `this event has ${LIVE_PAGES_PER_EVENT} live pages already: the page still updates by polling`,
+            });
+          release();
+          return;
+        }
       }
       const current = await this.live.currentVersion(eventId);
       if (current === null) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'event not found' });
       const header = req.headers['last-event-id'];
       const last = typeof header === 'string' && header ? header : typeof since === 'string' && since ? since : null;
-      if (page) this.live.useOrigin(req.socket.localAddress ?? '127.0.0.1', req.socket.localPort ?? 0);
 
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -99,7 +103,7 @@ export class LiveController {
       res.flushHeaders();
       const write = (frame: SharedFrame | string) => {
         if (typeof frame === 'string') res.write(gzip ? deflateChunk(frame) : frame);
-        else res.write(gzip ? frame.gzip : frame.plain);
+        else writeFrame(res, frame, gzip);
       };
       if (gzip) res.write(GZIP_HEADER);
       write('retry: 2000\n\n');

@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { DATABASE_URL, PrismaService } from '../prisma/prisma.service';
-import { eventDataVersion } from '../play/event-version';
+import { eventDataVersion, eventPageState } from '../play/event-version';
 import { LiveAdmission, liveLimits } from './live-limits';
-import { pageFrame, renderPage, SharedFrame, sharedFrame } from './live-page';
+import { mainOf, pageFrame, SharedFrame, sharedFrame } from './live-page';
+import { LivePages } from './live-pages';
 import { LIVE_CHANNEL } from './notify';
 
 /** One Server-Sent Events stream (an open GET /api/events/:eventId/live). */
@@ -17,8 +18,25 @@ export interface LiveStream {
 
 /** Notifications of one event within this window reach the viewers as one change (a burst of results → one frame). */
 const COALESCE_MS = 200;
+/** Distinct live pages (page × language) rendered per event: an event's pages in 3 languages and its match cards fit. */
+export const LIVE_PAGES_PER_EVENT = Number(process.env.CHUHE_LIVE_PAGES_PER_EVENT) || 96;
+
 /** A viewer whose unsent frames pile up past this is cut off (it reconnects and catches up): memory stays bounded. */
 const BACKLOG_BYTES = 1 << 20;
+
+/** Match cards' events kept (pairingId → eventId). */
+const PAIRINGS_KEPT = 50_000;
+
+/** An event's data version as pages and frames carry it (a short hash of eventDataVersion's text). */
+function hashVersion(data: string): string {
+  return createHash('sha1').update(data).digest('base64url').slice(0, 20);
+}
+
+/** What a public page's ETag is made of: the data version, and a team event's lineup deadlines (ms since 1970). */
+export interface PageState {
+  version: string;
+  deadlines: number[];
+}
 
 /** The streams of one event: the API's (JSON `change` frames, key '') and each page's (its rendered `<main>`). */
 type Watchers = Map<string, Set<LiveStream>>;
@@ -28,7 +46,8 @@ type Watchers = Map<string, Set<LiveStream>>;
  * EventChange trigger NOTIFYs for every committed change of an event (notify.ts). A notification
  * for an event somebody watches becomes, after COALESCE_MS, one frame per kind of viewer:
  * - a page's viewers (`?page=`) get the page's new `<main>`, rendered once for the data version and
- *   language (live-page.ts) and the same bytes written to each — no viewer fetches anything, which is
+ *   language, in-process by the page route's own handler and template (live-pages.ts), and the same
+ *   bytes written to each — no viewer fetches anything, which is
  *   what lets one process hold a crowd at a round's end (issue 24);
  * - the API's viewers get `{version, kinds}`.
  * The frame id is the event's data version (the one in the pages' ETag). A viewer that reconnects
@@ -41,21 +60,27 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly streams = new Map<string, Watchers>();
   private readonly pending = new Map<string, { kinds: Set<string>; timer: NodeJS.Timeout }>();
   private readonly flushing = new Map<string, Promise<void>>();
-  private readonly versions = new Map<string, Promise<string | null>>();
+  private readonly states = new Map<string, Promise<PageState | null>>();
+  /** A match card's event (a pairing never moves to another event). */
+  private readonly pairingEvents = new Map<string, string>();
   /** Moves with every notification: a version read before one is not kept after it. */
   private epoch = 0;
   /** The last frame rendered per page, and the renders under way (one per page and version). */
   private readonly frames = new Map<string, { version: string; frame: SharedFrame }>();
+  /** pageState's reads under way, by event, with the notification epoch they began in. */
+  private readonly stateReads = new Map<string, { epoch: number; read: Promise<PageState | null> }>();
   private readonly rendering = new Map<string, Promise<{ version: string; frame: SharedFrame } | null>>();
-  private origin: { host: string; port: number } | null = null;
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   readonly admission = new LiveAdmission(liveLimits());
+  /** In-process listeners to every committed change of any event (ratings/auto-rerate.ts): event id and part. */
+  readonly changes = new Set<(eventId: string, kind: string) => void>();
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly prisma: PrismaService,
+    readonly pages: LivePages,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -83,30 +108,62 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return this.admission.count;
   }
 
-  /** Where this server answers (the address a stream came in on): pages are rendered by asking it. */
-  useOrigin(host: string, port: number): void {
-    if (!this.origin) this.origin = { host: host.startsWith('::ffff:') ? host.slice(7) : host, port };
-  }
-
   /** The event's data version: changes whenever anything its public pages show changes; null if no such event. */
   async version(eventId: string): Promise<string | null> {
     const f = await eventDataVersion(this.prisma, eventId);
-    return f === null ? null : createHash('sha1').update(f).digest('base64url').slice(0, 20);
+    return f === null ? null : hashVersion(f);
   }
 
   /**
-   * The version as a stream opens: kept per event until the next notification of that event, so a
-   * crowd arriving at once costs one query, not one each. Only while the listener is connected (a
-   * notification missed while it was away would leave the kept version stale).
+   * The event's version and lineup deadlines, kept per event until the next notification of that
+   * event: a crowd arriving at once, or reloading a page, costs one statement, not one each — and
+   * a page served from the rendered-page cache none (page-etag.ts). Only while the listener is
+   * connected (a notification missed while it was away would leave the kept state stale).
    */
-  async currentVersion(eventId: string): Promise<string | null> {
-    const kept = this.versions.get(eventId);
+  async pageState(eventId: string): Promise<PageState | null> {
+    const kept = this.states.get(eventId);
     if (kept && this.client) return kept;
     const epoch = this.epoch;
-    const read = this.version(eventId);
-    const version = await read;
-    if (version !== null && this.client && epoch === this.epoch && !this.versions.has(eventId)) this.versions.set(eventId, read);
-    return version;
+    // A crowd's requests after a change share the one read under way since that change (issue 35 #2:
+    // 2,000 reloads at once each read the state otherwise).
+    const under = this.stateReads.get(eventId);
+    if (under && under.epoch === epoch) return under.read;
+    const read = eventPageState(this.prisma, eventId).then((s) => (s === null ? null : { version: hashVersion(s.data), deadlines: s.deadlines }));
+    this.stateReads.set(eventId, { epoch, read });
+    const forget = () => {
+      if (this.stateReads.get(eventId)?.read === read) this.stateReads.delete(eventId);
+    };
+    read.then(forget, forget);
+    const state = await read;
+    if (state !== null && this.client && epoch === this.epoch && !this.states.has(eventId)) this.states.set(eventId, read);
+    return state;
+  }
+
+  /** The version as a stream opens (pageState's, kept until the next notification). */
+  async currentVersion(eventId: string): Promise<string | null> {
+    return (await this.pageState(eventId))?.version ?? null;
+  }
+
+  /** A pairing's event (match cards), read once per pairing; null if there is no such pairing. */
+  async eventOfPairing(pairingId: string): Promise<string | null> {
+    const kept = this.pairingEvents.get(pairingId);
+    if (kept) return kept;
+    const p = await this.prisma.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
+    if (!p) return null;
+    if (this.pairingEvents.size >= PAIRINGS_KEPT) this.pairingEvents.delete(this.pairingEvents.keys().next().value!);
+    this.pairingEvents.set(pairingId, p.round.eventId);
+    return p.round.eventId;
+  }
+
+  /**
+   * Whether a stream of `page` may join the event (issue 34 #1): at most LIVE_PAGES_PER_EVENT
+   * distinct pages are rendered per event (each costs a render per change); a page already watched
+   * always may.
+   */
+  admitsPage(eventId: string, page: string): boolean {
+    const pages = this.streams.get(eventId);
+    if (!page || !pages || pages.has(page)) return true;
+    return [...pages.keys()].filter(Boolean).length < LIVE_PAGES_PER_EVENT;
   }
 
   /** Watches an event: `page` is a live-page key (its viewers get rendered frames), '' for the API's JSON frames. */
@@ -139,12 +196,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const key = `${page}\n${version}`;
     let under = this.rendering.get(key);
     if (!under) {
-      const origin = this.origin;
       under = (async () => {
-        if (!origin) return null;
-        const page1 = await renderPage(origin, page);
-        if (!page1) return null;
-        const made = { version: page1.version, frame: pageFrame(page1.version, page1.main) };
+        // In-process, by the page route's own handler and template (live-pages.ts), from data at
+        // least as new as `version` (read before): one render per page and version for every viewer.
+        const html = await this.pages.render(page);
+        const main = html === null ? null : mainOf(html);
+        if (main === null) return null;
+        const made = { version, frame: pageFrame(version, main) };
         this.frames.set(page, made);
         return made;
       })().finally(() => this.rendering.delete(key));
@@ -189,7 +247,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const reconnected = this.client === null && this.streams.size > 0;
-    this.versions.clear();
+    this.states.clear();
     this.epoch++;
     this.client = client;
     // Notifications sent while the listener was away are lost: tell every watched event's viewers to compare.
@@ -204,9 +262,10 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (typeof message.eventId !== 'string') return;
+    for (const listener of this.changes) listener(message.eventId, typeof message.kind === 'string' ? message.kind : 'change');
     this.epoch++;
-    this.versions.delete(message.eventId);
-    if (this.versions.size > 10_000) this.versions.clear();
+    this.states.delete(message.eventId);
+    if (this.states.size > 10_000) this.states.clear();
     if (!this.streams.has(message.eventId)) return; // nobody here watches it
     this.schedule(message.eventId, typeof message.kind === 'string' ? message.kind : 'change');
   }

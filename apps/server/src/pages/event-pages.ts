@@ -1,6 +1,6 @@
 import type { GameResult } from '@chuhe/tournament';
-import type { Language } from './i18n';
-import { chineseIn, translate } from './i18n';
+import type { Language } from '../i18n/i18n';
+import { chineseIn, translate } from '../i18n/i18n';
 import type { Named } from '../web/page-context';
 
 /**
@@ -59,12 +59,13 @@ export function resultNote(result: GameResult | null, lang: Language): string {
 }
 
 /** The score of a round's result from one side: '+' win, '=' draw, '-' loss (forfeits marked). */
-export function outcomeFor(result: GameResult | null, side: 'red' | 'black'): { mark: string; kind: 'win' | 'draw' | 'loss' | 'none' } {
+export function outcomeFor(result: GameResult | null, side: 'red' | 'black', lang: Language = 'en'): { mark: string; kind: 'win' | 'draw' | 'loss' | 'none' } {
   if (!result || result === 'annulled') return { mark: result === 'annulled' ? '×' : '', kind: 'none' };
   if (result === 'draw') return { mark: '=', kind: 'draw' };
   if (result === 'double_forfeit') return { mark: '−', kind: 'loss' };
   const winner = result.startsWith('red') ? 'red' : 'black';
-  const forfeit = result.endsWith('_forfeit') ? 'ff' : '';
+  // "ff" in English, 弃 in Chinese (issue 30 #5: no English mark on a Chinese crosstable).
+  const forfeit = result.endsWith('_forfeit') ? translate('forfeitMark', lang) : '';
   return winner === side ? { mark: `+${forfeit}`, kind: 'win' } : { mark: `−${forfeit}`, kind: 'loss' };
 }
 

@@ -1,7 +1,10 @@
+import { STAGE_KEYS, wordIn } from '../i18n/keys';
 import type { Affiliation, Entry, Event, Player, Team, TeamMember } from '../generated/prisma/client';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
-import { chineseIn, Language, translateKey } from './i18n';
+import { chineseIn, Language, translate, type MessageKey } from '../i18n/i18n';
+import { eventClocks, eventClocksLine } from '../i18n/clock-text';
+import { personFields, type HeldTitle } from './person-name';
 
 type ListedEntry = Entry & {
   player: (Player & { affiliation: Affiliation | null }) | null;
@@ -9,20 +12,15 @@ type ListedEntry = Entry & {
 };
 
 /** An event and its entries as the page shows them, in one language. */
-export function eventView(event: Event & { entries: ListedEntry[] }, lang: Language) {
-  const t = (key: string) => translateKey(key, lang);
+export function eventView(event: Event & { entries: ListedEntry[] }, lang: Language, held: ReadonlyMap<string, HeldTitle[]> = new Map()) {
+  const t = (key: MessageKey) => translate(key, lang);
   const pick = (zh: string, en: string) => (lang === 'en' ? en : chineseIn(lang, zh));
   const stages = (event.stages as { type: string; rounds?: number; groups?: number }[]).map((s) =>
-    [t(`stage_${s.type}`), s.rounds ? `${s.rounds} ${t('rounds')}` : '', s.groups ? `${s.groups} ${t('groups')}` : ''].filter(Boolean).join(' '),
+    [wordIn(STAGE_KEYS, s.type, lang), s.rounds ? `${s.rounds} ${t('rounds')}` : '', s.groups ? `${s.groups} ${t('groups')}` : ''].filter(Boolean).join(' '),
   );
-  const tc = event.timeControl as { baseMinutes?: number; incrementSeconds?: number; movesInBase?: number };
-  const timeControl = [
-    tc.baseMinutes ? `${tc.baseMinutes} ${t('minutes')}` : '',
-    tc.incrementSeconds ? `+ ${tc.incrementSeconds} ${t('seconds')}` : '',
-    tc.movesInBase ? `/ ${tc.movesInBase}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  // 二章2节, 附录3 #4: the event's clock, each stage's own and their second periods.
+  const clocks = eventClocks(event.timeControl, lang);
+  const timeControl = eventClocksLine(event.timeControl, lang);
   const entries = event.entries
     .slice()
     .sort((a, b) => (a.drawNumber ?? 1e9) - (b.drawNumber ?? 1e9) || a.createdAt.getTime() - b.createdAt.getTime())
@@ -32,6 +30,15 @@ export function eventView(event: Event & { entries: ListedEntry[] }, lang: Langu
       late: entry.lateEntry,
       seed: entry.seed ?? '',
       name: entry.player ? pick(entry.player.nameZh, entry.player.nameEn) : entry.team ? pick(entry.team.nameZh, entry.team.nameEn) : '',
+      // The name with its titles, linked to the player's page in the event and the person's profile (issue 33).
+      nameView: {
+        primary: entry.player ? pick(entry.player.nameZh, entry.player.nameEn) : entry.team ? pick(entry.team.nameZh, entry.team.nameEn) : '',
+        href: `/events/${event.id}/entries/${entry.id}?lang=${lang}`,
+        ...personFields(
+          entry.player ? { personId: entry.player.personId, title: entry.player.title, held: held.get(entry.player.personId ?? '') } : null,
+          lang,
+        ),
+      },
       affiliation: (() => {
         const a = entry.player?.affiliation ?? entry.team?.affiliation;
         return a ? pick(a.nameZh, a.nameEn) : '';
@@ -59,7 +66,10 @@ export function eventView(event: Event & { entries: ListedEntry[] }, lang: Langu
     format: stages.join(' → '),
     scoring: SCORING_FROM_DB[event.scoring],
     timeControl,
+    clocks,
     redrawNeeded: event.redrawNeeded,
+    // Issue 31: an open event whose regulations let players enter themselves (before round 1).
+    selfRegistration: event.selfRegistration && event.round1PairedAt === null,
     entries,
     drawn: event.entries.some((e) => e.drawNumber !== null),
   };

@@ -2,10 +2,12 @@ import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
+import { ArchiveService } from '../archive/archive.service';
 import { isUuid } from '../auth/tournament-scope.service';
-import { DEMO_ORGANIZER } from '../demo/demo-tournament';
-import { PrismaService } from '../prisma/prisma.service';
-import { chineseIn, HTML_LANG, Language, translate } from './i18n';
+import { AccessService } from '../auth/access.service';
+import { REGISTRARS } from '../auth/auth.decorators';
+import { AuthService } from '../auth/auth.service';
+import { chineseIn, HTML_LANG, Language, translate } from '../i18n/i18n';
 import { pick } from './event-pages';
 import { eventView } from './event-view';
 
@@ -13,62 +15,37 @@ import { eventView } from './event-view';
 @ApiExcludeController()
 @Controller()
 export class PagesController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly archive: ArchiveService,
+    private readonly auth: AuthService,
+    private readonly access: AccessService,
+  ) {}
 
+  /** The home page: the archive's calendar of public tournaments with its search (archive/, issue 33). */
   @Get()
-  @Render('tournaments')
-  async home(@Query('lang') lang: unknown, @Req() req: Request) {
+  @Render('persons/home')
+  async home(@Query('q') q: unknown, @Query('year') year: unknown, @Req() req: Request) {
     const language = pageLanguage(req);
-    const tournaments = await this.prisma.tournament.findMany({ where: { publishedAt: { not: null } }, orderBy: { startDate: 'desc' } }); // listed once published (issue 13)
     // The home page says how to log in to the demo, when this database holds it (issue 20).
-    const demo = (await this.prisma.user.count({ where: { email: DEMO_ORGANIZER.email } })) > 0;
-    return {
-      demo,
-      ...layout(language, translate('tournaments', language), '/'),
-      tournaments: tournaments.map((t) => ({
-        id: t.id,
-        name: pick(t, language),
-        otherName: language === 'en' ? chineseIn(language, t.nameZh) : t.nameEn,
-        venue: chineseIn(language, t.venue),
-        dates: dateRange(t.startDate, t.endDate),
-        href: `/tournaments/${t.id}?lang=${language}`,
-      })),
-    };
+    const demo = await this.auth.demoLoaded();
+    const calendar = await this.archive.calendar(language, { q: typeof q === 'string' ? q : undefined, year: Number(year) || undefined });
+    return { demo, ...layout(language, translate('tournaments', language), '/'), ...calendar };
   }
 
   @Get('tournaments/:tournamentId')
   @Render('tournament')
   async tournament(@Param('tournamentId') id: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const language = pageLanguage(req);
-    const t = isUuid(id)
-      ? await this.prisma.tournament.findUnique({
-          where: { id },
-          include: {
-            events: {
-              orderBy: { createdAt: 'asc' },
-              include: {
-                entries: {
-                  include: {
-                    player: { include: { affiliation: true } },
-                    team: { include: { affiliation: true, members: { include: { player: true } } } },
-                  },
-                },
-              },
-            },
-          },
-        })
-      : null;
+    const t = isUuid(id) ? await this.archive.tournamentPage(id) : null;
     if (!t) throw new NotFoundException(translate('notFound', language));
     // Its organizer and chief arbiter find the setup pages from here (issue 20).
-    const userId = (req as Request & { user?: { id: string } }).user?.id;
-    const canManage = userId
-      ? (await this.prisma.tournamentRole.count({ where: { tournamentId: t.id, userId, role: { in: ['organizer', 'chief_arbiter'] } } })) > 0
-      : false;
+    const canManage = (await this.access.of((req as Request & { user?: { id: string } }).user, t.id)).has(...REGISTRARS);
     return {
       ...layout(language, pick(t, language), `/tournaments/${t.id}`),
       breadcrumbs: [{ label: pick(t, language) }],
       manageHref: canManage ? `/tournaments/${t.id}/manage` : undefined,
       tournament: {
+        id: t.id,
         name: pick(t, language),
         otherName: language === 'en' ? chineseIn(language, t.nameZh) : t.nameEn,
         venue: chineseIn(language, t.venue),

@@ -130,7 +130,10 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale=C', ...(durable ? [] : ['--no-sync'])],
+      // Collation C (byte order, as before); character classes of C.UTF-8, so that pg_trgm counts
+      // 汉字 as word characters — with ctype C a Chinese name has no trigrams and the archive's
+      // name search cannot use its trigram indexes (issue 33). A cluster initdb'd earlier keeps C.
+      initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-ctype=C.UTF-8', ...(durable ? [] : ['--no-sync'])],
       postgresFlags: [
         ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
         ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Sanction as FileSanction } from '@chuhe/standings';
-import { fileSanctions } from '../discipline/sanction-file';
+import { fileSanctions } from './sanction-file';
 import type { Tx } from '../prisma/prisma.service';
 import { assemble, EventRow, LoadedEntry, loadEntries, loadEventRow, LoadedEvent, LoadedPairing, LoadedRound, loadPairings, loadRounds } from './event-loader';
 import { EventVersions, eventVersions } from './event-version';

@@ -6,7 +6,7 @@ import { SCORING_FROM_DB } from '../events/scoring-map';
 import { formatOptions, stageChainKnockoutRounds } from '@chuhe/pairing';
 import { DEFAULT_CHAINS } from '@chuhe/standings';
 import { defaultChainFor } from '../events/tie-breaks';
-import type { StageType } from '../events/event.dto';
+import type { EventStageType } from '../events/event.dto';
 
 /**
  * The one translation from the database to the libraries' model: an event as the JSON tournament
@@ -67,12 +67,18 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     if (e.player?.rating != null) entry.rating = e.player.rating;
     if (affiliation) entry.affiliation = affiliation.nameZh;
     if (e.seed !== null) entry.seed = e.seed;
+    if (e.player?.personId) entry.personId = e.player.personId;
     // 二章7节2–4: the entry leaves after this round; pairing skips it, standings apply the rule.
     if (e.status === 'withdrawn' && e.withdrawnAfterRound !== null) entry.withdrawnAfterRound = e.withdrawnAfterRound;
     if (e.team) {
       entry.members = [...e.team.members]
         .sort((a, b) => (a.board ?? 99) - (b.board ?? 99) || a.player.nameZh.localeCompare(b.player.nameZh))
-        .map((m) => ({ id: m.playerId, name: `${m.player.nameZh} ${m.player.nameEn}`, ...(m.board !== null ? { board: m.board } : {}) }));
+        .map((m) => ({
+          id: m.playerId,
+          name: `${m.player.nameZh} ${m.player.nameEn}`,
+          ...(m.board !== null ? { board: m.board } : {}),
+          ...(m.player.personId ? { personId: m.player.personId } : {}),
+        }));
     }
     return entry;
   });
@@ -123,7 +129,9 @@ function knockoutFirstGames(options: TournamentOptions, entries: FileEntry[]): {
 export function standingsSettings(event: Pick<EventWithPlay, 'tieBreaks' | 'standingsOptions' | 'stages' | 'kind'>): Record<string, unknown> {
   const stages = event.stages as { type: string }[];
   const cycles = stages[0]?.type === 'double_round_robin' ? { roundRobinCycles: 2 } : {};
-  return { ...(event.standingsOptions as Record<string, unknown>), ...cycles, chain: chainOf(event) };
+  // The appeal fee's reading (events/readings.ts) is the event's, not a standings option.
+  const { appealTieFee: _appealTieFee, ...options } = event.standingsOptions as Record<string, unknown>;
+  return { ...options, ...cycles, chain: chainOf(event) };
 }
 
 /**
@@ -137,7 +145,7 @@ function chainOf(event: Pick<EventWithPlay, 'tieBreaks' | 'stages' | 'kind'>): s
     const steps = DEFAULT_CHAINS[id as keyof typeof DEFAULT_CHAINS].map((s) => s.criterion);
     return steps.length === list.length && steps.every((c, i) => c === list[i]);
   };
-  const preferred = defaultChainFor(event.kind, event.stages as { type: StageType }[]);
+  const preferred = defaultChainFor(event.kind, event.stages as { type: EventStageType }[]);
   if (same(preferred)) return preferred;
   return Object.keys(DEFAULT_CHAINS).find(same) ?? list;
 }

@@ -1,5 +1,5 @@
 import type { Sanction as FileSanction } from '@chuhe/standings';
-import { fileSanctions } from '../discipline/sanction-file';
+import { fileSanctions } from './sanction-file';
 import { Prisma } from '../generated/prisma/client';
 import type { EntryStatus, GameKind, GameResult, PenaltyReason, TeamMemberRole } from '../generated/prisma/client';
 import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
@@ -23,6 +23,8 @@ export interface PlayerSummary {
   id: string;
   nameZh: string;
   nameEn: string;
+  /** The server-wide person (issue 33), where the player is matched. */
+  personId?: string | null;
 }
 
 /** A team member as play reads it: role, board and the player's names. */
@@ -51,7 +53,15 @@ export interface LoadedEntry {
   version: number;
   createdAt: Date;
   updatedAt: Date;
-  player: { id: string; nameZh: string; nameEn: string; rating: number | null; title: string | null; affiliation: AffiliationName | null } | null;
+  player: {
+    id: string;
+    nameZh: string;
+    nameEn: string;
+    rating: number | null;
+    title: string | null;
+    affiliation: AffiliationName | null;
+    personId?: string | null;
+  } | null;
   team: { id: string; nameZh: string; nameEn: string; affiliation: AffiliationName | null; members: LoadedMember[] } | null;
 }
 
@@ -126,12 +136,14 @@ const ENTRIES = typedQuery(
     teamEn: 'text?',
     teamAffZh: 'text?',
     teamAffEn: 'text?',
+    personId: 'text?',
   },
   (eventId: string) => Prisma.sql`
     SELECT e.id::text, e."eventId"::text, e."playerId"::text, e."teamId"::text, e."drawNumber", e.seed, e."hostExtra", e.status::text AS status,
            e."withdrawnAt", e."withdrawnAfterRound", e."withdrawalReason", e."lateEntry", e.version, e."createdAt", e."updatedAt",
            p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, p.title, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
-           t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn"
+           t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn",
+           p."personId"::text AS "personId"
       FROM "Entry" e
       LEFT JOIN "Player" p ON p.id = e."playerId"
       LEFT JOIN "Affiliation" pa ON pa.id = p."affiliationId"
@@ -144,9 +156,9 @@ const ENTRIES = typedQuery(
 
 const MEMBERS = typedQuery(
   'team members of an event',
-  { teamId: 'text', playerId: 'text', role: oneOf<TeamMemberRole>('text'), board: 'int4?', nameZh: 'text', nameEn: 'text' },
+  { teamId: 'text', playerId: 'text', role: oneOf<TeamMemberRole>('text'), board: 'int4?', nameZh: 'text', nameEn: 'text', personId: 'text?' },
   (eventId: string) => Prisma.sql`
-    SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn"
+    SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn", p."personId"::text AS "personId"
       FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
      WHERE t."eventId" = ${eventId}::uuid
      ORDER BY m.board ASC NULLS LAST, m."playerId"`,
@@ -160,17 +172,23 @@ export async function loadEntries(db: Tx, eventId: string): Promise<LoadedEntry[
   for (const m of members) {
     const list = membersOf.get(m.teamId) ?? [];
     if (list.length === 0) membersOf.set(m.teamId, list);
-    list.push({ teamId: m.teamId, playerId: m.playerId, role: m.role, board: m.board, player: { id: m.playerId, nameZh: m.nameZh, nameEn: m.nameEn } });
+    list.push({
+      teamId: m.teamId,
+      playerId: m.playerId,
+      role: m.role,
+      board: m.board,
+      player: { id: m.playerId, nameZh: m.nameZh, nameEn: m.nameEn, personId: m.personId },
+    });
   }
   const aff = (zh: string | null, en: string | null): AffiliationName | null => (zh === null ? null : { nameZh: zh, nameEn: en ?? zh });
   return entries.map((e) => {
-    const { playerZh, playerEn, rating, title, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, ...entry } = e;
+    const { playerZh, playerEn, rating, title, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, personId, ...entry } = e;
     return {
       ...entry,
       player:
         e.playerId === null
           ? null
-          : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, title, affiliation: aff(playerAffZh, playerAffEn) },
+          : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, title, affiliation: aff(playerAffZh, playerAffEn), personId },
       team:
         e.teamId === null
           ? null

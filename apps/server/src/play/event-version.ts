@@ -68,3 +68,26 @@ export async function eventDataVersion(db: RawDb, eventId: string): Promise<stri
   const rows = await CHANGE_TOTAL.rows(db, eventId);
   return rows.length ? `${eventId}.${rows[0].n}` : null;
 }
+
+const PAGE_STATE = typedQuery(
+  'event page state',
+  { n: 'int4', deadlines: 'text?' },
+  (eventId: string) => Prisma.sql`
+    SELECT (SELECT count(*) FROM "EventChange" c WHERE c."eventId" = e.id)::int AS n,
+           (SELECT string_agg(floor(extract(epoch FROM r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes")) * 1000)::bigint::text, ',')
+              FROM "Round" r WHERE r."eventId" = e.id AND e.kind = 'team' AND r."scheduledAt" IS NOT NULL) AS deadlines
+      FROM "Event" e WHERE e.id = ${eventId}::uuid`,
+  [NO_ID],
+);
+
+/**
+ * What the public pages' cache needs of an event, in one statement: its data version, and when
+ * each of a team event's rounds releases its lineups (附录1 #8: a deadline passing changes the pages
+ * without any write, so the cache counts the deadlines passed itself). Null if there is no such event.
+ */
+export async function eventPageState(db: RawDb, eventId: string): Promise<{ data: string; deadlines: number[] } | null> {
+  const rows = await PAGE_STATE.rows(db, eventId);
+  if (!rows.length) return null;
+  const deadlines = rows[0].deadlines ? rows[0].deadlines.split(',').map(Number) : [];
+  return { data: `${eventId}.${rows[0].n}`, deadlines };
+}

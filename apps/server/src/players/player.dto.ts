@@ -29,6 +29,22 @@ export class CreatePlayerDto {
 
   @OptionalNameField(50, '特级大师')
   title?: string;
+
+  @ApiPropertyOptional({ example: 1990, description: 'year of birth (eligibility bounds; tells namesakes apart)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1900)
+  @Max(2100)
+  birthYear?: number;
+
+  @ApiPropertyOptional({ description: 'the person this player is (the organizer chose between namesakes)' })
+  @IsOptional()
+  @IsUUID()
+  personId?: string;
+
+  @ApiPropertyOptional({ example: 'CXA-00123', description: "the person's federation ID: the sure match in the person registry" })
+  @OptionalNameField(50)
+  federationId?: string;
 }
 
 export class UpdatePlayerDto {

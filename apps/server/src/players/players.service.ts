@@ -3,6 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
+import { matchPlayers } from '../persons/registry';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { CreatePlayerDto, UpdatePlayerDto } from './player.dto';
 
@@ -24,12 +25,25 @@ export class PlayersService {
   }
 
   create({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: CreatePlayerDto }) {
-    return this.prisma.$transaction(async (tx) => {
-      await checkAffiliation(tx, tournamentId, dto.affiliationId);
-      const p = await tx.player.create({ data: { tournamentId, ...dto } });
-      await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'player', entityId: p.id, action: 'create', after: p });
-      return p;
-    });
+    return this.prisma.$transaction((tx) => this.createIn(tx, { user, tournamentId, dto }));
+  }
+
+  /**
+   * The one way a player is made, inside the caller's transaction: the organizer's form and the
+   * approval of an entry request (issue 31) both come here. `birthYear` and `email` come with a
+   * request (三章1 参加资格; notifications). The person registry (issue 33): linked by federation ID
+   * or the organizer's choice, a new person for a new name; a proposal or namesakes (同名) come
+   * back for the organizer to decide.
+   */
+  async createIn(tx: Tx, { user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: CreatePlayerDto & { birthYear?: number; email?: string } }) {
+    await checkAffiliation(tx, tournamentId, dto.affiliationId);
+    const { personId, federationId, ...data } = dto;
+    // The typed federation ID stays on the player (issue 33): the registry's key, and a new person's ID when the organizer decides so later.
+    const created = await tx.player.create({ data: { tournamentId, ...data, federationId: federationId?.trim() || null } });
+    const [pending] = await matchPlayers(tx, [created.id], new Map([[created.id, { personId, federationId }]]));
+    const p = await tx.player.findUniqueOrThrow({ where: { id: created.id } });
+    await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'player', entityId: p.id, action: 'create', after: p });
+    return { ...p, personMatch: pending?.match ?? null };
   }
 
   update({ user, id, dto }: { user: AuthUser; id: string; dto: UpdatePlayerDto }) {

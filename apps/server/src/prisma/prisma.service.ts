@@ -22,6 +22,17 @@ function statementNames(): (query: { sql: string }) => string | undefined {
   };
 }
 
+/**
+ * Every interactive transaction's limits, unless it sets its own (issue 29 #8: a browser test got
+ * 503 on a loaded machine). Prisma's defaults — 2 s to get a connection, 5 s to finish — are
+ * shorter than a loaded machine's queue: with the ten connections busy, a page's write waited more
+ * than 2 s for one and was answered 503 (P2028), and a write that took over 5 s while the machine
+ * was saturated was cut mid-way (rolled back, 503). A person at a busy hall would rather wait a few
+ * seconds than retype a result: 15 s to get a connection, 30 s to finish. A database that is really
+ * gone still answers 503 at once (the connection error, not the wait).
+ */
+const TRANSACTION_DEFAULTS = { maxWait: 15_000, timeout: 30_000 };
+
 /** The one Prisma client of the server; the only place (with persistence/) that touches the database. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
@@ -29,7 +40,10 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
     const pool = createPool(databaseUrl);
-    super({ adapter: new PrismaPg(pool, { statementNameGenerator: statementNames() as (query: { sql: string }) => string }) });
+    super({
+      adapter: new PrismaPg(pool, { statementNameGenerator: statementNames() as (query: { sql: string }) => string }),
+      transactionOptions: TRANSACTION_DEFAULTS,
+    });
     this.pool = pool;
   }
 

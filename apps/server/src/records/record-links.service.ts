@@ -27,12 +27,13 @@ export type LinkRefusal = 'revoked' | 'no_result' | 'not_due' | 'locked' | 'no_p
  * QR code (二章8节6). Only the player due to enter the record may use it (二章3节7: the winner;
  * Red on a draw), until an arbiter locks the record. Issuing links again revokes the old ones; the
  * plain token is shown once, at issue, and only its SHA-256 is stored. Every call through a token
- * is rate-limited per address (unknown tokens count more, against guessing).
+ * is limited per link; guessing (unknown tokens) per address — never the hall's valid links (issue 34 #5).
  */
 @Injectable()
 export class RecordLinksService {
+  /** Calls per link (not per address: a hall shares one) and misses per address, per 10 minutes. */
   private readonly calls = new WindowCounter(Number(process.env.CHUHE_RECORD_LINK_CALLS) || 300, 10 * 60_000);
-  private readonly misses = new WindowCounter(Number(process.env.CHUHE_RECORD_LINK_MISSES) || 20, 10 * 60_000);
+  private readonly misses = new WindowCounter(Number(process.env.CHUHE_RECORD_LINK_MISSES) || 50, 10 * 60_000);
 
   constructor(
     private readonly prisma: PrismaService,
@@ -100,20 +101,27 @@ export class RecordLinksService {
     });
   }
 
-  /** The link's row, or 404 / 403 revoked; every call counts against the address's limits. */
+  /**
+   * The link's row, or 404 / 403 revoked (issue 34 #5). A venue's players share one address (the
+   * hall's NAT): a valid link always works, whatever others from the address did — it is limited
+   * per link (CHUHE_RECORD_LINK_CALLS a link per 10 minutes, a few hundred entries' worth), never
+   * per address. Guessing is limited per address: after CHUHE_RECORD_LINK_MISSES unknown or revoked
+   * tokens in 10 minutes, the address's further misses answer 429 (a token is still looked up — one
+   * indexed read — so that a player's own link keeps working beside a guesser).
+   */
   private async resolve(db: Tx, token: string, address: string) {
-    const wait = Math.max(this.calls.blockedFor(address), this.misses.blockedFor(address));
-    if (wait > 0) throw tooManyRequests('too many record link requests from your address; try again later', wait);
-    this.calls.add(address);
-    const link = TOKEN_SHAPE.test(token) ? await db.recordLink.findUnique({ where: { tokenHash: hashToken(token) } }) : null;
-    if (!link) {
+    const key = TOKEN_SHAPE.test(token) ? hashToken(token) : undefined;
+    const link = key ? await db.recordLink.findUnique({ where: { tokenHash: key } }) : null;
+    if (!link || link.revokedAt) {
+      const wait = this.misses.blockedFor(address);
+      if (wait > 0) throw tooManyRequests('too many unknown record links from your address; check the address on your result slip and try again later', wait);
       this.misses.add(address);
-      throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such record link: check the address on your result slip' });
-    }
-    if (link.revokedAt) {
-      this.misses.add(address);
+      if (!link) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such record link: check the address on your result slip' });
       throw refusal('revoked', 'this record link was revoked: ask the arbiter for the new one');
     }
+    const wait = this.calls.blockedFor(link.id);
+    if (wait > 0) throw tooManyRequests('too many requests through this record link; try again later', wait);
+    this.calls.add(link.id);
     return link;
   }
 
@@ -191,7 +199,17 @@ export class RecordLinksService {
       }
       const moves = game.value.plies.map((p) => makeIccs(p.move));
       const unrecorded = { ...((existing?.unrecorded as object) ?? {}), ...(dto.unrecorded !== undefined ? { [link.side]: dto.unrecorded } : {}) };
-      const data = { format: 'iccs', text: moves.join(' '), startFen: game.value.startFen, moves, enteredVia: 'link', unrecorded, uploadedById: null };
+      // Moves entered on the board carry no comments; an earlier upload's no longer fit them.
+      const data = {
+        format: 'iccs',
+        text: moves.join(' '),
+        startFen: game.value.startFen,
+        moves,
+        annotations: {},
+        enteredVia: 'link',
+        unrecorded,
+        uploadedById: null,
+      };
       let row;
       if (existing) {
         if (dto.version === undefined)

@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, ForbiddenException, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
-import { eventDownloadName, setDownloadName } from '../common/download-name';
+import { setDownloadName } from '../common/download-name';
 import { uuidParam } from '../common/id-param';
-import { PrismaService } from '../prisma/prisma.service';
 import { LinkRecordDto, LockRecordDto, MoveLimitClaimDto, PutRecordDto } from './records.dto';
 import { RecordLinksService } from './record-links.service';
 import { RecordsService } from './records.service';
@@ -22,7 +22,6 @@ export class RecordsController {
   constructor(
     private readonly records: RecordsService,
     private readonly links: RecordLinksService,
-    private readonly prisma: PrismaService,
   ) {}
 
   @Put('games/:gameId/record/lock')
@@ -86,12 +85,12 @@ export class RecordsController {
   @Get('rounds/:roundId/records.pgn')
   @ApiOperation({ summary: 'every recorded game of the round as one PGN file, named after the event and the round (?lang= en for the English name)' })
   async roundPgn(@Param('roundId', uuidParam('roundId')) roundId: string, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
-    const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { state: true, number: true, eventId: true } });
-    if (round?.state === 'draft') throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'the round is a draft' });
+    const round = await this.records.roundOf(roundId);
+    if (round?.state === 'draft') throw new DomainError('round.draft_forbidden');
     const text = await this.records.roundPgn(roundId);
     res.set('Content-Type', 'application/x-chess-pgn; charset=utf-8');
     // Set on success only (an error stays JSON): 全国象棋锦标赛 第3轮.pgn, with an ASCII fallback.
-    setDownloadName(res, await this.pgnName(round!.eventId, lang, ` round ${round!.number}`, ` 第${round!.number}轮`), 'pgn');
+    setDownloadName(res, await this.records.pgnName(round!.eventId, lang, ` round ${round!.number}`, ` 第${round!.number}轮`), 'pgn');
     return text;
   }
 
@@ -100,7 +99,7 @@ export class RecordsController {
   async eventPgn(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
     const text = await this.records.eventPgn(eventId);
     res.set('Content-Type', 'application/x-chess-pgn; charset=utf-8');
-    setDownloadName(res, await this.pgnName(eventId, lang, ' games', ' 棋谱'), 'pgn');
+    setDownloadName(res, await this.records.pgnName(eventId, lang, ' games', ' 棋谱'), 'pgn');
     return text;
   }
 
@@ -117,7 +116,7 @@ export class RecordsController {
   @Get('games/:gameId/record')
   @ApiOperation({ summary: 'the stored record (public once the round is published)' })
   async get(@Param('gameId', uuidParam('gameId')) gameId: string) {
-    await this.published(gameId);
+    await this.records.published(gameId);
     return this.records.get(gameId);
   }
 
@@ -125,17 +124,14 @@ export class RecordsController {
   @Header('Content-Type', 'application/x-chess-pgn; charset=utf-8')
   @ApiOperation({ summary: 'the record as PGN (Chinese movetext, tags from the event, the round and the players)' })
   async pgn(@Param('gameId', uuidParam('gameId')) gameId: string, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: Response) {
-    await this.published(gameId);
+    await this.records.published(gameId);
     const text = await this.records.pgn(gameId);
-    const g = await this.prisma.game.findUniqueOrThrow({
-      where: { id: gameId },
-      select: { board: true, pairing: { select: { table: true, round: { select: { number: true, eventId: true } } } } },
-    });
+    const g = await this.records.gamePlace(gameId);
     const { table, round } = g.pairing;
     const board = g.board > 1 ? g.board : null;
     const en = ` round ${round.number} table ${table ?? '-'}${board ? ` board ${board}` : ''}`;
     const zh = ` 第${round.number}轮 第${table ?? '-'}台${board ? ` 第${board}台次` : ''}`;
-    setDownloadName(res, await this.pgnName(round.eventId, lang, en, zh), 'pgn');
+    setDownloadName(res, await this.records.pgnName(round.eventId, lang, en, zh), 'pgn');
     return text;
   }
 
@@ -145,17 +141,5 @@ export class RecordsController {
   @ApiOperation({ summary: 'check a natural move limit claim (二章4节, 三章6J) against the stored record' })
   moveLimit(@Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: MoveLimitClaimDto) {
     return this.records.moveLimit(gameId, dto);
-  }
-
-  /** A PGN download's name after its event: Chinese unless ?lang=en; the ASCII fallback always the English one (round number kept). */
-  private async pgnName(eventId: string, lang: unknown, en: string, zh: string): Promise<{ utf8: string; ascii: string }> {
-    const english = await eventDownloadName(this.prisma, eventId, 'en', en);
-    if (lang === 'en') return english;
-    return { utf8: (await eventDownloadName(this.prisma, eventId, undefined, zh)).utf8, ascii: english.ascii };
-  }
-
-  private async published(gameId: string) {
-    const g = await this.prisma.game.findUnique({ where: { id: gameId }, select: { pairing: { select: { round: { select: { state: true } } } } } });
-    if (g && g.pairing.round.state === 'draft') throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'the round is a draft' });
   }
 }

@@ -61,6 +61,13 @@ export class PutRecordDto {
   @Min(1)
   @Max(MAX_INT)
   version?: number;
+
+  @ApiPropertyOptional({
+    description: 'store the record although its own result or players differ from the game (the 409 record.differs_from_game lists both, side by side)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  confirm?: boolean;
 }
 
 export class MoveLimitClaimDto {

@@ -1,10 +1,23 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { checkMoveLimitClaim, exportGame, importGame, makeIccs, recordEntrant, recordFindings, recordResultOf, replayGame } from '@chuhe/xiangqi';
-import type { Game as RecordGame, RecordFinding, Side } from '@chuhe/xiangqi';
-import { readRecordFile } from '@chuhe/xiangqi/record-file';
+import {
+  annotationsOf,
+  checkMoveLimitClaim,
+  exportGame,
+  hasAnnotations,
+  importGame,
+  makeIccs,
+  recordEntrant,
+  recordFindings,
+  recordResultOf,
+  replayGame,
+} from '@chuhe/xiangqi';
+import type { Annotations, Game as RecordGame, RecordFinding, Side } from '@chuhe/xiangqi';
+import { eventDownloadName } from '../common/download-name';
+import { isDhtmlXq, readRecordFile } from '@chuhe/xiangqi/record-file';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
+import { DomainError } from '../common/errors';
 import { badRequest } from '../common/validation';
 import { gameContext, type GameContext } from '../discipline/game-context';
 import type { Prisma } from '../generated/prisma/client';
@@ -33,17 +46,54 @@ export function detectFormat(text: string): string {
   return 'wxf';
 }
 
-/** Reads a record; the first illegal move is a 400 naming it with its number (二章3节). */
+/** Reads a record; the first illegal move is a 400 naming it with its number (二章3节), in the page's language (issue 30 #5). */
 export function readRecord(text: string, fen?: string): RecordGame {
-  const game = importGame(text, fen ? { fen } : {});
-  if (!game.ok) {
-    const e = game.error;
-    const where = e.ply !== undefined ? ` (move ${e.moveNumber}${e.side === 'black' ? '...' : '.'} ${e.text}, ply ${e.ply})` : '';
-    throw badRequest([
-      { field: e.code === 'bad_fen' ? 'fen' : 'text', reason: `${e.message}${e.ply !== undefined && !e.message.includes('ply') ? where : ''}` },
-    ]);
+  // A 东萍 DhtmlXQ page pasted as it is (issue 30): read like the file it would be.
+  if (isDhtmlXq(text)) {
+    const file = readRecordFile(text, fen ? { fen } : {});
+    if (!file.ok) throw badRequest([{ field: 'text', reason: file.error.message }]);
+    const { games } = file.value;
+    if (games.length !== 1)
+      throw badRequest([{ field: 'text', reason: `the page holds ${games.length} DhtmlXQ games: upload it as a file and say which one (game: N)` }]);
+    if (games[0].error) throw recordRefusal(games[0].error);
+    return games[0].game!;
   }
+  const game = importGame(text, fen ? { fen } : {});
+  if (!game.ok) throw recordRefusal(game.error);
   return game.value;
+}
+
+const MOVE_REASON: Record<string, { zh: string; en: string }> = {
+  syntax: { zh: '不是可识别的着法写法', en: 'not a move in any notation Chuhe reads' },
+  no_such_piece: { zh: '该处没有这个棋子', en: 'there is no such piece there' },
+  ambiguous: { zh: '有两个棋子都能这样走，须写明前后', en: 'two pieces could make it: say which (front / rear)' },
+  illegal: { zh: '不合走法', en: 'not a legal move' },
+  self_exposure: { zh: '自杀着法（一章3节5）', en: 'it exposes the mover’s own king (一章3节5)' },
+  wrong_side: { zh: '不是该方的棋子', en: 'the piece is the other side’s' },
+};
+
+/** libs/xiangqi's RecordError as a domain error with its words in every page language. */
+export function recordRefusal(e: {
+  code: string;
+  message: string;
+  ply?: number;
+  moveNumber?: number;
+  side?: Side;
+  text?: string;
+  reason?: string;
+}): DomainError {
+  if (e.code === 'bad_fen') return new DomainError('record.bad_fen', { detail: e.message }, 'fen');
+  if (e.ply === undefined) return new DomainError('record.syntax', { detail: e.message }, 'text');
+  const at = {
+    moveNumber: e.moveNumber ?? '',
+    ply: e.ply,
+    text: e.text ?? '',
+    sideZh: e.side === 'black' ? '黑方' : '红方',
+    dots: e.side === 'black' ? '...' : '.',
+  };
+  if (e.code === 'after_end') return new DomainError('record.after_end', at, 'text');
+  const why = MOVE_REASON[e.reason ?? 'illegal'] ?? MOVE_REASON.illegal;
+  return new DomainError('record.illegal_move', { ...at, whyZh: why.zh, whyEn: why.en }, 'text');
 }
 
 /**
@@ -79,6 +129,48 @@ export function readUploadedFile(
   // Stored as PGN: the chosen game in UTF-8, whatever the file was.
   const text = exportGame(chosen.game, 'pgn');
   return { game: chosen.game, format: file.value.format, text, note, warnings: chosen.warnings };
+}
+
+/** One thing a record says that its game does not (issue 30): the result, or who played Red or Black. */
+export interface RecordDifference {
+  field: 'result' | 'red' | 'black';
+  /** What the record says (its result token, or the name in its Red/Black tag). */
+  record: string;
+  /** What the game says (its result token, or the player's names). */
+  game: string;
+}
+
+type Named = { nameZh: string; nameEn: string } | null | undefined;
+
+const normalName = (s: string) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s·.,，、()（）-]+/g, '');
+
+/** A record's name tag names the player when either holds the other's Chinese or English name. */
+function namesPlayer(tag: string, player: { nameZh: string; nameEn: string }): boolean {
+  const t = normalName(tag);
+  return [player.nameZh, player.nameEn].map(normalName).some((n) => n !== '' && (t.includes(n) || n.includes(t)));
+}
+
+/**
+ * What an uploaded record says that its game does not: a result other than the game's (when both
+ * are known), and Red/Black tags naming other players. Empty when they agree or the record is silent.
+ */
+export function recordDifferences(record: RecordGame, game: { result: string | null; redPlayer?: Named; blackPlayer?: Named }): RecordDifference[] {
+  const out: RecordDifference[] = [];
+  const written = (record.resultToken && record.resultToken !== '*' ? record.resultToken : record.tags.Result)?.replace('½-½', '1/2-1/2');
+  const gameToken = game.result ? RESULT_TOKEN[game.result] : undefined;
+  if (written && written !== '*' && ['1-0', '0-1', '1/2-1/2'].includes(written) && gameToken && gameToken !== '*' && written !== gameToken)
+    out.push({ field: 'result', record: written, game: gameToken });
+  for (const side of ['red', 'black'] as const) {
+    const tag = record.tags[side === 'red' ? 'Red' : 'Black']?.trim();
+    const player = side === 'red' ? game.redPlayer : game.blackPlayer;
+    if (!tag || tag === '?' || !player) continue;
+    if (!namesPlayer(tag, player)) out.push({ field: side, record: tag, game: `${player.nameZh} ${player.nameEn}`.trim() });
+  }
+  return out;
 }
 
 /**
@@ -145,10 +237,12 @@ export function recordStatus(
 }
 
 /** The stored record as a libs/xiangqi Game (moves are ICCS, already validated). */
-export function storedGame(record: { startFen: string; moves: unknown }): RecordGame {
+export function storedGame(record: { startFen: string; moves: unknown; annotations?: unknown }): RecordGame {
   const game = replayGame(record.startFen, record.moves as string[]);
   if (!game.ok)
     throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `record: the stored record no longer replays: ${game.error.message}` });
+  const annotations = annotationsOf(record.annotations);
+  if (hasAnnotations(annotations)) game.value.annotations = annotations;
   return game.value;
 }
 
@@ -171,13 +265,19 @@ export class RecordsService {
       ({ game, format, text, note, warnings } = readUploadedFile(dto.file, dto.game, dto.fen));
     } else {
       game = readRecord(dto.text!, dto.fen);
-      format = dto.format && dto.format !== 'auto' ? dto.format : detectFormat(dto.text!);
-      text = dto.text!;
+      const dhtml = isDhtmlXq(dto.text!);
+      format = dhtml ? 'dhtmlxq' : dto.format && dto.format !== 'auto' ? dto.format : detectFormat(dto.text!);
+      // A DhtmlXQ page is kept as the PGN it reads as (with its comments and variations): editable text.
+      text = dhtml ? exportGame(game, 'pgn') : dto.text!;
       warnings = game.warnings ?? [];
     }
     const moves = game.plies.map((p) => makeIccs(p.move));
+    const annotations: Annotations = game.annotations ?? { comments: {}, variations: [] };
     return this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
+      // Issue 30: a record saying another result or other players than its game is stored only when confirmed.
+      const differences = recordDifferences(game, ctx);
+      if (differences.length && dto.confirm !== true) throw new DomainError('record.differs_from_game', {}, 'confirm', { differences });
       const existing = await tx.gameRecord.findUnique({ where: { gameId } });
       const unrecorded = {
         ...((existing?.unrecorded as object) ?? {}),
@@ -185,7 +285,16 @@ export class RecordsService {
         ...(dto.unrecordedBlack !== undefined ? { black: dto.unrecordedBlack } : {}),
       };
       // The arbiter can always enter or correct a record, locked or not (issue 25).
-      const data = { format, text, startFen: game.startFen, moves, uploadedById: user.id, enteredVia: 'staff', unrecorded };
+      const data = {
+        format,
+        text,
+        startFen: game.startFen,
+        moves,
+        annotations: annotations as unknown as Prisma.InputJsonValue,
+        uploadedById: user.id,
+        enteredVia: 'staff',
+        unrecorded,
+      };
       let row;
       if (existing) {
         if (dto.version === undefined)
@@ -206,7 +315,11 @@ export class RecordsService {
         action: existing ? 'update' : 'create',
         before: existing ? { ...existing, text: undefined } : undefined,
         after: { ...row, text: undefined },
-        reason: `${moves.length} plies, ${format}${note ? `, ${note}` : ''}`,
+        reason: `${moves.length} plies, ${format}${note ? `, ${note}` : ''}${
+          differences.length
+            ? `; stored on confirmation although the record differs from the game: ${differences.map((d) => `${d.field} ${d.record} (game: ${d.game})`).join(', ')}`
+            : ''
+        }`,
       });
       return {
         ...this.view(row, game),
@@ -214,6 +327,7 @@ export class RecordsService {
         warnings,
         findings: recordFindings(game, { result: recordResultOf(ctx.result), unrecorded }),
         ...(earlyDraw ? { earlyDrawFlagged: true, article: '二章8节12' } : {}),
+        ...(differences.length ? { confirmedDifferences: differences } : {}),
       };
     });
   }
@@ -287,6 +401,31 @@ export class RecordsService {
     const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { state: true } });
     if (!round) throw notFound('round');
     return this.pgnOf({ pairing: { roundId } });
+  }
+
+  /** A round's state, number and event, for its PGN download (a draft's is refused). */
+  roundOf(roundId: string) {
+    return this.prisma.round.findUnique({ where: { id: roundId }, select: { state: true, number: true, eventId: true } });
+  }
+
+  /** Where a game was played (board, table, round, event), for its PGN download's name. */
+  gamePlace(gameId: string) {
+    return this.prisma.game.findUniqueOrThrow({
+      where: { id: gameId },
+      select: { board: true, pairing: { select: { table: true, round: { select: { number: true, eventId: true } } } } },
+    });
+  }
+
+  /** A PGN download's name after its event: Chinese unless ?lang=en; the ASCII fallback always the English one (round number kept). */
+  async pgnName(eventId: string, lang: unknown, en: string, zh: string): Promise<{ utf8: string; ascii: string }> {
+    const english = await eventDownloadName(this.prisma, eventId, 'en', en);
+    if (lang === 'en') return english;
+    return { utf8: (await eventDownloadName(this.prisma, eventId, undefined, zh)).utf8, ascii: english.ascii };
+  }
+
+  async published(gameId: string) {
+    const g = await this.prisma.game.findUnique({ where: { id: gameId }, select: { pairing: { select: { round: { select: { state: true } } } } } });
+    if (g && g.pairing.round.state === 'draft') throw new DomainError('round.draft_forbidden');
   }
 
   /** Every recorded game of the event's published rounds. */
@@ -367,6 +506,7 @@ export class RecordsService {
       updatedAt: Date;
       lockedAt: Date | null;
       enteredVia: string;
+      annotations?: unknown;
     },
     game: RecordGame,
   ) {
@@ -382,10 +522,61 @@ export class RecordsService {
       chinese,
       end: game.end,
       enteredVia: row.enteredVia,
+      annotations: annotationsOf(row.annotations),
       locked: !!row.lockedAt,
       version: row.version,
       updatedAt: row.updatedAt,
     };
+  }
+
+  /** A game as its public page shows it: players, table, round and event, and whether the tournament is published. */
+  publicGame(gameId: string) {
+    return this.prisma.game.findUnique({
+      where: { id: gameId },
+      select: {
+        id: true,
+        board: true,
+        result: true,
+        record: true,
+        // The players' persons and held titles: the viewer links each name to the profile (issue 33).
+        redPlayer: {
+          select: {
+            nameZh: true,
+            nameEn: true,
+            title: true,
+            personId: true,
+            person: { select: { titles: { select: { titleZh: true, titleEn: true }, orderBy: { awardedAt: 'asc' } } } },
+          },
+        },
+        blackPlayer: {
+          select: {
+            nameZh: true,
+            nameEn: true,
+            title: true,
+            personId: true,
+            person: { select: { titles: { select: { titleZh: true, titleEn: true }, orderBy: { awardedAt: 'asc' } } } },
+          },
+        },
+        pairing: {
+          select: {
+            table: true,
+            round: {
+              select: {
+                id: true,
+                number: true,
+                state: true,
+                event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { publishedAt: true } } } },
+              },
+            },
+          },
+        },
+      },
+    });
+  }
+
+  /** The game's players, round and event as the record checks read them (discipline/game-context.ts). */
+  context(gameId: string): Promise<GameContext> {
+    return gameContext(this.prisma, gameId);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Game, GameResult, PenaltyReason } from '../generated/prisma/client
 import { loadEventPlay } from '../play/event-loader';
 import type { EventWithPlay } from '../play/event-loader';
 import type { Tx } from '../prisma/prisma.service';
-import { laterPairingsAfterCommit } from './later-pairings';
+import { laterPairingsAfterCommit, refuseChangedAdvance } from './later-pairings';
 import { completeRoundIfDone, gameAudit, gameView, settleKnockoutMatch, settleRoundState } from './play-effects';
 import { settleTeamKnockoutMatch } from './team-knockout-effects';
 import type { Actor, MatchOutcome, PlayerSummary, RoundStateChange } from './play-effects';
@@ -151,6 +151,8 @@ export async function changeResult(tx: Tx, audit: AuditService, input: ChangeRes
   // lock: of two last results at once the later sees the other committed (settleRoundState).
   const settled = round.state === 'draft' ? null : await settleRoundState(tx, audit, actor, round.id);
   const event = target.laterRoundPaired && input.compareLater !== false ? await loadEventPlay(tx, target.event.id) : null;
+  // 三章4C: a published knockout round's matches stand — a correction that changes who plays in them is refused.
+  if (event) refuseChangedAdvance(event, round.number);
   return { target, updated, actor, match, gameRemoved, round: settled, event };
 }
 

@@ -1,5 +1,6 @@
 import { pairingSystemFor } from '@chuhe/pairing';
-import { affectedPairings, diffRoundPairings, PairingSides } from '@chuhe/pairing';
+import { affectedPairings, diffRoundPairings, matchesNoLongerPaired, PairingSides } from '@chuhe/pairing';
+import { DomainError } from '../common/errors';
 import { eventFile, EventWithPlay } from '../play/event-file';
 
 /**
@@ -94,4 +95,43 @@ export function laterPairingsAfterCommit(
   } catch (e) {
     return { round: round + 1, changed: false, pairings: [], problem: `the comparison failed: ${(e as Error).message}` };
   }
+}
+
+/**
+ * N1 (issue 30), 三章4C: once round N+1 of a knockout (a plain knockout, a stage chain's knockout,
+ * the matches of a 5+2 or 6+1) is published, its matches stand — a published round is not paired
+ * again. A correction of round N that would pair another player into one of them (another winner,
+ * another qualifier, or a match no longer decided) is refused before it is written: accepted, it
+ * left the standings unreadable (422) and the next round unpairable (409). `event` is the event
+ * as the correction leaves it, inside the correction's transaction (the throw rolls it back).
+ */
+export function refuseChangedAdvance(event: EventWithPlay, round: number): void {
+  const next = event.rounds.find((r) => r.number === round + 1);
+  if (!next || next.state === 'draft') return;
+  // A stage chain's next stage keeps the field it began with (二章1节3, stage-field-fixed): only a
+  // knockout round after a round of its own stage (or of the championship's one stage) is at stake.
+  const current = event.rounds.find((r) => r.number === round);
+  if (current && current.stageId !== next.stageId) return;
+  const stored = next.pairings.filter((p) => p.matchKey !== null && p.blackEntryId !== null).map((p) => ({ red: p.redEntryId, black: p.blackEntryId }));
+  if (!stored.length) return;
+  const corrected = eventFile(event, { states: ['draft', 'published', 'completed'], throughRound: round });
+  const system = pairingSystemFor(corrected);
+  let gone: PairingSides[] = stored;
+  if (system) {
+    try {
+      const paired = system.pair({ tournament: corrected, round: round + 1 });
+      if (paired.ok) gone = matchesNoLongerPaired(stored, paired.value);
+    } catch {
+      // Not pairable on the corrected results (a match undecided): every match of the round is in doubt.
+    }
+  }
+  if (!gone.length) return;
+  const name = new Map(event.entries.map((e) => [e.id, e]));
+  const label = (id: string | null, lang: 'zh' | 'en') => {
+    const e = id === null ? undefined : name.get(id);
+    const n = lang === 'zh' ? (e?.player?.nameZh ?? e?.team?.nameZh) : (e?.player?.nameEn ?? e?.team?.nameEn);
+    return `${e?.drawNumber ?? '?'} ${n ?? ''}`.trim();
+  };
+  const list = (lang: 'zh' | 'en') => gone.map((m) => `${label(m.red, lang)} – ${label(m.black, lang)}`).join(lang === 'zh' ? '；' : '; ');
+  throw new DomainError('result.advanced_fixed', { round, next: round + 1, matches: list('en'), matchesZh: list('zh') }, 'result');
 }

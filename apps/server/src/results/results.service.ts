@@ -1,4 +1,7 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { isPlayedResult } from '@chuhe/tournament';
+import { DomainError } from '../common/errors';
+import { sanctionDecides, sanctionTarget } from '../discipline/sanction-target';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
@@ -77,10 +80,7 @@ export class ResultsService {
       }
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
-      if (round.state === 'draft') throw conflict(`round: round ${round.number} is a draft; results are entered once it is published`);
-      if (game.redPlayerId === null || game.blackPlayerId === null)
-        throw conflict(`game: board ${game.board} of table ${pairing.table} has no players yet (lineups)`);
-      if (game.version !== dto.version) staleOrMissing('game', game);
+      if (round.state === 'draft') throw new DomainError('result.draft_round', { round: round.number }, 'round');
 
       // 附录1 #8: a team board's players are fixed once both lineups are in (or the deadline passed);
       // before that a result would stand on the default starters and lock the captains out. Only
@@ -93,23 +93,30 @@ export class ResultsService {
           where: { id: { in: [pairing.redEntry.id, pairing.blackEntry!.id].filter((id) => !handedIn.some((l) => l.entryId === id)) } },
           select: { team: { select: { nameZh: true, nameEn: true } } },
         });
-        const names = missing.map((e) => (e.team ? `${e.team.nameEn} (${e.team.nameZh})` : 'a team')).join(' and ');
-        throw conflict(
-          `lineups: ${missing.length === 1 ? 'the lineup' : 'the lineups'} of ${names} ${missing.length === 1 ? 'is' : 'are'} not in yet (附录1 #8): a result is entered once both lineups are in or the deadline has passed; the chief arbiter may enter it now with a reason`,
-        );
+        const teamsEn = missing.map((e) => (e.team ? `${e.team.nameEn} (${e.team.nameZh})` : 'a team')).join(' and ');
+        const teamsZh = missing.map((e) => e.team?.nameZh ?? '').join('、');
+        const subjectEn = `${missing.length === 1 ? 'the lineup' : 'the lineups'} of ${teamsEn} ${missing.length === 1 ? 'is' : 'are'}`;
+        throw new DomainError('result.lineups_missing', { teamsEn, teamsZh, subjectEn }, 'lineups');
       }
+      // After the lineups' own refusal (issue 30 #4: a board without players because a lineup is not in
+      // says so, not "someone else has just entered this game").
+      if (game.redPlayerId === null || game.blackPlayerId === null)
+        throw new DomainError('result.no_players', { table: pairing.table ?? '', board: game.board }, 'game');
+      if (game.version !== dto.version) staleOrMissing('game', game);
 
       // A change once the next round is paired: the chief arbiter's (or the organizer's), with a reason.
       const later = row.laterRoundId !== null;
       if (later) {
         const pairer = await isPairer();
-        if (!pairer)
-          throw new ForbiddenException({
-            statusCode: 403,
-            error: 'Forbidden',
-            message: `round ${round.number + 1} is already paired: only the chief arbiter or the organizer may change a result of round ${round.number}`,
-          });
-        if (!reason) throw badRequest([{ field: 'reason', reason: `round ${round.number + 1} is already paired: a correction needs a reason` }]);
+        if (!pairer) throw new DomainError('result.correction_pairers_only', { round: round.number, next: round.number + 1 });
+        if (!reason) throw new DomainError('result.correction_reason', { round: round.number, next: round.number + 1 }, 'reason');
+      }
+
+      // 一章3节6, 二章9节: confirmed sanctions that decide the game decide it — another result played
+      // over the board is refused with what they give (the arbiter enters that, or revokes them).
+      if (row.hasSanctions && isPlayedResult(dto.result)) {
+        const decided = await sanctionTarget(tx, gameId);
+        if (decided && (decided.result !== dto.result || decided.penaltyReason !== penaltyReason)) throw sanctionDecides(decided);
       }
 
       const target: ResultTarget = {
@@ -133,7 +140,7 @@ export class ResultsService {
         now,
       });
       if (change.gameRemoved) {
-        throw conflict(`game: game ${game.board} of match ${pairing.matchKey} comes after the game that decides the match; correct that game first`);
+        throw new DomainError('result.later_game_of_match', { board: game.board, match: pairing.matchKey ?? '' }, 'game');
       }
       const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
       return { change, earlyDraw };
@@ -155,10 +162,6 @@ export class ResultsService {
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
     return response;
   }
-}
-
-function conflict(message: string): ConflictException {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message });
 }
 
 const READ_AND_ENTER = typedQuery(
@@ -199,6 +202,8 @@ const READ_AND_ENTER = typedQuery(
     laterRoundId: 'text?',
     /** The stored record's length in plies (null: no record, or not a list of moves). */
     recordPlies: 'int4?',
+    /** The game has confirmed sanctions (their consequence may decide the result: the long way). */
+    hasSanctions: 'bool',
     /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
     lineupsMissing: 'bool',
     /** The statement entered the result (with its audit row and the live notification). */
@@ -221,6 +226,7 @@ const READ_AND_ENTER = typedQuery(
         (SELECT x.type FROM "Stage" x WHERE x.id = r."stageId") AS "stageType", e."tournamentId"::text AS "tournamentId", e.kind::text AS "eventKind",
         (SELECT n.id::text FROM "Round" n WHERE n."eventId" = r."eventId" AND n.number = r.number + 1) AS "laterRoundId",
         (SELECT CASE WHEN jsonb_typeof(gr.moves) = 'array' THEN jsonb_array_length(gr.moves) END FROM "GameRecord" gr WHERE gr."gameId" = g.id) AS "recordPlies",
+        EXISTS (SELECT 1 FROM "Sanction" s WHERE s."gameId" = g.id AND s.state = 'confirmed') AS "hasSanctions",
         -- 附录1 #8 (libs/tournament lineupReleased): a team match's boards are fixed when both lineups are in or the deadline passed.
         (e.kind = 'team' AND p."blackEntryId" IS NOT NULL AND (SELECT count(*) FROM "Lineup" l WHERE l."pairingId" = p.id) < 2
           AND NOT (r."scheduledAt" IS NOT NULL AND r."scheduledAt" - make_interval(mins => e."lineupDeadlineMinutes") <= now())) AS "lineupsMissing"
@@ -239,7 +245,7 @@ const READ_AND_ENTER = typedQuery(
       FROM g
       WHERE x.id = ${a.gameId}::uuid AND x.version = ${a.version} AND g.version = ${a.version}
         AND g."roundState" <> 'draft' AND g."redPlayerId" IS NOT NULL AND g."blackPlayerId" IS NOT NULL
-        AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL AND NOT g."lineupsMissing"
+        AND g."laterRoundId" IS NULL AND g."matchKey" IS NULL AND NOT g."lineupsMissing" AND NOT g."hasSanctions"
       RETURNING x.version
     ), audit AS (${insertAuditRows({
       select: Prisma.sql`

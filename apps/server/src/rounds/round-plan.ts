@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkRound, championshipKnockouts, PairingCheckOptions, PairingFinding, PairingWarning } from '@chuhe/pairing';
-import type { Pairing as FilePairing, Round as FileRound } from '@chuhe/tournament';
+import { firstTeamIsRed, type Pairing as FilePairing, type Round as FileRound } from '@chuhe/tournament';
 import type { GameResult } from '../generated/prisma/client';
 import type { EventFile } from '../play/event-file';
 import type { EventWithPlay, LoadedEntry } from '../play/event-loader';
@@ -62,7 +62,7 @@ export function pairingGames(
   if (event.kind === 'individual') {
     const n = event.gamesPerPairing === 2 ? 2 : 1;
     for (let board = 1; board <= n; board++) {
-      const firstRed = board % 2 === 1;
+      const firstRed = firstTeamIsRed(board);
       games.push({
         id: randomUUID(),
         pairingId,
@@ -84,8 +84,7 @@ export function pairingGames(
     const ap = a[board - 1] ?? null;
     const bp = b[board - 1] ?? null;
     for (let leg = 1; leg <= legs; leg++) {
-      // Leg 1: 附录6 用法2; leg 2 reverses the colours (二章5节4).
-      const firstRed = (board % 2 === 1) === (leg === 1);
+      const firstRed = firstTeamIsRed(board, leg);
       games.push({
         id: randomUUID(),
         pairingId,

@@ -47,6 +47,9 @@ export interface ViewRound {
   stageRound: number;
   state: string;
   scheduledAt: Date | null;
+  suspendedAt: Date | null;
+  resumesAt: Date | null;
+  resumeVenue: string | null;
   publishedAt: Date | null;
   completedAt: Date | null;
   version: number;
@@ -111,6 +114,10 @@ export function roundView(round: ViewRound, pairings: readonly ViewPairing[], na
     stageRound: round.stageRound,
     state: round.state,
     scheduledAt: round.scheduledAt,
+    // 三章4E: play suspended, and when and where it resumes.
+    suspendedAt: round.suspendedAt,
+    resumesAt: round.resumesAt,
+    resumeVenue: round.resumeVenue,
     publishedAt: round.publishedAt,
     completedAt: round.completedAt,
     version: round.version,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalTextField, VersionField } from '../common/dto-fields';
 
 export class PairRoundDto {
@@ -17,11 +17,6 @@ export class UpdateRoundDto {
   @ValidateIf((_, v) => v !== null)
   @IsISO8601({ strict: true })
   scheduledAt!: string | null;
-}
-
-export class VersionDto {
-  @VersionField()
-  version!: number;
 }
 
 export class SwapDto {
@@ -77,5 +72,24 @@ export class ForbiddenPairDto {
   entryB!: string;
 
   @OptionalTextField(500)
+  reason?: string;
+}
+
+/** 三章4E: play suspended, with the time and place it resumes (shown to the public). */
+export class SuspendRoundDto {
+  @VersionField()
+  version!: number;
+
+  @ApiProperty({ description: 'when play resumes (ISO 8601), after now', example: '2026-12-01T14:00:00+08:00' })
+  @IsISO8601({ strict: true })
+  resumesAt!: string;
+
+  @ApiProperty({ description: 'where play resumes (恢复进行之地点)', example: '2号厅 Hall 2' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  resumeVenue!: string;
+
+  @OptionalTextField(500, 'power failure in the hall')
   reason?: string;
 }

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PAIRERS, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, PAIRERS, RequireRole, SUSPENDERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { badRequest, MAX_INT } from '../common/validation';
-import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto, VersionDto } from './round.dto';
+import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SuspendRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
+import { VersionDto } from '../common/dto-fields';
 import { RoundsService, Timing } from './rounds.service';
 
 /** Rounds and pairings (apps/server/src/play/API.md, "Rounds"). */
@@ -92,6 +93,25 @@ export class RoundsController {
   @RequireRole(...PAIRERS)
   publish(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() dto: VersionDto) {
     return this.rounds.publish(user, roundId, dto.version);
+  }
+
+  @Post('rounds/:roundId/suspend')
+  @HttpCode(200)
+  @RequireRole(...SUSPENDERS)
+  @ApiOperation({
+    summary:
+      '三章4E: suspend play of a published round, with the time and place it resumes (public on the round and event pages); again to change them. Results entry stays open (libs/tournament suspension.ts).',
+  })
+  suspend(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() dto: SuspendRoundDto) {
+    return this.rounds.suspend(user, roundId, dto);
+  }
+
+  @Post('rounds/:roundId/resume')
+  @HttpCode(200)
+  @RequireRole(...SUSPENDERS)
+  @ApiOperation({ summary: '三章4E: play resumes; the announcement is cleared' })
+  resume(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Body() dto: VersionDto) {
+    return this.rounds.resume(user, roundId, dto.version);
   }
 
   @Delete('rounds/:roundId')

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PairingError, pairingSystemFor, type PairingWarning } from '@chuhe/pairing';
 import { stageChainView } from '@chuhe/pairing';
@@ -6,13 +6,15 @@ import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import { eventFile, fileEntries, type EventFile, type EventWithPlay } from '../play/event-file';
 import { stageRoundCount } from '@chuhe/pairing';
 import { lockEventPlay } from '../play/locks';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
+import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SuspendRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
+import { resumeRound, suspendRound, type SuspendableRound, type SuspensionDecision } from '@chuhe/tournament';
+import { DomainError } from '../common/errors';
+import { databaseNow } from '../common/database-clock';
 import { EventCache } from '../play/event-cache';
 import { loadEntries, loadEventPlay, type LoadedEntry } from '../play/event-loader';
 import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
@@ -27,10 +29,6 @@ const STAGE_CHAIN = 'stage-chain';
 
 /** Big events: pairing 1,000 players and writing 500 pairings takes longer than Prisma's default 5 s. */
 const TX = { timeout: 120_000, maxWait: 30_000 };
-
-function conflict(message: string, extra: Record<string, unknown> = {}): ConflictException {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message, ...extra });
-}
 
 /** A unique constraint broken: P2002 from a model query, P2010 with PostgreSQL's 23505 from a raw one (bulk-insert.ts). */
 function isUniqueViolation(error: unknown): boolean {
@@ -122,7 +120,9 @@ export class RoundsService {
    * Can the next round be paired now, and if not, why: the checks pairNext makes, without pairing
    * (the console offers "pair the next round" only when it can, and says when the format is finished).
    */
-  async nextRound(eventId: string): Promise<{ number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } }> {
+  async nextRound(
+    eventId: string,
+  ): Promise<{ number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string; error?: DomainError } }> {
     const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     const number = event.rounds.length + 1;
@@ -134,13 +134,8 @@ export class RoundsService {
       this.currentStage(event, eventFile(event), number);
       return { number, refusal: null };
     } catch (error) {
-      const body =
-        error instanceof ConflictException || error instanceof BadRequestException
-          ? (error.getResponse() as { message?: unknown; errors?: { reason: string }[] })
-          : null;
-      if (!body) throw error;
-      const message = typeof body.message === 'string' ? body.message : (body.errors ?? []).map((e) => e.reason).join('; ') || String(body.message);
-      return { number, refusal: { kind: message.startsWith('the format is finished') ? 'finished' : 'other', message } };
+      if (!(error instanceof DomainError)) throw error;
+      return { number, refusal: { kind: error.code === 'round.format_finished' ? 'finished' : 'other', message: error.message, error } };
     }
   }
 
@@ -159,7 +154,7 @@ export class RoundsService {
         timing.lap('load');
         if (!event) throw notFound('event');
         const draft = event.rounds.find((r) => r.state === 'draft');
-        if (draft) throw conflict(`round ${draft.number} is a draft: publish or delete it before pairing the next round`, { roundId: draft.id });
+        if (draft) throw new DomainError('round.draft_pending', { number: draft.number }, undefined, { roundId: draft.id });
         this.requireDrawNumbers(event);
         this.requireResults(event);
         const number = event.rounds.length + 1;
@@ -208,6 +203,9 @@ export class RoundsService {
           stageRound: stage.stageRound,
           state: 'draft',
           scheduledAt,
+          suspendedAt: null,
+          resumesAt: null,
+          resumeVenue: null,
           publishedAt: null,
           completedAt: null,
           version: 1,
@@ -221,22 +219,18 @@ export class RoundsService {
       timing.lap('commit');
       return committed;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('the next round was paired by someone else at the same time; reload');
+      if (isUniqueViolation(error)) throw new DomainError('round.paired_concurrently');
       throw error;
     }
   }
 
   private requireDrawNumbers(event: EventWithPlay): void {
-    if (event.redrawNeeded)
-      throw badRequest([{ field: 'eventId', reason: 'an entry withdrew after the draw: draw the numbers again before pairing (二章7节2)' }]);
+    if (event.redrawNeeded) throw new DomainError('round.redraw_needed', {}, 'eventId');
     const undrawn = event.entries.filter((e) => e.status === 'active' && e.drawNumber === null);
     if (fileEntries(event).length < 2 || undrawn.length > 0) {
-      throw badRequest([
-        {
-          field: 'eventId',
-          reason: `draw numbers first: ${undrawn.length ? `${undrawn.length} active entries have no draw number` : 'fewer than two entries have a draw number'}`,
-        },
-      ]);
+      throw undrawn.length
+        ? new DomainError('round.undrawn_entries', { count: undrawn.length }, 'eventId')
+        : new DomainError('round.too_few_drawn', {}, 'eventId');
     }
   }
 
@@ -249,6 +243,7 @@ export class RoundsService {
       for (const m of e.team?.members ?? []) players.set(m.playerId, `${m.player.nameZh} ${m.player.nameEn}`);
     }
     const open: string[] = [];
+    const openZh: string[] = [];
     const games: { round: number; table: number | null; board: number; red: string | null; black: string | null }[] = [];
     for (const r of event.rounds) {
       for (const p of r.pairings) {
@@ -260,12 +255,21 @@ export class RoundsService {
           const black = side(g.blackPlayerId, p.blackEntryId);
           games.push({ round: r.number, table: p.table, board: g.board, red, black });
           open.push(`round ${r.number} table ${p.table ?? '-'} board ${g.board}${g.leg > 1 ? ` game ${g.leg}` : ''}: ${red} – ${black}`);
+          openZh.push(
+            `第 ${r.number} 轮第 ${p.table ?? '-'} 台${g.board > 1 || p.games.length > 1 ? `第 ${g.board} 盘` : ''}${g.leg > 1 ? `（第 ${g.leg} 局）` : ''}：${red} – ${black}`,
+          );
         }
       }
     }
     if (open.length) {
       const shown = open.slice(0, 20).join('; ');
-      throw conflict(`games without a result: ${shown}${open.length > 20 ? ` … (${open.length} in all)` : ''}`, { games });
+      const more = open.length > 20 ? ` … (${open.length} in all)` : '';
+      throw new DomainError(
+        'round.games_open',
+        { count: open.length, games: `${shown}${more}`, gamesZh: `${openZh.slice(0, 20).join('；')}${more ? ' …' : ''}` },
+        undefined,
+        { games },
+      );
     }
   }
 
@@ -283,11 +287,11 @@ export class RoundsService {
       const { position, field } = seen.value;
       return { ...stages[position.index], index: position.index, stageRound: position.stageRound, ...(position.index > 0 ? { entryIds: field } : {}) };
     }
-    if (stages.length !== 1) throw conflict(`the format ${name || '(no stages)'} cannot be paired`, { format: stages });
+    if (stages.length !== 1) throw new DomainError('round.format_unpairable', { format: name || '—' }, undefined, { format: stages });
     const stage = stages[0];
     const total = stageRoundCount(stage, fileEntries(event).length);
     if (total !== null && event.rounds.length >= total) {
-      throw conflict(`the format is finished: ${name} has ${total} rounds and all are paired`);
+      throw new DomainError('round.format_finished', { format: name, total });
     }
     return { ...stage, index: 0, stageRound: number };
   }
@@ -321,17 +325,25 @@ export class RoundsService {
   /** libs/pairing: the system the event's file names; its refusals are 409 with the lib's message and entries. */
   private pair(event: EventWithPlay, file: EventFile, stage: StageConfig): { round: FileRound; warnings: PairingWarning[] } {
     const system = pairingSystemFor(file);
-    if (!system) throw conflict(`pairing the format ${stage.type} is not supported yet (no pairing system '${String(file.options.pairingSystem)}')`);
+    if (!system) throw new DomainError('round.no_pairing_system', { type: stage.type, system: String(file.options.pairingSystem) });
     const result = system.pair({ tournament: file });
     if (!result.ok) throw this.pairingRefused(event, result.error);
     const { warnings, ...round } = result.value;
     return { round, warnings };
   }
 
-  private pairingRefused(event: EventWithPlay, error: PairingError): ConflictException {
+  private pairingRefused(event: EventWithPlay, error: PairingError): DomainError {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
     const named = error.entries.map((id) => label(entries.get(id)));
-    return conflict(`${error.message}${named.length ? ` (${named.join(', ')})` : ''}`, { code: error.code, entries: error.entries });
+    // The pairing library's reason is English; the code (and the entries, named) are what a page can rely on.
+    return new DomainError(
+      'round.pairing_refused',
+      { code: error.code, detail: `${error.message}${named.length ? ` (${named.join(', ')})` : ''}` },
+      undefined,
+      {
+        entries: error.entries,
+      },
+    );
   }
 
   /**
@@ -433,12 +445,12 @@ export class RoundsService {
       const old = findingsOf(round);
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
-        throw conflict(`the change breaks the rules: ${refused.map((f) => `${f.code}: ${f.message}`).join('; ')}`, { findings: checked });
+        throw new DomainError('round.change_breaks_rules', { findings: refused.map((f) => `${f.code}: ${f.message}`).join('; ') }, undefined, {
+          findings: checked,
+        });
       }
       if (needReason.length) {
-        throw badRequest([
-          { field: 'reason', reason: `the change brings ${needReason.map((f) => `${f.code}: ${f.message}`).join('; ')} — give a reason to accept it` },
-        ]);
+        throw new DomainError('round.change_needs_reason', { findings: needReason.map((f) => `${f.code}: ${f.message}`).join('; ') }, 'reason');
       }
       const warnings = findings.filter((f) => f.severity === 'warning' && f.source === 'checker');
       const auditReason =
@@ -500,12 +512,12 @@ export class RoundsService {
     const round = await tx.round.findUnique({ where: { id: roundId }, include: { stage: true, event: true, pairings: { include: { games: true } } } });
     if (!round) throw notFound('round');
     if (round.version !== version) staleOrMissing('round', round);
-    if (round.state !== 'draft') throw conflict(`round ${round.number} is ${round.state}: only a draft can be changed`);
+    if (round.state !== 'draft') throw new DomainError('round.not_draft', { number: round.number, state: round.state });
     return { round, eventId: head.eventId, eventRow: round.event };
   }
 
   swap(user: AuthUser, roundId: string, dto: SwapDto): Promise<RoundView> {
-    if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
+    if (dto.entryA === dto.entryB) throw new DomainError('input.same_entry', { field: 'entryB', other: 'entryA' }, 'entryB');
     return this.editDraft(user, roundId, dto.version, dto.reason, `swap ${dto.entryA} ↔ ${dto.entryB}`, (pairings) =>
       swapPlaces(pairings, dto.entryA, dto.entryB, 'entryA', 'entryB'),
     );
@@ -514,8 +526,8 @@ export class RoundsService {
   colours(user: AuthUser, roundId: string, dto: ColoursDto): Promise<RoundView> {
     return this.editDraft(user, roundId, dto.version, dto.reason, 'exchange colours', (pairings) => {
       const p = pairings.find((x) => x.id === dto.pairingId);
-      if (!p) throw badRequest([{ field: 'pairingId', reason: 'no such pairing in this round' }]);
-      if (p.blackEntryId === null) throw badRequest([{ field: 'pairingId', reason: 'a bye has no colours' }]);
+      if (!p) throw new DomainError('round.no_such_pairing', {}, 'pairingId');
+      if (p.blackEntryId === null) throw new DomainError('round.bye_no_colours', {}, 'pairingId');
       [p.redEntryId, p.blackEntryId] = [p.blackEntryId, p.redEntryId];
       return [p];
     });
@@ -524,8 +536,8 @@ export class RoundsService {
   bye(user: AuthUser, roundId: string, dto: ByeDto): Promise<RoundView> {
     return this.editDraft(user, roundId, dto.version, dto.reason, `bye to ${dto.entryId}`, (pairings) => {
       const holder = pairings.find((p) => p.blackEntryId === null);
-      if (!holder) throw conflict('this round has no bye (an even field)');
-      if (holder.redEntryId === dto.entryId) throw badRequest([{ field: 'entryId', reason: 'already has the bye' }]);
+      if (!holder) throw new DomainError('round.no_bye');
+      if (holder.redEntryId === dto.entryId) throw new DomainError('round.has_bye_already', {}, 'entryId');
       return swapPlaces(pairings, holder.redEntryId, dto.entryId, 'entryId', 'entryId');
     });
   }
@@ -561,18 +573,18 @@ export class RoundsService {
 
   /** Adds a pair the chief arbiter forbids (Event.pairingOptions.forbiddenPairs) and re-checks the draft, if any. */
   addForbiddenPair(user: AuthUser, eventId: string, dto: ForbiddenPairDto) {
-    if (dto.entryA === dto.entryB) throw badRequest([{ field: 'entryB', reason: 'must differ from entryA' }]);
+    if (dto.entryA === dto.entryB) throw new DomainError('input.same_entry', { field: 'entryB', other: 'entryA' }, 'entryB');
     return this.prisma.$transaction(async (tx) => {
       await lockEventPlay(tx, eventId);
       const event = await loadEventPlay(tx, eventId);
       if (!event) throw notFound('event');
       if (event.version !== dto.version) staleOrMissing('event', event);
       const ids = new Set(event.entries.map((e) => e.id));
-      if (!ids.has(dto.entryA)) throw badRequest([{ field: 'entryA', reason: 'no such entry in this event' }]);
-      if (!ids.has(dto.entryB)) throw badRequest([{ field: 'entryB', reason: 'no such entry in this event' }]);
+      if (!ids.has(dto.entryA)) throw new DomainError('entry.not_in_event', { field: 'entryA' }, 'entryA');
+      if (!ids.has(dto.entryB)) throw new DomainError('entry.not_in_event', { field: 'entryB' }, 'entryB');
       const options = { ...(event.pairingOptions as Record<string, unknown>) };
       const pairs = [...((options.forbiddenPairs as [string, string][] | undefined) ?? [])];
-      if (pairs.some(([a, b]) => pairKey(a, b) === pairKey(dto.entryA, dto.entryB))) throw conflict('this pair is already forbidden');
+      if (pairs.some(([a, b]) => pairKey(a, b) === pairKey(dto.entryA, dto.entryB))) throw new DomainError('round.pair_forbidden_already');
       pairs.push([dto.entryA, dto.entryB]);
       const after = { ...options, forbiddenPairs: pairs };
       const { count } = await tx.event.updateMany({
@@ -620,8 +632,10 @@ export class RoundsService {
       const { round, eventRow: event } = await this.lockedDraftOnly(tx, roundId, version);
       const errors = findingsOf(round).filter((f) => f.severity === 'error');
       if (errors.length)
-        throw conflict(
-          `round ${round.number} breaks the rules and cannot be published: ${errors.map((f) => `${f.code}: ${f.message}`).join('; ')} — change or repair it first`,
+        throw new DomainError(
+          'round.publish_breaks_rules',
+          { number: round.number, findings: errors.map((f) => `${f.code}: ${f.message}`).join('; ') },
+          undefined,
           { findings: errors },
         );
       const now = new Date();
@@ -703,6 +717,61 @@ export class RoundsService {
       return this.viewOf(tx, roundId);
     }, TX);
   }
+
+  /**
+   * 三章4E: the chief arbiter (or the deputy, 三章5) suspends play of a published round and
+   * announces the time and place it resumes; suspending again changes the announcement. The rule
+   * is libs/tournament suspension.ts; results entry stays open meanwhile (documented there).
+   */
+  suspend(user: AuthUser, roundId: string, dto: SuspendRoundDto): Promise<RoundView> {
+    return this.changeSuspension(
+      user,
+      roundId,
+      dto.version,
+      async (tx, round) => suspendRound(round, await databaseNow(tx), { resumesAt: new Date(dto.resumesAt), resumeVenue: dto.resumeVenue }),
+      `三章4E: play suspended${dto.reason ? ` — ${dto.reason}` : ''}`,
+    );
+  }
+
+  /** 三章4E: play resumes (the announcement is cleared). */
+  resume(user: AuthUser, roundId: string, version: number): Promise<RoundView> {
+    return this.changeSuspension(user, roundId, version, (_tx, round) => Promise.resolve(resumeRound(round)), '三章4E: play resumed');
+  }
+
+  /** Suspending and resuming: lock the event's play, ask the rule, write at the version read, audit. */
+  private changeSuspension(
+    user: AuthUser,
+    roundId: string,
+    version: number,
+    decide: (tx: Tx, round: SuspendableRound) => Promise<SuspensionDecision<{ suspendedAt: Date | null; resumesAt: Date | null; resumeVenue: string | null }>>,
+    reason: string,
+  ): Promise<RoundView> {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.round.findUnique({ where: { id: roundId }, include: { event: { select: { tournamentId: true } } } });
+      if (!before) throw notFound('round');
+      await lockEventPlay(tx, before.eventId);
+      const decided = await decide(tx, before);
+      if (!decided.ok) throw new DomainError(decided.code, {}, decided.field);
+      const { count } = await tx.round.updateMany({ where: { id: roundId, version }, data: { ...decided.value, version: { increment: 1 } } });
+      if (count === 0) staleOrMissing('round', await tx.round.findUnique({ where: { id: roundId } }));
+      await this.audit.record(tx, {
+        userId: user.id,
+        tournamentId: before.event.tournamentId,
+        entity: 'round',
+        entityId: roundId,
+        action: 'update',
+        before: { suspendedAt: before.suspendedAt, resumesAt: before.resumesAt, resumeVenue: before.resumeVenue },
+        after: decided.value,
+        reason,
+      });
+      return this.viewOf(tx, roundId);
+    }, TX);
+  }
+
+  /** Whether a later round of the event is paired (a replaced result then names it, 二章5节7). */
+  async laterPaired(eventId: string, number: number): Promise<boolean> {
+    return (await this.prisma.round.count({ where: { eventId, number: { gt: number } } })) > 0;
+  }
 }
 
 function gameRow(g: PlannedGame | ViewPairing['games'][number]): ViewPairing['games'][number] {
@@ -724,11 +793,10 @@ function gameRow(g: PlannedGame | ViewPairing['games'][number]): ViewPairing['ga
 function swapPlaces(pairings: DraftPairing[], a: string, b: string, fieldA: string, fieldB: string): DraftPairing[] {
   const pa = pairings.find((p) => p.redEntryId === a || p.blackEntryId === a);
   const pb = pairings.find((p) => p.redEntryId === b || p.blackEntryId === b);
-  if (!pa) throw badRequest([{ field: fieldA, reason: 'not in this round' }]);
-  if (!pb) throw badRequest([{ field: fieldB, reason: 'not in this round' }]);
-  if (pa === pb) throw badRequest([{ field: fieldB, reason: 'already in the same pairing: exchange colours instead (POST /api/rounds/:roundId/colours)' }]);
-  if (pa.matchKey !== null || pb.matchKey !== null)
-    throw conflict(`a knockout match (${pa.matchKey ?? pb.matchKey}) is fixed by the format and cannot be changed by a swap`);
+  if (!pa) throw new DomainError('round.not_in_round', { field: fieldA }, fieldA);
+  if (!pb) throw new DomainError('round.not_in_round', { field: fieldB }, fieldB);
+  if (pa === pb) throw new DomainError('round.same_pairing', { field: fieldB }, fieldB);
+  if (pa.matchKey !== null || pb.matchKey !== null) throw new DomainError('round.knockout_fixed', { match: String(pa.matchKey ?? pb.matchKey) });
   const put = (p: DraftPairing, from: string, to: string) => {
     if (p.redEntryId === from) p.redEntryId = to;
     else p.blackEntryId = to;

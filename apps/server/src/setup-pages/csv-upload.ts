@@ -1,9 +1,10 @@
+import type { Translate } from '../i18n/i18n';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { ImportCsvDto } from '../imports/import.dto';
 import type { ImportPreview } from '../imports/imports.service';
 import { emptyForm, type FormState, submitForm } from '../web/forms';
-import { translator } from './setup-view';
+import { translator } from '../i18n/words';
 
 /** What multer hands over for a file field. */
 export interface UploadedCsv {
@@ -25,7 +26,7 @@ export const PREVIEW_ROWS = 500;
  * import would create; the problems by line and column; the new affiliations.
  */
 export function csvPreviewView<Row extends { line: number }>(
-  t: (key: string, vars?: Record<string, string | number>) => string,
+  t: Translate,
   preview: ImportPreview<Row>,
   cells: (row: Row) => (string | number)[],
   affiliationOf: (row: Row) => string | undefined,

@@ -8,9 +8,10 @@ import { BulkEntryDto, DrawDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntry
 import { EntriesService } from '../entries/entries.service';
 import { undoWithdrawalRefusal } from '../entries/withdrawal-undo';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, actWith, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
+import { act, actWith, requireConfirmation, setupCrumbs } from './setup-view';
+import { langOf, nameIn, translator } from '../i18n/words';
 
 type SetupEntry = Awaited<ReturnType<EntriesService['list']>>[number];
 
@@ -24,7 +25,7 @@ type SetupEntry = Awaited<ReturnType<EntriesService['list']>>[number];
 @Controller()
 export class EntriesSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly entries: EntriesService,
   ) {}
 
@@ -44,7 +45,7 @@ export class EntriesSetupController {
     @Res() res: Response,
   ) {
     const t = translator(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const playerIds = body.mode === 'all' ? (await this.unentered(event.tournamentId, eventId)).map((p) => p.id) : formValue.list(body.playerIds);
     await submitForm(req, res, {
       dto: BulkEntryDto,
@@ -68,7 +69,7 @@ export class EntriesSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    const entry = await this.data.entry(entryId);
     const seed = formValue.int(body.seed);
     await actWith(
       req,
@@ -90,7 +91,7 @@ export class EntriesSetupController {
     @Res() res: Response,
   ) {
     requireConfirmation(body);
-    const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    const entry = await this.data.entry(entryId);
     const t = translator(res);
     let redraw = false;
     await act(
@@ -120,7 +121,7 @@ export class EntriesSetupController {
     @Res() res: Response,
   ) {
     const t = translator(res);
-    const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    const entry = await this.data.entry(entryId);
     await submitForm(req, res, {
       dto: WithdrawEntryDto,
       values: body,
@@ -154,7 +155,7 @@ export class EntriesSetupController {
     @Res() res: Response,
   ) {
     const t = translator(res);
-    const entry = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    const entry = await this.data.entry(entryId);
     await submitForm(req, res, {
       dto: UndoWithdrawalDto,
       values: body,
@@ -184,7 +185,7 @@ export class EntriesSetupController {
     @Res() res: Response,
   ) {
     const t = translator(res);
-    const drawn = (await this.prisma.draw.count({ where: { eventId } })) > 0;
+    const drawn = (await this.data.drawCount(eventId)) > 0;
     if (drawn && !formValue.checkbox(body.confirmRedraw)) {
       const form: FormState = { values: { seed: body.seed }, errors: { confirmRedraw: t('redrawConfirmNeeded') } };
       return void res.status(400).render('setup/draw', await this.drawContext(res, eventId, form));
@@ -203,11 +204,7 @@ export class EntriesSetupController {
   // ── contexts ──────────────────────────────────────────────────────────────────────────────
 
   private unentered(tournamentId: string, eventId: string) {
-    return this.prisma.player.findMany({
-      where: { tournamentId, entries: { none: { eventId } } },
-      include: { affiliation: true },
-      orderBy: [{ nameEn: 'asc' }],
-    });
+    return this.data.unentered(tournamentId, eventId);
   }
 
   private entryView(res: Response, e: SetupEntry) {
@@ -235,12 +232,12 @@ export class EntriesSetupController {
   private async entriesContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const [entries, unentered, draws, rounds] = await Promise.all([
       this.entries.list(eventId),
       event.kind === 'individual' ? this.unentered(event.tournamentId, eventId) : Promise.resolve([]),
-      this.prisma.draw.count({ where: { eventId } }),
-      this.prisma.round.count({ where: { eventId } }),
+      this.data.drawCount(eventId),
+      this.data.roundCount(eventId),
     ]);
     return {
       title: t('entries'),
@@ -266,9 +263,9 @@ export class EntriesSetupController {
   private async withdrawContext(res: Response, entryId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const [entry] = (await this.entries.list((await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } })).eventId)).filter((e) => e.id === entryId);
-    const event = await eventOr404(this.prisma, entry.eventId);
-    const published = await this.prisma.round.findMany({ where: { eventId: event.id, state: { not: 'draft' } }, select: { number: true } });
+    const [entry] = (await this.entries.list((await this.data.entry(entryId)).eventId)).filter((e) => e.id === entryId);
+    const event = await this.data.event(entry.eventId);
+    const published = await this.data.publishedRoundNumbers(event.id);
     const lastPublished = Math.max(0, ...published.map((r) => r.number));
     const view = this.entryView(res, entry);
     return {
@@ -291,10 +288,10 @@ export class EntriesSetupController {
   private async undoContext(res: Response, entryId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const raw = await this.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    const raw = await this.data.entry(entryId);
     const [entry] = (await this.entries.list(raw.eventId)).filter((e) => e.id === entryId);
-    const event = await eventOr404(this.prisma, entry.eventId);
-    const rounds = await this.prisma.round.findMany({ where: { eventId: event.id }, select: { number: true, state: true } });
+    const event = await this.data.event(entry.eventId);
+    const rounds = await this.data.roundStates(event.id);
     const view = this.entryView(res, entry);
     return {
       title: t('undoWithdrawalTitle', { name: view.name }),
@@ -308,7 +305,7 @@ export class EntriesSetupController {
       entry: view,
       reason: entry.withdrawalReason,
       // Shown before the button: why it would be refused (the service decides again on submit).
-      refusal: undoWithdrawalRefusal(entry, rounds),
+      refusal: undoWithdrawalRefusal(entry, rounds)?.wordsIn(lang),
       form,
     };
   }
@@ -316,8 +313,8 @@ export class EntriesSetupController {
   private async drawContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
-    const [entries, last] = await Promise.all([this.entries.list(eventId), this.prisma.draw.findFirst({ where: { eventId }, orderBy: { createdAt: 'desc' } })]);
+    const event = await this.data.event(eventId);
+    const [entries, last] = await Promise.all([this.entries.list(eventId), this.data.lastDraw(eventId)]);
     const active = entries.filter((e) => e.status === 'active');
     return {
       title: t('draw'),

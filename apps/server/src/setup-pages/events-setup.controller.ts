@@ -1,3 +1,5 @@
+import { CATEGORY_KEYS, REPETITION_RULES_KEYS, SAME_AFFILIATION_KEYS } from '../i18n/keys';
+import { eventClocksLine } from '../i18n/clock-text';
 import { stagesOf } from '../events/event-stages';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -9,14 +11,26 @@ import { uuidParam } from '../common/id-param';
 import { DisciplineSettingsDto } from '../discipline/discipline.dto';
 import { DisciplineService } from '../discipline/discipline.service';
 import { CreateEventDto, EVENT_CATEGORIES, UpdateEventDto } from '../events/event.dto';
-import { chainView, EVENT_PRESETS, EventPreset, PRESET_NUMBERS, presetKind, presetOf, presetStages } from '../events/event-presets';
+import {
+  chainView,
+  type ChainStepView,
+  EVENT_PRESETS,
+  PRESET_TIME_CONTROLS,
+  EventPreset,
+  PRESET_NUMBERS,
+  presetKind,
+  presetOf,
+  presetStages,
+} from '../events/event-presets';
 import { EventsService } from '../events/events.service';
 import { defaultTieBreaks, TIE_BREAK_CRITERIA } from '../events/tie-breaks';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { ForbiddenPairDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
+import { chineseIn, type Language } from '../i18n/i18n';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, eventOr404, requireConfirmation, unplacedErrors, langOf, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, requireConfirmation, unplacedErrors, options, setupCrumbs } from './setup-view';
+import { langOf, nameIn, translator } from '../i18n/words';
 
 /** Form strings → the event's settings in the DTO's shape (the preset gives kind and stages). */
 function eventInput(v: Record<string, unknown>, creating: boolean): Record<string, unknown> {
@@ -65,7 +79,7 @@ const SAME_AFFILIATION = 'pairingOptions.sameAffiliation';
 @Controller()
 export class EventsSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly events: EventsService,
     private readonly rounds: RoundsService,
     private readonly discipline: DisciplineService,
@@ -115,15 +129,10 @@ export class EventsSetupController {
   async overview(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
-    const [entries, draws, rounds] = await Promise.all([
-      this.prisma.entry.groupBy({ by: ['status'], where: { eventId }, _count: true }),
-      this.prisma.draw.findFirst({ where: { eventId }, orderBy: { createdAt: 'desc' } }),
-      this.prisma.round.count({ where: { eventId } }),
-    ]);
+    const event = await this.data.event(eventId);
+    const [entries, draws, rounds] = await Promise.all([this.data.entryCountsByStatus(eventId), this.data.lastDraw(eventId), this.data.roundCount(eventId)]);
     const stages = stagesOf(event);
     const preset = presetOf(event.kind, stages);
-    const tc = event.timeControl as { baseMinutes: number; incrementSeconds?: number; movesInBase?: number };
     res.render('setup/event', {
       title: nameIn(lang, event),
       breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event) }),
@@ -136,8 +145,9 @@ export class EventsSetupController {
             .join(' · ')
         : JSON.stringify(stages),
       scoring: t(event.scoring === 'two_one_zero' ? 'scoring_210' : 'scoring_10'),
-      timeControl: `${tc.baseMinutes}′${tc.incrementSeconds ? ` + ${tc.incrementSeconds}″` : ''}${tc.movesInBase ? ` / ${tc.movesInBase}` : ''}`,
-      chain: chainView(event.kind, stages, event.tieBreaks as string[]),
+      // 二章2节, 附录3 #4: every clock of the event, per stage, with a second period.
+      timeControl: eventClocksLine(event.timeControl, lang),
+      chain: chainIn(lang, chainView(event.kind, stages, event.tieBreaks as string[])),
       entries: entries.reduce((n, g) => n + g._count, 0),
       lastDraw: draws,
       started: event.round1PairedAt !== null,
@@ -149,7 +159,7 @@ export class EventsSetupController {
   @Get('manage/events/:eventId/edit')
   @RequireRole(...REGISTRARS)
   async editPage(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const preset = presetOf(event.kind, stagesOf(event));
     const tc = event.timeControl as Record<string, unknown>;
     const values = {
@@ -175,7 +185,7 @@ export class EventsSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const started = event.round1PairedAt !== null;
     await submitForm(req, res, {
       dto: UpdateEventDto,
@@ -186,6 +196,11 @@ export class EventsSetupController {
         if (started) for (const k of ['stages', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves']) delete input[k];
         // Unchanged entry-shaping values are not changes (the API refuses changing them while there are entries).
         for (const k of ['category', 'teamStarters', 'teamReserves'] as const) if (input[k] === event[k]) delete input[k];
+        // The form edits the event's clock; a second period and the stages' own clocks (二章2节2,
+        // 附录3 #4; set through the API) stay as stored.
+        const stored = event.timeControl as Record<string, unknown>;
+        const tc = input.timeControl as Record<string, unknown>;
+        for (const k of ['secondPeriod', 'stages']) if (stored[k] !== undefined && tc[k] === undefined) tc[k] = stored[k];
         return input;
       },
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
@@ -200,7 +215,7 @@ export class EventsSetupController {
   @Get('manage/events/:eventId/tie-breaks')
   @RequireRole(...REGISTRARS)
   async tieBreaksPage(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const steps = event.tieBreaks as string[];
     res.render('setup/tie-breaks', await this.tieBreaksContext(res, eventId, emptyForm(Object.fromEntries(steps.map((c, i) => [`step${i}`, c])))));
   }
@@ -214,7 +229,7 @@ export class EventsSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const reset = body.reset === 'on' || body.reset === '1';
     await submitForm(req, res, {
       dto: UpdateEventDto,
@@ -308,7 +323,7 @@ export class EventsSetupController {
     @Res() res: Response,
   ) {
     requireConfirmation(body);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     await act(
       req,
       res,
@@ -329,10 +344,10 @@ export class EventsSetupController {
   ) {
     const t = translator(res);
     const lang = langOf(res);
-    const tour = await tournamentOr404(this.prisma, tournamentId);
+    const tour = await this.data.tournament(tournamentId);
     const started = event?.round1PairedAt != null;
     const presets = EVENT_PRESETS.filter((p) => !event || presetKind(p) === event.kind).map((p) => ({ value: p, label: t(`preset_${p}`) }));
-    if (event && !presetOf(event.kind as 'individual' | 'team', stagesOf(await this.prisma.event.findUniqueOrThrow({ where: { id: event.id } }))))
+    if (event && !presetOf(event.kind as 'individual' | 'team', stagesOf(await this.data.eventRow(event.id))))
       presets.unshift({ value: '' as EventPreset, label: t('preset_custom') });
     return {
       title: event ? t('eventSettings') : t('newEvent'),
@@ -346,7 +361,11 @@ export class EventsSetupController {
       form,
       action: event ? `/manage/events/${event.id}/edit` : `/tournaments/${tour.id}/manage/events/new`,
       presetOptions: presets,
-      categoryOptions: options(lang, 'category_', EVENT_CATEGORIES),
+      // The form's script (client/event-form.ts): each preset's kind (team fields only for team presets) and its rules' clock (issue 30 #6).
+      presetJson: JSON.stringify(
+        Object.fromEntries(EVENT_PRESETS.map((p) => [p, { kind: presetKind(p), timeControl: PRESET_TIME_CONTROLS[p] ?? null }])),
+      ).replace(/</g, '\\u003c'),
+      categoryOptions: options(lang, EVENT_CATEGORIES, CATEGORY_KEYS),
       scoringOptions: [
         { value: '2-1-0', label: t('scoring_210') },
         { value: '1-0.5-0', label: t('scoring_10') },
@@ -355,7 +374,7 @@ export class EventsSetupController {
         { value: 1, label: t('gamesPerPairing1') },
         { value: 2, label: t('gamesPerPairing2') },
       ],
-      sameAffiliationOptions: options(lang, 'sameAffiliation_', SAME_AFFILIATION_RULES),
+      sameAffiliationOptions: options(lang, SAME_AFFILIATION_RULES, SAME_AFFILIATION_KEYS),
       isTeam: event ? event.kind === 'team' : undefined,
       unplaced: unplacedErrors(form, EVENT_FORM_FIELDS),
     };
@@ -364,7 +383,7 @@ export class EventsSetupController {
   private async tieBreaksContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const stages = stagesOf(event);
     const current = event.tieBreaks as string[];
     const all = chainView(event.kind, stages, [...TIE_BREAK_CRITERIA]);
@@ -374,25 +393,21 @@ export class EventsSetupController {
       breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('tieBreaks') }),
       timeZone: event.tournament.timeZone,
       event,
-      chain: chainView(event.kind, stages, current),
+      chain: chainIn(lang, chainView(event.kind, stages, current)),
       custom: event.tieBreaksCustom,
       started,
       frozenWhen: event.round1PairedAt,
       form,
       steps: Array.from({ length: STEPS }, (_, i) => ({ name: `step${i}`, label: t('tieBreakStep', { n: i + 1 }) })),
-      criterionOptions: all.map((c) => ({ value: c.criterion, label: `${c.nameZh.replace(/^[A-Z(]\S*\s/, '')} · ${c.english} (${c.article})` })),
+      criterionOptions: chainIn(lang, all).map((c) => ({ value: c.criterion, label: `${c.name.replace(/^[A-Z(]\S*\s/, '')} (${c.article})` })),
     };
   }
 
   private async forbiddenContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
-    const entries = await this.prisma.entry.findMany({
-      where: { eventId },
-      include: { player: true, team: true },
-      orderBy: [{ drawNumber: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }],
-    });
+    const event = await this.data.event(eventId);
+    const entries = await this.data.entriesWithNames(eventId);
     const label = new Map(
       entries.map((e) => [e.id, `${e.drawNumber ?? '–'} ${e.player ? `${e.player.nameZh} ${e.player.nameEn}` : e.team ? nameIn(lang, e.team) : ''}`]),
     );
@@ -413,13 +428,13 @@ export class EventsSetupController {
   private async disciplineContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     return {
       title: t('discipline'),
       breadcrumbs: setupCrumbs(lang, event.tournament, { label: nameIn(lang, event), href: `/manage/events/${event.id}` }, { label: t('discipline') }),
       event,
       form,
-      repetitionOptions: options(lang, 'repetitionRules_', ['axf_2017', 'cxa']),
+      repetitionOptions: options(lang, ['axf_2017', 'cxa'] as const, REPETITION_RULES_KEYS),
     };
   }
 }
@@ -446,3 +461,16 @@ const EVENT_FORM_FIELDS = [
 
 /** How many steps the chain form offers (the rules' longest chain has 9). */
 const STEPS = 10;
+
+/**
+ * A tie-break chain in the page's language (issue 30 #5): the rules' Chinese name on Chinese pages
+ * (no "Buchholz (sum of opponents' scores)" beside it), the English name on English ones; the
+ * article's "item 1" as "第1项" in Chinese.
+ */
+function chainIn(lang: Language, chain: ChainStepView[]): { criterion: string; name: string; article: string }[] {
+  return chain.map((c) => ({
+    criterion: c.criterion,
+    name: lang === 'en' ? c.english : chineseIn(lang, c.nameZh),
+    article: lang === 'en' ? c.article : chineseIn(lang, c.article.replace(/ item (\d+)/g, ' 第$1项')),
+  }));
+}

@@ -1,4 +1,5 @@
-import type { Language } from '../pages/i18n';
+import { ROLE_KEYS, wordOf } from '../i18n/keys';
+import type { Language, Translate } from '../i18n/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** A link on the dashboard: where a role's next work is. */
@@ -22,7 +23,7 @@ export interface MyTournament {
   roles: RoleWork[];
 }
 
-type Label = (key: string, vars?: Record<string, string | number>) => string;
+type Label = Translate;
 
 /**
  * Every tournament where the user holds a role, with that role's next actions (issue 20 #2): the
@@ -41,7 +42,11 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
           events: {
             orderBy: { createdAt: 'asc' },
             include: {
-              rounds: { where: { state: { in: ['draft', 'published'] } }, orderBy: { number: 'asc' }, select: { id: true, number: true, state: true } },
+              rounds: {
+                where: { state: { in: ['draft', 'published', 'completed'] } },
+                orderBy: { number: 'asc' },
+                select: { id: true, number: true, state: true },
+              },
             },
           },
         },
@@ -59,17 +64,35 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
     }
     const links: WorkLink[] = [];
     switch (role.role) {
+      // 三章5: the deputy holds the chief's delegated rights (libs/tournament staff-rights.ts).
       case 'organizer':
       case 'chief_arbiter':
+      case 'deputy_chief_arbiter':
         item.manageHref = `/tournaments/${tour.id}/manage`;
         links.push({ label: t('manageTournament'), href: item.manageHref });
         // Pairing and publishing are the chief arbiter's and the organizer's (PAIRERS).
         for (const e of tour.events) links.push({ label: t('eventConsole', { event: name(e) }), href: `/events/${e.id}/console` });
+        // At the venue (issue 32): the badges, the check-in, who is here and the start signal.
+        for (const e of tour.events) links.push({ label: `${t('venue.credentials')} · ${name(e)}`, href: `/events/${e.id}/print/credentials` });
+        for (const e of tour.events) links.push({ label: `${t('venue.venueDesk')} · ${name(e)}`, href: `/events/${e.id}/venue-desk` });
+        links.push({ label: t('venue.checkIn'), href: `/tournaments/${tour.id}/check-in` });
+        break;
+      case 'steward':
+        links.push({ label: t('venue.checkIn'), href: `/tournaments/${tour.id}/check-in` });
+        break;
+      case 'delegate':
+        // 单位领队 (issue 31): the unit's quotas, deadline and entries.
+        links.push({ label: t('myUnit'), href: `/tournaments/${tour.id}/unit` });
         break;
       case 'arbiter':
+        // Issue 30 defect 3: every round stays reachable — a finished round's sheet corrects a typo
+        // before the next pairing and locks a record. The rounds in play first, then the finished ones.
         for (const e of tour.events)
           for (const r of e.rounds.filter((x) => x.state === 'published'))
             links.push({ label: t('resultSheet', { event: name(e), n: r.number }), href: `/rounds/${r.id}/results` });
+        for (const e of tour.events)
+          for (const r of e.rounds.filter((x) => x.state === 'completed').reverse())
+            links.push({ label: t('resultSheetDone', { event: name(e), n: r.number }), href: `/rounds/${r.id}/results` });
         if (!links.length) links.push({ label: t('noRoundInPlay'), href: `/tournaments/${tour.id}` });
         break;
       case 'team_captain': {
@@ -106,7 +129,7 @@ export async function myTournaments(prisma: PrismaService, userId: string, lang:
         break;
       }
     }
-    item.roles.push({ role: t(`role_${role.role}`), links });
+    item.roles.push({ role: wordOf(ROLE_KEYS, role.role, t), links });
   }
   return [...byTournament.values()];
 }

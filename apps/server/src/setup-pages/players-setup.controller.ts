@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { GENDER_KEYS } from '../i18n/keys';
+import { Upload } from '../web/upload';
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { GENDERS } from '../players/player.dto';
@@ -9,10 +10,11 @@ import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { ImportsService } from '../imports/imports.service';
 import { PlayersService } from '../players/players.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, requireConfirmation, options, setupCrumbs } from './setup-view';
 import { csvImportStep, csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
+import { langOf, nameIn, translator } from '../i18n/words';
 
 /** Form strings → the player DTO's shape. */
 function playerInput(v: Record<string, unknown>): Record<string, unknown> {
@@ -35,7 +37,7 @@ function playerInput(v: Record<string, unknown>): Record<string, unknown> {
 @Controller()
 export class PlayersSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly players: PlayersService,
     private readonly imports: ImportsService,
   ) {}
@@ -45,20 +47,10 @@ export class PlayersSetupController {
   async list(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Query('q') q: unknown, @Res() res: Response) {
     const t = translator(res);
     const lang = langOf(res);
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     const query = typeof q === 'string' ? q.trim().slice(0, 100) : '';
-    const contains = { contains: query, mode: 'insensitive' as const };
-    const players = await this.prisma.player.findMany({
-      where: {
-        tournamentId: id,
-        ...(query
-          ? { OR: [{ nameZh: contains }, { nameEn: contains }, { affiliation: { OR: [{ nameZh: contains }, { nameEn: contains }, { code: contains }] } }] }
-          : {}),
-      },
-      include: { affiliation: true },
-      orderBy: [{ nameEn: 'asc' }],
-    });
-    const total = query ? await this.prisma.player.count({ where: { tournamentId: id } }) : players.length;
+    const players = await this.data.playersMatching(id, query);
+    const total = query ? await this.data.playerCount(id) : players.length;
     res.render('setup/players', {
       title: t('players'),
       breadcrumbs: setupCrumbs(lang, tour, { label: t('players') }),
@@ -163,7 +155,7 @@ export class PlayersSetupController {
    */
   @Post('tournaments/:tournamentId/manage/players/import')
   @RequireRole(...REGISTRARS)
-  @UseInterceptors(FileInterceptor('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @Upload('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
   async import(
     @Param('tournamentId', uuidParam('tournamentId')) id: string,
     @Body() body: Record<string, unknown>,
@@ -189,8 +181,8 @@ export class PlayersSetupController {
   ) {
     const t = translator(res);
     const lang = langOf(res);
-    const tour = await tournamentOr404(this.prisma, tournamentId);
-    const affiliations = await this.prisma.affiliation.findMany({ where: { tournamentId }, orderBy: { nameZh: 'asc' } });
+    const tour = await this.data.tournament(tournamentId);
+    const affiliations = await this.data.unitsOf(tournamentId);
     return {
       title: player ? t('editPlayer') : t('addPlayer'),
       breadcrumbs: setupCrumbs(
@@ -203,7 +195,7 @@ export class PlayersSetupController {
       player,
       form,
       action: player ? `/manage/players/${player.id}/edit` : `/tournaments/${tour.id}/manage/players/new`,
-      genderOptions: options(lang, 'gender_', GENDERS),
+      genderOptions: options(lang, GENDERS, GENDER_KEYS),
       affiliationOptions: affiliations.map((a) => ({ value: a.id, label: a.code ? `${nameIn(lang, a)} (${a.code})` : nameIn(lang, a) })),
     };
   }
@@ -226,7 +218,7 @@ export class PlayersSetupController {
 
   private async importContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     return {
       title: t('importPlayers'),
       breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('players'), href: `/tournaments/${id}/manage/players` }, { label: t('importPlayers') }),

@@ -14,10 +14,12 @@ import { PlayersSetupController } from './players-setup.controller';
 import { StaffSetupController } from './staff-setup.controller';
 import { TeamsSetupController } from './teams-setup.controller';
 import { TournamentSetupController } from './tournament-setup.controller';
+import { SetupPageData } from './setup-page-data';
 
 /** The organizer's setup pages and My tournaments (issue 20 #2–7): the API's services behind forms. */
 @Module({
   imports: [TournamentsModule, AffiliationsModule, PlayersModule, ImportsModule, EventsModule, RoundsModule, DisciplineModule, EntriesModule, TeamsModule],
   controllers: [TournamentSetupController, StaffSetupController, PlayersSetupController, EventsSetupController, EntriesSetupController, TeamsSetupController],
+  providers: [SetupPageData],
 })
 export class SetupPagesModule {}

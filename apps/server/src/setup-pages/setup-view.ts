@@ -1,27 +1,12 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth.decorators';
-import { translate, translateKey, type Language } from '../pages/i18n';
+import { translate, type Language, type MessageKey } from '../i18n/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
 import { FormState, formRefusal, validateAs } from '../web/forms';
-import { flash } from '../web/page-context';
+import { flash, pageLanguage } from '../web/page-context';
 import type { Crumb } from '../web/page-context';
-
-/** The page's language (set by the page context before the handler runs). */
-export function langOf(res: Response): Language {
-  return (res.locals.lang as Language | undefined) ?? 'zh';
-}
-
-/** A translator bound to the page's language. */
-export function translator(res: Response) {
-  const lang = langOf(res);
-  return (key: string, vars: Record<string, string | number> = {}) => translateKey(key, lang, vars);
-}
-
-/** A record's name in the page's language, the other one beside it. */
-export function nameIn(lang: Language, x: { nameZh: string; nameEn: string }): string {
-  return lang === 'en' ? x.nameEn : x.nameZh;
-}
+import { nameIn } from '../i18n/words';
 
 export type { Crumb };
 
@@ -39,18 +24,6 @@ export async function rolesIn(prisma: PrismaService, tournamentId: string, user:
   if (!user) return new Set();
   const rows = await prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id }, select: { role: true } });
   return new Set(rows.map((r) => r.role));
-}
-
-export async function tournamentOr404(prisma: PrismaService, id: string) {
-  const t = await prisma.tournament.findUnique({ where: { id } });
-  if (!t) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such tournament' });
-  return t;
-}
-
-export async function eventOr404(prisma: PrismaService, id: string) {
-  const e = await prisma.event.findUnique({ where: { id }, include: { tournament: true } });
-  if (!e) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such event' });
-  return e;
 }
 
 /**
@@ -71,7 +44,7 @@ export async function act(
     await run();
     flash(req, res, typeof message === 'string' ? message : message());
   } catch (error) {
-    const refused = formRefusal(error);
+    const refused = formRefusal(error, pageLanguage(req, res));
     if (!refused) throw error;
     flash(req, res, refused.form.error || Object.values(refused.form.errors).join('; '));
     return void res.redirect(303, refusedRedirect);
@@ -92,9 +65,9 @@ export async function actWith<D extends object>(
   await act(req, res, async () => run(await validateAs(dto, input)), redirect, message);
 }
 
-/** `{value,label}` options from a list of values and a message-key prefix. */
-export function options(lang: Language, prefix: string, values: readonly string[]) {
-  return values.map((value) => ({ value, label: translateKey(`${prefix}${value}`, lang) }));
+/** `{value,label}` options from a list of values and each value's dictionary key (i18n/keys.ts: tsc checks every value has one). */
+export function options<V extends string>(lang: Language, values: readonly V[], keys: Record<V, MessageKey>) {
+  return values.map((value) => ({ value, label: translate(keys[value], lang) }));
 }
 
 /**

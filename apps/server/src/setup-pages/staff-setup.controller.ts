@@ -1,3 +1,4 @@
+import { ROLE_KEYS, wordOf } from '../i18n/keys';
 import { Body, Controller, Get, HttpException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -5,20 +6,29 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { Authenticated, RequireRole } from '../auth/auth.decorators';
 import { tokenHash } from '../auth/auth.service';
 import { uuidParam } from '../common/id-param';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { GrantRoleDto, TOURNAMENT_ROLES } from '../tournaments/tournament.dto';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { emptyForm, FormState, formRefusal, formValue, submitForm } from '../web/forms';
-import { clearCookie, readCookies, setCookie } from '../web/session-cookie';
-import { flash } from '../web/page-context';
-import { act, langOf, requireConfirmation, nameIn, options, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { clearCookie, readCookies, setCookie } from '../auth/session-cookie';
+import { flash, pageLanguage } from '../web/page-context';
+import { publicOrigin } from '../common/public-url';
+import { act, requireConfirmation, options, setupCrumbs } from './setup-view';
+import { langOf, nameIn, translator } from '../i18n/words';
+import { LANGUAGES, type Translate } from '../i18n/i18n';
+
+/** The languages an invitation may be sent in, each named in its own script. */
+export function invitationLanguages(t: Translate) {
+  return LANGUAGES.map((l) => ({ value: l, label: t(`languageName_${l}`) }));
+}
 
 /** Carries a new invitation's token from the invite form to the staff page that shows it once. */
 const INVITATION_COOKIE = 'chuhe_invitation';
 
 /** The link an invitation's token opens (shown once to the organizer, to copy). */
 function invitationUrl(req: Request, token: string): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}/invitations/${token}`;
+  // The configured public address (issue 34 #10), else the one the organizer's browser used (not behind a proxy).
+  return `${publicOrigin(req)}/invitations/${token}`;
 }
 
 /**
@@ -30,7 +40,7 @@ function invitationUrl(req: Request, token: string): string {
 @Controller()
 export class StaffSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly tournaments: TournamentsService,
   ) {}
 
@@ -41,7 +51,7 @@ export class StaffSetupController {
     const fresh = readCookies(req)[INVITATION_COOKIE];
     if (fresh) clearCookie(req, res, INVITATION_COOKIE);
     const [invitationId, token] = fresh?.split('.') ?? [];
-    const context = await this.staffContext(res, id, emptyForm({ role: 'arbiter' }));
+    const context = await this.staffContext(res, id, emptyForm({ role: 'arbiter', language: langOf(res) }));
     const invitation = invitationId ? context.invitations.find((i) => i.id === invitationId) : undefined;
     res.setHeader('Cache-Control', 'no-store');
     res.render('setup/staff', {
@@ -68,8 +78,14 @@ export class StaffSetupController {
   ) {
     await submitForm(req, res, {
       dto: GrantRoleDto,
-      values: { email: body.email, role: body.role, teamId: body.teamId },
-      toInput: (v) => ({ email: formValue.text(v.email), role: formValue.text(v.role), teamId: formValue.text(v.teamId) }),
+      values: { email: body.email, role: body.role, teamId: body.teamId, language: body.language },
+      // The invitee's language, chosen on the form (the page's language by default): the mail and the invitation's page.
+      toInput: (v) => ({
+        email: formValue.text(v.email),
+        role: formValue.text(v.role),
+        teamId: formValue.text(v.teamId),
+        language: formValue.text(v.language) ?? langOf(res),
+      }),
       run: (dto) => this.tournaments.invite({ user: req.user!, tournamentId: id, dto }),
       render: async (form) => ({ view: 'setup/staff', context: await this.staffContext(res, id, form) }),
       redirect: (invitation) => {
@@ -123,6 +139,11 @@ export class StaffSetupController {
   @Get('invitations/:token')
   async invitationPage(@Param('token') token: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
     res.setHeader('Cache-Control', 'no-store');
+    // In the invitee's language, chosen by the organizer (issue 32 #5), unless the visitor picked one.
+    if (typeof req.query.lang !== 'string') {
+      const language = await this.tournaments.invitationLanguage(token);
+      if (language) return res.redirect(303, `/invitations/${encodeURIComponent(token)}?lang=${language}`);
+    }
     res.render('setup/invitation', await this.invitationContext(res, req, token, emptyForm()));
   }
 
@@ -132,11 +153,11 @@ export class StaffSetupController {
     try {
       const role = await this.tournaments.acceptInvitation({ user: req.user!, token });
       flash(req, res, translator(res)('invitationAccepted'));
-      res.redirect(303, ['organizer', 'chief_arbiter'].includes(role.role) ? `/tournaments/${role.tournamentId}/manage` : '/my');
+      res.redirect(303, ['organizer', 'chief_arbiter', 'deputy_chief_arbiter'].includes(role.role) ? `/tournaments/${role.tournamentId}/manage` : '/my');
     } catch (error) {
       // Unknown, expired or used: the landing page says so (the token's own 404/409).
       if (!(error instanceof HttpException) || ![404, 409].includes(error.getStatus())) throw error;
-      const refused = formRefusal(error);
+      const refused = formRefusal(error, pageLanguage(req, res));
       res
         .status(error.getStatus())
         .render(
@@ -151,15 +172,11 @@ export class StaffSetupController {
   private async staffContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     const [roles, invitations, teams] = await Promise.all([
       this.tournaments.listRoles(id),
       this.tournaments.listInvitations(id),
-      this.prisma.team.findMany({
-        where: { event: { tournamentId: id } },
-        include: { event: true },
-        orderBy: [{ event: { createdAt: 'asc' } }, { nameZh: 'asc' }],
-      }),
+      this.data.teamsWithEvents(id),
     ]);
     const teamName = new Map(teams.map((x) => [x.id, `${nameIn(lang, x)} (${nameIn(lang, x.event)})`]));
     return {
@@ -169,10 +186,11 @@ export class StaffSetupController {
       timeZone: tour.timeZone,
       tournament: tour,
       form,
-      roleOptions: options(lang, 'role_', TOURNAMENT_ROLES),
+      roleOptions: options(lang, TOURNAMENT_ROLES, ROLE_KEYS),
+      languageOptions: invitationLanguages(t),
       teamOptions: teams.map((x) => ({ value: x.id, label: teamName.get(x.id)! })),
       roles: roles.map((r) => {
-        const role = t(`role_${r.role}`);
+        const role = wordOf(ROLE_KEYS, r.role, t);
         return {
           ...r,
           roleLabel: role,
@@ -182,7 +200,7 @@ export class StaffSetupController {
       }),
       invitations: invitations.map((i) => ({
         ...i,
-        roleLabel: t(`role_${i.role}`),
+        roleLabel: wordOf(ROLE_KEYS, i.role, t),
         team: i.teamId ? teamName.get(i.teamId) : undefined,
         confirm: t('revokeInvitationConfirm', { email: i.email }),
       })),
@@ -193,10 +211,7 @@ export class StaffSetupController {
     const t = translator(res);
     const lang = langOf(res);
     // Read by the token's hash, as acceptInvitation does; nothing is revealed about other invitations.
-    const invitation =
-      token.length >= 20 && token.length <= 100
-        ? await this.prisma.tournamentInvitation.findUnique({ where: { tokenHash: tokenHash(token) }, include: { tournament: true, team: true } })
-        : null;
+    const invitation = token.length >= 20 && token.length <= 100 ? await this.data.invitationByHash(tokenHash(token)) : null;
     const usable = invitation && invitation.expiresAt > new Date();
     const here = `/invitations/${encodeURIComponent(token)}`;
     return {
@@ -207,7 +222,7 @@ export class StaffSetupController {
       used: usable && invitation.acceptedAt !== null,
       offer: usable
         ? {
-            text: t('invitationFor', { tournament: nameIn(lang, invitation.tournament), role: t(`role_${invitation.role}`) }),
+            text: t('invitationFor', { tournament: nameIn(lang, invitation.tournament), role: wordOf(ROLE_KEYS, invitation.role, t) }),
             team: invitation.team ? t('invitationTeam', { team: nameIn(lang, invitation.team) }) : undefined,
             email: invitation.email,
           }

@@ -1,17 +1,18 @@
-import { Body, Controller, Get, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Upload } from '../web/upload';
+import { Body, Controller, Get, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { ImportsService } from '../imports/imports.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { CreateTeamDto, UpdateTeamDto } from '../teams/team.dto';
 import { TeamsService } from '../teams/teams.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { csvImportStep, csvPreviewView, uploadedCsv, type UploadedCsv } from './csv-upload';
-import { act, eventOr404, requireConfirmation, langOf, nameIn, setupCrumbs, translator } from './setup-view';
+import { act, requireConfirmation, setupCrumbs } from './setup-view';
+import { langOf, nameIn, translator } from '../i18n/words';
 
 /** The board selects `board1…boardN` and `reserve1…reserveM`, in order, blanks dropped. */
 function memberInput(v: Record<string, unknown>, starters: number, reserves: number) {
@@ -28,7 +29,7 @@ function memberInput(v: Record<string, unknown>, starters: number, reserves: num
 @Controller()
 export class TeamsSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly teams: TeamsService,
     private readonly imports: ImportsService,
   ) {}
@@ -38,7 +39,7 @@ export class TeamsSetupController {
   async list(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     const teams = await this.teams.list(eventId);
     res.render('setup/teams', {
       title: t('teams'),
@@ -71,7 +72,7 @@ export class TeamsSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     await submitForm(req, res, {
       dto: CreateTeamDto,
       values: body,
@@ -107,7 +108,7 @@ export class TeamsSetupController {
     @Res() res: Response,
   ) {
     const team = await this.teams.get(teamId);
-    const event = await eventOr404(this.prisma, team.eventId);
+    const event = await this.data.event(team.eventId);
     const started = event.round1PairedAt !== null;
     await submitForm(req, res, {
       dto: UpdateTeamDto,
@@ -148,7 +149,7 @@ export class TeamsSetupController {
 
   @Post('manage/events/:eventId/teams/import')
   @RequireRole(...REGISTRARS)
-  @UseInterceptors(FileInterceptor('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @Upload('csvFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
   async import(
     @Param('eventId', uuidParam('eventId')) eventId: string,
     @Body() body: Record<string, unknown>,
@@ -174,15 +175,8 @@ export class TeamsSetupController {
   ) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
-    const [affiliations, players] = await Promise.all([
-      this.prisma.affiliation.findMany({ where: { tournamentId: event.tournamentId }, orderBy: { nameZh: 'asc' } }),
-      this.prisma.player.findMany({
-        where: { tournamentId: event.tournamentId },
-        include: { affiliation: true },
-        orderBy: [{ affiliation: { nameZh: 'asc' } }, { nameZh: 'asc' }],
-      }),
-    ]);
+    const event = await this.data.event(eventId);
+    const [affiliations, players] = await Promise.all([this.data.unitsOf(event.tournamentId), this.data.playersWithUnits(event.tournamentId)]);
     const playerOptions = players.map((p) => ({ value: p.id, label: `${p.nameZh} ${p.nameEn}${p.affiliation ? ` · ${nameIn(lang, p.affiliation)}` : ''}` }));
     const started = event.round1PairedAt !== null;
     return {
@@ -231,7 +225,7 @@ export class TeamsSetupController {
   private async importContext(res: Response, eventId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
-    const event = await eventOr404(this.prisma, eventId);
+    const event = await this.data.event(eventId);
     return {
       title: t('importTeams'),
       breadcrumbs: setupCrumbs(

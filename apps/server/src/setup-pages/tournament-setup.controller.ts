@@ -7,13 +7,13 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { Authenticated, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { SetupPageData } from './setup-page-data';
 import { CreateTournamentDto, UpdateTournamentDto } from '../tournaments/tournament.dto';
 import { TOURNAMENT_CREATORS_SETTING } from '../tournaments/tournaments.controller';
 import { TournamentCreators, TournamentsService } from '../tournaments/tournaments.service';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
-import { myTournaments } from './my-tournaments';
-import { act, actWith, langOf, requireConfirmation, nameIn, rolesIn, setupCrumbs, tournamentOr404, translator } from './setup-view';
+import { act, actWith, requireConfirmation, setupCrumbs } from './setup-view';
+import { langOf, nameIn, translator } from '../i18n/words';
 
 const TOURNAMENT_FIELDS = ['nameZh', 'nameEn', 'venue', 'startDate', 'endDate', 'organizer', 'timeZone'] as const;
 
@@ -36,7 +36,7 @@ function tournamentInput(values: Record<string, unknown>): Record<string, unknow
 @Controller()
 export class TournamentSetupController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: SetupPageData,
     private readonly tournaments: TournamentsService,
     private readonly affiliations: AffiliationsService,
   ) {}
@@ -45,8 +45,9 @@ export class TournamentSetupController {
   @Authenticated()
   async my(@Req() req: AuthenticatedRequest, @Res() res: Response) {
     const t = translator(res);
-    const items = await myTournaments(this.prisma, req.user!.id, langOf(res), t);
-    res.render('setup/my', { title: t('myTournaments'), breadcrumbs: [{ label: t('myTournaments') }], tournaments: items });
+    const [items, mine] = await Promise.all([this.data.myTournaments(req.user!.id, langOf(res), t), this.data.myEntries(req.user!.id, langOf(res), t)]);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.render('setup/my', { title: t('myTournaments'), breadcrumbs: [{ label: t('myTournaments') }], tournaments: items, mine });
   }
 
   @Get('my/new-tournament')
@@ -75,15 +76,9 @@ export class TournamentSetupController {
   async overview(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
     const lang = langOf(res);
     const t = translator(res);
-    const tour = await this.prisma.tournament.findUnique({
-      where: { id },
-      include: {
-        events: { orderBy: { createdAt: 'asc' }, include: { _count: { select: { entries: true } }, draws: { select: { id: true }, take: 1 } } },
-        _count: { select: { players: true, affiliations: true } },
-      },
-    });
-    if (!tour) return void (await tournamentOr404(this.prisma, id));
-    const roles = await rolesIn(this.prisma, id, req.user);
+    const tour = await this.data.tournamentOverview(id);
+    if (!tour) return void (await this.data.tournament(id));
+    const roles = await this.data.rolesIn(id, req.user);
     res.render('setup/overview', {
       title: t('tournamentSetup'),
       breadcrumbs: [{ label: nameIn(lang, tour), href: `/tournaments/${id}` }, { label: t('manage') }],
@@ -107,7 +102,7 @@ export class TournamentSetupController {
   @Get('tournaments/:tournamentId/manage/edit')
   @RequireRole('organizer')
   async editPage(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     const values = { ...tour, startDate: tour.startDate.toISOString().slice(0, 10), endDate: tour.endDate.toISOString().slice(0, 10) };
     res.render('setup/tournament-form', this.tournamentFormContext(res, emptyForm(values), tour));
   }
@@ -120,7 +115,7 @@ export class TournamentSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     await submitForm(req, res, {
       dto: UpdateTournamentDto,
       values: body,
@@ -169,7 +164,7 @@ export class TournamentSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     const typed = typeof body.confirmName === 'string' ? body.confirmName.trim() : '';
     if (typed !== tour.nameZh) {
       const form: FormState = { values: { confirmName: typed }, errors: { confirmName: translator(res)('typedNameWrong') } };
@@ -208,7 +203,7 @@ export class TournamentSetupController {
   @Get('manage/affiliations/:affiliationId/edit')
   @RequireRole(...REGISTRARS)
   async editAffiliationPage(@Param('affiliationId', uuidParam('affiliationId')) id: string, @Res() res: Response) {
-    const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
+    const a = await this.data.unit(id);
     res.render('setup/affiliation-form', await this.affiliationFormContext(res, a, emptyForm({ ...a })));
   }
 
@@ -220,7 +215,7 @@ export class TournamentSetupController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ) {
-    const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
+    const a = await this.data.unit(id);
     await submitForm(req, res, {
       dto: UpdateAffiliationDto,
       values: body,
@@ -241,7 +236,7 @@ export class TournamentSetupController {
     @Res() res: Response,
   ) {
     requireConfirmation(body);
-    const a = await this.prisma.affiliation.findUniqueOrThrow({ where: { id } });
+    const a = await this.data.unit(id);
     await act(
       req,
       res,
@@ -268,7 +263,7 @@ export class TournamentSetupController {
 
   private async deleteContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
-    const tour = await tournamentOr404(this.prisma, id);
+    const tour = await this.data.tournament(id);
     return {
       title: t('deleteTournament'),
       breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('deleteTournament') }),
@@ -280,12 +275,8 @@ export class TournamentSetupController {
 
   private async affiliationsContext(res: Response, id: string, form: FormState) {
     const t = translator(res);
-    const tour = await tournamentOr404(this.prisma, id);
-    const list = await this.prisma.affiliation.findMany({
-      where: { tournamentId: id },
-      orderBy: { nameZh: 'asc' },
-      include: { _count: { select: { players: true, teams: true } } },
-    });
+    const tour = await this.data.tournament(id);
+    const list = await this.data.unitsWithCounts(id);
     return {
       title: t('affiliations'),
       breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('affiliations') }),
@@ -303,7 +294,7 @@ export class TournamentSetupController {
 
   private async affiliationFormContext(res: Response, a: { id: string; tournamentId: string; nameZh: string }, form: FormState) {
     const t = translator(res);
-    const tour = await tournamentOr404(this.prisma, a.tournamentId);
+    const tour = await this.data.tournament(a.tournamentId);
     return {
       title: t('editAffiliation'),
       breadcrumbs: setupCrumbs(langOf(res), tour, { label: t('affiliations'), href: `/tournaments/${tour.id}/manage/affiliations` }, { label: a.nameZh }),

@@ -2,15 +2,14 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser, PAIRERS, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
-import { arrivedAt } from '../common/arrival';
+import { arrivalOf } from '../common/arrival';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { FileAppealDto } from '../appeals/appeals.dto';
 import { AppealsService, appealDeadline } from '../appeals/appeals.service';
 import { SubmitLineupDto } from '../lineups/lineup.dto';
 import { LineupsService } from '../lineups/lineups.service';
-import { PrismaService } from '../prisma/prisma.service';
-import { gameInfo } from './game-info';
+import { StaffPageData } from './staff-page-data';
 import { submitForm, type FormState } from '../web/forms';
 import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
@@ -29,7 +28,7 @@ const EMPTY: FormState = { values: {}, errors: {} };
 @Controller()
 export class CaptainPagesController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: StaffPageData,
     private readonly lineups: LineupsService,
     private readonly appeals: AppealsService,
   ) {}
@@ -44,37 +43,12 @@ export class CaptainPagesController {
   ) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const tournament = await this.prisma.tournament.findUnique({
-      where: { id: tournamentId },
-      select: { id: true, nameZh: true, nameEn: true, timeZone: true },
-    });
+    const tournament = await this.data.tournamentHead(tournamentId);
     if (!tournament) throw notFound('tournament');
-    const roles = await this.prisma.tournamentRole.findMany({
-      where: { tournamentId, userId: user.id, role: 'team_captain', teamId: { not: null } },
-      select: { teamId: true },
-    });
+    const roles = await this.data.captainedTeams(tournamentId, user.id);
     const teamIds = roles.map((r) => r.teamId!);
-    const entries = await this.prisma.entry.findMany({
-      where: { teamId: { in: teamIds } },
-      select: { id: true, team: { select: { nameZh: true, nameEn: true } }, event: { select: { id: true, nameZh: true, nameEn: true } } },
-    });
-    const pairings = await this.prisma.pairing.findMany({
-      where: {
-        round: { state: { in: ['published', 'completed'] } },
-        OR: [{ redEntryId: { in: entries.map((e) => e.id) } }, { blackEntryId: { in: entries.map((e) => e.id) } }],
-      },
-      orderBy: [{ round: { number: 'desc' } }],
-      select: {
-        id: true,
-        table: true,
-        redEntryId: true,
-        blackEntryId: true,
-        redEntry: { select: { team: { select: { nameZh: true, nameEn: true } } } },
-        blackEntry: { select: { team: { select: { nameZh: true, nameEn: true } } } },
-        round: { select: { number: true, eventId: true } },
-        lineups: { select: { entryId: true } },
-      },
-    });
+    const entries = await this.data.teamEntries(teamIds);
+    const pairings = await this.data.publishedPairingsOf(entries.map((e) => e.id));
     // The boards as the lineups service shows them to this captain: the players stay hidden until the lineups are released (附录1 #8).
     const cards = new Map(
       await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user)] as const)),
@@ -136,7 +110,7 @@ export class CaptainPagesController {
       dto: SubmitLineupDto,
       values: body,
       toInput: () => ({ players, version: int(text(body.version) ?? ''), reason: text(body.reason) }),
-      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto, arrived: arrivedAt(req) }),
+      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto, arrived: arrivalOf(req) }),
       redirect: () => `/pairings/${pairingId}/lineup?saved=${entryId}`,
       render: (form) => this.renderLineup(req, res, user, pairingId, { entryId, form }),
     });
@@ -146,42 +120,13 @@ export class CaptainPagesController {
     const lang = langOf(req, res);
     const t = tr(lang);
     const card = await this.lineups.lineups(pairingId, user);
-    const pairing = await this.prisma.pairing.findUniqueOrThrow({
-      where: { id: pairingId },
-      select: {
-        round: {
-          select: {
-            event: {
-              select: {
-                id: true,
-                nameZh: true,
-                nameEn: true,
-                tournamentId: true,
-                tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
-              },
-            },
-          },
-        },
-      },
-    });
+    const pairing = await this.data.eventOfPairing(pairingId);
     const event = pairing.round.event;
-    const roles = await this.prisma.tournamentRole.findMany({
-      where: { tournamentId: event.tournamentId, userId: user.id },
-      select: { role: true, teamId: true },
-    });
+    const roles = await this.data.rolesOf(event.tournamentId, user.id);
     const pairer = roles.some((r) => PAIRERS.includes(r.role));
     const captainOf = new Set(roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!));
     const sides = [card.red, card.black].filter((s) => s !== null && s.teamId !== null && (pairer || captainOf.has(s.teamId))).map((s) => s!);
-    const teams = await this.prisma.team.findMany({
-      where: { id: { in: sides.map((s) => s.teamId!) } },
-      select: {
-        id: true,
-        members: {
-          orderBy: [{ role: 'asc' }, { board: 'asc' }],
-          select: { playerId: true, role: true, board: true, player: { select: { nameZh: true, nameEn: true } } },
-        },
-      },
-    });
+    const teams = await this.data.teamMembers(sides.map((s) => s.teamId!));
     const boards = card.boards.filter((b) => b.kind === 'regular').length || 3;
     const saved = typeof req.query.saved === 'string' ? [card.red, card.black].find((s) => s?.entryId === req.query.saved) : undefined;
     const tz = event.tournament.timeZone ?? 'UTC';
@@ -270,18 +215,21 @@ export class CaptainPagesController {
   private async renderAppeal(req: Request, res: Response, gameId: string, form: FormState) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const info = await gameInfo(this.prisma, gameId, lang);
+    const info = await this.data.gameInfo(gameId, lang);
     const event = info.event;
     const tz = info.tournament.timeZone ?? 'UTC';
     const deadline = info.game.resultEnteredAt ? appealDeadline(info.game.resultEnteredAt, event.appealDeadlineMinutes) : null;
     const at = deadline ? `${isoToLocal(deadline, tz).replace('T', ' ')} (${tz})` : '';
-    const disputes = await this.prisma.dispute.findMany({
-      where: { gameId },
-      orderBy: { createdAt: 'asc' },
-      select: { id: true, ruling: true, createdAt: true },
-    });
+    const disputes = await this.data.disputesOf(gameId);
     const fee = `${(event.appealFeeAmount / 100).toFixed(2)} ${event.appealFeeCurrency}`;
     const filed = typeof req.query.filed === 'string';
+    // Issue 30 #6: a team captain appeals for their own team, so only it is offered (chosen already);
+    // the arbiters, filing for either side, choose.
+    const userId = (req as Request & { user?: { id: string } }).user?.id;
+    const captained = new Set(userId ? (await this.data.captainedTeams(info.tournament.id, userId)).map((r) => r.teamId) : []);
+    const sides = [info.game.pairing.redEntry, info.game.pairing.blackEntry].filter((e) => e !== null);
+    const own = sides.filter((e) => e.teamId !== null && captained.has(e.teamId));
+    const offered = own.length > 0 ? own : sides;
     return {
       view: 'staff/appeal-file',
       context: {
@@ -294,9 +242,11 @@ export class CaptainPagesController {
         late: deadline !== null && deadline.getTime() < Date.now(),
         filed: filed ? t('appeal.filed') : null,
         action: `/games/${gameId}/appeal`,
-        entries: [info.game.pairing.redEntry, info.game.pairing.blackEntry]
-          .filter((e) => e !== null)
-          .map((e) => ({ value: e!.id, label: nameOf(e!.team ?? e!.player, lang), selected: form.values.entryId === e!.id })),
+        entries: offered.map((e) => ({
+          value: e.id,
+          label: nameOf(e.team ?? e.player, lang),
+          selected: form.values.entryId === e.id || offered.length === 1,
+        })),
         disputes: [
           { value: '', label: '—' },
           ...disputes.map((d) => ({ value: d.id, label: d.ruling ?? d.createdAt.toISOString(), selected: form.values.disputeId === d.id })),

@@ -1,3 +1,5 @@
+import { SANCTION_KIND_KEYS, wordOf } from '../i18n/keys';
+import type { Translate } from '../i18n/i18n';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,7 +9,7 @@ import { CurrentUser, RequireRole, STAFF, type AuthUser } from '../auth/auth.dec
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { disputeReportOf } from '../disputes/disputes.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { StaffPageData } from './staff-page-data';
 import { disputeView } from './dispute-view';
 import { submitForm, type FormState } from '../web/forms';
 import { show } from './page-context';
@@ -27,7 +29,7 @@ const APPEAL_STATES = ['filed', 'upheld', 'dismissed', 'withdrawn'] as const;
 @Controller()
 export class CommitteePagesController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: StaffPageData,
     private readonly appeals: AppealsService,
   ) {}
 
@@ -36,34 +38,12 @@ export class CommitteePagesController {
   async list(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Req() req: Request, @Res() res: Response) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const tournament = await this.prisma.tournament.findUnique({
-      where: { id: tournamentId },
-      select: { id: true, nameZh: true, nameEn: true, timeZone: true },
-    });
+    const tournament = await this.data.tournamentHead(tournamentId);
     if (!tournament) throw notFound('tournament');
     const tz = tournament.timeZone ?? 'UTC';
-    const events = await this.prisma.event.findMany({ where: { tournamentId }, select: { id: true, nameZh: true, nameEn: true, kind: true } });
+    const events = await this.data.eventsOf(tournamentId);
     const eventsById = new Map(events.map((e) => [e.id, e]));
-    const rows = await this.prisma.appeal.findMany({
-      where: { eventId: { in: events.map((e) => e.id) } },
-      orderBy: { filedAt: 'asc' },
-      select: {
-        id: true,
-        state: true,
-        filedAt: true,
-        text: true,
-        eventId: true,
-        votes: { select: { id: true } },
-        game: {
-          select: {
-            board: true,
-            pairing: { select: { table: true, round: { select: { number: true } } } },
-            redPlayer: { select: { nameZh: true, nameEn: true } },
-            blackPlayer: { select: { nameZh: true, nameEn: true } },
-          },
-        },
-      },
-    });
+    const rows = await this.data.appealsOf(events.map((e) => e.id));
     const groups = APPEAL_STATES.map((state) => ({
       state,
       title: t(`appealState.${state}`),
@@ -122,11 +102,8 @@ export class CommitteePagesController {
     const t = tr(lang);
     const h = await this.appeals.get(user, appealId);
     const a = h.appeal;
-    const event = await this.prisma.event.findUniqueOrThrow({
-      where: { id: a.eventId },
-      select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
-    });
-    const member = (await this.prisma.tournamentRole.count({ where: { tournamentId: event.tournament.id, userId: user.id, role: 'appeals_member' } })) > 0;
+    const event = await this.data.eventHead(a.eventId);
+    const member = (await this.data.isAppealsMember(event.tournament.id, user.id)) > 0;
     const c = h.committee;
     return {
       view: 'staff/appeal',
@@ -164,9 +141,14 @@ export class CommitteePagesController {
           report: disputeView(disputeReportOf(d), lang),
         })),
         sanctions: h.sanctions.map(
-          (s) => `${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''} · ${t(`foul.state.${s.state}`)}${s.article ? ` · ${s.article}` : ''}`,
+          (s) =>
+            `${wordOf(SANCTION_KIND_KEYS, s.kind, t)}${s.detail ? ` (${s.detail})` : ''} · ${t(`foul.state.${s.state}`)}${s.article ? ` · ${s.article}` : ''}`,
         ),
-        decided: a.state !== 'filed' ? t('hearing.decided', { state: t(`appealState.${a.state}`), decision: a.decision ?? '' }) : null,
+        // The decision line from the votes, in the page's language (issue 30 #5: the stored line is the audit's English).
+        decided:
+          a.state === 'upheld' || a.state === 'dismissed'
+            ? t('hearing.decided', { state: t(`appealState.${a.state}`), decision: decisionLine(a, c.sitting.length, t) })
+            : null,
         recused: h.recused,
         canVote: a.state === 'filed' && !h.recused && member,
         notMember: a.state === 'filed' && !member,
@@ -181,4 +163,12 @@ export class CommitteePagesController {
       },
     };
   }
+}
+
+/** "dismissed by 2 of 3 (uphold 1, dismiss 2); 三章7C: final, effective at once" in the page's language, from the votes. */
+function decisionLine(a: { state: string; votes: { choice: string }[] }, sitting: number, t: Translate): string {
+  const uphold = a.votes.filter((v) => v.choice === 'uphold').length;
+  const dismiss = a.votes.filter((v) => v.choice === 'dismiss').length;
+  if (a.state === 'dismissed' && uphold === dismiss) return t('hearing.decisionTie', { uphold, dismiss });
+  return t('hearing.decisionBy', { n: a.state === 'upheld' ? uphold : dismiss, of: sitting, uphold, dismiss });
 }

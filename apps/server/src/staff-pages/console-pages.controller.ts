@@ -4,16 +4,16 @@ import type { Request, Response } from 'express';
 import { CurrentUser, PAIRERS, RequireRole, type AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
-import { DecideEarlyDrawDto, VersionDto as SanctionVersionDto } from '../discipline/discipline.dto';
+import { VersionDto } from '../common/dto-fields';
+import { DecideEarlyDrawDto } from '../discipline/discipline.dto';
 import { DisciplineService } from '../discipline/discipline.service';
 import { ImportTournamentFileDto } from '../exchange/exchange.dto';
 import { ExchangeService } from '../exchange/exchange.service';
 import { TeamForfeitDto } from '../lineups/lineup.dto';
 import { LineupsService } from '../lineups/lineups.service';
-import { EventCache } from '../play/event-cache';
-import { PrismaService } from '../prisma/prisma.service';
+import { StaffPageData } from './staff-page-data';
 import { laterPairingsAfterCommit } from '../results/later-pairings';
-import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto, VersionDto } from '../rounds/round.dto';
+import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SwapDto, UpdateRoundDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
 import { consoleView } from './console-view';
 import { submitForm, type FormState } from '../web/forms';
@@ -36,12 +36,11 @@ type Form = Record<string, unknown>;
 @RequireRole(...PAIRERS)
 export class ConsolePagesController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: StaffPageData,
     private readonly rounds: RoundsService,
     private readonly lineups: LineupsService,
     private readonly discipline: DisciplineService,
     private readonly exchange: ExchangeService,
-    private readonly events: EventCache,
   ) {}
 
   @Get('events/:eventId/console')
@@ -58,18 +57,7 @@ export class ConsolePagesController {
   private async render(req: Request, res: Response, user: AuthUser, eventId: string, forms: Record<string, FormState>, laterRound: number | null = null) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const event = await this.prisma.event.findUnique({
-      where: { id: eventId },
-      select: {
-        id: true,
-        nameZh: true,
-        nameEn: true,
-        kind: true,
-        version: true,
-        tournamentId: true,
-        tournament: { select: { id: true, nameZh: true, nameEn: true, timeZone: true } },
-      },
-    });
+    const event = await this.data.eventForConsole(eventId);
     if (!event) throw notFound('event');
     const [rounds, next, earlyDraws, sanctions] = await Promise.all([
       this.rounds.list(user, eventId),
@@ -79,7 +67,7 @@ export class ConsolePagesController {
     ]);
     let later = null;
     if (laterRound !== null) {
-      const loaded = await this.events.load(this.prisma, eventId);
+      const loaded = await this.data.loadedEvent(eventId);
       later = loaded ? laterPairingsAfterCommit(loaded, laterRound) : null;
     }
     const view = consoleView({ event, rounds, next, earlyDraws, sanctions, later }, lang);
@@ -90,7 +78,7 @@ export class ConsolePagesController {
         title: `${t('console.title')} · ${nameOf(event, lang)}`,
         breadcrumbs: crumbs(lang, event.tournament, event, { label: t('console.title') }),
         scheduleHint: t('console.scheduleHint', { zone: event.tournament.timeZone ?? 'UTC' }),
-        scripts: ['/static/vendor/htmx-ext-sse.js'],
+        liveSection: true,
         ...view,
         forms,
       },
@@ -217,7 +205,7 @@ export class ConsolePagesController {
     req: Request,
     res: Response,
   ) {
-    const round = await this.prisma.round.findUnique({ where: { id: roundId }, select: { eventId: true, number: true } });
+    const round = await this.data.roundHead(roundId);
     if (!round) throw notFound('round');
     const eventId = round.eventId;
     const lang = langOf(req, res);
@@ -226,10 +214,7 @@ export class ConsolePagesController {
     const version = int(body.version);
     const reason = text(body.reason);
     const ask = async (question: string, submitLabel: string) => {
-      const event = await this.prisma.event.findUniqueOrThrow({
-        where: { id: eventId },
-        select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
-      });
+      const event = await this.data.eventHead(eventId);
       confirmPage(res, {
         lang,
         title: submitLabel,
@@ -340,22 +325,7 @@ export class ConsolePagesController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const sanction = await this.prisma.sanction.findUnique({
-      where: { id: sanctionId },
-      select: {
-        game: {
-          select: {
-            pairing: {
-              select: {
-                round: {
-                  select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } },
-                },
-              },
-            },
-          },
-        },
-      },
-    });
+    const sanction = await this.data.sanctionForConsole(sanctionId);
     if (!sanction) throw notFound('sanction');
     const event = sanction.game.pairing.round.event;
     const lang = langOf(req, res);
@@ -373,7 +343,7 @@ export class ConsolePagesController {
       });
     }
     await submitForm(req, res, {
-      dto: SanctionVersionDto,
+      dto: VersionDto,
       values: body,
       toInput: () => ({ version: int(body.version) }),
       run: (dto) => this.discipline.confirm(user, sanctionId, dto.version),
@@ -390,15 +360,7 @@ export class ConsolePagesController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const pairing = await this.prisma.pairing.findUnique({
-      where: { id: pairingId },
-      select: {
-        table: true,
-        redEntryId: true,
-        blackEntryId: true,
-        round: { select: { event: { select: { id: true, nameZh: true, nameEn: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } } } } },
-      },
-    });
+    const pairing = await this.data.pairingForConsole(pairingId);
     if (!pairing) throw notFound('pairing');
     const event = pairing.round.event;
     const lang = langOf(req, res);
@@ -470,7 +432,7 @@ export class ConsolePagesController {
   private async renderImport(req: Request, res: Response, tournamentId: string, form: FormState) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const tournament = await this.prisma.tournament.findUnique({ where: { id: tournamentId }, select: { id: true, nameZh: true, nameEn: true } });
+    const tournament = await this.data.tournamentName(tournamentId);
     if (!tournament) throw notFound('tournament');
     // Errors of the file name their JSON path (file.entries.3.drawNumber): all shown under the file field.
     const fileErrors = Object.entries(form.errors)
@@ -490,13 +452,13 @@ export class ConsolePagesController {
   }
 
   private async eventOfGame(gameId: string): Promise<string> {
-    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { pairing: { select: { round: { select: { eventId: true } } } } } });
+    const game = await this.data.eventIdOfGame(gameId);
     if (!game) throw notFound('game');
     return game.pairing.round.eventId;
   }
 
   private async timeZone(eventId: string): Promise<string> {
-    const e = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournament: { select: { timeZone: true } } } });
+    const e = await this.data.timeZoneOfEvent(eventId);
     return e?.tournament.timeZone ?? 'UTC';
   }
 }

@@ -1,4 +1,5 @@
-import type { Language } from '../pages/i18n';
+import { DRAW_OFFER_STATE_KEYS, SANCTION_KIND_KEYS, SEVERITY_KEYS, STAFF_ROUND_STATE_KEYS, wordOf } from '../i18n/keys';
+import type { Language } from '../i18n/i18n';
 import type { LaterPairingsAffected } from '../results/later-pairings';
 import type { RoundView } from '../rounds/round-view';
 import { isoToLocal } from './times';
@@ -17,7 +18,7 @@ export interface ConsoleData {
     tournament: { nameZh: string; nameEn: string; timeZone?: string | null };
   };
   rounds: RoundView[];
-  next: { number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string } };
+  next: { number: number; refusal: null | { kind: 'draft' | 'finished' | 'other'; message: string; error?: { wordsIn(lang: Language): string } } };
   earlyDraws: {
     gameId: string;
     round: number;
@@ -91,7 +92,7 @@ export function consoleView(d: ConsoleData, lang: Language) {
   const findings = (r: RoundView) =>
     ((r.findings ?? []) as { severity: string; code: string; message: string; accepted?: string }[]).map((f) => ({
       severity: f.severity,
-      severityLabel: t(`staff.severity.${f.severity}`),
+      severityLabel: wordOf(SEVERITY_KEYS, f.severity, t),
       code: f.code,
       message: f.message,
       accepted: f.accepted ? t('console.accepted', { reason: f.accepted }) : null,
@@ -114,7 +115,7 @@ export function consoleView(d: ConsoleData, lang: Language) {
             ? t('console.draftExists', { n: draft?.number ?? d.next.number - 1 })
             : missing.length
               ? t('console.missingFirst', { n: missing.length })
-              : d.next.refusal.message,
+              : (d.next.refusal.error?.wordsIn(lang) ?? d.next.refusal.message),
     finished: d.next.refusal?.kind === 'finished',
     draft: draft && {
       id: draft.id,
@@ -141,9 +142,14 @@ export function consoleView(d: ConsoleData, lang: Language) {
         number: r.number,
         version: r.version,
         title: t('staff.round', { n: r.number }),
-        state: t(`staff.state.${r.state}`),
+        state: wordOf(STAFF_ROUND_STATE_KEYS, r.state, t),
         scheduledLocal: isoToLocal(r.scheduledAt, d.event.tournament.timeZone ?? 'UTC'),
         publicHref: `/events/${d.event.id}/rounds/${r.number}`,
+        // 三章4E: suspend with the new time and place, or resume; 三章6B: the round's record forms.
+        suspended: r.suspendedAt !== null,
+        resumesLocal: isoToLocal(r.resumesAt, d.event.tournament.timeZone ?? 'UTC'),
+        resumeVenue: r.resumeVenue ?? '',
+        recordFormsHref: `/rounds/${r.id}/print/record-forms?lang=${lang}`,
         pairings: pairingRows(r),
       })),
     missing,
@@ -169,7 +175,7 @@ export function consoleView(d: ConsoleData, lang: Language) {
       version: e.version,
       label: `${t('staff.round', { n: e.round })} · ${t('staff.table')} ${gameKey(e.table, e.board, team)}${games.get(e.gameId) ? ` · ${nameOf(games.get(e.gameId)!.red, lang)} – ${nameOf(games.get(e.gameId)!.black, lang)}` : ''}`,
       plies: e.recordPlies,
-      state: t(`console.drawState.${e.state}`),
+      state: wordOf(DRAW_OFFER_STATE_KEYS, e.state, t),
       pending: e.state === 'pending' && e.version !== null,
     })),
     proposed: d.sanctions
@@ -177,11 +183,11 @@ export function consoleView(d: ConsoleData, lang: Language) {
       .map((s) => ({
         id: s.id,
         version: s.version,
-        label: `${t('staff.round', { n: s.round })} · ${t('staff.table')} ${gameKey(s.table, s.board, team)} · ${nameOf(s.player, lang)} · ${t(`kind.${s.kind}`)}${s.detail ? ` (${s.detail})` : ''}${s.article ? ` · ${s.article}` : ''}`,
+        label: `${t('staff.round', { n: s.round })} · ${t('staff.table')} ${gameKey(s.table, s.board, team)} · ${nameOf(s.player, lang)} · ${wordOf(SANCTION_KIND_KEYS, s.kind, t)}${s.detail ? ` (${s.detail})` : ''}${s.article ? ` · ${s.article}` : ''}`,
         note: s.note,
       })),
     downloads: [
-      { href: `/api/events/${d.event.id}/standings.csv`, label: t('console.standingsCsv') },
+      { href: `/api/events/${d.event.id}/standings.csv?lang=${lang}`, label: t('console.standingsCsv') },
       ...(team ? [] : [{ href: `/api/events/${d.event.id}/trf`, label: t('console.trf') }]),
       { href: `/api/events/${d.event.id}/tournament-file`, label: t('console.tournamentFile') },
     ],

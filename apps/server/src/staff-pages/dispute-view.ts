@@ -1,5 +1,5 @@
 import type { DisputeReport } from '@chuhe/xiangqi';
-import { bilingualKey, chineseIn, type Language } from '../pages/i18n';
+import { bilingualKey, chineseIn, type Language } from '../i18n/i18n';
 import { tr } from './staff-view';
 
 /** The engine's report of a disputed position (libs/xiangqi disputeReport) in the page's language; the SVG diagrams are the server's own markup. */

@@ -1,5 +1,5 @@
 import { notFound } from '../common/optimistic';
-import type { Language } from '../pages/i18n';
+import type { Language } from '../i18n/i18n';
 import type { PrismaService } from '../prisma/prisma.service';
 import { crumbs, type Crumb } from './page-context';
 import { gameKey, nameOf, resultText, tr } from './staff-view';
@@ -12,6 +12,7 @@ export async function gameInfo(prisma: PrismaService, gameId: string, lang: Lang
       id: true,
       board: true,
       result: true,
+      penaltyReason: true,
       version: true,
       resultEnteredAt: true,
       redPlayer: { select: { id: true, nameZh: true, nameEn: true } },

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { chooseLanguage, type Language } from '../pages/i18n';
+import { chooseLanguage, type Language } from '../i18n/i18n';
 import { nameOf, type Named } from './staff-view';
 import type { Crumb } from '../web/page-context';
 

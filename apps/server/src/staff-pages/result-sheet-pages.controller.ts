@@ -1,19 +1,22 @@
+import { PENALTY_KEYS, wordOf } from '../i18n/keys';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, type AuthUser } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, type AuthUser } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { uuidParam } from '../common/id-param';
-import { PrismaService } from '../prisma/prisma.service';
+import { ArbiterSectionsService } from '../arbiter-sections/arbiter-sections.service';
+import { StaffPageData } from './staff-page-data';
 import { EnterResultDto } from '../results/result.dto';
-import { SLIP_PRINTERS } from '../records/record-slips.controller';
+import { SLIP_PRINTERS } from './record-slips.controller';
 import { RecordsService } from '../records/records.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { submitForm } from '../web/forms';
 import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
-import type { Language } from '../pages/i18n';
-import { findByLine, sheetGames, sheetView, type SheetState } from './result-sheet-view';
+import type { Language } from '../i18n/i18n';
+import { findByLine, sheetGames, sheetSection, sheetView, type SheetGame, type SheetState } from './result-sheet-view';
 import { nameOf, resultText, text, tr } from './staff-view';
 
 type Form = Record<string, unknown>;
@@ -29,29 +32,39 @@ type Form = Record<string, unknown>;
 @RequireRole(...RESULT_ENTRY)
 export class ResultSheetPagesController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly data: StaffPageData,
     private readonly rounds: RoundsService,
     private readonly results: ResultsService,
     private readonly records: RecordsService,
+    private readonly arbiterSections: ArbiterSectionsService,
   ) {}
 
   @Get('rounds/:roundId/results')
   async page(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('roundId', uuidParam('roundId')) roundId: string,
     @Query('saved') saved: unknown,
+    @Query('tables') tables: unknown,
+    @Query('game') game: unknown,
     @Req() req: Request,
     @Res() res: Response,
   ) {
     const state: SheetState = {};
     if (typeof saved === 'string') state.saved = saved;
-    show(res, await this.render(req, res, user, roundId, state));
+    if (typeof game === 'string') state.editing = game;
+    show(res, await this.render(req, res, user, access, roundId, state, tables));
   }
 
-  private async render(req: Request, res: Response, user: AuthUser, roundId: string, state: SheetState) {
+  private async render(req: Request, res: Response, user: AuthUser, access: TournamentAccess, roundId: string, state: SheetState, tables?: unknown) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const { round, event, team, games } = await this.load(user, roundId, lang);
+    const { round, event, team, games, laterPaired } = await this.load(user, roundId, lang);
+    if (state.replace && laterPaired) state.replace.later = { round: round.number, pairer: access.has(...PAIRERS) };
+    // The section of tables shown (issue 35): asked for, else the arbiter's own (三章4B), else the whole round unless it is big.
+    const mine = await this.arbiterSections.own(event.id, user.id);
+    const own = mine ? { from: mine.firstTable, to: mine.lastTable } : null;
+    const section = sheetSection(tables, own, games);
     if (state.saved) {
       const g = games.find((x) => x.id === state.saved);
       state.saved = g?.result ? t('sheet.saved', { game: g.key, result: resultText(g.result, lang) }) : undefined;
@@ -67,24 +80,31 @@ export class ResultSheetPagesController {
         publicHref: `/events/${event.id}/rounds/${round.number}`,
         action: `/rounds/${roundId}/results`,
         // Issue 25: the slips with the record links' QR codes, for the arbiters who print them.
-        recordSlipsHref: (await this.prisma.tournamentRole.count({
-          where: { tournamentId: event.tournament.id, userId: user.id, role: { in: [...SLIP_PRINTERS] } },
-        }))
-          ? `/rounds/${roundId}/print/record-slips`
-          : null,
-        ...sheetView(round, games, team, state, lang, new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r]))),
+        recordSlipsHref: access.has(...SLIP_PRINTERS) ? `/rounds/${roundId}/print/record-slips` : null,
+        // Issue 35: who has which tables (三章4B); the chief arbiter divides them there.
+        sectionsHref: `/events/${event.id}/arbiter-sections`,
+        ...sheetView(
+          round,
+          games,
+          team,
+          state,
+          lang,
+          new Map((await this.records.roundStatus(roundId)).map((r) => [r.gameId, r])),
+          section,
+          `/rounds/${roundId}/results`,
+          own,
+        ),
       },
     };
   }
 
   private async load(user: AuthUser, roundId: string, lang: Language) {
     const round = await this.rounds.get(user, roundId);
-    const event = await this.prisma.event.findUniqueOrThrow({
-      where: { id: round.eventId },
-      select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
-    });
+    const event = await this.data.eventHead(round.eventId);
     const team = event.kind === 'team';
-    return { round, event, team, games: sheetGames(round, team, lang) };
+    // A correction once the next round is paired needs a reason (and the chief arbiter): the question asks for it (issue 30 #4).
+    const laterPaired = await this.rounds.laterPaired(round.eventId, round.number);
+    return { round, event, team, laterPaired, games: sheetGames(round, team, lang) };
   }
 
   /**
@@ -94,21 +114,22 @@ export class ResultSheetPagesController {
   @Post('rounds/:roundId/results')
   async enter(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('roundId', uuidParam('roundId')) roundId: string,
     @Body() body: Form,
     @Req() req: Request,
     @Res() res: Response,
   ) {
     const lang = langOf(req, res);
-    const { round, event, team, games } = await this.load(user, roundId, lang);
+    const { round, event, games, laterPaired } = await this.load(user, roundId, lang);
     let target;
     let result: unknown;
     let version: unknown;
     if (typeof body.entry === 'string') {
-      const found = findByLine(body.entry, games, team, lang);
+      const found = findByLine(body.entry, games, lang);
       if ('why' in found) {
         res.status(400);
-        return show(res, await this.render(req, res, user, roundId, { quick: { values: body, errors: { entry: found.why } } }));
+        return show(res, await this.render(req, res, user, access, roundId, { quick: { values: body, errors: { entry: found.why } } }, body.tables));
       }
       target = found.game;
       result = found.result;
@@ -119,9 +140,15 @@ export class ResultSheetPagesController {
         res.status(400);
         return show(
           res,
-          await this.render(req, res, user, roundId, {
-            quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } },
-          }),
+          await this.render(
+            req,
+            res,
+            user,
+            access,
+            roundId,
+            { quick: { values: {}, errors: { entry: tr(lang)('sheet.noTable', { game: String(body.gameId ?? '') }) } } },
+            body.tables,
+          ),
         );
       }
       result = body.result;
@@ -129,14 +156,17 @@ export class ResultSheetPagesController {
     }
     const penaltyReason = text(body.penaltyReason);
     const reason = text(body.reason);
-    // A result that would replace a stored one asks first, showing the old one (the version the question was asked on goes with the answer).
+    // A result that would replace a stored one asks first, showing the old one (the version the question was asked on goes with the answer);
+    // once the next round is paired the question asks for the reason too (issue 30 #4) — typed on the line or in a row alike.
     if (target.result !== null && body.replace !== 'yes' && target.result !== result) {
-      return show(res, await this.render(req, res, user, roundId, { replace: { game: target, result: String(result), penaltyReason, reason } }));
+      return show(
+        res,
+        await this.render(req, res, user, access, roundId, { replace: { game: target, result: String(result), penaltyReason, reason } }, body.tables),
+      );
     }
     const gameId = target.id;
-    const pairer = await this.prisma.tournamentRole.count({
-      where: { userId: user.id, role: { in: PAIRERS }, tournament: { events: { some: { id: event.id } } } },
-    });
+    const pairer = access.has(...PAIRERS);
+    const tables = typeof body.tables === 'string' && /^(?:\d{1,4}-\d{1,4}|all)$/.test(body.tables) ? `tables=${body.tables}&` : '';
     await submitForm(req, res, {
       dto: EnterResultDto,
       values: body,
@@ -146,10 +176,25 @@ export class ResultSheetPagesController {
       redirect: (r) =>
         r.laterPairingsAffected && pairer
           ? `/events/${event.id}/console?later=${round.number}#later`
-          : `/rounds/${roundId}/results?saved=${gameId}#quick-entry`,
+          : `/rounds/${roundId}/results?${tables}saved=${gameId}#quick-entry`,
+      // The sheet's script: only what changed — the row, the count, the words — not the sheet again.
+      partial: (r) =>
+        this.partial(r, target, games, lang, pairer && !!r.laterPairingsAffected ? `/events/${event.id}/console?later=${round.number}#later` : null),
       render: async (form) => {
-        if (form.error) {
-          // 409: show what is stored now; nothing was overwritten.
+        if (form.code === 'result.correction_reason' || (laterPaired && body.replace === 'yes' && form.code === 'input.invalid' && form.errors.reason)) {
+          const words = form.errors.reason ?? form.error ?? '';
+          return this.render(
+            req,
+            res,
+            user,
+            access,
+            roundId,
+            { replace: { game: target, result: String(result), penaltyReason, reason, reasonError: words } },
+            body.tables,
+          );
+        }
+        if (form.error && (form.code === 'edit.stale' || form.code === 'edit.collision')) {
+          // A stale version (409): show what is stored now; nothing was overwritten.
           const now = (await this.load(user, roundId, lang)).games.find((g) => g.id === gameId);
           form = {
             ...form,
@@ -157,21 +202,48 @@ export class ResultSheetPagesController {
           };
         }
         return typeof body.entry === 'string'
-          ? this.render(req, res, user, roundId, {
-              quick: {
-                values: body,
-                errors: Object.keys(form.errors).length
-                  ? {
-                      entry: Object.entries(form.errors)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join('; '),
-                    }
-                  : {},
-                error: form.error,
+          ? this.render(
+              req,
+              res,
+              user,
+              access,
+              roundId,
+              {
+                quick: {
+                  values: body,
+                  // The words only: a field's name in English is no help on a Chinese page (issue 30 #5).
+                  errors: Object.keys(form.errors).length ? { entry: Object.values(form.errors).join('; ') } : {},
+                  error: form.error,
+                },
               },
-            })
-          : this.render(req, res, user, roundId, { row: { gameId, form } });
+              body.tables,
+            )
+          : this.render(req, res, user, access, roundId, { row: { gameId, form } }, body.tables);
       },
     });
+  }
+
+  /** What the sheet's script needs after a saved result: the row's new state and the round's count. */
+  private partial(r: Record<string, unknown>, target: SheetGame, games: SheetGame[], lang: Language, reload: string | null): object {
+    const t = tr(lang);
+    const game = r.game as { result: string | null; penaltyReason: string | null; version: number };
+    const created = Array.isArray(r.gamesCreated) && r.gamesCreated.length > 0;
+    const removed = Array.isArray(r.gamesRemoved) && r.gamesRemoved.length > 0;
+    const open = games.filter((g) => g.result === null && g.id !== target.id).length + (game.result === null ? 1 : 0);
+    return {
+      // A knockout match that gained or lost a game, or a correction the console must show: the page again.
+      reload: reload ?? (created || removed ? '' : null),
+      gameId: target.id,
+      key: target.key,
+      version: game.version,
+      result: game.result,
+      resultText: game.result ? resultText(game.result, lang) : t('staff.open'),
+      penalty: game.penaltyReason ? wordOf(PENALTY_KEYS, game.penaltyReason, t) : null,
+      penaltyReason: game.penaltyReason,
+      open: game.result === null,
+      counter: open ? t('sheet.stillOpen', { n: open }) : t('sheet.allIn'),
+      allIn: open === 0,
+      saved: game.result ? t('sheet.saved', { game: target.key, result: resultText(game.result, lang) }) : '',
+    };
   }
 }

@@ -1,6 +1,6 @@
+import { RESULT_KEYS, wordIn } from '../i18n/keys';
 import { GAME_RESULTS, PENALTY_REASONS } from '@chuhe/tournament';
-import type { Language } from '../pages/i18n';
-import { translateKey } from '../pages/i18n';
+import { translate, type Language, type MessageKey } from '../i18n/i18n';
 import type { Named } from '../web/page-context';
 
 /** Small helpers shared by the staff pages' view models: names in the page's language, option lists from the libs' vocabularies. */
@@ -20,7 +20,7 @@ export function entryLabel(x: (Named & { drawNumber: number | null }) | null | u
 }
 
 export function tr(lang: Language) {
-  return (key: string, vars: Record<string, string | number> = {}) => translateKey(key, lang, vars);
+  return (key: MessageKey, vars: Record<string, string | number> = {}) => translate(key, lang, vars);
 }
 
 /** The result vocabulary of libs/tournament as select options (every result, penalties and annulled included). */
@@ -35,7 +35,7 @@ export function penaltyOptions(lang: Language) {
 }
 
 export function resultText(result: string | null | undefined, lang: Language): string {
-  return result ? translateKey(`result.${result}`, lang) : '';
+  return result ? wordIn(RESULT_KEYS, result, lang) : '';
 }
 
 /** "12" for an individual game, "12.3" for board 3 of a team match (the sheet's own way of naming a game). */

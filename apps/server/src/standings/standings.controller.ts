@@ -5,8 +5,7 @@ import { uuidParam } from '../common/id-param';
 import { badRequest } from '../common/validation';
 import { StandingsService } from './standings.service';
 import type { CsvLanguage } from '@chuhe/pairing';
-import { eventDownloadName, setDownloadName } from '../common/download-name';
-import { PrismaService } from '../prisma/prisma.service';
+import { setDownloadName } from '../common/download-name';
 
 /** `?afterRound=N`: a whole number ≥ 0; anything else is a 400 naming the parameter. */
 export function afterRoundQuery(raw: unknown): number | undefined {
@@ -26,10 +25,7 @@ export function csvLanguage(raw: unknown): CsvLanguage {
 @ApiTags('standings')
 @Controller('api')
 export class StandingsController {
-  constructor(
-    private readonly standings: StandingsService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly standings: StandingsService) {}
 
   @Get('events/:eventId/standings')
   @ApiOperation({
@@ -59,7 +55,7 @@ export class StandingsController {
     const csv = await this.standings.csv(eventId, afterRoundQuery(afterRound), language);
     // Set on success only: an error stays JSON.
     res.type('text/csv; charset=utf-8');
-    setDownloadName(res, await eventDownloadName(this.prisma, eventId, language, language === 'en' ? ' standings' : ' 成绩'), 'csv');
+    setDownloadName(res, await this.standings.downloadName(eventId, language, language === 'en' ? ' standings' : ' 成绩'), 'csv');
     return csv;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { eventDownloadName } from '../common/download-name';
 import { parseStandingsFile } from '@chuhe/standings';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing';
 import type { CsvLanguage } from '@chuhe/pairing';
@@ -80,6 +81,10 @@ export class StandingsService {
     const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
     return event;
+  }
+  /** The event's names for a download (common/download-name.ts). */
+  downloadName(eventId: string, lang: string | undefined, suffix = ''): Promise<{ utf8: string; ascii: string }> {
+    return eventDownloadName(this.prisma, eventId, lang, suffix);
   }
 }
 

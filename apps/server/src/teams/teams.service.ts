@@ -7,6 +7,7 @@ import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import type { Event } from '../generated/prisma/client';
+import { assertNoneBanned } from '../persons/bans';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { compositionProblems } from './team-composition';
 import { CreateTeamDto, UpdateTeamDto } from './team.dto';
@@ -36,7 +37,12 @@ export class TeamsService {
 
   /** Creating a team in a team event also enters it (late entry after the draw, until round 1). */
   create({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: CreateTeamDto }) {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.$transaction((tx) => this.createIn(tx, { user, eventId, dto }));
+  }
+
+  /** The one way a team is made and entered, inside the caller's transaction (the organizer's form, an approved entry request). */
+  async createIn(tx: Tx, { user, eventId, dto }: { user: AuthUser; eventId: string; dto: CreateTeamDto }) {
+    {
       const event = await lockEvent(tx, eventId);
       if (entriesClosed(event)) throw closedConflict('teams');
       if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: enter players instead' }]);
@@ -59,7 +65,7 @@ export class TeamsService {
       const after = await tx.team.findUniqueOrThrow({ where: { id: team.id }, include: TEAM_INCLUDE });
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'team', entityId: team.id, action: 'create', after });
       return after;
-    });
+    }
   }
 
   update({ user, id, dto }: { user: AuthUser; id: string; dto: UpdateTeamDto }) {
@@ -117,6 +123,12 @@ export class TeamsService {
       inOtherTeam: new Set(others.map((o) => o.playerId)),
     });
     if (problems.length) throw badRequest(problems);
+    // 二章8节3: no banned person plays in a team either.
+    const byId = new Map(players.map((p) => [p.id, p.personId]));
+    await assertNoneBanned(tx, [
+      ...starters.map((id, i) => ({ personId: byId.get(id) ?? null, field: `starters[${i}]` })),
+      ...reserves.map((id, i) => ({ personId: byId.get(id) ?? null, field: `reserves[${i}]` })),
+    ]);
   }
 }
 

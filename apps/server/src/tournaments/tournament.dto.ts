@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../i18n/i18n';
 import { VersionField, NameField } from '../common/dto-fields';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
@@ -78,7 +79,16 @@ export class UpdateTournamentDto extends PartialType(CreateTournamentDto) {
   published?: boolean;
 }
 
-export const TOURNAMENT_ROLES = ['organizer', 'chief_arbiter', 'arbiter', 'team_captain', 'appeals_member'] as const;
+export const TOURNAMENT_ROLES = [
+  'organizer',
+  'chief_arbiter',
+  'deputy_chief_arbiter',
+  'arbiter',
+  'team_captain',
+  'appeals_member',
+  'delegate',
+  'steward',
+] as const;
 
 /** A role offer (invitation): the invitee accepts it with the token (POST /api/invitations/accept). */
 export class GrantRoleDto {
@@ -95,6 +105,16 @@ export class GrantRoleDto {
   @IsOptional()
   @IsUUID()
   teamId?: string;
+
+  @ApiPropertyOptional({ description: 'a delegate (单位领队, issue 31) enters players for this unit (affiliation)' })
+  @IsOptional()
+  @IsUUID()
+  affiliationId?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'the language of the invitation mail (default zh)' })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
 }
 
 export class AcceptInvitationDto {

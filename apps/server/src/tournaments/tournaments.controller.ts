@@ -1,7 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, RequireRole } from '../auth/auth.decorators';
+import { Access, Authenticated, CurrentUser, RequireRole } from '../auth/auth.decorators';
+import { lacksRole, type TournamentAccess } from '../auth/tournament-access';
+import { holdersOf, mayAppoint } from '@chuhe/tournament';
+import type { TournamentRoleName } from '../generated/prisma/client';
 import type { AuthUser } from '../auth/auth.decorators';
 import { AuditQueryDto } from '../audit/audit-query.dto';
 import { AuditService } from '../audit/audit.service';
@@ -13,6 +16,13 @@ import { TournamentCreators, TournamentsService } from './tournaments.service';
 export const TOURNAMENT_CREATORS_SETTING = 'chuhe:tournamentCreators';
 /** The Express app setting of createApp's `directRoleGrants` (tests only). */
 export const DIRECT_ROLE_GRANTS_SETTING = 'chuhe:directRoleGrants';
+
+/** Who grants roles: the organizer any (三章3A), the chief arbiter the deputy's (三章5; libs/tournament staff-rights.ts). */
+const APPOINTERS: TournamentRoleName[] = ['organizer', ...holdersOf('appoint_deputy').filter((r) => r !== 'organizer')];
+
+function requireAppointer(access: TournamentAccess, role: string): void {
+  if (!mayAppoint(access.roles, role)) throw lacksRole(['organizer']);
+}
 
 @ApiTags('tournaments')
 @ApiBearerAuth()
@@ -65,33 +75,42 @@ export class TournamentsController {
    * helpers' only, grants the role at once to the account with this email instead.)
    */
   @Post(':tournamentId/roles')
-  @RequireRole('organizer')
+  @RequireRole(...APPOINTERS)
   grant(
+    @Access() access: TournamentAccess,
     @CurrentUser() user: AuthUser,
     @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
     @Body() dto: GrantRoleDto,
     @Req() request: Request,
   ) {
+    requireAppointer(access, dto.role);
     if (request.app.get(DIRECT_ROLE_GRANTS_SETTING) === true) return this.tournaments.grantDirectly({ user, tournamentId, dto });
     return this.tournaments.invite({ user, tournamentId, dto });
   }
 
   /** Offers a role (always an invitation): 201 with the invitation and its `token` (answered once). */
   @Post(':tournamentId/invitations')
-  @RequireRole('organizer')
-  invite(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Body() dto: GrantRoleDto) {
+  @RequireRole(...APPOINTERS)
+  invite(
+    @Access() access: TournamentAccess,
+    @CurrentUser() user: AuthUser,
+    @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
+    @Body() dto: GrantRoleDto,
+  ) {
+    requireAppointer(access, dto.role);
     return this.tournaments.invite({ user, tournamentId, dto });
   }
 
   @Delete(':tournamentId/roles/:roleId')
   @HttpCode(204)
-  @RequireRole('organizer')
+  @RequireRole(...APPOINTERS)
   revoke(
+    @Access() access: TournamentAccess,
     @CurrentUser() user: AuthUser,
     @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
     @Param('roleId', uuidParam('roleId')) roleId: string,
   ) {
-    return this.tournaments.revokeRole({ user, tournamentId, roleId });
+    return this.tournaments.revokeRole({ user, tournamentId, roleId, may: (role) => mayAppoint(access.roles, role) });
   }
 
   @Get(':tournamentId/invitations')

@@ -1,11 +1,16 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { ROLE_KEYS, VENUE_ROLE_KEYS, wordIn } from '../i18n/keys';
+import { DomainError } from '../common/errors';
+import { lacksRole } from '../auth/tournament-access';
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { tokenHash } from '../auth/auth.service';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
-import { PrismaService } from '../prisma/prisma.service';
+import { chineseIn, LANGUAGES, translate, type Language } from '../i18n/i18n';
+import { mailLink } from '../mail/mail-link';
+import { MailService } from '../mail/mail.service';
+import { PrismaService, type Tx } from '../prisma/prisma.service';
 import { CreateTournamentDto, GrantRoleDto, UpdateTournamentDto } from './tournament.dto';
 
 @Injectable()
@@ -13,6 +18,7 @@ export class TournamentsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
   ) {}
 
   /** Published tournaments, and for a logged-in user also those where they hold a role. */
@@ -40,12 +46,7 @@ export class TournamentsService {
   async create({ user, dto, creators = 'admins' }: { user: AuthUser; dto: CreateTournamentDto; creators?: TournamentCreators }) {
     if (creators === 'admins') {
       const admin = await this.prisma.user.findUnique({ where: { id: user.id }, select: { isAdmin: true } });
-      if (!admin?.isAdmin)
-        throw new ForbiddenException({
-          statusCode: 403,
-          error: 'Forbidden',
-          message: "only the server's administrators create tournaments here; ask one (they are made with `main.js admin EMAIL`)",
-        });
+      if (!admin?.isAdmin) throw new DomainError('tournament.admins_create');
     }
     checkDates(dto.startDate, dto.endDate);
     return this.prisma.$transaction(async (tx) => {
@@ -92,14 +93,9 @@ export class TournamentsService {
       const games = rounds ? await tx.game.count({ where: { pairing: { round: { event: { tournamentId: id } } } } }) : 0;
       if (rounds > 0) {
         if (confirm === undefined) {
-          throw new ConflictException({
-            statusCode: 409,
-            error: 'Conflict',
-            message: `tournament: it has play data (${rounds} round(s), ${games} game(s)). To take it off the lists keep it and unpublish it (PATCH with published: false); to delete it with every event, round and result, send DELETE again with {"confirm": "${before.nameZh}"} (its Chinese name)`,
-          });
+          throw new DomainError('tournament.has_play_data', { rounds, games, name: before.nameZh });
         }
-        if (confirm.trim() !== before.nameZh.trim())
-          throw badRequest([{ field: 'confirm', reason: `must be the tournament's Chinese name, ${before.nameZh}` }]);
+        if (confirm.trim() !== before.nameZh.trim()) throw new DomainError('tournament.confirm_name', { name: before.nameZh }, 'confirm');
         await tx.round.deleteMany({ where: { event: { tournamentId: id } } });
       }
       await tx.tournament.delete({ where: { id } });
@@ -130,12 +126,13 @@ export class TournamentsService {
    * an account for having an email address, since nobody has proved they own it.
    */
   async invite({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: GrantRoleDto }) {
-    if (dto.role === 'team_captain' && !dto.teamId) throw badRequest([{ field: 'teamId', reason: 'a team captain needs the team they lead' }]);
-    if (dto.role !== 'team_captain' && dto.teamId) throw badRequest([{ field: 'teamId', reason: 'only a team captain has a team' }]);
+    if (dto.role === 'team_captain' && !dto.teamId) throw new DomainError('role.captain_needs_team', {}, 'teamId');
+    if (dto.role !== 'team_captain' && dto.teamId) throw new DomainError('role.team_captain_only', {}, 'teamId');
     if (dto.teamId) {
       const team = await this.prisma.team.findUnique({ where: { id: dto.teamId }, include: { event: true } });
-      if (!team || team.event.tournamentId !== tournamentId) throw badRequest([{ field: 'teamId', reason: 'no such team in this tournament' }]);
+      if (!team || team.event.tournamentId !== tournamentId) throw new DomainError('team.not_in_tournament', {}, 'teamId');
     }
+    await this.checkDelegateUnit(tournamentId, dto);
     const token = randomBytes(24).toString('base64url');
     return this.prisma.$transaction(async (tx) => {
       const invitation = await tx.tournamentInvitation.create({
@@ -144,9 +141,14 @@ export class TournamentsService {
           email: dto.email.trim().toLowerCase(),
           role: dto.role,
           teamId: dto.teamId,
+          affiliationId: dto.affiliationId,
+          // Kept until accepted so that the link can be shown again (no mail yet, issue 31 #2).
+          token,
           tokenHash: tokenHash(token),
           invitedById: user.id,
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
+          // The invitee's language (issue 32 #5): the mail and the invitation's page are in it.
+          language: dto.language ?? null,
         },
         select: INVITATION_VIEW,
       });
@@ -158,7 +160,44 @@ export class TournamentsService {
         action: 'create',
         after: invitation,
       });
+      await this.invitationMail(tx, invitation, token, dto.language ?? 'zh');
       return { ...invitation, token };
+    });
+  }
+
+  /** The language the organizer chose for an invitation's invitee (its page opens in it), if any. */
+  async invitationLanguage(token: string): Promise<Language | undefined> {
+    if (token.length < 20 || token.length > 100) return undefined;
+    const found = await this.prisma.tournamentInvitation.findUnique({ where: { tokenHash: tokenHash(token) }, select: { language: true } });
+    return found?.language && (LANGUAGES as readonly string[]).includes(found.language) ? (found.language as Language) : undefined;
+  }
+
+  /**
+   * The invitation by mail (issue 32 #5), queued in the invitation's transaction, once (dedupeKey),
+   * in the language the organizer chose for the invitee (the inviting page's, by default). Sent when
+   * a mail server is configured; the link stays on the staff page until accepted either way.
+   */
+  private async invitationMail(tx: Tx, invitation: { id: string; email: string; role: string }, token: string, lang: Language): Promise<void> {
+    const tour = await tx.tournament.findUniqueOrThrow({
+      where: { id: (await tx.tournamentInvitation.findUniqueOrThrow({ where: { id: invitation.id } })).tournamentId },
+    });
+    const role =
+      invitation.role === 'delegate' || invitation.role === 'team_captain'
+        ? wordIn(ROLE_KEYS, invitation.role, lang)
+        : wordIn(VENUE_ROLE_KEYS, invitation.role, lang);
+    const words = {
+      tournament: lang === 'en' ? tour.nameEn : chineseIn(lang, tour.nameZh),
+      role,
+      link: mailLink(`/invitations/${token}?lang=${lang}`),
+      days: INVITATION_DAYS,
+    };
+    await this.mail.enqueue(tx, {
+      to: invitation.email,
+      kind: 'invitation',
+      tournamentId: tour.id,
+      dedupeKey: `invitation:${invitation.id}`,
+      subject: translate('mail.invitation.subject', lang, words),
+      text: translate('mail.invitation.body', lang, words),
     });
   }
 
@@ -169,15 +208,18 @@ export class TournamentsService {
    */
   async grantDirectly({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: GrantRoleDto }) {
     const grantee = await this.prisma.user.findUnique({ where: { email: dto.email.trim().toLowerCase() } });
-    if (!grantee) throw badRequest([{ field: 'email', reason: 'no user with this email; they must register first' }]);
-    if (dto.role === 'team_captain' && !dto.teamId) throw badRequest([{ field: 'teamId', reason: 'a team captain needs the team they lead' }]);
-    if (dto.role !== 'team_captain' && dto.teamId) throw badRequest([{ field: 'teamId', reason: 'only a team captain has a team' }]);
+    if (!grantee) throw new DomainError('user.no_such_email', {}, 'email');
+    if (dto.role === 'team_captain' && !dto.teamId) throw new DomainError('role.captain_needs_team', {}, 'teamId');
+    if (dto.role !== 'team_captain' && dto.teamId) throw new DomainError('role.team_captain_only', {}, 'teamId');
     if (dto.teamId) {
       const team = await this.prisma.team.findUnique({ where: { id: dto.teamId }, include: { event: true } });
-      if (!team || team.event.tournamentId !== tournamentId) throw badRequest([{ field: 'teamId', reason: 'no such team in this tournament' }]);
+      if (!team || team.event.tournamentId !== tournamentId) throw new DomainError('team.not_in_tournament', {}, 'teamId');
     }
+    await this.checkDelegateUnit(tournamentId, dto);
     return this.prisma.$transaction(async (tx) => {
-      const role = await tx.tournamentRole.create({ data: { tournamentId, userId: grantee.id, role: dto.role, teamId: dto.teamId } });
+      const role = await tx.tournamentRole.create({
+        data: { tournamentId, userId: grantee.id, role: dto.role, teamId: dto.teamId, affiliationId: dto.affiliationId },
+      });
       await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'tournament_role', entityId: role.id, action: 'create', after: role });
       return role;
     });
@@ -208,16 +250,21 @@ export class TournamentsService {
       if (!invitation || invitation.expiresAt < new Date()) throw notFound('invitation (unknown or expired token)');
       const { count } = await tx.tournamentInvitation.updateMany({
         where: { id: invitation.id, acceptedAt: null },
-        data: { acceptedAt: new Date(), acceptedById: user.id },
+        data: { acceptedAt: new Date(), acceptedById: user.id, token: null },
       });
-      if (count === 0) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'token: this invitation was accepted already' });
+      if (count === 0) throw new DomainError('invitation.accepted');
       const held = await tx.tournamentRole.findUnique({
         where: { tournamentId_userId_role: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role } },
       });
-      if (held)
-        throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `token: you hold the role ${invitation.role} in this tournament already` });
+      if (held) throw new DomainError('role.held', { role: invitation.role });
       const role = await tx.tournamentRole.create({
-        data: { tournamentId: invitation.tournamentId, userId: user.id, role: invitation.role, teamId: invitation.teamId },
+        data: {
+          tournamentId: invitation.tournamentId,
+          userId: user.id,
+          role: invitation.role,
+          teamId: invitation.teamId,
+          affiliationId: invitation.affiliationId,
+        },
       });
       await this.audit.record(tx, {
         userId: user.id,
@@ -232,19 +279,35 @@ export class TournamentsService {
     });
   }
 
-  async revokeRole({ user, tournamentId, roleId }: { user: AuthUser; tournamentId: string; roleId: string }): Promise<void> {
+  /** A delegate (单位领队, issue 31) enters for one unit of this tournament; no other role has one by invitation. */
+  private async checkDelegateUnit(tournamentId: string, dto: GrantRoleDto): Promise<void> {
+    if (dto.role === 'delegate' && !dto.affiliationId) throw new DomainError('role.delegate_needs_unit', {}, 'affiliationId');
+    if (dto.role !== 'delegate' && dto.affiliationId) throw new DomainError('role.delegate_only_unit', {}, 'affiliationId');
+    if (dto.affiliationId) {
+      const unit = await this.prisma.affiliation.findUnique({ where: { id: dto.affiliationId } });
+      if (!unit || unit.tournamentId !== tournamentId) throw new DomainError('affiliation.not_in_tournament', { field: 'affiliationId' }, 'affiliationId');
+    }
+  }
+
+  async revokeRole({
+    user,
+    tournamentId,
+    roleId,
+    may = () => true,
+  }: {
+    user: AuthUser;
+    tournamentId: string;
+    roleId: string;
+    /** Whether the revoker may take this role away (the chief arbiter: a deputy's only, 三章5). */
+    may?: (role: string) => boolean;
+  }): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const before = await tx.tournamentRole.findUnique({ where: { id: roleId } });
       if (!before || before.tournamentId !== tournamentId) throw notFound('role');
+      if (!may(before.role)) throw lacksRole(['organizer']);
       if (before.role === 'organizer') {
         const organizers = await tx.tournamentRole.count({ where: { tournamentId: before.tournamentId, role: 'organizer' } });
-        if (organizers <= 1)
-          throw new BadRequestException({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'roleId: the last organizer cannot be removed',
-            errors: [{ field: 'roleId', reason: 'the last organizer cannot be removed' }],
-          });
+        if (organizers <= 1) throw new DomainError('role.last_organizer', {}, 'roleId');
       }
       await tx.tournamentRole.delete({ where: { id: roleId } });
       await this.audit.record(tx, {
@@ -260,11 +323,22 @@ export class TournamentsService {
 }
 
 function checkDates(start: string, end: string): void {
-  if (end < start) throw badRequest([{ field: 'endDate', reason: 'must not be before startDate' }]);
+  if (end < start) throw new DomainError('input.end_before_start', {}, 'endDate');
 }
 
 /** Who may create tournaments on this server (CHUHE_TOURNAMENT_CREATORS; see README, API). */
 export type TournamentCreators = 'anyone' | 'admins';
 
 const INVITATION_DAYS = 14;
-const INVITATION_VIEW = { id: true, tournamentId: true, email: true, role: true, teamId: true, invitedById: true, createdAt: true, expiresAt: true } as const;
+const INVITATION_VIEW = {
+  id: true,
+  tournamentId: true,
+  email: true,
+  role: true,
+  teamId: true,
+  affiliationId: true,
+  invitedById: true,
+  createdAt: true,
+  expiresAt: true,
+  language: true,
+} as const;

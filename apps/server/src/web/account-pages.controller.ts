@@ -5,12 +5,10 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { Authenticated } from '../auth/auth.decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto } from '../auth/auth.dto';
 import { AuthService, REGISTERED } from '../auth/auth.service';
-import { DEMO_ORGANIZER } from '../demo/demo-tournament';
-import { PrismaService } from '../prisma/prisma.service';
-import { translate, type Language } from '../pages/i18n';
+import { translate, type Language } from '../i18n/i18n';
 import { emptyForm, FormState, formValue, submitForm } from './forms';
 import { flash } from './page-context';
-import { clearCookie, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, setCookie } from './session-cookie';
+import { clearCookie, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, setCookie } from '../auth/session-cookie';
 
 /** Where to go after logging in: a path on this site only (never `//host` or `https://…`: no open redirect). */
 export function safeNext(next: unknown, fallback = '/my'): string {
@@ -29,15 +27,12 @@ function lang(response: Response): Language {
 @ApiExcludeController()
 @Controller()
 export class AccountPagesController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly auth: AuthService) {}
 
   @Get('login')
   async loginPage(@Query('next') next: unknown, @Res() res: Response) {
     // The demo's accounts are named where people log in, when this database holds the demo.
-    const demo = (await this.prisma.user.count({ where: { email: DEMO_ORGANIZER.email } })) > 0;
+    const demo = await this.auth.demoLoaded();
     res.render('account/login', { ...this.loginContext(res, safeNext(next), emptyForm()), demo });
   }
 
@@ -99,8 +94,8 @@ export class AccountPagesController {
 
   @Get('account')
   @Authenticated()
-  accountPage(@Res() res: Response) {
-    res.render('account/account', this.accountContext(res, emptyForm()));
+  async accountPage(@Req() req: AuthenticatedRequest, @Res() res: Response) {
+    res.render('account/account', { ...this.accountContext(res, emptyForm()), isAdmin: await this.auth.isAdmin(req.user) });
   }
 
   @Post('account/password')

@@ -2,10 +2,9 @@ import hbs from 'hbs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-/** htmx and its SSE extension, served from their npm packages at /static/vendor/<name>. */
+/** htmx, served from its npm package at /static/vendor/<name>. Live updates have their own client (client/live.ts). */
 export const VENDOR_SCRIPTS: Record<string, string> = {
   'htmx.min.js': require.resolve('htmx.org/dist/htmx.min.js'),
-  'htmx-ext-sse.js': join(dirname(require.resolve('htmx-ext-sse/package.json')), 'dist', 'sse.min.js'),
 };
 
 /** dist/client: where scripts/build-client.js bundles apps/server/client/*.ts (found from src/ or dist/). */

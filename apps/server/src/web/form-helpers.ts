@@ -1,6 +1,7 @@
 import type { HelperOptions } from 'hbs';
 import hbs from 'hbs';
 import type { FormState } from './forms';
+import { newOnceKey, ONCE_FIELD } from './one-time-key';
 
 const { escapeExpression: esc, SafeString } = hbs.handlebars;
 
@@ -101,10 +102,22 @@ function errorText(id: string, reason: string | undefined): string {
   return reason ? `<p class="field-error" id="${esc(id)}-error">${esc(reason)}</p>` : '';
 }
 
-/** The hidden CSRF field every form posting with the session cookie carries. */
+/**
+ * The hidden fields every posting form carries: the session's CSRF token (when signed in) and a
+ * one-time key (web/one-time-key.ts), so that a double click or a resend creates once.
+ */
 function csrfField(options: HelperOptions): hbs.SafeString {
   const token = rootOf(options).csrfToken;
-  return new SafeString(token ? `<input type="hidden" name="_csrf" value="${esc(String(token))}">` : '');
+  return new SafeString((token ? `<input type="hidden" name="_csrf" value="${esc(String(token))}">` : '') + onceInput());
+}
+
+/** The one-time key alone (a form that has no {{csrfField}}, e.g. before signing in). */
+function onceField(): hbs.SafeString {
+  return new SafeString(onceInput());
+}
+
+function onceInput(): string {
+  return `<input type="hidden" name="${ONCE_FIELD}" value="${newOnceKey()}">`;
 }
 
 /** The form-level refusal (a 409, a reason that names no field). */
@@ -131,6 +144,7 @@ function formatInZone(value: unknown, options: HelperOptions, style: Intl.DateTi
 export function registerFormHelpers(): void {
   hbs.registerHelper('field', field);
   hbs.registerHelper('csrfField', csrfField);
+  hbs.registerHelper('onceField', onceField);
   hbs.registerHelper('formError', formError);
   hbs.registerHelper('datetime', (value: unknown, options: HelperOptions) =>
     formatInZone(value, options, {

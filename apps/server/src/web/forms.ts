@@ -1,6 +1,8 @@
 import { ArgumentMetadata, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DomainError, type ErrorCode } from '../common/errors';
 import { createValidationPipe } from '../common/validation';
+import type { Language } from '../i18n/i18n';
 import { flash } from './page-context';
 
 /** What a form template reads: the values as typed, the reasons beside their fields, a form-level error. */
@@ -8,6 +10,8 @@ export interface FormState {
   values: Record<string, unknown>;
   errors: Record<string, string>;
   error?: string;
+  /** The refusal's stable code (common/errors.ts), when it was a DomainError. */
+  code?: ErrorCode;
 }
 
 export function emptyForm(values: Record<string, unknown> = {}): FormState {
@@ -29,7 +33,15 @@ export interface FormSubmission<D extends object, R> {
   redirect: (result: R) => string;
   /** A one-time message for the next page. */
   flash?: (result: R) => string;
+  /**
+   * For a script's request (header X-Chuhe-Partial: 1): the JSON that tells it what changed, instead
+   * of the redirect and the whole page again (the result sheet's row, issue 35). Refusals still render.
+   */
+  partial?: (result: R) => object;
 }
+
+/** A page's script asks for the partial answer (FormSubmission.partial) with this header. */
+export const PARTIAL_HEADER = 'x-chuhe-partial';
 
 const pipe = createValidationPipe();
 
@@ -51,21 +63,34 @@ export async function submitForm<D extends object, R>(request: Request, response
     const dto = await validateAs(spec.dto, spec.toInput(values));
     result = await spec.run(dto);
   } catch (error) {
-    const refused = formRefusal(error);
+    const refused = formRefusal(error, response.locals.lang as Language | undefined);
     if (!refused) throw error;
     const { view, context } = await spec.render({ values, ...refused.form });
     response.status(refused.status).render(view, { ...context, form: { values, ...refused.form } });
+    return;
+  }
+  if (spec.partial && request.headers[PARTIAL_HEADER] === '1') {
+    response.status(200).json(spec.partial(result));
     return;
   }
   if (spec.flash) flash(request, response, spec.flash(result));
   response.redirect(303, spec.redirect(result));
 }
 
-/** An HTTP refusal a form can show next to its fields; undefined for what deserves its own page. */
-export function formRefusal(error: unknown): { status: number; form: Omit<FormState, 'values'> } | undefined {
+/**
+ * An HTTP refusal a form can show next to its fields; undefined for what deserves its own page. A
+ * domain error is shown in the page's language (`lang`), beside its field when it names one.
+ */
+export function formRefusal(error: unknown, lang?: Language): { status: number; form: Omit<FormState, 'values'> } | undefined {
   if (!(error instanceof HttpException)) return undefined;
   const status = error.getStatus();
   if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 404) return undefined;
+  if (error instanceof DomainError) {
+    // Beside its field when the field is an input (a 400); a conflict is the form's own error (issue 30).
+    const words = error.wordsIn(lang ?? 'en');
+    const field = status === 400 && error.field && error.field !== 'body' ? error.field : undefined;
+    return { status, form: field ? { errors: { [field]: words }, code: error.code } : { errors: {}, error: words, code: error.code } };
+  }
   const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown }[] } | string;
   const errors: Record<string, string> = {};
   let message =

@@ -2,8 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/access.guard';
-import { chooseLanguage, HTML_LANG, LANGUAGES, translate, type Language } from '../pages/i18n';
-import { clearCookie, csrfTokenFor, FLASH_COOKIE, LANGUAGE_COOKIE, readCookies, setCookie } from './session-cookie';
+import { chooseLanguage, HTML_LANG, LANGUAGES, translate, type Language } from '../i18n/i18n';
+import { clearCookie, csrfTokenFor, FLASH_COOKIE, LANGUAGE_COOKIE, readCookies, setCookie } from '../auth/session-cookie';
 
 /** A breadcrumb of the layout: the page's place in the site (the last one has no link). */
 export interface Crumb {

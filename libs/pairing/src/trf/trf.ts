@@ -1,6 +1,7 @@
-import { Entry, GameResult, Round, Side, Tournament, TournamentOptions } from '@chuhe/tournament';
+import { Entry, GameResult, Pairing, Round, Side, Tournament, TournamentOptions } from '@chuhe/tournament';
 import { Result } from '@chuhe/tournament';
-import { byePoints, scoresAfter } from '@chuhe/tournament';
+import { byePoints } from '@chuhe/tournament';
+import { knockoutView } from '../knockout-view';
 
 /**
  * FIDE TRF (Tournament Report File, TRF-16) for an individual Swiss field, so the same field can
@@ -23,6 +24,12 @@ import { byePoints, scoresAfter } from '@chuhe/tournament';
  *   given by the caller; without either, the rounds played). A round only exists on import when
  *   some player line has a block for it: `XXR 9` after 8 rounds gives 8 rounds and totalRounds 9.
  * - lines end in CR (what bbpPairings writes), LF or CRLF; export writes LF.
+ * - only finished rounds are written (`afterRound` chooses how many): TRF has no code for a game
+ *   not yet played. A pairing with tie-break games (a knockout match) is written as the match: the
+ *   side that advanced won it. The points column is the sum of the codes written (win 1, draw ½,
+ *   the bye's value), as bbpPairings checks it — with tie-break games or point deductions it can
+ *   differ from the standings, which count every game and every sanction. trf-checker.ts checks
+ *   a file against bbpPairings' rules.
  * - starting ranks have 4 columns: draw numbers above 9,999 are refused on export (not cut).
  * Not carried: affiliations longer than 3 characters (the federation column), withdrawals,
  * team events, two-game pairings.
@@ -103,7 +110,51 @@ export interface MakeTrfOptions {
   /** The event's total rounds for `XXR` (default options.totalRounds, else the rounds played). */
   totalRounds?: number;
   header?: TrfHeader;
+  /**
+   * Write rounds 1…N only. Without it, the rounds whose every pairing has its result: a round paired
+   * but not finished is left out (TRF has no code for a game not yet played — bbpPairings refuses a
+   * block with an opponent and no result, "Invalid line"). Rounds 1…N must all be finished.
+   */
+  afterRound?: number;
 }
+
+/** The TRF codes of a pairing (Red's, Black's), or null while its outcome is not known. */
+type Codes = { red: string; black: string } | null;
+
+/**
+ * A pairing's codes: its one game's result; with tie-break games (a knockout match: regular games,
+ * then rapid or armageddon), the match's outcome — the side that advances won it (the bracket's
+ * decision, knockout-view.ts), else the side with more game points; equal points a draw.
+ */
+function pairingCodes(round: number, p: Pairing, decided: Map<string, string>, knockout: Set<string>): Codes {
+  // By round: two players of a knockout match may have met in an earlier (Swiss) round.
+  const key = `${round}|${p.red}|${p.black}`;
+  const winner = decided.get(key);
+  // A knockout match not decided yet (a drawn game before its tie-break game) is not finished.
+  if (knockout.has(key) && !winner) return null;
+  if (p.games.length <= 1) {
+    const result = p.games[0]?.result ?? null;
+    return result === null ? null : { red: resultCode(result, 'red'), black: resultCode(result, 'black') };
+  }
+  if (winner) return winner === p.red ? { red: '1', black: '0' } : { red: '0', black: '1' };
+  if (p.games.some((g) => g.result === null)) return null;
+  const pts = new Map<string, number>([
+    [p.red, 0],
+    [p.black, 0],
+  ]);
+  for (const g of p.games) {
+    for (const side of ['red', 'black'] as const) {
+      const code = resultCode(g.result, side);
+      const who = side === 'red' ? g.red : g.black;
+      pts.set(who, (pts.get(who) ?? 0) + (code === '1' || code === '+' ? 2 : code === '=' ? 1 : 0));
+    }
+  }
+  const [r, b] = [pts.get(p.red) ?? 0, pts.get(p.black) ?? 0];
+  return r > b ? { red: '1', black: '0' } : r < b ? { red: '0', black: '1' } : { red: '=', black: '=' };
+}
+
+/** TRF points of a code in tenths (bbpPairings: win 1, draw ½; a `U` bye scores a win). */
+const codeTenths = (code: string) => (['1', '+', 'W', 'F', 'U'].includes(code) ? 10 : ['=', 'D', 'H'].includes(code) ? 5 : 0);
 
 /** The event's total rounds as the tournament records it (options.totalRounds), if any. */
 export function recordedTotalRounds(tournament: Tournament): number | undefined {
@@ -126,17 +177,69 @@ export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): R
       message: `TRF has 4 columns for the starting rank: draw numbers above ${TRF_MAX_RANK} cannot be written (${tooBig.length} entries: ${shown}${tooBig.length > 5 ? ', …' : ''})`,
     });
   }
-  const played = tournament.rounds.length;
-  const total = options.totalRounds ?? recordedTotalRounds(tournament) ?? played;
+  // Knockout matches the bracket has decided (tie-break games included).
+  const decided = new Map<string, string>();
+  const knockout = new Set<string>();
+  const view = knockoutView(tournament);
+  if (view.ok && view.value)
+    for (const r of view.value.rounds)
+      for (const m of r.matches) {
+        if (!m.bottom) continue;
+        for (const key of [`${r.round}|${m.top}|${m.bottom}`, `${r.round}|${m.bottom}|${m.top}`]) {
+          knockout.add(key);
+          if (m.winner) decided.set(key, m.winner);
+        }
+      }
+  const sorted = [...tournament.rounds].sort((a, b) => a.round - b.round);
+  const codes = sorted.map((r) => r.pairings.map((p) => pairingCodes(r.round, p, decided, knockout)));
+  const finished = (i: number) => codes[i].every((c) => c !== null);
+  let written = 0;
+  if (options.afterRound !== undefined) {
+    written = options.afterRound;
+    if (written > sorted.length) errors.push({ line: 0, message: `round ${written} is not paired yet (the event has ${sorted.length} rounds paired)` });
+    else
+      for (let i = 0; i < written; i++)
+        if (!finished(i))
+          errors.push({
+            line: 0,
+            message: `round ${sorted[i].round} has pairings without a result: TRF writes results only (a paired game without one is an invalid line to bbpPairings)`,
+          });
+  } else {
+    while (written < sorted.length && finished(written)) written++;
+  }
+  const rounds = sorted.slice(0, written);
+  const played = rounds.length;
+  const total = options.totalRounds ?? recordedTotalRounds(tournament) ?? tournament.rounds.length;
   if (total < played) errors.push({ line: 0, message: `the event's total rounds (${total}) is less than the rounds played (${played})` });
   if (errors.length > 0) return { ok: false, error: errors };
-  const scores = scoresAfter(tournament).scores;
-  const places = new Map(
-    [...entries].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.drawNumber - b.drawNumber).map((e, i) => [e.id, i + 1]),
-  );
   const rank = new Map(entries.map((e) => [e.id, e.drawNumber]));
   const bye = byePoints(tournament.options);
   const byeCode = bye >= 2 ? 'U' : bye === 1 ? 'H' : 'Z';
+  // Each player's blocks, and the points they add up to (TRF's points are the sum of its codes).
+  const blocks = new Map<string, string[]>();
+  const scores = new Map<string, number>();
+  for (const e of entries) {
+    const list: string[] = [];
+    let tenths = 0;
+    rounds.forEach((round, r) => {
+      let block = '0000 - -';
+      if (round.byes.includes(e.id)) block = `0000 - ${byeCode}`;
+      const k = round.pairings.findIndex((x) => x.red === e.id || x.black === e.id);
+      if (k >= 0) {
+        const p = round.pairings[k];
+        const side: Side = p.red === e.id ? 'red' : 'black';
+        const opp = side === 'red' ? p.black : p.red;
+        block = `${pad(rank.get(opp) ?? 0, 4)} ${side === 'red' ? 'w' : 'b'} ${codes[r][k]![side]}`;
+      }
+      tenths += codeTenths(block[7]);
+      list.push(block);
+    });
+    blocks.set(e.id, list);
+    scores.set(e.id, tenths);
+  }
+  const places = new Map(
+    [...entries].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.drawNumber - b.drawNumber).map((e, i) => [e.id, i + 1]),
+  );
   const lines: string[] = [];
   const h = options.header ?? {};
   const record = (code: string, value: string | undefined) => {
@@ -154,18 +257,8 @@ export function makeTrf(tournament: Tournament, options: MakeTrfOptions = {}): R
   record('122', h.timeControl);
   lines.push(`XXR ${total}`);
   for (const e of entries) {
-    let line = `001 ${pad(e.drawNumber, 4)}      ${pad(e.name ?? e.id, 33, true)} ${pad(e.rating !== undefined ? Math.round(e.rating) : '', 4)} ${pad(e.affiliation && e.affiliation.length <= 3 ? e.affiliation : '', 3, true)} ${pad('', 11)} ${pad('', 10)} ${pad(((scores.get(e.id) ?? 0) / 2).toFixed(1), 4)} ${pad(places.get(e.id) ?? 0, 4)}`;
-    for (const round of tournament.rounds) {
-      let block = '0000 - -';
-      if (round.byes.includes(e.id)) block = `0000 - ${byeCode}`;
-      const p = round.pairings.find((x) => x.red === e.id || x.black === e.id);
-      if (p) {
-        const side: Side = p.red === e.id ? 'red' : 'black';
-        const opp = side === 'red' ? p.black : p.red;
-        block = `${pad(rank.get(opp) ?? 0, 4)} ${side === 'red' ? 'w' : 'b'} ${resultCode(p.games[0]?.result ?? null, side)}`;
-      }
-      line += `  ${block}`;
-    }
+    let line = `001 ${pad(e.drawNumber, 4)}      ${pad(e.name ?? e.id, 33, true)} ${pad(e.rating !== undefined ? Math.round(e.rating) : '', 4)} ${pad(e.affiliation && e.affiliation.length <= 3 ? e.affiliation : '', 3, true)} ${pad('', 11)} ${pad('', 10)} ${pad(((scores.get(e.id) ?? 0) / 10).toFixed(1), 4)} ${pad(places.get(e.id) ?? 0, 4)}`;
+    for (const block of blocks.get(e.id) ?? []) line += `  ${block}`;
     lines.push(line.trimEnd());
   }
   for (const e of entries) lines.push(`XCI ${e.drawNumber} ${e.id}`);

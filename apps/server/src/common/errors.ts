@@ -1,0 +1,269 @@
+import { HttpException } from '@nestjs/common';
+import { translate, type Language, type MessageKey } from '../i18n/i18n';
+import type { ERROR_MESSAGES } from '../i18n/messages/errors';
+
+/**
+ * Domain errors, defined once (issue 29 #7): a stable code, its HTTP status, the field it concerns
+ * and the values its words need. Services throw them; the API filter answers JSON with the code and
+ * the English words (common/http-exception.filter.ts), the page filter shows the page language's
+ * words from the one dictionary (i18n/messages/errors.ts). A code is never renamed once shipped:
+ * clients and the translation test key on it.
+ */
+export type ErrorCode = (typeof ERROR_MESSAGES extends Record<infer K, unknown> ? K : never) extends `error.${infer C}` ? C : never;
+
+/** Each code's status: the one place that decides what a refusal is over HTTP. */
+const STATUS: Record<ErrorCode, number> = {
+  'auth.not_logged_in': 401,
+  'auth.lacks_role': 403,
+  'auth.csrf': 403,
+  'auth.cross_site': 403,
+  'auth.other_unit': 403,
+  'auth.not_yours': 403,
+  'resource.missing': 404,
+  'edit.stale': 409,
+  'edit.collision': 409,
+  'database.unavailable': 503,
+  'input.invalid': 400,
+  'form.duplicate_submit': 409,
+  'form.unreadable_body': 400,
+  'slips.no_public_url': 409,
+  'entry.window_closed': 409,
+  'entry.over_quota': 409,
+  'entry.field_full': 409,
+  'entry.gender': 400,
+  'entry.birth_year': 400,
+  'entry.rating': 400,
+  'entry.duplicate': 409,
+  'entry.other_unit': 409,
+  'entry.team_starters': 400,
+  'entry.members_only': 403,
+  'entry.no_self_registration': 403,
+  'entry.banned': 409,
+  'entry.decided': 409,
+  'entry.none_waiting': 409,
+  'entry.confirm_unknown': 404,
+  'entry.confirm_expired': 410,
+  'entry.mail_unavailable': 409,
+  'entry.too_many': 429,
+  'entry.not_editable': 409,
+  'fee.decided': 409,
+  'credential.revoked': 410,
+  'credential.unknown': 404,
+  'checkin.already': 409,
+  'checkin.not_entered': 409,
+  'checkin.no_round': 409,
+  'start.already': 409,
+  'start.not_published': 409,
+  'start.not_started': 409,
+  'start.tolerance_running': 409,
+  'section.first_table': 400,
+  'section.order': 400,
+  'section.too_large': 400,
+  'section.not_arbiter': 409,
+  'admin.required': 403,
+  'person.already_linked': 409,
+  'person.twice_in_tournament': 409,
+  'person.merged': 409,
+  'person.merge_conflict': 409,
+  'merge.undone': 409,
+  'ban.length': 400,
+  'ban.lifted': 409,
+  'rating.not_rated': 409,
+  'withdrawal.already': 409,
+  'lineup.deadline_passed': 409,
+  'lineup.released': 409,
+  'lineup.reason_needed': 400,
+  'lineup.results_entered': 409,
+  'withdrawal.before_start_only': 400,
+  'withdrawal.after_last_published': 400,
+  'withdrawal.paired': 400,
+  'withdrawal.had_bye': 400,
+  'withdrawal.played': 400,
+  'result.advanced_fixed': 409,
+  'result.draft_round': 409,
+  'result.no_players': 409,
+  'result.lineups_missing': 409,
+  'result.correction_pairers_only': 403,
+  'result.correction_reason': 400,
+  'result.sanction_decides': 409,
+  'result.later_game_of_match': 409,
+  'sanction.apply_reason': 400,
+  'record.illegal_move': 400,
+  'record.after_end': 400,
+  'record.syntax': 400,
+  'record.bad_fen': 400,
+  'dispute.no_record': 400,
+  'suspension.not_published': 409,
+  'suspension.complete': 409,
+  'suspension.resume_before_now': 400,
+  'suspension.not_suspended': 409,
+  'settings.round1_paired': 409,
+  'record.differs_from_game': 409,
+  // the services' refusals given codes in issue 30 #5 (i18n/messages/refusals.ts)
+  'round.draft_pending': 409,
+  'round.paired_concurrently': 409,
+  'round.redraw_needed': 400,
+  'round.undrawn_entries': 400,
+  'round.too_few_drawn': 400,
+  'round.games_open': 409,
+  'round.format_unpairable': 409,
+  'round.format_finished': 409,
+  'round.no_pairing_system': 409,
+  'round.pairing_refused': 409,
+  'round.change_breaks_rules': 409,
+  'round.change_needs_reason': 400,
+  'round.not_draft': 409,
+  'input.same_entry': 400,
+  'round.no_such_pairing': 400,
+  'round.bye_no_colours': 400,
+  'round.no_bye': 409,
+  'round.has_bye_already': 400,
+  'entry.not_in_event': 400,
+  'round.pair_forbidden_already': 409,
+  'round.publish_breaks_rules': 409,
+  'round.not_in_round': 400,
+  'round.same_pairing': 400,
+  'round.knockout_fixed': 409,
+  'round.not_published': 409,
+  'round.draft_forbidden': 403,
+  'appeal.not_dismissed': 409,
+  'appeal.no_game': 409,
+  'appeal.entry_not_in_game': 400,
+  'appeal.filer': 403,
+  'appeal.name_entry': 400,
+  'appeal.own_team': 403,
+  'appeal.dispute_other_game': 400,
+  'appeal.no_committee': 409,
+  'appeal.committee_too_small': 409,
+  'appeal.game_not_ended': 409,
+  'appeal.late': 409,
+  'appeal.result_with_uphold_only': 400,
+  'appeal.decided': 409,
+  'appeal.recused': 403,
+  'appeal.withdraw_not_yours': 403,
+  'appeal.member_only_affiliation': 400,
+  'affiliation.not_in_tournament': 400,
+  'sanction.draft_round': 409,
+  'game.not_a_player': 400,
+  'sanction.no_score_sheet': 400,
+  'sanction.disqualify_entries': 400,
+  'sanction.not_proposed': 409,
+  'sanction.undo_of_undo': 409,
+  'sanction.revoked': 409,
+  'sanction.revoke_confirmed': 403,
+  'input.date_time': 400,
+  'game.has_result': 409,
+  'dispute.both_sources': 400,
+  'dispute.upto_ply': 400,
+  'dispute.moves_needed': 400,
+  'dispute.upto_ply_record_only': 400,
+  'dispute.ruled': 409,
+  'dispute.name_result': 400,
+  'lineup.team_events_only': 400,
+  'lineup.bye': 400,
+  'lineup.not_in_match': 400,
+  'lineup.captain_or_chief': 403,
+  'lineup.none_to_replace': 409,
+  'lineup.forfeit_team_match': 400,
+  'lineup.boards_have_results': 409,
+  'entry.team_event': 400,
+  'player.not_in_tournament': 400,
+  'entry.women_only': 400,
+  'entry.already_entered': 409,
+  'entry.already_entered_list': 409,
+  'entry.host_extra_team_only': 400,
+  'entry.not_withdrawn': 409,
+  'entry.undo_after_draft': 409,
+  'entry.undo_after_published': 409,
+  'entry.delete_after_round1': 409,
+  'entry.team_entry_delete': 400,
+  'draw.too_few': 400,
+  'tournament.admins_create': 403,
+  'tournament.has_play_data': 409,
+  'tournament.confirm_name': 400,
+  'role.captain_needs_team': 400,
+  'role.team_captain_only': 400,
+  'team.not_in_tournament': 400,
+  'user.no_such_email': 400,
+  'invitation.accepted': 409,
+  'role.held': 409,
+  'role.delegate_needs_unit': 400,
+  'role.delegate_only_unit': 400,
+  'role.last_organizer': 400,
+  'input.end_before_start': 400,
+  'event.registration_closed': 409,
+  'event.has_entries': 409,
+};
+
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * A refusal of the domain. It is an HttpException (status and JSON body) so that every place that
+ * already reads one — the form helpers re-rendering a form with the reason beside its field, the
+ * console reading a refusal — keeps working; what it adds is the stable code and the words in
+ * every page language.
+ */
+export class DomainError extends HttpException {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: ErrorParams = {},
+    /** The request field the refusal concerns (`file.entries.3.name`), where there is one. */
+    readonly field?: string,
+    /** Extra JSON the API answers beside the code (e.g. `currentVersion`), never shown as words. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    const words = translate(`error.${code}` as MessageKey, 'en', params);
+    super(answer(STATUS[code], code, words, params, field, extra), STATUS[code]);
+    this.message = words;
+  }
+
+  /** The refusal in a page's language. */
+  wordsIn(lang: Language): string {
+    return translate(`error.${this.code}` as MessageKey, lang, this.params);
+  }
+
+  /** The API's answer: the stable code, the English words, the field and reason as `errors`. */
+  toJson(): Record<string, unknown> {
+    return this.getResponse() as Record<string, unknown>;
+  }
+}
+
+function answer(status: number, code: ErrorCode, words: string, params: ErrorParams, field: string | undefined, extra: Record<string, unknown>) {
+  return {
+    statusCode: status,
+    error: REASON_PHRASE[status] ?? 'Error',
+    code,
+    message: words,
+    ...(field ? { field, errors: [{ field, reason: words, code }] } : {}),
+    ...(Object.keys(params).length ? { params } : {}),
+    ...extra,
+  };
+}
+
+const REASON_PHRASE: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+/** Every code (the translation test walks them all). */
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
+
+// ── the common refusals, named ──
+
+/** 404 of a resource that does not exist: `what` names it for people, `field` for programs. */
+export function missingResource(field: string, what = field.replace(/Id$/, '')): DomainError {
+  return new DomainError('resource.missing', { field, what }, field);
+}
+
+/** 409 of an optimistic update based on an old version (common/optimistic.ts). */
+export function staleVersion(what: string, currentVersion: number): DomainError {
+  // No field: a stale version is the form's error as a whole (the page shows what is stored now).
+  return new DomainError('edit.stale', { what, currentVersion }, undefined, { currentVersion });
+}

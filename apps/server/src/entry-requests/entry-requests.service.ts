@@ -1,0 +1,621 @@
+import { Injectable } from '@nestjs/common';
+import { fieldFillUp } from '@chuhe/registration';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.decorators';
+import { AccessService } from '../auth/access.service';
+import { REGISTRARS } from '../auth/auth.decorators';
+import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
+import { DomainError } from '../common/errors';
+import { notFound, staleOrMissing } from '../common/optimistic';
+import { badRequest } from '../common/validation';
+import { lockEvent } from '../entries/entries.service';
+import { MailService } from '../mail/mail.service';
+import { assertNotBanned } from '../persons/bans';
+import { EntriesService } from '../entries/entries.service';
+import { Prisma, type EntryRequest, type Event } from '../generated/prisma/client';
+import { chineseIn, translate, type Language } from '../i18n/i18n';
+import { mailLink } from '../mail/mail-link';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { PlayersService } from '../players/players.service';
+import { PrismaService, Tx } from '../prisma/prisma.service';
+import { TeamsService } from '../teams/teams.service';
+import { delegateUnitOf } from '../units/delegate-scope';
+import { HOLDS_PLACE } from '../units/quotas.service';
+import { confirmHashOf } from './confirm-token';
+import { dbNow } from './db-clock';
+import { CreateEntryRequestDto, PlayerDetailsDto, RequestFilterDto } from './entry-request.dto';
+import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember, unitOfTournament } from './request-checks';
+import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
+import { nameIn } from '../i18n/words';
+
+const CLASHES = typedQuery(
+  'entry requests holding an identity',
+  { id: 'text', affiliationId: 'text?', submittedById: 'text?', identity: 'text' },
+  (eventId: string, identities: string[], exceptId: string) => Prisma.sql`
+    SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", r."submittedById"::text AS "submittedById", i.identity
+    FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
+    WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
+      AND r.id <> ${exceptId}::uuid
+    LIMIT 1`,
+  [NO_ID, ['n:x|'], NO_ID],
+);
+
+const ENTERED = typedQuery(
+  'players already entered in an event',
+  { nameZh: 'text' },
+  (eventId: string, playerIds: string[], names: string[]) => Prisma.sql`
+    SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
+    WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
+      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+    UNION ALL
+    SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
+    WHERE t."eventId" = ${eventId}::uuid
+      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+    LIMIT 1`,
+  [NO_ID, [], []],
+);
+
+const QUOTA_LOCK = typedQuery(
+  "a unit's quota, locked",
+  { quota: 'int4' },
+  (eventId: string, affiliationId: string) => Prisma.sql`
+    SELECT q.quota FROM "UnitQuota" q WHERE q."eventId" = ${eventId}::uuid AND q."affiliationId" = ${affiliationId}::uuid FOR UPDATE`,
+  [NO_ID, NO_ID],
+);
+
+/**
+ * Serializes the requests naming the same person (or team name) in an event, across server
+ * instances: one advisory lock per identity, taken in sorted order (no deadlock between two
+ * requests sharing several). Requests for different persons do not wait for each other.
+ */
+export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<void> {
+  const keys = [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS k ORDER BY k`;
+}
+
+export type RequestWithUnit = EntryRequest & { affiliation: { id: string; nameZh: string; nameEn: string } | null };
+
+/**
+ * 报名 → 审核 (issue 31): a unit's delegate or the person asks to enter; the organizer approves,
+ * refuses with a reason, or puts on the waiting list. Approval makes the Player / Team / Entry
+ * through the organizer's own registration (PlayersService, EntriesService, TeamsService): the
+ * draw, seeds and pairing see no difference.
+ */
+@Injectable()
+export class EntryRequestsService {
+  private readonly linkMisses = new WindowCounter(Number(process.env.CHUHE_ENTRY_LINK_MISSES) || 50, 10 * 60_000);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly access: AccessService,
+    private readonly players: PlayersService,
+    private readonly entries: EntriesService,
+    private readonly teams: TeamsService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** Who is asking: a delegate of a unit (source delegate) or the person (self). */
+  async submitterOf(user: AuthUser, tournamentId: string): Promise<{ source: 'delegate' | 'self'; unitId: string | null }> {
+    const access = await this.access.of(user, tournamentId);
+    if (access.has('delegate')) {
+      const unitId = await delegateUnitOf(this.prisma, tournamentId, user.id);
+      if (unitId) return { source: 'delegate', unitId };
+    }
+    return { source: 'self', unitId: null };
+  }
+
+  async submit({ user, eventId, dto, lang = 'en' }: { user: AuthUser; eventId: string; dto: CreateEntryRequestDto; lang?: Language }) {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } });
+    if (!event) throw notFound('event');
+    const { source, unitId } = await this.submitterOf(user, event.tournamentId);
+    const eventName = nameIn(lang, event);
+    if (source === 'self') {
+      if (!event.selfRegistration) throw new DomainError('entry.no_self_registration', { event: eventName });
+      if (event.membersOnly) throw new DomainError('entry.members_only', { event: eventName });
+      if (event.kind === 'team') throw new DomainError('entry.no_self_registration', { event: eventName });
+    } else if (dto.affiliationId && dto.affiliationId !== unitId) throw new DomainError('auth.other_unit', {}, 'affiliationId');
+    const affiliationId = unitId ?? dto.affiliationId ?? null;
+    // What does not need the locks is checked before the transaction: its critical section stays short.
+    const unit = await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
+    const details = await this.details(this.prisma, event, source, affiliationId, dto, lang);
+    // 二章8节3: a banned person is refused at once (issue 33's registry): an existing player's person,
+    // or the account's own person when one enters themselves. New names are matched on approval.
+    if (source === 'self') {
+      const me = await this.prisma.user.findUnique({ where: { id: user.id }, select: { personId: true } });
+      await assertNotBanned(this.prisma, me?.personId, undefined, 'player');
+    }
+    await checkMembersNotBanned(this.prisma, details);
+    const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
+
+    return this.prisma.$transaction(
+      async (tx) => {
+        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
+        // Locks, always in this order: the unit's quota row (附录2 #1: two delegates of a unit at once
+        // cannot pass it), then the persons entered (the same person twice, or by two units).
+        const [quota] = source === 'delegate' ? await QUOTA_LOCK.rows(tx, eventId, affiliationId!) : [];
+        await lockIdentities(tx, eventId, details.identities);
+        await this.checkClashes(tx, event, details, affiliationId, lang);
+        if (source === 'delegate') {
+          const used = await tx.entryRequest.count({ where: { eventId, affiliationId: affiliationId!, source: 'delegate', state: { in: [...HOLDS_PLACE] } } });
+          if (!quota || used >= quota.quota)
+            throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used });
+        }
+        // A full field takes no more places: the request goes on the waiting list at once.
+        const full = event.maxEntries !== null && (await tx.entry.count({ where: { eventId, status: 'active' } })) >= event.maxEntries;
+        const created = await tx.entryRequest.create({
+          data: {
+            eventId,
+            source,
+            state: full ? 'waiting' : 'submitted',
+            affiliationId,
+            details: details as unknown as Prisma.InputJsonValue,
+            submittedById: user.id,
+          },
+        });
+        await this.audit.record(tx, {
+          userId: user.id,
+          tournamentId: event.tournamentId,
+          entity: 'entry_request',
+          entityId: created.id,
+          action: 'create',
+          after: created,
+          reason: full ? 'the field is full: on the waiting list' : undefined,
+        });
+        return created;
+      },
+      // A crowd at the opening waits for a connection rather than being refused (the pool holds 10).
+      { timeout: 20_000, maxWait: 15_000 },
+    );
+  }
+
+  /** The request's members as stored, each checked (existing players of the unit, new ones complete and eligible). */
+  async details(
+    tx: Tx | PrismaService,
+    event: Event,
+    source: 'delegate' | 'self',
+    affiliationId: string | null,
+    dto: CreateEntryRequestDto,
+    lang: Language,
+  ): Promise<RequestDetails> {
+    const kind = event.kind === 'team' ? 'team' : 'player';
+    if (kind === 'player' && !dto.player) throw badRequest([{ field: 'player', reason: 'an individual event takes a player' }]);
+    if (kind === 'team' && !dto.team) throw badRequest([{ field: 'team', reason: 'a team event takes a team' }]);
+    const given: { dto: PlayerDetailsDto; field: string; role: 'starter' | 'reserve' }[] =
+      kind === 'player'
+        ? [{ dto: dto.player!, field: 'player', role: 'starter' }]
+        : [
+            ...dto.team!.starters.map((d, i) => ({ dto: d, field: `team.starters.${i}`, role: 'starter' as const })),
+            ...(dto.team!.reserves ?? []).map((d, i) => ({ dto: d, field: `team.reserves.${i}`, role: 'reserve' as const })),
+          ];
+    if (kind === 'team') {
+      const starters = dto.team!.starters.length;
+      // 附录1 #1: the team's starters, in board order; at most the reserves the event allows.
+      if (starters !== event.teamStarters) throw new DomainError('entry.team_starters', { starters: event.teamStarters, given: starters }, 'team.starters');
+      if ((dto.team!.reserves ?? []).length > event.teamReserves)
+        throw badRequest([{ field: 'team.reserves', reason: `the event allows at most ${event.teamReserves} reserve(s)` }]);
+    }
+    const ids = given.map((g) => g.dto.playerId).filter((x): x is string => !!x);
+    if (ids.length && source === 'self') throw badRequest([{ field: 'player.playerId', reason: 'a player entering themselves types their details' }]);
+    const existing = new Map((ids.length ? await tx.player.findMany({ where: { id: { in: ids } } }) : []).map((p) => [p.id, p]));
+    const members: MemberDetails[] = given.map(({ dto: d, field, role }) => {
+      if (d.playerId) {
+        const p = existing.get(d.playerId);
+        if (!p || p.tournamentId !== event.tournamentId || p.affiliationId !== affiliationId)
+          throw badRequest([{ field: `${field}.playerId`, reason: "no such player of the delegate's unit" }]);
+        return { playerId: p.id, nameZh: p.nameZh, nameEn: p.nameEn, gender: p.gender, birthYear: p.birthYear, rating: p.rating, email: p.email, role };
+      }
+      requireNewMember(d, field);
+      return {
+        nameZh: d.nameZh!,
+        nameEn: d.nameEn!,
+        gender: d.gender!,
+        birthYear: d.birthYear ?? null,
+        rating: d.rating ?? null,
+        email: d.email ?? null,
+        federationId: d.federationId?.trim() || null,
+        role,
+      };
+    });
+    members.forEach((m, i) => checkEligibility(event, m, given[i].field, lang));
+    const team = kind === 'team' ? { nameZh: dto.team!.nameZh.trim(), nameEn: dto.team!.nameEn.trim() } : undefined;
+    const identities = identitiesOf(kind, members, team);
+    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length)
+      throw badRequest([{ field: 'team', reason: 'a player appears twice in the team' }]);
+    return { kind, team, members, identities, lang };
+  }
+
+  /** The same person (or team name) twice in the event: by the same submitter or unit, or by another unit. */
+  async checkClashes(tx: Tx, event: Event, d: RequestDetails, affiliationId: string | null, lang: Language, exceptId: string = NO_ID) {
+    const eventName = nameIn(lang, event);
+    const [clash] = await CLASHES.rows(tx, event.id, d.identities, exceptId);
+    if (clash) {
+      const who = clashName(d, clash.identity, lang);
+      if (clash.affiliationId && clash.affiliationId !== affiliationId) {
+        const other = await tx.affiliation.findUnique({ where: { id: clash.affiliationId } });
+        throw new DomainError('entry.other_unit', { name: who, unit: other ? nameIn(lang, other) : '—' });
+      }
+      throw new DomainError('entry.duplicate', { name: who, event: eventName });
+    }
+    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
+    const names = d.identities.filter((i) => i.startsWith('n:'));
+    const [entered] = await ENTERED.rows(tx, event.id, playerIds, names);
+    if (entered) throw new DomainError('entry.duplicate', { name: entered.nameZh, event: eventName });
+    if (d.team && (await tx.team.findFirst({ where: { eventId: event.id, nameZh: d.team.nameZh } })))
+      throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
+  }
+
+  /**
+   * The submitter changes a request not yet decided (issue 31 #3): a delegate their unit's, a person
+   * their own, until the window closes. The whole entry is checked again as on submission
+   * (eligibility in the page's language, the same person twice, bans); the version read must be
+   * the current one — of two changes at once the second is refused (409 edit.stale), not merged.
+   */
+  async edit({ user, id, dto, version, lang = 'en' }: { user: AuthUser; id: string; dto: CreateEntryRequestDto; version: number; lang?: Language }) {
+    const req = await this.prisma.entryRequest.findUnique({ where: { id }, include: { event: { include: { tournament: true } } } });
+    if (!req) throw notFound('entryRequest');
+    const event = req.event;
+    const access = await this.access.of(user, event.tournamentId);
+    const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+    const mine = req.source === 'delegate' ? !!unitId && req.affiliationId === unitId : req.submittedById === user.id;
+    if (!mine) throw new DomainError('auth.other_unit');
+    return this.applyEdit({ req, userId: user.id, dto, version, lang, why: 'changed by its submitter' });
+  }
+
+  /**
+   * The same change by the holder of an account-free request's mailed link (issue 31 #3 and #4):
+   * the link's token is the capability (its SHA-256 is the request's confirmHash), so only a
+   * request asked without an account opens this way, and only once confirmed; the rest is edit's.
+   */
+  async editByLink({
+    token,
+    dto,
+    version,
+    lang = 'en',
+    address,
+  }: {
+    token: string;
+    dto: CreateEntryRequestDto;
+    version: number;
+    lang?: Language;
+    address: string;
+  }) {
+    const req = await this.requestOfLink(token, address);
+    // The address asked with stays the player's for the round mails unless another is given.
+    if (dto.player && !dto.player.email && req.email) dto = { ...dto, player: { ...dto.player, email: req.email } };
+    return this.applyEdit({ req, userId: null, dto, version, lang, why: 'changed by its submitter through the mailed link' });
+  }
+
+  /**
+   * An account-free request by its mailed link's token (unknown: 404 entry.confirm_unknown; not yet
+   * confirmed: 409). Guessing is limited per address as for the record links (issue 34 #5): past
+   * CHUHE_ENTRY_LINK_MISSES unknown tokens in 10 minutes (default 50) the address's misses answer 429.
+   */
+  async requestOfLink(token: string, address: string) {
+    const req = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+      ? await this.prisma.entryRequest.findUnique({ where: { confirmHash: confirmHashOf(token) }, include: { event: { include: { tournament: true } } } })
+      : null;
+    if (!req || req.submittedById !== null || req.source !== 'self') {
+      const wait = this.linkMisses.blockedFor(address);
+      if (wait > 0) throw tooManyRequests('too many unknown entry links from your address; check the link in your mail and try again later', wait);
+      this.linkMisses.add(address);
+      throw new DomainError('entry.confirm_unknown');
+    }
+    if (req.state === 'unconfirmed') throw new DomainError('entry.not_editable', { state: req.state });
+    return req;
+  }
+
+  private async applyEdit({
+    req,
+    userId,
+    dto,
+    version,
+    lang,
+    why,
+  }: {
+    req: EntryRequest & { event: Event & { tournament: { timeZone: string } } };
+    userId: string | null;
+    dto: CreateEntryRequestDto;
+    version: number;
+    lang: Language;
+    why: string;
+  }) {
+    const { id, event } = req;
+    if (req.version !== version) staleOrMissing('entryRequest', req);
+    if (req.state !== 'submitted' && req.state !== 'waiting') throw new DomainError('entry.not_editable', { state: req.state });
+    if (req.source === 'self' && dto.affiliationId === undefined && req.affiliationId) dto.affiliationId = req.affiliationId;
+    if (req.source === 'delegate' && dto.affiliationId && dto.affiliationId !== req.affiliationId)
+      throw new DomainError('auth.other_unit', {}, 'affiliationId');
+    const affiliationId = req.source === 'delegate' ? req.affiliationId : (dto.affiliationId ?? null);
+    if (req.source === 'self') await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
+    const details = await this.details(this.prisma, event, req.source === 'delegate' ? 'delegate' : 'self', affiliationId, dto, lang);
+    await checkMembersNotBanned(this.prisma, details);
+    const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
+    return this.prisma.$transaction(
+      async (tx) => {
+        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
+        await lockIdentities(tx, event.id, [...details.identities, ...detailsOf(req.details).identities]);
+        await this.checkClashes(tx, event, details, affiliationId, lang, req.id);
+        const { count } = await tx.entryRequest.updateMany({
+          where: { id, version, state: { in: ['submitted', 'waiting'] } },
+          data: { details: details as unknown as Prisma.InputJsonValue, affiliationId, version: { increment: 1 } },
+        });
+        if (count === 0) staleOrMissing('entryRequest', await tx.entryRequest.findUnique({ where: { id } }));
+        const after = await tx.entryRequest.findUniqueOrThrow({ where: { id } });
+        await this.audit.record(tx, {
+          userId,
+          tournamentId: event.tournamentId,
+          entity: 'entry_request',
+          entityId: id,
+          action: 'update',
+          before: { details: req.details, affiliationId: req.affiliationId, version: req.version },
+          after: { details: after.details, affiliationId: after.affiliationId, version: after.version },
+          reason: why,
+        });
+        return after;
+      },
+      { timeout: 20_000, maxWait: 15_000 },
+    );
+  }
+
+  /** The event's requests the user may see: registrars all (with filters), a delegate their unit's, a person their own. */
+  async list({ user, eventId, filter }: { user: AuthUser; eventId: string; filter: RequestFilterDto }): Promise<RequestWithUnit[]> {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId } });
+    if (!event) throw notFound('event');
+    const access = await this.access.of(user, event.tournamentId);
+    const where: Prisma.EntryRequestWhereInput = {
+      eventId,
+      // An unconfirmed request (asked without an account, its mail link not followed) is nobody's to decide yet.
+      state: filter.state ?? { not: 'unconfirmed' },
+      ...(filter.source ? { source: filter.source } : {}),
+    };
+    if (access.has(...REGISTRARS)) {
+      if (filter.affiliationId) where.affiliationId = filter.affiliationId;
+    } else {
+      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+      // A delegate sees their unit's entries only (auth.other_unit), a person their own requests.
+      if (filter.affiliationId && filter.affiliationId !== unitId) throw new DomainError('auth.other_unit', {}, 'affiliationId');
+      if (unitId) where.affiliationId = unitId;
+      else where.submittedById = user.id;
+    }
+    return this.prisma.entryRequest.findMany({
+      where,
+      include: { affiliation: { select: { id: true, nameZh: true, nameEn: true } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /** 审核: approve — the entry made by the organizer's registration; past the field's maximum refused. */
+  approve({ user, id, version, lang = 'en' }: { user: AuthUser; id: string; version: number; lang?: Language }) {
+    return this.prisma.$transaction((tx) => this.approveIn(tx, { user, id, version, lang }), { timeout: 20_000 });
+  }
+
+  private async approveIn(tx: Tx, { user, id, version, lang, reason }: { user: AuthUser; id: string; version: number; lang: Language; reason?: string }) {
+    const before = await tx.entryRequest.findUnique({ where: { id } });
+    if (!before) throw notFound('entryRequest');
+    // Approvals of an event one at a time (the field's maximum): the registration's own lock.
+    const event = await lockEvent(tx, before.eventId);
+    const req = await tx.entryRequest.findUniqueOrThrow({ where: { id } });
+    if (req.version !== version) staleOrMissing('entryRequest', req);
+    if (req.state !== 'submitted' && req.state !== 'waiting') throw new DomainError('entry.decided', { state: req.state });
+    if (event.maxEntries !== null && (await tx.entry.count({ where: { eventId: event.id, status: 'active' } })) >= event.maxEntries)
+      throw new DomainError('entry.field_full', { event: nameIn(lang, event), max: event.maxEntries });
+    const d = detailsOf(req.details);
+    const playerIds: string[] = [];
+    // A person entering with their account: the account's person when it has one (My tournaments).
+    const submitter =
+      req.source === 'self' && req.submittedById ? await tx.user.findUnique({ where: { id: req.submittedById }, select: { id: true, personId: true } }) : null;
+    for (const m of d.members) {
+      if (m.playerId) playerIds.push(m.playerId);
+      else {
+        const p = await this.players.createIn(tx, {
+          user,
+          tournamentId: event.tournamentId,
+          dto: {
+            nameZh: m.nameZh,
+            nameEn: m.nameEn,
+            gender: m.gender,
+            ...(req.affiliationId ? { affiliationId: req.affiliationId } : {}),
+            ...(m.rating !== null ? { rating: m.rating } : {}),
+            ...(m.birthYear !== null ? { birthYear: m.birthYear } : {}),
+            ...(m.email ? { email: m.email } : {}),
+            ...(m.federationId ? { federationId: m.federationId } : {}),
+            ...(submitter?.personId ? { personId: submitter.personId } : {}),
+          },
+        });
+        playerIds.push(p.id);
+        // …else the person the registry matched becomes the account's, unless another account has it.
+        if (submitter && !submitter.personId && p.personId && !(await tx.user.findFirst({ where: { personId: p.personId }, select: { id: true } })))
+          await tx.user.update({ where: { id: submitter.id }, data: { personId: p.personId } });
+      }
+    }
+    let entryId: string;
+    if (d.kind === 'team') {
+      if (!req.affiliationId || !d.team) throw badRequest([{ field: 'affiliationId', reason: 'a team is entered by its unit' }]);
+      const starters = playerIds.filter((_, i) => d.members[i].role === 'starter');
+      const reserves = playerIds.filter((_, i) => d.members[i].role === 'reserve');
+      const team = await this.teams.createIn(tx, {
+        user,
+        eventId: event.id,
+        dto: { affiliationId: req.affiliationId, nameZh: d.team.nameZh, nameEn: d.team.nameEn, starters, reserves },
+      });
+      entryId = team.entries[0].id;
+    } else {
+      entryId = (await this.entries.createIn(tx, { user, eventId: event.id, dto: { playerId: playerIds[0] } })).id;
+    }
+    await this.feeFor(tx, event, req, user);
+    return this.decide(tx, req, user, { state: 'approved', entryId, reason: req.reason }, reason ?? 'approved');
+  }
+
+  /** 报名费: the entry's fee, in the regulations' currency, when the event charges one. */
+  private async feeFor(tx: Tx, event: Event, req: EntryRequest, user: AuthUser): Promise<void> {
+    const amount = event.kind === 'team' ? event.feePerTeam : event.feePerPlayer;
+    if (!amount) return;
+    const regs = await tx.regulations.findUnique({ where: { tournamentId: event.tournamentId }, select: { feeCurrency: true } });
+    const fee = await tx.fee.create({
+      data: {
+        tournamentId: event.tournamentId,
+        eventId: event.id,
+        affiliationId: req.affiliationId,
+        entryRequestId: req.id,
+        amount,
+        currency: regs?.feeCurrency ?? 'CNY',
+      },
+    });
+    await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'fee', entityId: fee.id, action: 'create', after: fee });
+  }
+
+  private async decide(
+    tx: Tx,
+    req: EntryRequest,
+    user: AuthUser,
+    data: { state: EntryRequest['state']; entryId?: string; reason?: string | null },
+    why: string,
+  ) {
+    const { count } = await tx.entryRequest.updateMany({
+      where: { id: req.id, version: req.version },
+      data: { ...data, decidedById: user.id, decidedAt: await dbNow(tx), version: { increment: 1 } },
+    });
+    if (count === 0) staleOrMissing('entryRequest', req);
+    const after = await tx.entryRequest.findUniqueOrThrow({ where: { id: req.id } });
+    const event = await tx.event.findUniqueOrThrow({ where: { id: req.eventId }, select: { id: true, tournamentId: true, nameZh: true, nameEn: true } });
+    await this.decisionMail(tx, req, after, event);
+    await this.audit.record(tx, {
+      userId: user.id,
+      tournamentId: event.tournamentId,
+      entity: 'entry_request',
+      entityId: req.id,
+      action: 'update',
+      before: req,
+      after,
+      reason: why,
+    });
+    return after;
+  }
+
+  /**
+   * The decision by mail (issue 32's queue), in the same transaction: to whoever submitted the
+   * request (the account's address, or the address a request without an account gave), in the
+   * language the request was made in; sent once per decision (the dedupe key: the request's id and
+   * version). Approved, refused with the reason, waiting list, promoted from the waiting list.
+   * Without a mail server the state stays visible on the delegate's and the person's pages.
+   */
+  private async decisionMail(
+    tx: Tx,
+    before: EntryRequest,
+    req: EntryRequest,
+    event: { id: string; tournamentId: string; nameZh: string; nameEn: string },
+  ): Promise<void> {
+    if (req.state !== 'approved' && req.state !== 'refused' && req.state !== 'waiting') return;
+    const account = req.submittedById ? await tx.user.findUnique({ where: { id: req.submittedById }, select: { email: true } }) : null;
+    const to = account?.email ?? req.email;
+    if (!to) return;
+    const tournament = await tx.tournament.findUniqueOrThrow({ where: { id: event.tournamentId }, select: { nameZh: true, nameEn: true } });
+    const d = detailsOf(req.details);
+    const lang: Language = d.lang ?? 'zh';
+    const decision = translate(
+      req.state === 'approved' && before.state === 'waiting' ? 'mail.decision.promoted' : (`mail.decision.${req.state}` as const),
+      lang,
+    );
+    const words = {
+      tournament: chineseIn(lang, nameIn(lang, tournament)),
+      event: chineseIn(lang, nameIn(lang, event)),
+      who: chineseIn(lang, labelOf(d, lang)),
+      decision,
+      reason: req.state === 'refused' && req.reason ? translate('mail.decision.reason', lang, { reason: chineseIn(lang, req.reason) }) : '',
+      link: mailLink(req.source === 'delegate' ? `/tournaments/${event.tournamentId}/unit?lang=${lang}` : `/events/${event.id}/enter?lang=${lang}`),
+    };
+    await this.mail.enqueue(tx, {
+      to,
+      kind: 'entry_decision',
+      tournamentId: event.tournamentId,
+      dedupeKey: `entry-decision:${req.id}:${req.version}`,
+      subject: translate('mail.decision.subject', lang, words),
+      text: translate('mail.decision.body', lang, words),
+    });
+  }
+
+  /** Refused with the reason (shown to the delegate or the person). */
+  refuse({ user, id, version, reason }: { user: AuthUser; id: string; version: number; reason?: string }) {
+    const why = reason?.trim();
+    if (!why) throw badRequest([{ field: 'reason', reason: 'a refusal gives its reason' }]);
+    return this.transition({ user, id, version, from: ['submitted', 'waiting'], to: 'refused', reason: why });
+  }
+
+  /** On the waiting list: offered a place when one frees (promote). */
+  wait({ user, id, version, reason }: { user: AuthUser; id: string; version: number; reason?: string }) {
+    return this.transition({ user, id, version, from: ['submitted'], to: 'waiting', reason: reason?.trim() || null });
+  }
+
+  /** The submitter (or their unit's delegate) takes back a request not yet approved, inside the window; registrars any time. */
+  async withdraw({ user, id, version }: { user: AuthUser; id: string; version: number }) {
+    const req = await this.prisma.entryRequest.findUnique({ where: { id }, include: { event: { include: { tournament: true } } } });
+    if (!req) throw notFound('entryRequest');
+    const access = await this.access.of(user, req.event.tournamentId);
+    if (!access.has(...REGISTRARS)) {
+      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, req.event.tournamentId, user.id) : null;
+      const mine = unitId ? req.affiliationId === unitId : req.submittedById === user.id;
+      if (!mine) throw new DomainError('auth.other_unit');
+      const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: req.event.tournamentId } });
+      checkWindow(regs, req.event, await dbNow(this.prisma), req.event.tournament.timeZone);
+    }
+    return this.transition({ user, id, version, from: ['submitted', 'waiting'], to: 'withdrawn', reason: req.reason });
+  }
+
+  private transition({
+    user,
+    id,
+    version,
+    from,
+    to,
+    reason,
+  }: {
+    user: AuthUser;
+    id: string;
+    version: number;
+    from: EntryRequest['state'][];
+    to: EntryRequest['state'];
+    reason: string | null;
+  }) {
+    return this.prisma.$transaction(async (tx) => {
+      const req = await tx.entryRequest.findUnique({ where: { id } });
+      if (!req) throw notFound('entryRequest');
+      if (req.version !== version) staleOrMissing('entryRequest', req);
+      if (!from.includes(req.state)) throw new DomainError('entry.decided', { state: req.state });
+      return this.decide(tx, req, user, { state: to, reason }, to);
+    });
+  }
+
+  /**
+   * A place freed (a withdrawal, 二章7节2, or a refusal) is offered to the first on the waiting list:
+   * an explicit act of the organizer, audited as a promotion; refused while the field is full.
+   */
+  promote({ user, eventId, lang = 'en' }: { user: AuthUser; eventId: string; lang?: Language }) {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const first = await tx.entryRequest.findFirst({ where: { eventId, state: 'waiting' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+        if (!first) throw new DomainError('entry.none_waiting');
+        return this.approveIn(tx, { user, id: first.id, version: first.version, lang, reason: 'promoted from the waiting list (a place was freed)' });
+      },
+      { timeout: 20_000 },
+    );
+  }
+
+  /** Places: the field's maximum, the active entries, the waiting list (the queue's header). */
+  async places(eventId: string) {
+    const [event, active, waiting] = await Promise.all([
+      this.prisma.event.findUnique({ where: { id: eventId }, select: { maxEntries: true } }),
+      this.prisma.entry.count({ where: { eventId, status: 'active' } }),
+      this.prisma.entryRequest.count({ where: { eventId, state: 'waiting' } }),
+    ]);
+    const max = event?.maxEntries ?? null;
+    // 附录2 #1 / 附录1 #3 / 二章7节2: an odd field is made even by one more from the host.
+    return { max, active, waiting, free: max === null ? null : Math.max(0, max - active), hostFillUp: fieldFillUp(active) };
+  }
+}
+
+function clashName(d: RequestDetails, identity: string, lang: Language): string {
+  if (identity.startsWith('t:') && d.team) return nameIn(lang, d.team);
+  const m = d.members.find((x) => identitiesOf('player', [x]).includes(identity));
+  return m ? nameIn(lang, m) : labelOf(d, lang);
+}

@@ -1,0 +1,167 @@
+import { changedBetween, methodOf, orderTimeline, rateTimeline, type PersonChange, type TimelineItem } from '@chuhe/ratings';
+import { Prisma } from '../generated/prisma/client';
+import { typedQuery } from '../persistence/typed-sql';
+import type { Tx } from '../prisma/prisma.service';
+
+/**
+ * A rating list's whole history, recomputed (issue 33 #3): the imported lists and the rated events
+ * in date order (libs/ratings orderTimeline), rated from scratch with the list's method, and only
+ * the rows that differ written back. Recomputing everything is what makes a correction to an old
+ * event change what follows exactly as if the result had always been the corrected one; the
+ * answer names every (event, person) whose rating moved. One recompute per list at a time: the
+ * advisory lock holds a second server instance until the first has written.
+ */
+const EVENT_GAMES = typedQuery(
+  'rating list games',
+  { eventId: 'text', red: 'text', black: 'text', result: 'text', kind: 'text' },
+  (eventIds: string[]) => Prisma.sql`
+    SELECT r."eventId"::text AS "eventId", rp."personId"::text AS red, bp."personId"::text AS black, g.result::text AS result, g.kind::text AS kind
+    FROM "Game" g
+    JOIN "Pairing" p ON p.id = g."pairingId"
+    JOIN "Round" r ON r.id = p."roundId"
+    JOIN "Player" rp ON rp.id = g."redPlayerId"
+    JOIN "Player" bp ON bp.id = g."blackPlayerId"
+    WHERE r."eventId" = ANY(${eventIds}::uuid[]) AND r.state <> 'draft' AND g.result IS NOT NULL
+      AND rp."personId" IS NOT NULL AND bp."personId" IS NOT NULL
+    ORDER BY r."eventId", r.number, p."table" NULLS LAST, g.board, g.leg`,
+  [[]],
+);
+
+const LIST_EVENTS = typedQuery(
+  'rating list events',
+  { id: 'text', endDate: 'timestamp' },
+  (listId: string, include: string[]) => Prisma.sql`
+    SELECT e.id::text AS id, t."endDate"::timestamp AS "endDate"
+    FROM "Event" e JOIN "Tournament" t ON t.id = e."tournamentId"
+    WHERE e."ratingListId" = ${listId}::uuid
+      AND (e.id = ANY(${include}::uuid[]) OR EXISTS (SELECT 1 FROM "RatingChange" c WHERE c."eventId" = e.id AND c."ratingListId" = ${listId}::uuid))`,
+  ['00000000-0000-0000-0000-000000000000', []],
+);
+
+export interface RecomputeResult {
+  readonly events: number;
+  readonly persons: number;
+  /** Every (event, person) whose rating before or after changed, appeared or vanished. */
+  readonly changed: { eventId: string; personId: string; from: number | null; to: number | null }[];
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The timeline of a list as stored: imported lists by date, rated events (plus `include`) with their games. */
+export async function loadTimeline(tx: Tx, listId: string, include: readonly string[] = []) {
+  const imported = await tx.ratingChange.findMany({
+    where: { ratingListId: listId, eventId: null },
+    select: { personId: true, rating: true, games: true, effectiveAt: true },
+  });
+  const lists = new Map<string, { personId: string; rating: number; games: number }[]>();
+  for (const r of imported) {
+    const at = day(r.effectiveAt);
+    (lists.get(at) ?? lists.set(at, []).get(at)!).push({ personId: r.personId, rating: r.rating, games: r.games });
+  }
+  const events = await LIST_EVENTS.rows(tx, listId, [...include]);
+  const games = events.length
+    ? await EVENT_GAMES.rows(
+        tx,
+        events.map((e) => e.id),
+      )
+    : [];
+  const byEvent = new Map<string, { red: string; black: string; result: string; kind: string }[]>(events.map((e) => [e.id, []]));
+  for (const g of games) byEvent.get(g.eventId)!.push(g);
+  const items: TimelineItem[] = [
+    ...[...lists].map(([at, ratings]) => ({ kind: 'list' as const, key: `list ${at}`, at, ratings })),
+    ...events.map((e) => ({ kind: 'event' as const, key: e.id, at: day(e.endDate), games: byEvent.get(e.id)! })),
+  ];
+  return orderTimeline(items);
+}
+
+/** Each event's effectiveAt: its day at noon plus its order within the day in seconds (the latest row is the current rating). */
+export function effectiveTimes(items: readonly TimelineItem[]): Map<string, Date> {
+  const out = new Map<string, Date>();
+  const perDay = new Map<string, number>();
+  for (const item of items) {
+    if (item.kind !== 'event') continue;
+    const n = perDay.get(item.at) ?? 0;
+    perDay.set(item.at, n + 1);
+    out.set(item.key, new Date(Date.parse(`${item.at}T12:00:00Z`) + n * 1000));
+  }
+  return out;
+}
+
+interface RowData {
+  ratingBefore: number | null;
+  rating: number;
+  games: number;
+  performance: number | null;
+  effectiveAt: Date;
+  report: unknown;
+}
+
+/** Rows per statement (one array parameter per column: the statement's size grows, not its parameters). */
+const ROWS_PER_STATEMENT = 5_000;
+
+export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = []): Promise<RecomputeResult> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rating-list ${listId}`}))`;
+  const list = await tx.ratingList.findUniqueOrThrow({ where: { id: listId } });
+  const items = await loadTimeline(tx, listId, include);
+  const history = rateTimeline(methodOf(list.method), items);
+  const times = effectiveTimes(items);
+
+  const old = await tx.ratingChange.findMany({
+    where: { ratingListId: listId, eventId: { not: null } },
+    select: { id: true, eventId: true, personId: true, ratingBefore: true, rating: true, effectiveAt: true },
+  });
+  const next: (PersonChange & { eventId: string })[] = [...history.events].flatMap(([eventId, cs]) => cs.map((c) => ({ ...c, eventId })));
+  const changed = changedBetween(
+    old.map((o) => ({ eventKey: o.eventId!, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating })),
+    next.map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
+  ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
+
+  // Rewrite the event rows whose content differs (a report names opponents' ratings, so any change
+  // rewrites every row), set-based: one UPDATE … FROM unnest and one INSERT per chunk of rows — the
+  // row-by-row update was most of a from-scratch recompute's time (ratings bench).
+  const oldByKey = new Map(old.map((o) => [`${o.eventId} ${o.personId}`, o]));
+  const keep = new Set<string>();
+  const inserts: Prisma.RatingChangeCreateManyInput[] = [];
+  const updates: { id: string; data: RowData }[] = [];
+  for (const c of next) {
+    const key = `${c.eventId} ${c.personId}`;
+    keep.add(key);
+    const data: RowData = {
+      ratingBefore: c.ratingBefore,
+      rating: c.rating,
+      games: c.games,
+      performance: c.performance,
+      effectiveAt: times.get(c.eventId)!,
+      report: { k: c.k, score: c.score, expected: c.expected, games: c.report },
+    };
+    const o = oldByKey.get(key);
+    if (!o) inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
+    else if (o.rating !== c.rating || o.ratingBefore !== c.ratingBefore || o.effectiveAt.getTime() !== data.effectiveAt.getTime() || changed.length)
+      updates.push({ id: o.id, data });
+  }
+  const gone = old.filter((o) => !keep.has(`${o.eventId} ${o.personId}`)).map((o) => o.id);
+  if (gone.length) await tx.ratingChange.deleteMany({ where: { id: { in: gone } } });
+  for (let i = 0; i < updates.length; i += ROWS_PER_STATEMENT) {
+    const chunk = updates.slice(i, i + ROWS_PER_STATEMENT);
+    const col = <T>(f: (d: RowData) => T) => chunk.map((u) => f(u.data));
+    await tx.$executeRaw`
+      UPDATE "RatingChange" c SET "ratingBefore" = v.before, rating = v.rating, games = v.games, performance = v.performance,
+        "effectiveAt" = v.at::timestamptz AT TIME ZONE 'UTC', report = v.report
+      FROM unnest(${chunk.map((u) => u.id)}::uuid[], ${col((d) => d.ratingBefore)}::int[], ${col((d) => d.rating)}::int[], ${col((d) => d.games)}::int[],
+                  ${col((d) => d.performance)}::int[], ${col((d) => d.effectiveAt.toISOString())}::text[], ${col((d) => JSON.stringify(d.report))}::jsonb[])
+        AS v(id, before, rating, games, performance, at, report)
+      WHERE c.id = v.id`;
+  }
+  for (let i = 0; i < inserts.length; i += ROWS_PER_STATEMENT) {
+    const chunk = inserts.slice(i, i + ROWS_PER_STATEMENT);
+    const col = <T>(f: (r: (typeof chunk)[number]) => T) => chunk.map(f);
+    await tx.$executeRaw`
+      INSERT INTO "RatingChange" (id, "ratingListId", "personId", "eventId", "effectiveAt", "ratingBefore", rating, games, report, performance)
+      SELECT gen_random_uuid(), ${listId}::uuid, v.person, v.event, v.at::timestamptz AT TIME ZONE 'UTC', v.before, v.rating, v.games, v.report, v.performance
+      FROM unnest(${col((r) => r.personId)}::uuid[], ${col((r) => r.eventId!)}::uuid[], ${col((r) => (r.effectiveAt as Date).toISOString())}::text[],
+                  ${col((r) => r.ratingBefore ?? null)}::int[], ${col((r) => r.rating)}::int[], ${col((r) => r.games ?? 0)}::int[],
+                  ${col((r) => JSON.stringify(r.report))}::jsonb[], ${col((r) => r.performance ?? null)}::int[])
+        AS v(person, event, at, before, rating, games, report, performance)`;
+  }
+  return { events: history.events.size, persons: history.states.size, changed };
+}
