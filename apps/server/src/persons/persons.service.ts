@@ -7,7 +7,7 @@ import { StandingsService } from '../standings/standings.service';
 import { requireAdmin } from './admin';
 import { isoDay } from './bans';
 import { mergePersons, undoMerge } from './merge';
-import { PERSON_ENTRIES, PERSON_GAMES, PERSON_RATINGS } from './profile-queries';
+import { EVENT_VERSIONS, PERSON_ENTRIES, PERSON_GAMES, PERSON_RATINGS } from './profile-queries';
 import { decideMatch, matchPlayers, pendingMatches } from './registry';
 
 const POINTS: Record<string, [number, number]> = {
@@ -21,8 +21,18 @@ const POINTS: Record<string, [number, number]> = {
   double_forfeit: [0, 0],
 };
 
+/** Events whose places a server keeps for the profiles (each a map of its entries' places). */
+const PLACES_KEPT = 20_000;
+
 @Injectable()
 export class PersonsService {
+  /**
+   * Each event's places by entry, with the event's data version they were computed at: a profile of
+   * 200 events reads the versions in its entries query and computes only the events that moved —
+   * through the standings' EventCache alone (16 events) every view reloaded and re-ranked all 200.
+   */
+  private readonly places = new Map<string, { version: number; byEntry: Map<string, number | null> }>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
@@ -49,10 +59,15 @@ export class PersonsService {
       PERSON_RATINGS.rows(this.prisma, personId),
       this.prisma.personTitle.findMany({ where: { personId }, orderBy: { awardedAt: 'asc' } }),
     ]);
+    const versions = new Map(
+      entries.length ? (await EVENT_VERSIONS.rows(this.prisma, [...new Set(entries.map((e) => e.eventId))])).map((v) => [v.eventId, v.version]) : [],
+    );
+    const byEvent = new Map<string, typeof games>();
+    for (const g of games) byEvent.set(g.eventId, [...(byEvent.get(g.eventId) ?? []), g]);
     const events = [];
     for (const e of entries) {
-      const place = await this.placeOf(e.eventId, e.entryId);
-      const own = games.filter((g) => g.eventId === e.eventId);
+      const place = await this.placeOf(e.eventId, e.entryId, versions.get(e.eventId) ?? 0);
+      const own = byEvent.get(e.eventId) ?? [];
       // In the event's own points: 2-1-0 doubles the share of 1-½-0 (一章 scoring).
       const share = own.reduce((a, g) => a + (POINTS[g.result]?.[g.colour === 'red' ? 0 : 1] ?? 0), 0);
       const score = e.kind === 'individual' && e.scoring === 'two_one_zero' ? share * 2 : share;
@@ -98,8 +113,27 @@ export class PersonsService {
     };
   }
 
-  /** The entry's place in the event's standings (a team's place for its members), or null before any round. */
-  private async placeOf(eventId: string, entryId: string): Promise<number | null> {
+  /**
+   * The entry's place in the event's standings (a team's place for its members), or null before any
+   * round: kept per event while its data version (read with the profile's entries) holds. The version
+   * is read before the standings, so a change in between is at worst computed again, never missed.
+   */
+  private async placeOf(eventId: string, entryId: string, version: number): Promise<number | null> {
+    let kept = this.places.get(eventId);
+    if (!kept || kept.version !== version) {
+      const byEntry = await this.placesIn(eventId);
+      if (!byEntry) return null;
+      kept = { version, byEntry };
+      this.places.delete(eventId);
+      this.places.set(eventId, kept);
+      if (this.places.size > PLACES_KEPT) this.places.delete(this.places.keys().next().value!);
+    }
+    return kept.byEntry.get(entryId) ?? null;
+  }
+
+  /** Every entry's place in the event's standings now (empty before any round), or null when they cannot be computed (not kept). */
+  private async placesIn(eventId: string): Promise<Map<string, number | null> | null> {
+    const out = new Map<string, number | null>();
     try {
       const s = await this.standings.standings(eventId);
       const report = s.report as unknown as {
@@ -107,13 +141,14 @@ export class PersonsService {
         standings?: { rows: { entry: string; rank: number }[] };
         rows?: { entry: string; rank: number }[];
       };
-      const place = report.places?.find((p) => p.entry === entryId)?.place;
-      if (place !== undefined) return place;
-      const rows = report.standings?.rows ?? report.rows ?? [];
-      return rows.find((r) => r.entry === entryId)?.rank ?? null;
+      for (const r of report.standings?.rows ?? report.rows ?? []) out.set(r.entry, r.rank);
+      // A championship's places (附录2 #10 / 附录3 #2) come before the table under them.
+      for (const p of report.places ?? []) out.set(p.entry, p.place);
     } catch {
+      // A file the library refuses, or the database failed: no place shown, and asked again next time.
       return null;
     }
+    return out;
   }
 
   /** Head-to-head between two persons (public). */

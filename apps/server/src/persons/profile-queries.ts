@@ -30,11 +30,33 @@ export const PERSON_ENTRIES = typedQuery(
            t."startDate"::timestamp AS "startDate", t."endDate"::timestamp AS "endDate", p.id::text AS "playerId", p.title, p.rating
     FROM "Player" p
     JOIN "Tournament" t ON t.id = p."tournamentId" AND t."publishedAt" IS NOT NULL
-    JOIN "Entry" x ON x."playerId" = p.id OR x."teamId" IN (SELECT m."teamId" FROM "TeamMember" m WHERE m."playerId" = p.id)
+    -- The player's own entries and their teams' entries: two index lookups (Entry_playerId_idx,
+    -- Entry_eventId_teamId_key) — one join ON playerId OR teamId IN (…) scanned every entry.
+    CROSS JOIN LATERAL (
+      SELECT o.id, o."eventId" FROM "Entry" o WHERE o."playerId" = p.id
+      UNION ALL
+      SELECT o.id, o."eventId" FROM "TeamMember" m JOIN "Team" tm ON tm.id = m."teamId" JOIN "Entry" o ON o."eventId" = tm."eventId" AND o."teamId" = m."teamId"
+      WHERE m."playerId" = p.id
+    ) x
     JOIN "Event" e ON e.id = x."eventId"
     WHERE p."personId" = ${personId}::uuid
     ORDER BY t."startDate" DESC, e."createdAt", e.id`,
   [NO_ID],
+);
+
+/**
+ * The events' data versions (play/event-version.ts: their EventChange rows), for the places a server
+ * keeps per event. A statement of its own over the profile's few event ids: as a column of
+ * PERSON_ENTRIES its estimated cost, multiplied by the join's estimate, passed the planner's JIT
+ * threshold and every profile paid ~500 ms of compilation for a 2 ms query.
+ */
+export const EVENT_VERSIONS = typedQuery(
+  'event versions',
+  { eventId: 'text', version: 'int4' },
+  (eventIds: string[]) => Prisma.sql`
+    SELECT v.id::text AS "eventId", (SELECT count(*) FROM "EventChange" c WHERE c."eventId" = v.id)::int AS version
+    FROM unnest(${eventIds}::uuid[]) AS v(id)`,
+  [[NO_ID]],
 );
 
 export const PERSON_GAMES = typedQuery(
@@ -56,15 +78,21 @@ export const PERSON_GAMES = typedQuery(
   },
   (personId: string) => Prisma.sql`
     SELECT g.id::text AS "gameId", r."eventId"::text AS "eventId", r.number AS round, g.board, g.kind::text AS kind,
-           CASE WHEN me.id = g."redPlayerId" THEN 'red' ELSE 'black' END AS colour, g.result::text AS result,
+           g.colour, g.result::text AS result,
            op.id::text AS "opponentPlayerId", op."personId"::text AS "opponentPersonId", op."nameZh" AS "opponentZh", op."nameEn" AS "opponentEn",
            EXISTS (SELECT 1 FROM "GameRecord" gr WHERE gr."gameId" = g.id) AS "hasRecord", t."startDate"::timestamp AS "startDate"
     FROM "Player" me
     JOIN "Tournament" t ON t.id = me."tournamentId" AND t."publishedAt" IS NOT NULL
-    JOIN "Game" g ON g."redPlayerId" = me.id OR g."blackPlayerId" = me.id
+    -- As red and as black, each through its own index, the opponent named by id: one join ON red OR
+    -- black with a CASE for the opponent hashed every player of the server (400,000 at the issue's scale).
+    CROSS JOIN LATERAL (
+      SELECT g.id, g."pairingId", g.board, g.leg, g.kind, g.result, 'red' AS colour, g."blackPlayerId" AS "opponentId" FROM "Game" g WHERE g."redPlayerId" = me.id
+      UNION ALL
+      SELECT g.id, g."pairingId", g.board, g.leg, g.kind, g.result, 'black', g."redPlayerId" FROM "Game" g WHERE g."blackPlayerId" = me.id
+    ) g
     JOIN "Pairing" pa ON pa.id = g."pairingId"
     JOIN "Round" r ON r.id = pa."roundId" AND r.state <> 'draft'
-    LEFT JOIN "Player" op ON op.id = CASE WHEN me.id = g."redPlayerId" THEN g."blackPlayerId" ELSE g."redPlayerId" END
+    LEFT JOIN "Player" op ON op.id = g."opponentId"
     WHERE me."personId" = ${personId}::uuid AND g.result IS NOT NULL
     ORDER BY t."startDate" DESC, r."eventId", r.number DESC, g.board, g.leg`,
   [NO_ID],
