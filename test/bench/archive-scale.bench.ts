@@ -164,7 +164,9 @@ export async function bench(): Promise<void> {
 
     if (process.env.BENCH_EXPLAIN) {
       const starEventIds = (
-        await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT DISTINCT x."eventId"::text AS id FROM "Player" p JOIN "Entry" x ON x."playerId" = p.id WHERE p."personId" = '${star}'`)
+        await prisma.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT DISTINCT x."eventId"::text AS id FROM "Player" p JOIN "Entry" x ON x."playerId" = p.id WHERE p."personId" = '${star}'`,
+        )
       ).map((r) => r.id);
       for (const [name, q] of Object.entries({
         entries: profileQueries.PERSON_ENTRIES.sql(star),
@@ -196,8 +198,12 @@ export async function bench(): Promise<void> {
     console.log(`the archive at ${PERSONS} persons × ${EVENTS} events × ${GAMES} games (the issue: 100,000 × 10,000 × 2,000,000), ${runs} requests each:`);
     console.log(`  reference GET /api/health: ${show(health)}; GET /api/auth/me (401): ${show(me)}`);
     const ratio = (s: Sample) => `${(s.p50 / health.p50).toFixed(1)}× health`;
-    console.log(`  profile of the busiest person (${starEvents} events, ${starEvents * ROUNDS} games): cold ${cold.toFixed(0)} ms; warm ${show(profileStar)} — ${ratio(profileStar)} (goal < 100 ms: ${goal(profileStar.p50, 100)})`);
-    console.log(`  profile of a typical person (4 events, 40 games): ${show(profileTypical)} — ${ratio(profileTypical)} (goal < 100 ms: ${goal(profileTypical.p50, 100)})`);
+    console.log(
+      `  profile of the busiest person (${starEvents} events, ${starEvents * ROUNDS} games): cold ${cold.toFixed(0)} ms; warm ${show(profileStar)} — ${ratio(profileStar)} (goal < 100 ms: ${goal(profileStar.p50, 100)})`,
+    );
+    console.log(
+      `  profile of a typical person (4 events, 40 games): ${show(profileTypical)} — ${ratio(profileTypical)} (goal < 100 ms: ${goal(profileTypical.p50, 100)})`,
+    );
     for (const [name, s] of found) console.log(`  archive search, ${name}: ${show(s)} — ${ratio(s)} (goal < 100 ms: ${goal(s.p50, 100)})`);
     console.log(`  the home page's calendar (no search): ${show(home)} — ${ratio(home)}`);
     console.log(`  one event's rating report page: ${show(report)} — ${ratio(report)} (goal < 1 s: ${goal(report.p50, 1000)})`);
@@ -219,7 +225,9 @@ export async function bench(): Promise<void> {
       const fullT = performance.now();
       const full = await prisma.$transaction((tx) => recomputeList(tx, listId), long);
       const fullMs = performance.now() - fullT;
-      console.log(`  full recompute (read, rate, write): ${(fullMs / 1000).toFixed(1)} s, ${full.changed.length} rows written (goal < 60 s: ${goal(fullMs, 60_000)})`);
+      console.log(
+        `  full recompute (read, rate, write): ${(fullMs / 1000).toFixed(1)} s, ${full.changed.length} rows written (goal < 60 s: ${goal(fullMs, 60_000)})`,
+      );
     }
     console.log(`  (${load()})`);
   } finally {

@@ -3,7 +3,9 @@
 // refusing an entry, a namesake (同名) left to the organizer, a merge and its undo.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { translate } from '../../apps/server/src/i18n/i18n';
 import { createPrismaClient } from '../support/database';
+import { openRegistration } from './entries-helpers';
 import { newUser, startTestApp, SWISS_EVENT, TOURNAMENT } from './http-helpers';
 import type { RoundViewBody, User } from './scenario';
 
@@ -485,5 +487,60 @@ describe('persons, ratings, bans, merges (issue 33)', () => {
     await http().post(`/api/events/${ne.id}/entries`).set('Authorization', organizer.auth).send({ playerId: c.id }).expect(201);
     // The bans are public with their decision.
     expect((await http().get(`/api/persons/${person.D}/bans`).expect(200)).body[0].decision).toContain('二章8节3');
+  });
+
+  it('takes a federation ID on the entry request page: approved, the entry is the person with that ID; a namesake decision keeps it', async () => {
+    const t = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id as string;
+    const ev = (await http().post(`/api/tournaments/${t}/events`).set('Authorization', organizer.auth).send(SWISS_EVENT).expect(201)).body;
+    await http().put(`/api/events/${ev.id}/regulations`).set('Authorization', organizer.auth).send({ version: ev.version, selfRegistration: true }).expect(200);
+    await openRegistration(app, organizer.auth, t);
+    // The field is on the form, in the page's language.
+    const player = await newUser(app, 'fid-player');
+    for (const lang of ['zh', 'zh-Hant', 'en'] as const) {
+      const page = await http().get(`/events/${ev.id}/enter?lang=${lang}`).set('Authorization', player.auth).expect(200);
+      expect(page.text).toContain('name="federationId"');
+      expect(page.text).toContain(translate('federationIdField', lang));
+    }
+    expect(translate('federationIdField', 'zh-Hant')).not.toBe(translate('federationIdField', 'zh'));
+
+    /** A request posted from the page's form; the stored request. */
+    const enter = async (who: { auth: string }, form: Record<string, string>) => {
+      const res = await http().post(`/events/${ev.id}/enter?lang=en`).set('Authorization', who.auth).type('form').send(form);
+      expect(res.status).toBe(303);
+      const rows = await prisma.entryRequest.findMany({ where: { eventId: ev.id }, orderBy: { createdAt: 'desc' }, take: 1 });
+      return rows[0];
+    };
+    const approve = async (id: string, version: number) => {
+      const done = (await http().post(`/api/entry-requests/${id}/approve`).set('Authorization', organizer.auth).send({ version }).expect(200)).body;
+      const entry = await prisma.entry.findFirstOrThrow({
+        where: { eventId: ev.id, playerId: { not: null } },
+        orderBy: { createdAt: 'desc' },
+        include: { player: true },
+      });
+      return { done, player: entry.player! };
+    };
+
+    // 丙棋手 with the ID the registry knows: the approved entry's player is that person, and keeps the ID.
+    const bing = await enter(player, { nameZh: '丙棋手', nameEn: 'Bing', gender: 'male', federationId: ' CXA-C ' });
+    expect((bing.details as { members: { federationId?: string }[] }).members[0].federationId).toBe('CXA-C');
+    const mine = await http().get(`/events/${ev.id}/enter?lang=en`).set('Authorization', player.auth).expect(200);
+    expect(mine.text).toContain(`${translate('federationIdShort', 'en')} CXA-C`);
+    const first = await approve(bing.id, bing.version);
+    expect({ personId: first.player.personId, federationId: first.player.federationId }).toEqual({ personId: person.C, federationId: 'CXA-C' });
+
+    // 壬棋手 is already a person without an ID; a request with a new ID is a choice (同名), and "a new person" takes the typed ID.
+    const other = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id as string;
+    await http()
+      .post(`/api/tournaments/${other}/players`)
+      .set('Authorization', organizer.auth)
+      .send({ nameZh: '壬棋手', nameEn: 'Ren', gender: 'male' })
+      .expect(201);
+    const FID = `CXA-R-${Date.now().toString(36)}`;
+    const ren = await enter(await newUser(app, 'fid-ren'), { nameZh: '壬棋手', nameEn: 'Ren', gender: 'male', federationId: FID });
+    const second = await approve(ren.id, ren.version);
+    expect({ personId: second.player.personId, federationId: second.player.federationId }).toEqual({ personId: null, federationId: FID });
+    const decided = (await http().post(`/api/players/${second.player.id}/person`).set('Authorization', organizer.auth).send({ personId: null }).expect(200))
+      .body;
+    expect((await prisma.person.findUniqueOrThrow({ where: { id: decided.personId as string } })).federationId).toBe(FID);
   });
 });

@@ -20,7 +20,7 @@ import { memberInput, requestRows } from './request-rows';
 import { langOf, nameIn, translator } from '../i18n/words';
 
 const DECISIONS = ['approve', 'wait', 'refuse'] as const;
-const MEMBER_FIELDS = ['playerId', 'nameZh', 'nameEn', 'gender', 'birthYear'] as const;
+const MEMBER_FIELDS = ['playerId', 'nameZh', 'nameEn', 'gender', 'birthYear', 'federationId'] as const;
 
 /** Where a form may send the browser back to (this site's paths only). */
 function back(value: unknown, fallback: string): string {
@@ -215,7 +215,10 @@ export class EntryRequestsPagesController {
           form: refused?.eventId === e.id ? refused.form : emptyForm(),
           members: memberRowsOf(e, t),
           ids: Object.fromEntries(
-            ['teamNameZh', 'teamNameEn', 'playerId', 'nameZh', 'nameEn', 'gender', 'birthYear', 'rating', 'email'].map((k) => [k, `e${e.id.slice(0, 8)}-${k}`]),
+            ['teamNameZh', 'teamNameEn', 'playerId', 'nameZh', 'nameEn', 'gender', 'birthYear', 'rating', 'federationId', 'email'].map((k) => [
+              k,
+              `e${e.id.slice(0, 8)}-${k}`,
+            ]),
           ),
           requests: requestRows(res, lang, tour.timeZone, requests),
         };

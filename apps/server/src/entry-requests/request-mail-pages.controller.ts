@@ -194,7 +194,7 @@ export class RequestMailPagesController {
       delegate: request.source === 'delegate',
       members: Array.from({ length: event.teamStarters + event.teamReserves }, (_, i) => ({
         legend: i < event.teamStarters ? t('starterN', { n: i + 1 }) : t('reserveNo', { n: i + 1 - event.teamStarters }),
-        f: Object.fromEntries(['playerId', 'nameZh', 'nameEn', 'gender', 'birthYear'].map((k) => [k, `m${i}_${k}`])),
+        f: Object.fromEntries(['playerId', 'nameZh', 'nameEn', 'gender', 'birthYear', 'federationId'].map((k) => [k, `m${i}_${k}`])),
       })),
       genders: [
         { value: 'female', label: t('gender_female') },
@@ -237,6 +237,7 @@ function valuesOf(request: { details: unknown; affiliationId: string | null; ver
       out[`${prefix}gender`] = m.gender;
       if (m.birthYear !== null) out[`${prefix}birthYear`] = m.birthYear;
       if (m.rating !== null) out[`${prefix}rating`] = m.rating;
+      if (m.federationId) out[`${prefix}federationId`] = m.federationId;
       if (m.email) out[`${prefix}email`] = m.email;
     }
   };

@@ -22,6 +22,7 @@ export function requestRows(res: Response, lang: Language, timeZone: string, req
         w(`gender_${m.gender}`),
         m.birthYear ?? '',
         m.rating ? `${w('rating')} ${m.rating}` : '',
+        m.federationId ? `${w('federationIdShort')} ${m.federationId}` : '',
       ]
         .filter((x) => x !== '')
         .join(' · ');
@@ -57,7 +58,7 @@ export function memberInput(v: Record<string, unknown>, prefix: string): Record<
   const out: Record<string, unknown> = {};
   if (text('playerId')) out.playerId = text('playerId');
   else {
-    for (const k of ['nameZh', 'nameEn', 'gender', 'email']) if (text(k) !== undefined) out[k] = text(k);
+    for (const k of ['nameZh', 'nameEn', 'gender', 'email', 'federationId']) if (text(k) !== undefined) out[k] = text(k);
     for (const k of ['birthYear', 'rating']) if (int(k) !== undefined) out[k] = int(k);
   }
   return Object.keys(out).length ? out : undefined;

@@ -136,6 +136,8 @@ export const ENTRIES_MESSAGES = {
   orNewPlayer: { zh: '或填写新棋手', en: 'or a new player' },
   newPlayerChoice: { zh: '（新棋手）', en: '(new player)' },
   birthYear: { zh: '出生年份', en: 'Year of birth' },
+  federationIdField: { zh: '棋协注册号（如有）', en: 'Federation ID (if any)' },
+  federationIdShort: { zh: '注册号', en: 'Federation ID' },
   noticeEmail: { zh: '电子邮箱（仅用于通知）', en: 'Email (for notices only)' },
   starterN: { zh: '第 {n} 台', en: 'Board {n}' },
   reserveNo: { zh: '后补 {n}', en: 'Reserve {n}' },
