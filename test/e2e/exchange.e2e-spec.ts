@@ -193,15 +193,43 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     await api().get('/api/events/not-a-uuid/standings').expect(400);
   });
 
-  it('round-trips: the exported file imported again gives the same standings', async () => {
-    const first = await importFile(swissFile, { nameZh: '第一', nameEn: 'First' });
+  it('round-trips: the exported file imported again gives the same standings, and keeps the federation IDs', async () => {
+    // Issue 33: three players come with federation IDs (the registry's sure key on another server).
+    const fid = (i: number) => (i < 3 ? `XF-${i + 1}` : undefined);
+    const withIds = { ...swissFile, entries: swissFile.entries.map((e, i) => (fid(i) ? { ...e, federationId: fid(i) } : e)) };
+    // A tournament of its own: in this one the same names are players already, found and reused as they are.
+    const own = (await api().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id;
+    const first = (
+      await api()
+        .post(`/api/tournaments/${own}/tournament-file`)
+        .set('Authorization', organizer.auth)
+        .send({ file: withIds, nameZh: '第一', nameEn: 'First' })
+        .expect(201)
+    ).body.event.id;
     const exported = (await api().get(`/api/events/${first}/tournament-file`).expect(200)).body;
+    const ids = (file: { entries: { drawNumber: number; federationId?: string }[] }) =>
+      file.entries.filter((e) => e.federationId).map((e) => [e.drawNumber, e.federationId]);
+    expect(ids(exported)).toEqual([
+      [1, 'XF-1'],
+      [2, 'XF-2'],
+      [3, 'XF-3'],
+    ]);
     const second = await importFile(exported, { nameZh: '第二', nameEn: 'Second' });
     const a = (await api().get(`/api/events/${first}/standings`).expect(200)).body.report;
     const b = (await api().get(`/api/events/${second}/standings`).expect(200)).body.report;
     const view = (r: { rows: { drawNumber: number; rank: number; score: number; values: unknown }[] }) =>
       r.rows.map((x) => [x.drawNumber, x.rank, x.score, x.values]);
     expect(view(b)).toEqual(view(a));
+    // Into another tournament (new player rows): the players keep the IDs, and its export carries them again.
+    const other = (await api().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id;
+    const res = await api().post(`/api/tournaments/${other}/tournament-file`).set('Authorization', organizer.auth).send({ file: exported }).expect(201);
+    const players = await prisma.player.findMany({ where: { tournamentId: other, federationId: { not: null } }, orderBy: { federationId: 'asc' } });
+    expect(players.map((p) => [p.nameZh, p.federationId])).toEqual([
+      ['棋手1', 'XF-1'],
+      ['棋手2', 'XF-2'],
+      ['棋手3', 'XF-3'],
+    ]);
+    expect(ids((await api().get(`/api/events/${res.body.event.id}/tournament-file`).expect(200)).body)).toEqual(ids(exported));
   });
 
   it('an imported event goes on: the server pairs its next round as chuhe pair does on the exported file', async () => {

@@ -68,6 +68,8 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
     if (affiliation) entry.affiliation = affiliation.nameZh;
     if (e.seed !== null) entry.seed = e.seed;
     if (e.player?.personId) entry.personId = e.player.personId;
+    // The registry's sure key on another server (issue 33): the import matches by it.
+    if (e.player?.federationId) entry.federationId = e.player.federationId;
     // 二章7节2–4: the entry leaves after this round; pairing skips it, standings apply the rule.
     if (e.status === 'withdrawn' && e.withdrawnAfterRound !== null) entry.withdrawnAfterRound = e.withdrawnAfterRound;
     if (e.team) {
@@ -78,6 +80,7 @@ export function eventFile(event: EventWithPlay, options: EventFileOptions = {}):
           name: `${m.player.nameZh} ${m.player.nameEn}`,
           ...(m.board !== null ? { board: m.board } : {}),
           ...(m.player.personId ? { personId: m.player.personId } : {}),
+          ...(m.player.federationId ? { federationId: m.player.federationId } : {}),
         }));
     }
     return entry;

@@ -25,6 +25,8 @@ export interface PlayerSummary {
   nameEn: string;
   /** The server-wide person (issue 33), where the player is matched. */
   personId?: string | null;
+  /** The player's federation ID (issue 33), as typed; the tournament file carries it. */
+  federationId?: string | null;
 }
 
 /** A team member as play reads it: role, board and the player's names. */
@@ -61,6 +63,7 @@ export interface LoadedEntry {
     title: string | null;
     affiliation: AffiliationName | null;
     personId?: string | null;
+    federationId?: string | null;
   } | null;
   team: { id: string; nameZh: string; nameEn: string; affiliation: AffiliationName | null; members: LoadedMember[] } | null;
 }
@@ -137,13 +140,14 @@ const ENTRIES = typedQuery(
     teamAffZh: 'text?',
     teamAffEn: 'text?',
     personId: 'text?',
+    federationId: 'text?',
   },
   (eventId: string) => Prisma.sql`
     SELECT e.id::text, e."eventId"::text, e."playerId"::text, e."teamId"::text, e."drawNumber", e.seed, e."hostExtra", e.status::text AS status,
            e."withdrawnAt", e."withdrawnAfterRound", e."withdrawalReason", e."lateEntry", e.version, e."createdAt", e."updatedAt",
            p."nameZh" AS "playerZh", p."nameEn" AS "playerEn", p.rating, p.title, pa."nameZh" AS "playerAffZh", pa."nameEn" AS "playerAffEn",
            t."nameZh" AS "teamZh", t."nameEn" AS "teamEn", ta."nameZh" AS "teamAffZh", ta."nameEn" AS "teamAffEn",
-           p."personId"::text AS "personId"
+           p."personId"::text AS "personId", p."federationId"
       FROM "Entry" e
       LEFT JOIN "Player" p ON p.id = e."playerId"
       LEFT JOIN "Affiliation" pa ON pa.id = p."affiliationId"
@@ -156,9 +160,18 @@ const ENTRIES = typedQuery(
 
 const MEMBERS = typedQuery(
   'team members of an event',
-  { teamId: 'text', playerId: 'text', role: oneOf<TeamMemberRole>('text'), board: 'int4?', nameZh: 'text', nameEn: 'text', personId: 'text?' },
+  {
+    teamId: 'text',
+    playerId: 'text',
+    role: oneOf<TeamMemberRole>('text'),
+    board: 'int4?',
+    nameZh: 'text',
+    nameEn: 'text',
+    personId: 'text?',
+    federationId: 'text?',
+  },
   (eventId: string) => Prisma.sql`
-    SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn", p."personId"::text AS "personId"
+    SELECT m."teamId"::text, m."playerId"::text, m.role::text AS role, m.board, p."nameZh", p."nameEn", p."personId"::text AS "personId", p."federationId"
       FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
      WHERE t."eventId" = ${eventId}::uuid
      ORDER BY m.board ASC NULLS LAST, m."playerId"`,
@@ -177,18 +190,27 @@ export async function loadEntries(db: Tx, eventId: string): Promise<LoadedEntry[
       playerId: m.playerId,
       role: m.role,
       board: m.board,
-      player: { id: m.playerId, nameZh: m.nameZh, nameEn: m.nameEn, personId: m.personId },
+      player: { id: m.playerId, nameZh: m.nameZh, nameEn: m.nameEn, personId: m.personId, federationId: m.federationId },
     });
   }
   const aff = (zh: string | null, en: string | null): AffiliationName | null => (zh === null ? null : { nameZh: zh, nameEn: en ?? zh });
   return entries.map((e) => {
-    const { playerZh, playerEn, rating, title, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, personId, ...entry } = e;
+    const { playerZh, playerEn, rating, title, playerAffZh, playerAffEn, teamZh, teamEn, teamAffZh, teamAffEn, personId, federationId, ...entry } = e;
     return {
       ...entry,
       player:
         e.playerId === null
           ? null
-          : { id: e.playerId, nameZh: playerZh ?? '', nameEn: playerEn ?? '', rating, title, affiliation: aff(playerAffZh, playerAffEn), personId },
+          : {
+              id: e.playerId,
+              nameZh: playerZh ?? '',
+              nameEn: playerEn ?? '',
+              rating,
+              title,
+              affiliation: aff(playerAffZh, playerAffEn),
+              personId,
+              federationId,
+            },
       team:
         e.teamId === null
           ? null
