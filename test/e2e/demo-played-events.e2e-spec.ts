@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { knockoutView } from '@chuhe/pairing';
-import { createDemoTournament } from '../../apps/server/src/demo/demo-tournament';
+import { createDemoTournament, demoOpenEvent } from '../../apps/server/src/demo/demo-tournament';
 import { playDemo } from '../../apps/server/src/demo/demo-play';
 import { StandingsService } from '../../apps/server/src/standings/standings.service';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
@@ -63,5 +63,26 @@ describe('demo events played to the final', () => {
     expect(final.text).toContain('class="game-link"');
     expect(final.text).toContain('对局（无棋谱）</a>');
     expect(final.text).not.toMatch(/class="game-link"[^>]*>棋谱</);
+
+    // Issue 33: the open's third strongest player (demo/demo-history.ts: the strongest ten, 1–8 and 3–10,
+    // played the two earlier opens) has a history across three events, each with a place and a rating.
+    const open = await demoOpenEvent(prisma, tournamentId);
+    const top = await prisma.player.findFirstOrThrow({
+      where: { entries: { some: { eventId: open.id } }, personId: { not: null } },
+      orderBy: [{ rating: 'desc' }, { id: 'asc' }],
+      skip: 2,
+    });
+    const profile = (await request(app.getHttpServer()).get(`/api/persons/${top.personId}`).expect(200)).body as {
+      events: { tournamentId: string; place: number | null }[];
+      ratings: { eventId: string | null }[];
+    };
+    const tournaments = new Set(profile.events.map((e) => e.tournamentId));
+    expect(tournaments.size).toBeGreaterThanOrEqual(3);
+    expect(tournaments.has(tournamentId)).toBe(true);
+    expect(profile.events.every((e) => typeof e.place === 'number')).toBe(true);
+    expect(profile.ratings.filter((r) => r.eventId).length).toBeGreaterThanOrEqual(3);
+    const page = await request(app.getHttpServer()).get(`/persons/${top.personId}?lang=en`).expect(200);
+    expect(page.text).toContain('2026 Chuhe Spring Open (demo)');
+    expect(page.text).toContain('2026 Chuhe Autumn Open (demo)');
   }, 300_000);
 });
