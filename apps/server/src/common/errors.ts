@@ -171,6 +171,12 @@ const STATUS: Record<ErrorCode, number> = {
   'entry.women_only': 400,
   'entry.already_entered': 409,
   'entry.already_entered_list': 409,
+  // seeds set in bulk (issue 30 #6, libs/registration seed-list.ts)
+  'seeds.not_in_event': 400,
+  'seeds.listed_twice': 400,
+  'seeds.withdrawn': 400,
+  'seeds.rank_twice': 400,
+  'seeds.too_many': 400,
   'entry.host_extra_team_only': 400,
   'entry.not_withdrawn': 409,
   'entry.undo_after_draft': 409,
