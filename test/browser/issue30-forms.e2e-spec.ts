@@ -217,12 +217,19 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
         overflow[`${name}-${lang}`] = await shoot(page, `issue30-rules-${name}-${lang}`);
         await page.emulateMedia({ media: 'print' });
         const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, path: join(SHOTS, `issue30-rules-${name}-${lang}.pdf`) });
-        expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBeGreaterThanOrEqual(1);
-        await page.setViewportSize({ width: 794, height: 1123 });
+        // 6 entries, 3 tables: two name cards a sheet, one score table, one record form a game.
+        const sheets = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+        expect(sheets).toBe({ 'name-cards': 3, 'score-table': 1, 'record-forms': 3 }[name]);
+        // A4 between its 12 mm margins is 186 mm = 703 px: nothing reaches past it or scrolls inside.
+        await page.setViewportSize({ width: 703, height: 1123 });
         const right = (await page.evaluate(
           'Math.max(...[...document.querySelectorAll("main *")].map((e) => Math.ceil(e.getBoundingClientRect().right)))',
         )) as number;
-        expect(right).toBeLessThanOrEqual(794);
+        expect(right).toBeLessThanOrEqual(703);
+        const clipped = (await page.evaluate(
+          '[...document.querySelectorAll("main .table-wrap")].filter((w) => w.scrollWidth > w.clientWidth).length',
+        )) as number;
+        expect(clipped).toBe(0);
         await page.emulateMedia({ media: 'screen' });
         await page.setViewportSize({ width, height: 900 });
         await page.goBack();
