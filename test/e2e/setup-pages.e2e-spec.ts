@@ -315,9 +315,25 @@ describe('setup pages', () => {
     expect(unknown.text).toMatch(/id="f-order-error"[^>]*>第 2 行“Nobody”/);
     await org.post(`/manage/events/${eventId}/seeds`, { ...fresh, order: 'Seed1\n种子2' }).expect(303);
     expect((await entries()).map((e) => e.seed)).toEqual([null, 1, 2, null, null, null]);
+    // After the draw: a stale version is 409 over the API too; a new seeded set needs a new draw (附录1 #5).
+    await http().post(`/api/events/${eventId}/draw`).set('Authorization', org.user.auth).send({ seed: 'seeds-lot' }).expect(201);
+    const staleApi = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({ entries: [{ entryId: a.id, version: a.version, seed: 3 }] })
+      .expect(409);
+    expect(staleApi.body).toMatchObject({ code: 'edit.stale', entryId: a.id });
+    const now = (await entries()).find((e) => e.id === a.id)!;
+    const reseeded = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({ entries: [{ entryId: a.id, version: now.version, seed: 3 }] })
+      .expect(200);
+    expect(reseeded.body).toMatchObject({ changed: 1, redrawNeeded: true });
+    expect((await http().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(true);
     const rows = (await http().get(`/api/tournaments/${id}/audit?entityId=${a.id}`).set('Authorization', org.user.auth).expect(200)).body.items as {
       reason: string | null;
     }[];
-    expect(rows.filter((r) => r.reason?.includes('seeds set for the event'))).toHaveLength(2);
+    expect(rows.filter((r) => r.reason?.includes('seeds set for the event'))).toHaveLength(3);
   });
 });
