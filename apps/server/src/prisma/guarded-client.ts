@@ -63,7 +63,10 @@ export class GuardedClient extends Client {
 /** The server's pool: ten connections kept open, each a GuardedClient. */
 export function createPool(databaseUrl: string): Pool {
   // min = max: connections opened in a burst stay open (pg-pool closes idle ones after 10 s).
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, min: 10, Client: GuardedClient });
+  // jit off: the server's statements are short, and PostgreSQL's JIT (on above an estimated cost of
+  // 100,000) compiled for 100–450 ms to run an archive search of 20–100 ms at 10,000 tournaments
+  // (test/bench/archive-scale.bench.ts, issue 33).
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, min: 10, Client: GuardedClient, options: '-c jit=off' });
   // An idle client's error also reaches the pool (which drops the client); the client's listener logs it.
   pool.on('error', () => undefined);
   return pool;
