@@ -19,7 +19,6 @@ import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PlayersService } from '../players/players.service';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { TeamsService } from '../teams/teams.service';
-import { delegateUnitOf } from '../units/delegate-scope';
 import { HOLDS_PLACE } from '../units/quotas.service';
 import { confirmHashOf } from './confirm-token';
 import { dbNow } from './db-clock';
@@ -98,10 +97,9 @@ export class EntryRequestsService {
   /** Who is asking: a delegate of a unit (source delegate) or the person (self). */
   async submitterOf(user: AuthUser, tournamentId: string): Promise<{ source: 'delegate' | 'self'; unitId: string | null }> {
     const access = await this.access.of(user, tournamentId);
-    if (access.has('delegate')) {
-      const unitId = await delegateUnitOf(this.prisma, tournamentId, user.id);
-      if (unitId) return { source: 'delegate', unitId };
-    }
+    // The delegate role's unit came with the roles (TournamentAccess.delegateUnit).
+    const unitId = access.delegateUnit();
+    if (unitId) return { source: 'delegate', unitId };
     return { source: 'self', unitId: null };
   }
 
@@ -256,7 +254,7 @@ export class EntryRequestsService {
     if (!req) throw notFound('entryRequest');
     const event = req.event;
     const access = await this.access.of(user, event.tournamentId);
-    const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+    const unitId = access.delegateUnit();
     const mine = req.source === 'delegate' ? !!unitId && req.affiliationId === unitId : req.submittedById === user.id;
     if (!mine) throw new DomainError('auth.other_unit');
     return this.applyEdit({ req, userId: user.id, dto, version, lang, why: 'changed by its submitter' });
@@ -372,7 +370,7 @@ export class EntryRequestsService {
     if (access.has(...REGISTRARS)) {
       if (filter.affiliationId) where.affiliationId = filter.affiliationId;
     } else {
-      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+      const unitId = access.delegateUnit();
       // A delegate sees their unit's entries only (auth.other_unit), a person their own requests.
       if (filter.affiliationId && filter.affiliationId !== unitId) throw new DomainError('auth.other_unit', {}, 'affiliationId');
       if (unitId) where.affiliationId = unitId;
@@ -553,7 +551,7 @@ export class EntryRequestsService {
     if (!req) throw notFound('entryRequest');
     const access = await this.access.of(user, req.event.tournamentId);
     if (!access.has(...REGISTRARS)) {
-      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, req.event.tournamentId, user.id) : null;
+      const unitId = access.delegateUnit();
       const mine = unitId ? req.affiliationId === unitId : req.submittedById === user.id;
       if (!mine) throw new DomainError('auth.other_unit');
       const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: req.event.tournamentId } });

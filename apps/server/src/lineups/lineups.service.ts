@@ -19,6 +19,9 @@ import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
+import type { RawDb } from '../persistence/typed-sql';
 import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
@@ -83,9 +86,6 @@ async function sealed(secret: ServerSecret, lineup: { entryId: string; source: s
  * queues for up to two minutes for a connection rather than fail.
  */
 const LINEUP_TRANSACTION = { maxWait: 120_000, timeout: 60_000 };
-
-/** What viewer() reads roles with: the pool, or the caller's transaction (which may hold the event's lock). */
-type RoleReader = Pick<Tx, 'tournamentRole'>;
 
 @Injectable()
 export class LineupsService implements OnModuleInit, OnModuleDestroy {
@@ -171,15 +171,11 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * the transaction as `db`: a read through the pool there waits for a connection that the other
    * waiters on the lock hold — the pool starves and every lineup times out (issue 23 #4).
    */
-  async viewer(user: AuthUser | undefined, tournamentId: string, db: RoleReader = this.prisma): Promise<Viewer> {
+  async viewer(user: AuthUser | undefined, tournamentId: string, db: RawDb = this.prisma, access?: TournamentAccess): Promise<Viewer> {
     if (!user) return { staff: false, pairer: false, captainTeamId: null };
-    const roles = await db.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
-    const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
-    return {
-      staff: has(...STAFF),
-      pairer: has(...PAIRERS),
-      captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null,
-    };
+    // The request's access (issue 29 #3), when the guard computed it for this user and tournament: no statement.
+    const held = await carriedOr(db, user, tournamentId, access);
+    return { staff: held.has(...STAFF), pairer: held.has(...PAIRERS), captainTeamId: held.captainedTeam() };
   }
 
   /**
@@ -194,11 +190,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     entryId,
     dto,
     arrived = new Arrival(),
+    access,
   }: {
     user: AuthUser;
     pairingId: string;
     entryId: string;
     dto: SubmitLineupDto;
+    /** The request's access (the guard's), if any: the roles are not read again. */
+    access?: TournamentAccess;
     /** When the request arrived (common/arrival.ts); a Date is taken as it is (tests). */
     arrived?: Arrival | Date;
   }) {
@@ -217,7 +216,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const entry = [match.redEntry, match.blackEntry].find((e) => e.id === entryId);
       if (!entry) throw new DomainError('lineup.not_in_match', { field: 'entryId' }, 'entryId');
 
-      const viewer = await this.viewer(user, event.tournamentId, tx);
+      const viewer = await this.viewer(user, event.tournamentId, tx, access);
       const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
       if (!captain && !viewer.pairer) throw new DomainError('lineup.captain_or_chief');
       const asArbiter = !captain;
@@ -309,7 +308,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * forfeit by that team (both absent: double forfeits). One transaction; the round completes
    * when this was its last open match.
    */
-  async teamForfeit({ user, pairingId, absent, reason }: { user: AuthUser; pairingId: string; absent: string[]; reason?: string }) {
+  async teamForfeit({
+    user,
+    pairingId,
+    absent,
+    reason,
+    access,
+  }: {
+    user: AuthUser;
+    pairingId: string;
+    absent: string[];
+    reason?: string;
+    /** The request's access (the guard's), if any: the roles are not read again. */
+    access?: TournamentAccess;
+  }) {
     return this.prisma.$transaction(async (tx) => {
       const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
       if (!head) throw notFound('pairing');
@@ -346,14 +358,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         });
       }
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      return this.present(fresh, await this.viewer(user, event.tournamentId, tx), now);
+      return this.present(fresh, await this.viewer(user, event.tournamentId, tx, access), now);
     });
   }
 
   /** GET: the match's lineups as the asking user may see them (the deadline is applied first). */
-  async lineups(pairingId: string, user: AuthUser | undefined) {
+  async lineups(pairingId: string, user: AuthUser | undefined, access?: TournamentAccess) {
     const match = await this.loadAfterDeadline(pairingId);
-    const viewer = await this.viewer(user, match.round.event.tournamentId);
+    const viewer = await this.viewer(user, match.round.event.tournamentId, this.prisma, access);
     if (match.round.state === 'draft' && !viewer.staff) throw notFound('pairing');
     return this.present(match, viewer, await databaseNow(this.prisma));
   }

@@ -23,13 +23,6 @@ export class StaffPageData {
     });
   }
 
-  captainedTeams(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.findMany({
-      where: { tournamentId, userId: userId, role: 'team_captain', teamId: { not: null } },
-      select: { teamId: true },
-    });
-  }
-
   teamEntries(teamIds: string[]) {
     return this.prisma.entry.findMany({
       where: { teamId: { in: teamIds } },
@@ -75,13 +68,6 @@ export class StaffPageData {
           },
         },
       },
-    });
-  }
-
-  rolesOf(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.findMany({
-      where: { tournamentId: tournamentId, userId: userId },
-      select: { role: true, teamId: true },
     });
   }
 
@@ -142,10 +128,6 @@ export class StaffPageData {
       where: { id: eventId },
       select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
     });
-  }
-
-  isAppealsMember(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.count({ where: { tournamentId: tournamentId, userId: userId, role: 'appeals_member' } });
   }
 
   roundWithEvent(roundId: string) {
