@@ -5,6 +5,8 @@ import { stageChainView } from '@chuhe/pairing';
 import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { Prisma } from '../generated/prisma/client';
 import { eventFile, fileEntries, type EventFile, type EventWithPlay } from '../play/event-file';
@@ -83,10 +85,10 @@ export class RoundsService {
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────
 
-  private async isStaff(user: AuthUser | undefined, tournamentId: string): Promise<boolean> {
+  /** Staff see drafts: the carried access (the guard's) when it is this user's here, else asked once. */
+  private async isStaff(user: AuthUser | undefined, tournamentId: string, access?: TournamentAccess): Promise<boolean> {
     if (!user) return false;
-    const role = await this.prisma.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: STAFF } }, select: { id: true } });
-    return role !== null;
+    return (await carriedOr(this.prisma, user, tournamentId, access)).has(...STAFF);
   }
 
   private async names(db: Tx | PrismaService, eventId: string) {
@@ -99,10 +101,10 @@ export class RoundsService {
   }
 
   /** The event's rounds (drafts for its staff only), from the one event model (play/event-cache.ts). */
-  async list(user: AuthUser | undefined, eventId: string): Promise<RoundView[]> {
+  async list(user: AuthUser | undefined, eventId: string, access?: TournamentAccess): Promise<RoundView[]> {
     const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
-    const staff = await this.isStaff(user, event.tournamentId);
+    const staff = await this.isStaff(user, event.tournamentId, access);
     const names = namesOf(event.entries);
     return event.rounds.filter((r) => staff || r.state !== 'draft').map((r) => roundView(r, r.pairings, names));
   }

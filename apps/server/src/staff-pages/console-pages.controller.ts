@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { AuthenticatedRequest } from '../auth/access.guard';
 import { Access, CurrentUser, PAIRERS, RequireRole, type AuthUser } from '../auth/auth.decorators';
 import type { TournamentAccess } from '../auth/tournament-access';
 import { uuidParam } from '../common/id-param';
@@ -61,7 +62,8 @@ export class ConsolePagesController {
     const event = await this.data.eventForConsole(eventId);
     if (!event) throw notFound('event');
     const [rounds, next, earlyDraws, sanctions] = await Promise.all([
-      this.rounds.list(user, eventId),
+      // The guard's access (every console route needs a pairer's role): drafts shown without asking again.
+      this.rounds.list(user, eventId, (req as AuthenticatedRequest).access),
       this.rounds.nextRound(eventId),
       this.discipline.earlyDraws(eventId),
       this.discipline.listForEvent(eventId),

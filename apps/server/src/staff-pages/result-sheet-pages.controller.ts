@@ -171,7 +171,7 @@ export class ResultSheetPagesController {
       dto: EnterResultDto,
       values: body,
       toInput: () => ({ result, version, penaltyReason, reason }),
-      run: (dto) => this.results.enterResult({ user, gameId, dto }),
+      run: (dto) => this.results.enterResult({ user, gameId, dto, access }),
       // A late correction: the chief arbiter sees the later pairings it would have changed on the console.
       redirect: (r) =>
         r.laterPairingsAffected && pairer
