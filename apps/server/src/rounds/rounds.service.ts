@@ -18,7 +18,7 @@ import { resumeRound, suspendRound, type SuspendableRound, type SuspensionDecisi
 import { DomainError } from '../common/errors';
 import { databaseNow } from '../common/database-clock';
 import { EventCache } from '../play/event-cache';
-import { loadEntries, loadEventPlay, type LoadedEntry } from '../play/event-loader';
+import { loadEntries, loadEventPlay, type LoadedEntry, type LoadedEvent } from '../play/event-loader';
 import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
@@ -107,6 +107,28 @@ export class RoundsService {
     const staff = await this.isStaff(user, event.tournamentId, access);
     const names = namesOf(event.entries);
     return event.rounds.filter((r) => staff || r.state !== 'draft').map((r) => roundView(r, r.pairings, names));
+  }
+
+  /**
+   * A round, its event and whether a later round is paired, from the one event model
+   * (play/event-cache.ts; issue 29 #4): the result sheet's read — one statement (the event's data
+   * version) when the event is held and nothing moved, instead of the round read a second way.
+   * The same refusals as get(): no such round, or a draft for someone who is not staff, is a 404.
+   */
+  async withEvent(
+    user: AuthUser | undefined,
+    roundId: string,
+    access?: TournamentAccess,
+  ): Promise<{ round: RoundView; event: LoadedEvent; laterPaired: boolean }> {
+    const eventId = this.events.eventOfRound(roundId) ?? (await this.prisma.round.findUnique({ where: { id: roundId }, select: { eventId: true } }))?.eventId;
+    const event = eventId ? await this.events.load(this.prisma, eventId) : null;
+    const round = event?.rounds.find((r) => r.id === roundId);
+    if (!event || !round || (round.state === 'draft' && !(await this.isStaff(user, event.tournamentId, access)))) throw notFound('round');
+    return {
+      round: roundView(round, round.pairings, namesOf(event.entries)),
+      event,
+      laterPaired: event.rounds.some((r) => r.number > round.number),
+    };
   }
 
   async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
