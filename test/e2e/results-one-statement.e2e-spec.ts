@@ -8,7 +8,7 @@ import { LIVE_CHANNEL } from '../../apps/server/src/live/notify';
 import { gameAudit } from '../../apps/server/src/results/play-effects';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
-import { nextRound, Play, playEvent, playRound, putResult, RoundBody, withRole } from './results-helpers';
+import { getRound, nextRound, Play, playEvent, playRound, putResult, RoundBody, withRole } from './results-helpers';
 
 /**
  * Issue 13's hot path, written out: a plain result (published round, no round N+1, no knockout
@@ -169,7 +169,7 @@ describe('result entry in one statement', () => {
   // statement of the server passes (GuardedClient, as bigopen-cached-page does); each page figure
   // is the least of two tries, so a background job's statement cannot fail it.
   it('a result typed on the result sheet costs the API write path and one statement more (the held event checked)', async () => {
-    await playRound(app, play, round1);
+    await playRound(app, play, await getRound(app, round1.id, play.organizer.auth));
     const round2 = await nextRound(app, play);
     const who = await withRole(app, play, 'arbiter');
     const login = await request(app.getHttpServer()).post('/login').type('form').send({ email: who.email, password: 'correct horse battery' }).expect(303);
