@@ -213,7 +213,7 @@ export class GamePagesController {
     const info = await this.data.gameInfo(gameId, lang);
     const list = await this.discipline.listForGame(gameId);
     // What the confirmed sanctions give the game and the stored result does not hold yet.
-    const target = await this.data.sanctionTarget(gameId).catch(() => null);
+    const target = await this.data.sanctionTarget(gameId, info.event.id).catch(() => null);
     const pending =
       target && (target.result !== info.game.result || target.penaltyReason !== (info.game.penaltyReason ?? null))
         ? { text: t('foul.pending', { result: resultText(target.result, lang), article: target.article }) }
