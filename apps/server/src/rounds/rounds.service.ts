@@ -791,11 +791,6 @@ export class RoundsService {
       return this.viewOf(tx, roundId);
     }, TX);
   }
-
-  /** Whether a later round of the event is paired (a replaced result then names it, 二章5节7). */
-  async laterPaired(eventId: string, number: number): Promise<boolean> {
-    return (await this.prisma.round.count({ where: { eventId, number: { gt: number } } })) > 0;
-  }
 }
 
 function gameRow(g: PlannedGame | ViewPairing['games'][number]): ViewPairing['games'][number] {
