@@ -33,3 +33,23 @@ export async function lockEventPlaySharedForGame(tx: Tx, gameId: string): Promis
   const rows = await GAME_EVENT_LOCKED_SHARED.rows(tx, gameId);
   return rows[0]?.eventId ?? null;
 }
+
+/**
+ * The event's play lock, shared (issue 34 #11): lineups and the deadline sweep go side by side —
+ * each serialized per match by lockMatch — while pairing, publishing, the start signal and the
+ * other exclusive holders wait for them and they for those.
+ */
+export async function lockEventPlayShared(tx: Tx, eventId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext('chuhe:event-play'), hashtext(${eventId}))`;
+}
+
+/**
+ * One match's rows, locked (taken after the event's play lock): the pairing first — lineups of the
+ * match and the deadline sweep wait for each other here — then its games in id order, so that a
+ * result entered at the same time (which updates its game's row) comes wholly before (read after
+ * this) or after (its version no longer matches: 409).
+ */
+export async function lockMatch(tx: Tx, pairingId: string): Promise<void> {
+  await tx.$executeRaw`SELECT 1 FROM "Pairing" WHERE id = ${pairingId}::uuid FOR UPDATE`;
+  await tx.$executeRaw`SELECT 1 FROM "Game" WHERE "pairingId" = ${pairingId}::uuid ORDER BY id FOR UPDATE`;
+}
