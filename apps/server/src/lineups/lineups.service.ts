@@ -101,7 +101,16 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
   /** Every instance sweeps; the event lock and the unique (pairing, entry) make the default lineup happen once. */
   onModuleInit(): void {
     const ms = Number(process.env.CHUHE_LINEUP_SWEEP_MS ?? 30_000);
-    this.sweeper = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(`deadline sweep: ${(e as Error).message}`)), ms);
+    // One timed sweep at a time in a process: a sweep slower than the period (a loaded machine)
+    // would otherwise start another behind it, and each would lock every open match in turn.
+    let running = false;
+    this.sweeper = setInterval(() => {
+      if (running) return;
+      running = true;
+      void this.sweep()
+        .catch((e: unknown) => this.logger.warn(`deadline sweep: ${(e as Error).message}`))
+        .finally(() => (running = false));
+    }, ms);
     this.sweeper.unref();
   }
 
@@ -150,7 +159,8 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     });
     let applied = 0;
     for (const { id } of ids) {
-      await lockMatch(tx, id);
+      // Both lineups in (handed in, or defaults by another sweep): nothing to do, nothing more to read.
+      if ((await lockMatch(tx, id)) >= 2) continue;
       const match = await tx.pairing.findUniqueOrThrow({ where: { id }, include: MATCH_INCLUDE });
       const deadline = lineupDeadline(match.round.scheduledAt, match.round.event.lineupDeadlineMinutes);
       if (!deadline || deadline > now || match.round.state !== 'published') continue;
