@@ -5,7 +5,6 @@ import { AuditService } from '../audit/audit.service';
 import { WindowCounter } from '../auth/rate-limit';
 import { DomainError } from '../common/errors';
 import { notFound } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { Prisma, type EntryRequest } from '../generated/prisma/client';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
@@ -66,7 +65,7 @@ export class EntryRequestsByMailService {
     const eventName = nameIn(lang, event);
     if (!event.selfRegistration || event.membersOnly || event.kind === 'team')
       throw new DomainError(event.membersOnly ? 'entry.members_only' : 'entry.no_self_registration', { event: eventName });
-    if (dto.team) throw badRequest([{ field: 'team', reason: 'a player entering themselves enters alone' }]);
+    if (dto.team) throw new DomainError('entry.self_enters_alone', {}, 'team');
     const affiliationId = dto.affiliationId ?? null;
     await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
     const email = dto.email.trim().toLowerCase();

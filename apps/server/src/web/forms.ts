@@ -1,6 +1,6 @@
 import { ArgumentMetadata, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type ErrorCode } from '../common/errors';
+import { DomainError, DomainErrors, type ErrorCode } from '../common/errors';
 import { createValidationPipe } from '../common/validation';
 import type { Language } from '../i18n/i18n';
 import { flash } from './page-context';
@@ -85,6 +85,16 @@ export function formRefusal(error: unknown, lang?: Language): { status: number; 
   if (!(error instanceof HttpException)) return undefined;
   const status = error.getStatus();
   if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 404) return undefined;
+  if (error instanceof DomainErrors && status === 400) {
+    // Each reason beside its field; those without an input field are the form's own error.
+    const errors: Record<string, string> = {};
+    const loose: string[] = [];
+    for (const p of error.problems) {
+      if (p.field && p.field !== 'body') errors[p.field] ??= p.wordsIn(lang ?? 'en');
+      else loose.push(p.wordsIn(lang ?? 'en'));
+    }
+    return { status, form: { errors, error: loose.length ? loose.join(lang === 'en' ? '; ' : '；') : undefined, code: error.code } };
+  }
   if (error instanceof DomainError) {
     // Beside its field when the field is an input (a 400); a conflict is the form's own error (issue 30).
     const words = error.wordsIn(lang ?? 'en');
