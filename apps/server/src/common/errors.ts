@@ -398,3 +398,15 @@ export function unknownAffiliation(field: string): DomainError {
 export function unknownEvent(field: string): DomainError {
   return new DomainError('event.unknown', { field }, field);
 }
+
+/**
+ * A coded problem of a 400 built by the validation pipe (`{ field, reason, code, params }` of
+ * common/validation.ts) in a page's language; the English reason where it has no code.
+ */
+export function problemWords(problem: { field?: unknown; reason?: unknown; code?: unknown; params?: unknown }, lang: Language): string | undefined {
+  const reason = typeof problem.reason === 'string' ? problem.reason : undefined;
+  // English: the API's reason as it is (beside its field on a form).
+  if (lang === 'en' || typeof problem.code !== 'string' || !(problem.code in STATUS)) return reason;
+  const params = { ...(problem.params as ErrorParams | undefined), field: String(problem.field ?? ''), reason: reason ?? '' };
+  return translate(`error.${problem.code as ErrorCode}` as MessageKey, lang, params);
+}

@@ -1,6 +1,6 @@
 import { ArgumentMetadata, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, DomainErrors, type ErrorCode } from '../common/errors';
+import { DomainError, DomainErrors, problemWords, type ErrorCode } from '../common/errors';
 import { createValidationPipe } from '../common/validation';
 import type { Language } from '../i18n/i18n';
 import { flash } from './page-context';
@@ -101,18 +101,21 @@ export function formRefusal(error: unknown, lang?: Language): { status: number; 
     const field = status === 400 && error.field && error.field !== 'body' ? error.field : undefined;
     return { status, form: field ? { errors: { [field]: words }, code: error.code } : { errors: {}, error: words, code: error.code } };
   }
-  const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown }[] } | string;
+  const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown; code?: unknown; params?: unknown }[] } | string;
   const errors: Record<string, string> = {};
   let message =
     typeof body === 'string' ? body : typeof body.message === 'string' ? body.message : Array.isArray(body.message) ? body.message.join('; ') : error.message;
   if (typeof body === 'object' && Array.isArray(body.errors)) {
     const loose: string[] = [];
-    for (const { field, reason } of body.errors) {
+    for (const problem of body.errors) {
+      const { field } = problem;
+      // A coded reason (the validation pipe's constraint kinds) in the page's language (issue 30 #5).
+      const reason = problemWords(problem, lang ?? 'en');
       if (typeof field !== 'string' || typeof reason !== 'string') continue;
       if (field && field !== 'body') errors[field] ??= reason;
       else loose.push(reason);
     }
-    message = loose.length ? loose.join('; ') : '';
+    message = loose.length ? loose.join(lang && lang !== 'en' ? '；' : '; ') : '';
   }
   return { status, form: { errors, error: message || (Object.keys(errors).length ? undefined : error.message) } };
 }

@@ -40,7 +40,10 @@ export const INPUT_REFUSAL_MESSAGES = {
   'error.entry.player_needed': { zh: '个人项目须填写一名棋手', en: 'player: an individual event takes a player' },
   'error.entry.team_needed': { zh: '团体项目须填写一支队伍', en: 'team: a team event takes a team' },
   'error.entry.too_many_reserves': { zh: '本项目至多 {max} 名后补队员（附录1 #1）', en: 'team.reserves: the event allows at most {max} reserve(s)' },
-  'error.entry.self_types_details': { zh: '自行报名的棋手须填写本人资料，不能选择已有棋手', en: 'player.playerId: a player entering themselves types their details' },
+  'error.entry.self_types_details': {
+    zh: '自行报名的棋手须填写本人资料，不能选择已有棋手',
+    en: 'player.playerId: a player entering themselves types their details',
+  },
   'error.entry.not_unit_player': { zh: '本单位没有这名棋手', en: "{field}: no such player of the delegate's unit" },
   'error.entry.player_twice': { zh: '同一名棋手在队中出现了两次', en: 'team: a player appears twice in the team' },
   'error.entry.team_by_unit': { zh: '团体须由其单位报名', en: 'affiliationId: a team is entered by its unit' },
