@@ -76,7 +76,11 @@ export class EntryRequestsByMailService {
     const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
     // Counted after the checks: a refused request sends no mail and costs no try.
     const wait = this.perAddress.blockedFor(address);
-    if (wait > 0) throw new DomainError('entry.too_many', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      // Not "1 minutes" (issue 30).
+      throw new DomainError('entry.too_many', { minutes, minutesEn: `${minutes} minute${minutes === 1 ? '' : 's'}` });
+    }
     this.perAddress.add(address);
     const token = randomBytes(24).toString('base64url');
     const created = await this.prisma.$transaction(

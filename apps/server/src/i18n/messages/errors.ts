@@ -93,7 +93,7 @@ export const ERROR_MESSAGES = {
   },
   'error.entry.too_many': {
     zh: '来自您地址的报名太多，请 {minutes} 分钟后再试',
-    en: 'too many entry requests from your address: try again in {minutes} minutes',
+    en: 'too many entry requests from your address: try again in {minutesEn}',
   },
   'error.entry.not_editable': {
     zh: '该报名已处理（{state}），不能再修改',
