@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { translate, type Language, type MessageKey } from '../i18n/i18n';
+import { toTraditional, translate, type Language, type MessageKey } from '../i18n/i18n';
 import type { ERROR_MESSAGES } from '../i18n/messages/errors';
 
 /**
@@ -305,7 +305,7 @@ export class DomainError extends HttpException {
 
   /** The refusal in a page's language. */
   wordsIn(lang: Language): string {
-    return translate(`error.${this.code}` as MessageKey, lang, this.params);
+    return translate(`error.${this.code}` as MessageKey, lang, lang === 'zh-Hant' ? traditionalParams(this.params) : this.params);
   }
 
   /** The API's answer: the stable code, the English words, the field and reason as `errors`. */
@@ -347,6 +347,11 @@ export class DomainErrors extends DomainError {
   override wordsIn(lang: Language): string {
     return this.problems.map((p) => p.wordsIn(lang)).join(lang === 'en' ? '; ' : '；');
   }
+}
+
+/** The values worded in Chinese by the caller (`…Zh`, in Simplified) in Traditional for a zh-Hant page. */
+function traditionalParams(params: ErrorParams): ErrorParams {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && k.endsWith('Zh') ? toTraditional(v) : v]));
 }
 
 function answer(status: number, code: ErrorCode, words: string, params: ErrorParams, field: string | undefined, extra: Record<string, unknown>) {
