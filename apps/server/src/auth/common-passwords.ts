@@ -180,8 +180,7 @@ export function passwordProblem(password: string, context: { email?: string; dis
   if (new Set(lower.replace(/\s/g, '')).size < 4) return 'few_characters';
   if (RUNS.some((run) => run.includes(lower.replace(/\s/g, '')))) return 'run';
   const local = context.email?.toLowerCase().split('@')[0];
-  if ((local && local.length >= 4 && lower.includes(local)) || (context.email && lower === context.email.toLowerCase()))
-    return 'email';
+  if ((local && local.length >= 4 && lower.includes(local)) || (context.email && lower === context.email.toLowerCase())) return 'email';
   if (context.displayName && context.displayName.length >= 4 && lower === context.displayName.toLowerCase()) return 'name';
   return undefined;
 }

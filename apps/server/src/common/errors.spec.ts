@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '../i18n/messages/errors';
+import { toTraditional, translate } from '../i18n/i18n';
 import { untranslatedWords } from '../i18n/untranslated';
 import { HttpException } from '@nestjs/common';
 import { IsIn, IsInt, IsString, IsUUID, MaxLength, Min } from 'class-validator';
@@ -29,6 +30,17 @@ describe('domain errors', () => {
       params: { unit: 'Beijing', quota: 2, used: 2, event: 'Open' },
     });
     expect(error.wordsIn('zh')).toBe('Beijing在Open的名额为 2，已用 2（附录2 #1）');
+  });
+});
+
+describe('values worded by the caller', () => {
+  it('a …Zh value is Traditional on a zh-Hant page (the pairing library’s reason by its code)', () => {
+    const reasonZh = translate('pairingError.no_valid_pairing', 'zh');
+    const error = new DomainError('round.pairing_refused', { code: 'no_valid_pairing', detail: 'entries left unpaired', reasonZh, namedZh: '' });
+    expect(error.wordsIn('zh')).toBe(`无法编排本轮：${reasonZh}`);
+    expect(error.wordsIn('zh-Hant')).toBe(toTraditional(`无法编排本轮：${reasonZh}`));
+    expect(error.wordsIn('zh-Hant')).not.toBe(error.wordsIn('zh'));
+    expect(error.message).toBe('entries left unpaired');
   });
 });
 

@@ -125,6 +125,9 @@ const STATUS: Record<ErrorCode, number> = {
   'input.unknown_field': 400,
   'input.not_allowed': 400,
   'input.null': 400,
+  'input.round_number': 400,
+  'input.cursor': 400,
+  'input.version': 400,
   'input.nul_character': 400,
   'input.lone_surrogate': 400,
   'input.out_of_int_range': 400,
@@ -414,4 +417,9 @@ export function problemWords(problem: { field?: unknown; reason?: unknown; code?
   if (lang === 'en' || typeof problem.code !== 'string' || !(problem.code in STATUS)) return reason;
   const params = { ...(problem.params as ErrorParams | undefined), field: String(problem.field ?? ''), reason: reason ?? '' };
   return translate(`error.${problem.code as ErrorCode}` as MessageKey, lang, params);
+}
+
+/** 400 of a request value (a route or query parameter) checked by hand: a code of the validation pipe's kinds, the English reason as before. */
+export function invalidInput(code: ErrorCode, field: string, reason: string, params: ErrorParams = {}): DomainError {
+  return new DomainError(code, { ...params, field, reason }, field);
 }

@@ -219,8 +219,7 @@ export class EntryRequestsService {
     members.forEach((m, i) => checkEligibility(event, m, given[i].field, lang));
     const team = kind === 'team' ? { nameZh: dto.team!.nameZh.trim(), nameEn: dto.team!.nameEn.trim() } : undefined;
     const identities = identitiesOf(kind, members, team);
-    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length)
-      throw new DomainError('entry.player_twice', {}, 'team');
+    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length) throw new DomainError('entry.player_twice', {}, 'team');
     return { kind, team, members, identities, lang };
   }
 

@@ -50,7 +50,10 @@ export class ExchangeService {
   async trf(eventId: string, afterRound?: number): Promise<string> {
     const file = await this.standings.file(eventId, afterRound);
     const parsed = parseStandingsFile(file);
-    if (!parsed.ok) throw new DomainErrors(parsed.error.map((e) => ({ code: 'trf.cannot_write', params: { field: 'eventId', detail: `${e.path}: ${e.message}` }, field: 'eventId' })));
+    if (!parsed.ok)
+      throw new DomainErrors(
+        parsed.error.map((e) => ({ code: 'trf.cannot_write', params: { field: 'eventId', detail: `${e.path}: ${e.message}` }, field: 'eventId' })),
+      );
     const t = parsed.value.tournament;
     if (t.options.eventKind !== 'individual') {
       throw new DomainError('trf.team_event', {}, 'eventId');

@@ -59,8 +59,7 @@ export class RecordLinksService {
   }
 
   private async issueIn(tx: Tx, user: AuthUser, ctx: GameContext) {
-    if (!ctx.redPlayerId || !ctx.blackPlayerId)
-      throw new DomainError('record.no_players', {}, 'gameId');
+    if (!ctx.redPlayerId || !ctx.blackPlayerId) throw new DomainError('record.no_players', {}, 'gameId');
     const now = new Date();
     await tx.recordLink.updateMany({ where: { gameId: ctx.id, revokedAt: null }, data: { revokedAt: now } });
     const links: Record<Side, { token: string; path: string }> = {} as never;
@@ -191,8 +190,7 @@ export class RecordLinksService {
       const start = Position.fromFen(startFen);
       if (!start.ok) throw new DomainError('record.bad_start', { detail: start.error.message }, 'startFen');
       const allowed = [Position.default().toFen(), adjournedFen].filter(Boolean);
-      if (!allowed.includes(start.value.toFen()))
-        throw new DomainError('record.start_position', {}, 'startFen');
+      if (!allowed.includes(start.value.toFen())) throw new DomainError('record.start_position', {}, 'startFen');
       const game = replayGame(startFen, dto.moves);
       if (!game.ok) {
         const e = game.error;
@@ -214,8 +212,7 @@ export class RecordLinksService {
       };
       let row;
       if (existing) {
-        if (dto.version === undefined)
-          throw new DomainError('record.version_needed', { version: existing.version }, 'version');
+        if (dto.version === undefined) throw new DomainError('record.version_needed', { version: existing.version }, 'version');
         const { count } = await tx.gameRecord.updateMany({
           where: { gameId: link.gameId, version: dto.version, lockedAt: null },
           data: { ...data, version: { increment: 1 } },

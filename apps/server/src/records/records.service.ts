@@ -52,8 +52,7 @@ export function readRecord(text: string, fen?: string): RecordGame {
     const file = readRecordFile(text, fen ? { fen } : {});
     if (!file.ok) throw new DomainError('record.unreadable_file', { field: 'text', detail: file.error.message }, 'text');
     const { games } = file.value;
-    if (games.length !== 1)
-      throw new DomainError('record.dhtmlxq_many', { count: games.length }, 'text');
+    if (games.length !== 1) throw new DomainError('record.dhtmlxq_many', { count: games.length }, 'text');
     if (games[0].error) throw recordRefusal(games[0].error);
     return games[0].game!;
   }
@@ -117,8 +116,7 @@ export function readUploadedFile(
           `game ${g.index}: ${g.game ? `${g.game.plies.length} plies${g.game.tags.Red || g.game.tags.Black ? ` (${g.game.tags.Red ?? '?'} – ${g.game.tags.Black ?? '?'})` : ''}` : g.error!.message}`,
       )
       .join('; ');
-  if (games.length > 1 && gameIndex === undefined)
-    throw new DomainError('record.which_game', { count: games.length, report: report() }, 'game');
+  if (games.length > 1 && gameIndex === undefined) throw new DomainError('record.which_game', { count: games.length, report: report() }, 'game');
   const chosen = games[(gameIndex ?? 1) - 1];
   if (!chosen) throw new DomainError('record.no_such_game', { count: games.length }, 'game');
   if (!chosen.game) {
@@ -238,8 +236,7 @@ export function recordStatus(
 /** The stored record as a libs/xiangqi Game (moves are ICCS, already validated). */
 export function storedGame(record: { startFen: string; moves: unknown; annotations?: unknown }): RecordGame {
   const game = replayGame(record.startFen, record.moves as string[]);
-  if (!game.ok)
-    throw new DomainError('record.stored_unreplayable', { detail: game.error.message });
+  if (!game.ok) throw new DomainError('record.stored_unreplayable', { detail: game.error.message });
   const annotations = annotationsOf(record.annotations);
   if (hasAnnotations(annotations)) game.value.annotations = annotations;
   return game.value;
@@ -253,8 +250,7 @@ export class RecordsService {
   ) {}
 
   async put(user: AuthUser, gameId: string, dto: PutRecordDto) {
-    if ((dto.text === undefined) === (dto.file === undefined))
-      throw new DomainError('record.text_or_file', {}, 'text');
+    if ((dto.text === undefined) === (dto.file === undefined)) throw new DomainError('record.text_or_file', {}, 'text');
     let game: RecordGame;
     let format: string;
     let text: string;
@@ -296,8 +292,7 @@ export class RecordsService {
       };
       let row;
       if (existing) {
-        if (dto.version === undefined)
-          throw new DomainError('record.version_needed', { version: existing.version }, 'version');
+        if (dto.version === undefined) throw new DomainError('record.version_needed', { version: existing.version }, 'version');
         const { count } = await tx.gameRecord.updateMany({ where: { gameId, version: dto.version }, data: { ...data, version: { increment: 1 } } });
         if (count === 0) staleOrMissing('record', existing);
         row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId } });

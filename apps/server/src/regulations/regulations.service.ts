@@ -43,8 +43,10 @@ function checkTexts(input: Record<string, unknown>): RegulationTexts {
     const v = value as { zh?: unknown; en?: unknown } | null;
     const zh = v && typeof v === 'object' ? v.zh : undefined;
     const en = v && typeof v === 'object' ? v.en : undefined;
-    if (typeof zh !== 'string' || typeof en !== 'string') problems.push({ code: 'regulations.text_shape', params: { field: `texts.${key}` }, field: `texts.${key}` });
-    else if (zh.length > TEXT_MAX || en.length > TEXT_MAX) problems.push({ code: 'regulations.text_too_long', params: { field: `texts.${key}`, max: TEXT_MAX }, field: `texts.${key}` });
+    if (typeof zh !== 'string' || typeof en !== 'string')
+      problems.push({ code: 'regulations.text_shape', params: { field: `texts.${key}` }, field: `texts.${key}` });
+    else if (zh.length > TEXT_MAX || en.length > TEXT_MAX)
+      problems.push({ code: 'regulations.text_too_long', params: { field: `texts.${key}`, max: TEXT_MAX }, field: `texts.${key}` });
     else out[key as keyof RegulationTexts] = { zh: zh.trim(), en: en.trim() };
   }
   if (problems.length) throw new DomainErrors(problems);
@@ -157,8 +159,10 @@ export class RegulationsService {
       const maxY = changes.maxBirthYear === undefined ? before.maxBirthYear : changes.maxBirthYear;
       const minR = changes.minRating === undefined ? before.minRating : changes.minRating;
       const maxR = changes.maxRating === undefined ? before.maxRating : changes.maxRating;
-      if (minY !== null && maxY !== null && maxY < minY) throw new DomainError('regulations.max_below_min', { field: 'maxBirthYear', other: 'minBirthYear', fieldZh: '出生年份' }, 'maxBirthYear');
-      if (minR !== null && maxR !== null && maxR < minR) throw new DomainError('regulations.max_below_min', { field: 'maxRating', other: 'minRating', fieldZh: '等级分' }, 'maxRating');
+      if (minY !== null && maxY !== null && maxY < minY)
+        throw new DomainError('regulations.max_below_min', { field: 'maxBirthYear', other: 'minBirthYear', fieldZh: '出生年份' }, 'maxBirthYear');
+      if (minR !== null && maxR !== null && maxR < minR)
+        throw new DomainError('regulations.max_below_min', { field: 'maxRating', other: 'minRating', fieldZh: '等级分' }, 'maxRating');
       const data: Prisma.EventUpdateManyMutationInput = {};
       for (const key of EVENT_FIELDS) if (changes[key] !== undefined) (data as Record<string, unknown>)[key] = changes[key];
       const { count } = await tx.event.updateMany({ where: { id: eventId, version }, data: { ...data, version: { increment: 1 } } });

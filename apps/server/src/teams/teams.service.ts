@@ -48,8 +48,7 @@ export class TeamsService {
       if (entriesClosed(event)) throw closedConflict('teams');
       if (event.kind !== 'team') throw new DomainError('event.individual_takes_players', {}, 'eventId');
       const affiliation = await tx.affiliation.findUnique({ where: { id: dto.affiliationId } });
-      if (!affiliation || affiliation.tournamentId !== event.tournamentId)
-        throw unknownAffiliation('affiliationId');
+      if (!affiliation || affiliation.tournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
       await this.checkComposition(tx, event, dto.affiliationId, dto.starters, dto.reserves ?? [], undefined);
       const team = await tx.team.create({
         data: {

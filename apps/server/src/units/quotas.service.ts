@@ -81,7 +81,8 @@ export class QuotasService {
    */
   async importUnits({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: ImportUnitsDto }) {
     const { rows, problems } = parseUnitRows(dto.csv);
-    if (problems.length) throw new DomainErrors(problems.map((p) => ({ code: 'csv.line', params: { line: p.line, detail: p.message, detailZh: unitRowWords(p) }, field: 'csv' })));
+    if (problems.length)
+      throw new DomainErrors(problems.map((p) => ({ code: 'csv.line', params: { line: p.line, detail: p.message, detailZh: unitRowWords(p) }, field: 'csv' })));
     if (!rows.length) throw new DomainError('csv.empty', {}, 'csv');
     if (dto.eventId) {
       const event = await this.prisma.event.findUnique({ where: { id: dto.eventId }, select: { tournamentId: true } });

@@ -112,7 +112,8 @@ export function formRefusal(error: unknown, lang?: Language): { status: number; 
       // A coded reason (the validation pipe's constraint kinds) in the page's language (issue 30 #5).
       const reason = problemWords(problem, lang ?? 'en');
       if (typeof field !== 'string' || typeof reason !== 'string') continue;
-      if (field && field !== 'body') errors[field] ??= reason;
+      // Beside its input the reason needs no field path (the label names it): `nameZh：…` → `…`.
+      if (field && field !== 'body') errors[field] ??= reason.startsWith(`${field}：`) ? reason.slice(field.length + 1) : reason;
       else loose.push(reason);
     }
     message = loose.length ? loose.join(lang && lang !== 'en' ? '；' : '; ') : '';
