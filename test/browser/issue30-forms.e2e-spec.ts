@@ -1,11 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { publishTournament } from '../e2e/live-helpers';
 import { nextRound, Play, playEvent, RoundBody, withRole } from '../e2e/results-helpers';
-import { logInFromHome, shoot, SHOTS, until, watch } from './staff-helpers';
+import { logInFromHome, shoot, SHOTS, until, viaMyTournaments, watch } from './staff-helpers';
 import { describeInBrowser, launchBrowser } from './browser-support';
 
 /**
@@ -23,6 +25,9 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
   let play: Play;
   let round: RoundBody;
   let arbiter: { email: string; auth: string };
+  let chief: { email: string; auth: string };
+  let deputy: { email: string; auth: string };
+  let seedsEventId: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -34,6 +39,23 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
     await publishTournament(app, play);
     arbiter = await withRole(app, play, 'arbiter');
     round = await nextRound(app, play);
+    chief = await withRole(app, play, 'chief_arbiter');
+    deputy = await withRole(app, play, 'deputy_chief_arbiter');
+    // A second event, entries in and no round yet: its seeds are still open (#6 seeds in bulk).
+    const http = () => request(app.getHttpServer());
+    seedsEventId = (
+      await http()
+        .post(`/api/tournaments/${play.tournamentId}/events`)
+        .set('Authorization', play.organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '快棋组', nameEn: 'Rapid' })
+        .expect(201)
+    ).body.id;
+    const players = (await http().get(`/api/tournaments/${play.tournamentId}/players`).expect(200)).body as { id: string }[];
+    await http()
+      .post(`/api/events/${seedsEventId}/entries/bulk`)
+      .set('Authorization', play.organizer.auth)
+      .send({ playerIds: players.map((p) => p.id) })
+      .expect(201);
     browser = await launchBrowser();
   }, 300_000);
 
@@ -47,8 +69,8 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
     expect(seen).toEqual([]);
   });
 
-  async function person(email: string, lang: 'zh' | 'en'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'zh' ? 'zh-CN' : 'en-GB' });
+  async function person(email: string, lang: 'zh' | 'en', width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'zh' ? 'zh-CN' : 'en-GB' });
     const page = await context.newPage();
     watch(page, errors);
     await logInFromHome(page, base, email, lang);
@@ -107,4 +129,114 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
       await page.context().close();
     }
   }, 120_000);
+  it('#6 seeds in bulk: from the entries page, every seed in one form (zh, 360 px); a clash is refused beside its row; a pasted order (en, 1280 px)', async () => {
+    const zh = await person(play.organizer.email, 'zh', 360);
+    await zh.goto(`${base}/manage/events/${seedsEventId}/entries?lang=zh`);
+    await Promise.all([zh.waitForURL(/\/seeds/), zh.click(`a[href="/manage/events/${seedsEventId}/seeds"]`)]);
+    const seedInputs = zh.locator('input.seed');
+    expect(await seedInputs.count()).toBe(6);
+    // Two rows with seed 1: nothing is saved, the second row says why, the values stay.
+    await seedInputs.nth(0).fill('1');
+    await seedInputs.nth(1).fill('1');
+    await Promise.all([zh.waitForLoadState('domcontentloaded'), zh.click('form.seeds button[type=submit]')]);
+    expect(await zh.locator('#seed-1-error').innerText()).toMatch(/^种子序号 1 已属于 /);
+    expect(await zh.inputValue('#seed-0')).toBe('1');
+    await shoot(zh, 'issue30-seeds-refused-zh');
+    await zh.locator('input.seed').nth(1).fill('2');
+    await Promise.all([zh.waitForURL(/\/entries$/), zh.click('form.seeds button[type=submit]')]);
+    expect(await zh.locator('main').innerText()).toContain('已保存 2 处种子变更');
+    expect(await zh.inputValue(`.seed-form input[name="seed"] >> nth=0`)).not.toBe('');
+    await shoot(zh, 'issue30-seeds-saved-zh');
+    await zh.context().close();
+
+    const en = await person(play.organizer.email, 'en');
+    await en.goto(`${base}/manage/events/${seedsEventId}/entries?lang=en`);
+    await Promise.all([en.waitForURL(/\/seeds/), en.click(`a[href="/manage/events/${seedsEventId}/seeds"]`)]);
+    const names = await en.locator('table.seeds tbody label').allInnerTexts();
+    // The list's third and first rows, by name, top seed first: they become seeds 1 and 2, the others none.
+    const english = (full: string) => full.split(' ').slice(1).join(' ');
+    await en.fill('#f-order', `${english(names[2])}\n${english(names[0])}`);
+    await shoot(en, 'issue30-seeds-order-en');
+    await Promise.all([en.waitForURL(/\/entries$/), en.click('form.seeds button[type=submit]')]);
+    expect(await en.locator('main').innerText()).toContain('3 seed(s) changed.');
+    const seeds = (await request(app.getHttpServer()).get(`/api/events/${seedsEventId}/entries`).expect(200)).body as {
+      seed: number | null;
+      player: { nameEn: string };
+    }[];
+    const seedOf = (full: string) => seeds.find((e) => e.player.nameEn === english(full))!.seed;
+    expect([seedOf(names[2]), seedOf(names[0]), seedOf(names[1])]).toEqual([1, 2, null]);
+    await en.context().close();
+  }, 180_000);
+
+  it('the rules30 pages reached by links as the chief arbiter would (三章3A deputy, 三章4E suspension, readings, 三章6B printouts), zh at 360 px and en at 1280 px; printouts on A4', async () => {
+    const overflow: Record<string, number> = {};
+    // 三章3A: the deputy finds the console under My tournaments, with the chief's delegated tools.
+    const dep = await person(deputy.email, 'zh', 360);
+    await viaMyTournaments(dep, `/events/${play.eventId}/console`);
+    expect(await dep.locator(`#suspend-${round.number}`).count()).toBe(1);
+    overflow['deputy-console-zh'] = await shoot(dep, 'issue30-rules-deputy-console-zh');
+    await dep.context().close();
+
+    for (const [lang, width] of [
+      ['zh', 360],
+      ['en', 1280],
+    ] as const) {
+      const page = await person(chief.email, lang, width);
+      await viaMyTournaments(page, `/events/${play.eventId}/console`);
+      // 三章4E: suspend (zh) and resume (en) from the round's card; the public round page says so.
+      // The suspend box is folded until the round is suspended; then it stands open with the resume button.
+      if (lang === 'zh') {
+        await page.click(`#round-${round.number} details.suspend summary`);
+        await page.fill(`#resumesAt-${round.number}`, '2099-01-01T09:30');
+        await page.fill(`#resumeVenue-${round.number}`, '二号厅');
+        await page.fill(`#suspendReason-${round.number}`, '停电');
+        await Promise.all([page.waitForLoadState('domcontentloaded'), page.click(`#suspend-${round.number} button[type=submit]`)]);
+        expect(await page.locator(`#round-${round.number} .suspended`).innerText()).toBe('比赛暂停');
+        overflow['suspended-zh'] = await shoot(page, 'issue30-rules-suspended-console-zh');
+        const publicPage = await page.context().newPage();
+        await publicPage.goto(`${base}${await page.locator(`#round-${round.number} a[href^="/"]:not(#sheet-${round.number})`).first().getAttribute('href')}`);
+        expect(await publicPage.locator('main').innerText()).toContain('二号厅');
+        overflow['suspended-public-zh'] = await shoot(publicPage, 'issue30-rules-suspended-public-zh');
+        await publicPage.close();
+      } else {
+        overflow['console-en'] = await shoot(page, 'issue30-rules-console-en');
+        await Promise.all([page.waitForLoadState('domcontentloaded'), page.click(`#resume-${round.number}`)]);
+        expect(await page.locator(`#round-${round.number} .suspended`).count()).toBe(0);
+      }
+      // The readings (event settings for the open articles), by the console's link.
+      await Promise.all([page.waitForURL(/\/readings/), page.click(`#rules-printouts a[href$="/readings"]`)]);
+      overflow[`readings-${lang}`] = await shoot(page, `issue30-rules-readings-${lang}`);
+      await page.goBack();
+      // 三章6B printouts: each by its link, printed to PDF on A4, nothing wider than the sheet.
+      for (const [name, selector] of [
+        ['name-cards', '#rules-printouts a[href*="/print/name-cards"]'],
+        ['score-table', '#rules-printouts a[href*="/print/score-table"]'],
+        ['record-forms', `#round-${round.number} a[href*="/print/record-forms"]`],
+      ] as const) {
+        await Promise.all([page.waitForURL(new RegExp(`/print/${name}`)), page.click(selector)]);
+        overflow[`${name}-${lang}`] = await shoot(page, `issue30-rules-${name}-${lang}`);
+        await page.emulateMedia({ media: 'print' });
+        const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, path: join(SHOTS, `issue30-rules-${name}-${lang}.pdf`) });
+        // 6 entries, 3 tables: two name cards a sheet, one score table, one record form a game.
+        const sheets = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+        expect(sheets).toBe({ 'name-cards': 3, 'score-table': 1, 'record-forms': 3 }[name]);
+        // A4 between its 12 mm margins is 186 mm = 703 px: nothing reaches past it or scrolls inside.
+        await page.setViewportSize({ width: 703, height: 1123 });
+        const right = (await page.evaluate(
+          'Math.max(...[...document.querySelectorAll("main *")].map((e) => Math.ceil(e.getBoundingClientRect().right)))',
+        )) as number;
+        expect(right).toBeLessThanOrEqual(703);
+        const clipped = (await page.evaluate(
+          '[...document.querySelectorAll("main .table-wrap")].filter((w) => w.scrollWidth > w.clientWidth).length',
+        )) as number;
+        expect(clipped).toBe(0);
+        await page.emulateMedia({ media: 'screen' });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goBack();
+      }
+      await page.context().close();
+    }
+    // Nothing scrolls sideways at 360 px.
+    expect(Object.entries(overflow).filter(([, px]) => px > 0)).toEqual([]);
+  }, 300_000);
 });

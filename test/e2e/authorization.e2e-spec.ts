@@ -205,6 +205,7 @@ const MATRIX: Record<string, string> = {
   'PATCH /api/rounds/:roundId': REG,
   'PATCH /api/teams/:teamId': REG,
   'PATCH /api/tournaments/:tournamentId': ORG,
+  'PUT /api/events/:eventId/seeds': REG, // seeds in bulk (issue 30 #6)
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/logout': AUTH,
   'POST /api/auth/logout-everywhere': AUTH,
@@ -344,6 +345,8 @@ const MATRIX: Record<string, string> = {
   'GET /manage/events/:eventId/entries': REG,
   'POST /manage/events/:eventId/entries': REG,
   'POST /manage/entries/:entryId/seed': REG,
+  'GET /manage/events/:eventId/seeds': REG,
+  'POST /manage/events/:eventId/seeds': REG,
   'POST /manage/entries/:entryId/remove': REG,
   'GET /manage/entries/:entryId/withdraw': REG,
   'POST /manage/entries/:entryId/withdraw': REG,

@@ -341,6 +341,7 @@ describe('OpenAPI: every example body is accepted by its route (issue 22)', () =
     'POST /api/entry-requests/{entryRequestId}/withdraw': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
     'POST /api/fees/{feeId}/mark': 'issue 31 (entries): covered by entries-*.e2e-spec.ts; its DTOs carry no OpenAPI examples yet',
     'PUT /api/events/{eventId}/readings': 'issue 30 (readings, 三章4C): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
+    'PUT /api/events/{eventId}/seeds': 'issue 30 #6 (seeds in bulk): its body names the entries and their versions; covered by setup-pages.e2e-spec.ts',
     'POST /api/rounds/{roundId}/suspend': 'issue 30 (suspension, 三章4E): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
     'POST /api/rounds/{roundId}/resume': 'issue 30 (suspension, 三章4E): covered by rules-missing.e2e-spec.ts; its DTO carries no OpenAPI example yet',
     'POST /api/tournaments/{tournamentId}/units/import': 'issue 31 (units from a CSV): covered by entries-self-service.e2e-spec.ts; no OpenAPI example yet',

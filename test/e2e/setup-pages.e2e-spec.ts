@@ -228,4 +228,112 @@ describe('setup pages', () => {
     const after = ((await http().get(`/api/events/${eventId}/entries`).expect(200)).body as { id: string; status: string }[]).find((e) => e.id === first.id)!;
     expect(after.status).toBe('active');
   });
+  it('seeds in bulk (issue 30 #6): one form or a pasted order, all or none (400 beside the row), 409 on a stale row, audited, linked from the entries page', async () => {
+    const org = await browserOf('org-seeds');
+    const id = (await org.post('/my/new-tournament', { ...TOURNAMENT }).expect(303)).headers.location.split('/')[2];
+    for (let i = 0; i < 6; i++) await org.post(`/tournaments/${id}/manage/players/new`, { nameZh: `种子${i}`, nameEn: `Seed${i}`, gender: 'male' }).expect(303);
+    const made = await org
+      .post(`/tournaments/${id}/manage/events/new`, {
+        nameZh: '个人',
+        nameEn: 'Individual',
+        preset: 'swiss_then_knockout',
+        'stages.0.rounds': '5',
+        'stages.1.qualifiers': '4',
+        'pairingOptions.sameAffiliation': 'round1',
+        category: 'open',
+        scoring: '2-1-0',
+        gamesPerPairing: '1',
+        'timeControl.baseMinutes': '60',
+        'timeControl.incrementSeconds': '30',
+        lineupDeadlineMinutes: '30',
+      })
+      .expect(303);
+    const eventId = made.headers.location.split('/')[3];
+    await org.post(`/manage/events/${eventId}/entries`, { mode: 'all' }).expect(303);
+    expect((await org.get(`/manage/events/${eventId}/entries`).expect(200)).text).toContain(`href="/manage/events/${eventId}/seeds"`);
+    type Row = { id: string; version: number; seed: number | null; player: { nameEn: string } };
+    const entries = async () =>
+      ((await http().get(`/api/events/${eventId}/entries`).expect(200)).body as Row[]).sort((a, b) => a.player.nameEn.localeCompare(b.player.nameEn));
+    const [a, b, c] = await entries();
+
+    // API: two rows with one rank → 400 naming the second row; nothing written.
+    const clash = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({
+        entries: [
+          { entryId: a.id, version: a.version, seed: 1 },
+          { entryId: b.id, version: b.version, seed: 1 },
+        ],
+      });
+    expect(clash.status).toBe(400);
+    expect(clash.body).toMatchObject({ code: 'seeds.rank_twice', field: 'entries.1.seed' });
+    expect(clash.body.message).toContain('Seed0');
+    expect((await entries()).every((e) => e.seed === null)).toBe(true);
+    // More seeds than round-1 pairs (6 entries: 3) → 400 on the list.
+    const many = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({ entries: (await entries()).map((e, i) => ({ entryId: e.id, version: e.version, seed: i + 1 })) });
+    expect(many.body).toMatchObject({ code: 'seeds.too_many', field: 'entries' });
+
+    // The page: every row's seed in one form; a bad row is refused beside it with the values kept.
+    const page = await org.get(`/manage/events/${eventId}/seeds`).expect(200);
+    expect(page.text).toContain('附录1 #5');
+    const form: Record<string, string> = {};
+    (await entries()).forEach((e, i) => {
+      form[`entries.${i}.entryId`] = e.id;
+      form[`entries.${i}.version`] = String(e.version);
+      form[`entries.${i}.seed`] = '';
+    });
+    const rowOf = (entryId: string) =>
+      Object.keys(form)
+        .find((k) => form[k] === entryId)!
+        .split('.')[1];
+    form[`entries.${rowOf(a.id)}.seed`] = '2';
+    form[`entries.${rowOf(c.id)}.seed`] = '2';
+    const refused = await org.post(`/manage/events/${eventId}/seeds`, form).expect(400);
+    expect(refused.text).toMatch(new RegExp(`id="seed-${rowOf(c.id)}-error"[^>]*>种子序号 2 已属于 种子0 Seed0`));
+    expect((await entries()).every((e) => e.seed === null)).toBe(true);
+    form[`entries.${rowOf(c.id)}.seed`] = '1';
+    await org.post(`/manage/events/${eventId}/seeds`, form).expect(303);
+    expect((await entries()).map((e) => e.seed)).toEqual([2, null, 1, null, null, null]);
+
+    // The same page read before that change is stale now: 409, nothing written.
+    const stale = await org.post(`/manage/events/${eventId}/seeds`, { ...form, [`entries.${rowOf(b.id)}.seed`]: '3' }).expect(409);
+    expect(stale.text).toContain('form-error');
+    expect((await entries()).find((e) => e.id === b.id)!.seed).toBeNull();
+
+    // A pasted order (names or draw numbers, top seed first) decides: the others lose their seeds.
+    const fresh: Record<string, string> = {};
+    (await entries()).forEach((e, i) => {
+      fresh[`entries.${i}.entryId`] = e.id;
+      fresh[`entries.${i}.version`] = String(e.version);
+      fresh[`entries.${i}.seed`] = String(e.seed ?? '');
+    });
+    const unknown = await org.post(`/manage/events/${eventId}/seeds`, { ...fresh, order: 'Seed1\nNobody' }).expect(400);
+    expect(unknown.text).toMatch(/id="f-order-error"[^>]*>第 2 行“Nobody”/);
+    await org.post(`/manage/events/${eventId}/seeds`, { ...fresh, order: 'Seed1\n种子2' }).expect(303);
+    expect((await entries()).map((e) => e.seed)).toEqual([null, 1, 2, null, null, null]);
+    // After the draw: a stale version is 409 over the API too; a new seeded set needs a new draw (附录1 #5).
+    await http().post(`/api/events/${eventId}/draw`).set('Authorization', org.user.auth).send({ seed: 'seeds-lot' }).expect(201);
+    const staleApi = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({ entries: [{ entryId: a.id, version: a.version, seed: 3 }] })
+      .expect(409);
+    expect(staleApi.body).toMatchObject({ code: 'edit.stale', entryId: a.id });
+    const now = (await entries()).find((e) => e.id === a.id)!;
+    const reseeded = await http()
+      .put(`/api/events/${eventId}/seeds`)
+      .set('Authorization', org.user.auth)
+      .send({ entries: [{ entryId: a.id, version: now.version, seed: 3 }] })
+      .expect(200);
+    expect(reseeded.body).toMatchObject({ changed: 1, redrawNeeded: true });
+    expect((await http().get(`/api/events/${eventId}`).expect(200)).body.redrawNeeded).toBe(true);
+    const rows = (await http().get(`/api/tournaments/${id}/audit?entityId=${a.id}`).set('Authorization', org.user.auth).expect(200)).body.items as {
+      reason: string | null;
+    }[];
+    expect(rows.filter((r) => r.reason?.includes('seeds set for the event'))).toHaveLength(3);
+  });
 });

@@ -34,6 +34,17 @@ export {
   type MovedDrawNumber,
 } from './late-entry';
 export { defaultSeedPositions } from './seed-positions';
+export {
+  type SeedChange,
+  type SeededEntry,
+  seededSetChanged,
+  seedListProblems,
+  type SeedListProblem,
+  seedsAfter,
+  seedsFromOrder,
+  type NamedEntry,
+  type SeedOrder,
+} from './seed-list';
 export { type Candidate, type EligibilityProblem, eligibilityProblems, type EligibilityRules } from './eligibility';
 export { type EntryWindow, mayEnter, windowState, type WindowState } from './entry-window';
 export { fieldFillUp, type InvitationInput, invitationQuotas, type QuotaBasis, quotaLeft, type UnitQuotaRow } from './quota';

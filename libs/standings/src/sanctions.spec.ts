@@ -102,6 +102,25 @@ describe('sanctions that change a result', () => {
     expect(s.notes.join('\n')).toMatch(/not played over the board/);
   });
 
+  test('the notes name the player "name (#draw number)", not by id (issue 30)', () => {
+    const t = individual(['a', 'b'], ['a-b =']);
+    t.entries = t.entries.map((e, i) => ({ ...e, name: e.id === 'a' ? '王甲' : '李乙', drawNumber: i + 1 }));
+    const s = run(
+      [
+        { kind: 'technical_foul', round: 1, player: 'b' },
+        { kind: 'technical_foul', round: 1, player: 'b' },
+        { kind: 'technical_foul', round: 1, player: 'a' },
+        { kind: 'technical_foul', round: 1, player: 'a' },
+        { kind: 'adjournment_no_show', round: 1, player: 'a', minutesLate: 1 },
+      ],
+      t,
+    );
+    const notes = s.notes.join('\n');
+    expect(notes).toContain('game of 王甲 (#1) was already decided');
+    expect(notes).toContain('王甲 (#1) returned 1 minute late');
+    expect(notes).not.toMatch(/'a'/);
+  });
+
   test('a penalty result entered without its fouls counts the fouls it implies', () => {
     const t = individual(['a', 'b'], ['a-b p']);
     t.rounds[0].pairings[0].games[0].penaltyReason = 'technical_fouls';

@@ -210,7 +210,12 @@ function findGame(index: GameIndex, s: Sanction, path: string): StandingsResult<
  * played over the board; on a forfeited or annulled game the sanction is kept (fouls still
  * count for 犯规少) and a note says the result did not change.
  */
-export function applySanctions(rounds: readonly Round[], sanctions: readonly Sanction[]): StandingsResult<SanctionEffects> {
+export function applySanctions(
+  rounds: readonly Round[],
+  sanctions: readonly Sanction[],
+  /** How the notes name a player (issue 30: "name (#draw number)", as the standings notes); its id by default. */
+  nameOf: (id: string) => string = (id) => `'${id}'`,
+): StandingsResult<SanctionEffects> {
   const effects: SanctionEffects = {
     overrides: new Map(),
     fouls: new Map(),
@@ -247,7 +252,7 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
       // Misconduct away from the board (e.g. in a round without a game of theirs) still climbs the ladder.
       if (s.kind !== 'misconduct' || found.error.code !== 'unknown_player') return found;
       if (ladderStep() === 'loss')
-        effects.notes.push(`${path}: third offence of '${s.player}' in round ${s.round}, but no game of theirs to lose in that round`);
+        effects.notes.push(`${path}: third offence of ${nameOf(s.player)} in round ${s.round}, but no game of theirs to lose in that round`);
       continue;
     }
     const { game, side } = found.value;
@@ -259,11 +264,11 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
     const lose = (reason: PenaltyReason): void => {
       const current = effects.overrides.get(game)?.result ?? game.result;
       if (state!.decided) {
-        effects.notes.push(`${path}: round ${s.round}, game of '${s.player}' was already decided by an earlier sanction`);
+        effects.notes.push(`${path}: round ${s.round}, game of ${nameOf(s.player)} was already decided by an earlier sanction`);
         return;
       }
       if (current !== null && !isPlayedResult(current)) {
-        effects.notes.push(`${path}: round ${s.round}, game of '${s.player}' was not played over the board (${current}); result unchanged`);
+        effects.notes.push(`${path}: round ${s.round}, game of ${nameOf(s.player)} was not played over the board (${current}); result unchanged`);
         return;
       }
       state!.decided = true;
@@ -323,7 +328,7 @@ export function applySanctions(rounds: readonly Round[], sanctions: readonly San
         if (s.minutesLate === undefined || s.minutesLate > ADJOURNMENT_GRACE_MINUTES) lose('adjournment_no_show');
         else
           effects.notes.push(
-            `${path}: '${s.player}' returned ${s.minutesLate} minute${s.minutesLate === 1 ? '' : 's'} late, within the 15-minute grace (三章6K)`,
+            `${path}: ${nameOf(s.player)} returned ${s.minutesLate} minute${s.minutesLate === 1 ? '' : 's'} late, within the 15-minute grace (三章6K)`,
           );
         break;
     }

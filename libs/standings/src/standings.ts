@@ -138,7 +138,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const ids = new Set(tournament.entries.map((e) => e.id));
 
   // 1. Sanctions (二章8–9节, 一章3节5–7, 二章3节6, 三章6K).
-  const sanctions = applySanctions(tournament.rounds, options.sanctions ?? []);
+  const sanctions = applySanctions(tournament.rounds, options.sanctions ?? [], named);
   if (!sanctions.ok) return sanctions;
   const effects = sanctions.value;
   // The sanctions' notes quote the file's ids ('b'): named as people read them (issue 30).

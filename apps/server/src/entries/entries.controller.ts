@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, PAIRERS, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { BulkEntryDto, CreateEntryDto, DrawDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
+import { BulkEntryDto, CreateEntryDto, DrawDto, SetSeedsDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntryDto } from './entry.dto';
 import { EntriesService } from './entries.service';
 
 @ApiTags('entries')
@@ -33,6 +33,13 @@ export class EntriesController {
   @RequireRole(...REGISTRARS)
   update(@CurrentUser() user: AuthUser, @Param('entryId', uuidParam('entryId')) id: string, @Body() dto: UpdateEntryDto) {
     return this.entries.update({ user, id, dto });
+  }
+
+  /** The event's seeds in one change, all or none (issue 30 #6): 400 names the row, 409 when a row's version is stale. */
+  @Put('events/:eventId/seeds')
+  @RequireRole(...REGISTRARS)
+  setSeeds(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string, @Body() dto: SetSeedsDto) {
+    return this.entries.setSeeds({ user, eventId, dto });
   }
 
   @Post('entries/:entryId/withdraw')

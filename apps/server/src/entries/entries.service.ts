@@ -16,8 +16,8 @@ import type { RoundStateChange } from '../results/play-effects';
 import { loadEventPlay } from '../play/event-loader';
 import { assertNoneBanned, assertNotBanned } from '../persons/bans';
 import { PrismaService, Tx } from '../prisma/prisma.service';
-import { BulkEntryDto, CreateEntryDto, DrawDto, UpdateEntryDto } from './entry.dto';
-import { defaultSeedPositions } from '@chuhe/registration';
+import { BulkEntryDto, CreateEntryDto, DrawDto, SetSeedsDto, UpdateEntryDto } from './entry.dto';
+import { defaultSeedPositions, seededSetChanged, seedListProblems, type SeedListProblem } from '@chuhe/registration';
 import { drawLateNumbers, hasDraw } from './late-draw';
 import { undoWithdrawalRefusal } from './withdrawal-undo';
 
@@ -25,6 +25,8 @@ const ENTRY_INCLUDE = {
   player: { include: { affiliation: true } },
   team: { include: { affiliation: true, members: { include: { player: true }, orderBy: [{ role: 'asc' as const }, { board: 'asc' as const }] } } },
 };
+
+const ENTRY_ORDER = [{ status: 'asc' as const }, { drawNumber: { sort: 'asc' as const, nulls: 'last' as const } }, { createdAt: 'asc' as const }];
 
 /** Serializes registration changes of one event (entries, draw) so numbers never race. */
 export async function lockEvent(tx: Tx, eventId: string) {
@@ -45,7 +47,7 @@ export class EntriesService {
     return this.prisma.entry.findMany({
       where: { eventId },
       include: ENTRY_INCLUDE,
-      orderBy: [{ status: 'asc' }, { drawNumber: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }],
+      orderBy: ENTRY_ORDER,
     });
   }
 
@@ -146,6 +148,66 @@ export class EntriesService {
       await this.audit.record(tx, { userId: user.id, tournamentId: event.tournamentId, entity: 'entry', entityId: id, action: 'update', before, after });
       return after;
     });
+  }
+
+  /**
+   * The event's seeds (种子) in one change (issue 30 #6): every row checked first (libs/registration
+   * seedListProblems: entries of this event, one rank per seed, one seed per round-1 pair, 附录1 #5),
+   * then written with each row's version (409 when one changed meanwhile), all or none, audited per
+   * entry. Until round 1 is paired, as one seed. When numbers were drawn and the set of seeded
+   * entries changed, the event needs a new draw (seeds are drawn into the seed positions, 附录1 #5).
+   */
+  setSeeds({ user, eventId, dto }: { user: AuthUser; eventId: string; dto: SetSeedsDto }) {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const event = await lockEvent(tx, eventId);
+        if (entriesClosed(event)) throw closedConflict('entry');
+        const entries = await tx.entry.findMany({ where: { eventId }, include: ENTRY_INCLUDE });
+        const seeded = entries.map((e) => ({ id: e.id, active: e.status === 'active', seed: e.seed }));
+        const changes = dto.entries.map((r) => ({ entryId: r.entryId, seed: r.seed ?? null }));
+        const [problem] = seedListProblems(seeded, changes);
+        if (problem) throw seedListRefusal(problem, entries);
+        const byId = new Map(entries.map((e) => [e.id, e]));
+        const stale = dto.entries.find((r) => byId.get(r.entryId)!.version !== r.version);
+        // 409 for the whole list when one row changed since the page was read (nothing is written).
+        if (stale)
+          throw new DomainError('edit.stale', { what: 'entry', currentVersion: byId.get(stale.entryId)!.version }, undefined, {
+            currentVersion: byId.get(stale.entryId)!.version,
+            entryId: stale.entryId,
+          });
+        const changed = dto.entries.filter((r) => byId.get(r.entryId)!.seed !== (r.seed ?? null));
+        for (const r of changed) {
+          // The lock on the event row serializes this with every other entry change of the event; the version check stays for a writer that skipped it.
+          const { count } = await tx.entry.updateMany({
+            where: { id: r.entryId, version: r.version },
+            data: { seed: r.seed ?? null, version: { increment: 1 } },
+          });
+          if (count === 0) staleOrMissing('entry', await tx.entry.findUnique({ where: { id: r.entryId } }));
+        }
+        const redrawNeeded = changed.length > 0 && (await hasDraw(tx, eventId)) && seededSetChanged(seeded, changes);
+        if (redrawNeeded) await tx.event.update({ where: { id: eventId }, data: { redrawNeeded: true, version: { increment: 1 } } });
+        const after = await tx.entry.findMany({ where: { id: { in: changed.map((r) => r.entryId) } }, include: ENTRY_INCLUDE });
+        await this.audit.recordMany(
+          tx,
+          after.map((entry) => ({
+            userId: user.id,
+            tournamentId: event.tournamentId,
+            entity: 'entry',
+            entityId: entry.id,
+            action: 'update',
+            before: byId.get(entry.id),
+            after: entry,
+            reason: 'seeds set for the event in one change (附录1 #5)',
+          })),
+        );
+        return {
+          changed: changed.length,
+          redrawNeeded,
+          entries: await tx.entry.findMany({ where: { eventId }, include: ENTRY_INCLUDE, orderBy: ENTRY_ORDER }),
+        };
+      },
+      { timeout: 30_000 },
+    );
   }
 
   /**
@@ -380,6 +442,38 @@ async function draftWarnings(tx: Tx, rounds: { id: string; number: number; state
   return drafts
     .filter((r) => paired.some((p) => p.roundId === r.id))
     .map((r) => `draft round ${r.number} pairs this entry: pair it again (POST /api/rounds/${r.id}/repair) or delete it`);
+}
+
+/** A refused seed list as the API and the page show it: the first problem, with its field and the other entry's name. */
+function seedListRefusal(
+  problem: SeedListProblem,
+  entries: {
+    id: string;
+    status: string;
+    drawNumber: number | null;
+    player: { nameZh: string; nameEn: string } | null;
+    team: { nameZh: string; nameEn: string } | null;
+  }[],
+): DomainError {
+  if (problem.code === 'too_many') {
+    const active = entries.filter((e) => e.status === 'active').length;
+    return new DomainError('seeds.too_many', { field: 'entries', seeds: problem.seeds, entries: active, room: problem.room }, 'entries');
+  }
+  const at = `entries.${problem.index}`;
+  switch (problem.code) {
+    case 'not_in_event':
+      return new DomainError('seeds.not_in_event', { field: `${at}.entryId` }, `${at}.entryId`);
+    case 'listed_twice':
+      return new DomainError('seeds.listed_twice', { field: `${at}.entryId` }, `${at}.entryId`);
+    case 'withdrawn':
+      return new DomainError('seeds.withdrawn', { field: `${at}.seed` }, `${at}.seed`);
+    case 'rank_twice': {
+      const other = entries.find((e) => e.id === problem.other)!;
+      const who = other.player ?? other.team;
+      const name = `${who ? `${who.nameZh} ${who.nameEn}` : ''}${other.drawNumber !== null ? ` (#${other.drawNumber})` : ''}`.trim();
+      return new DomainError('seeds.rank_twice', { field: `${at}.seed`, seed: problem.seed, other: name }, `${at}.seed`);
+    }
+  }
 }
 
 function drawErrorField(code: string): string {

@@ -57,6 +57,34 @@ export class UpdateEntryDto {
   hostExtra?: boolean;
 }
 
+/** One entry's seed in a bulk change (PUT /api/events/:eventId/seeds). */
+export class SeedRowDto {
+  @ApiProperty()
+  @IsUUID()
+  entryId!: string;
+
+  @VersionField()
+  version!: number;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'seed rank, 1 = top seed; null removes the seed' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  seed!: number | null;
+}
+
+/** The event's seeds in one change, all or none (issue 30 #6); entries not listed keep theirs. */
+export class SetSeedsDto {
+  @ApiProperty({ type: [SeedRowDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5000)
+  @ValidateNested({ each: true })
+  @Type(() => SeedRowDto)
+  entries!: SeedRowDto[];
+}
+
 export class WithdrawEntryDto {
   @VersionField()
   version!: number;

@@ -4,7 +4,9 @@ import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { PAIRERS, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { BulkEntryDto, DrawDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntryDto } from '../entries/entry.dto';
+import { BulkEntryDto, DrawDto, SetSeedsDto, UndoWithdrawalDto, UpdateEntryDto, WithdrawEntryDto } from '../entries/entry.dto';
+import { seedsFromOrder } from '@chuhe/registration';
+import { DomainError } from '../common/errors';
 import { EntriesService } from '../entries/entries.service';
 import { undoWithdrawalRefusal } from '../entries/withdrawal-undo';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
@@ -80,6 +82,57 @@ export class EntriesSetupController {
       `/manage/events/${entry.eventId}/entries#entry-${entryId}`,
       translator(res)('saved'),
     );
+  }
+
+  // ── seeds in bulk (issue 30 #6) ──────────────────────────────────────────────────────────
+
+  @Get('manage/events/:eventId/seeds')
+  @RequireRole(...REGISTRARS)
+  async seedsPage(@Param('eventId', uuidParam('eventId')) eventId: string, @Res() res: Response) {
+    res.render('setup/seeds', await this.seedsContext(res, eventId, emptyForm()));
+  }
+
+  /**
+   * Every row's seed (`entries.<i>.seed`, with its `entryId` and `version`) or, when given, the
+   * pasted `order` (libs/registration seedsFromOrder): one change through the API's service.
+   */
+  @Post('manage/events/:eventId/seeds')
+  @RequireRole(...REGISTRARS)
+  async seeds(
+    @Param('eventId', uuidParam('eventId')) eventId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: AuthenticatedRequest,
+    @Res() res: Response,
+  ) {
+    const t = translator(res);
+    const rows = postedSeedRows(body);
+    const entries = formValue.text(body.order) === undefined ? [] : await this.entries.list(eventId);
+    await submitForm(req, res, {
+      dto: SetSeedsDto,
+      values: body,
+      toInput: (v) => {
+        const order = formValue.text(v.order);
+        if (order === undefined)
+          return { entries: rows.map((r) => ({ entryId: r.entryId, version: formValue.int(r.version), seed: formValue.int(r.seed) ?? null })) };
+        const named = entries.map((e) => {
+          const who = e.player ?? e.team;
+          return {
+            id: e.id,
+            active: e.status === 'active',
+            drawNumber: e.drawNumber,
+            names: who ? [who.nameZh, who.nameEn, `${who.nameZh} ${who.nameEn}`] : [],
+          };
+        });
+        const result = seedsFromOrder(order, named);
+        if (!result.ok) throw new DomainError(`seeds.order_${result.code}`, { line: result.line, text: result.text }, 'order');
+        const version = new Map(rows.map((r) => [r.entryId, formValue.int(r.version)]));
+        return { entries: result.changes.map((c) => ({ ...c, version: version.get(c.entryId) })) };
+      },
+      run: (dto) => this.entries.setSeeds({ user: req.user!, eventId, dto }),
+      render: async (form) => ({ view: 'setup/seeds', context: await this.seedsContext(res, eventId, form) }),
+      redirect: () => `/manage/events/${eventId}/entries`,
+      flash: (r) => [t('seedsSaved', { n: r.changed }), r.redrawNeeded ? t('seedsRedraw') : ''].filter(Boolean).join(' '),
+    });
   }
 
   @Post('manage/entries/:entryId/remove')
@@ -260,6 +313,39 @@ export class EntriesSetupController {
     };
   }
 
+  private async seedsContext(res: Response, eventId: string, form: FormState) {
+    const t = translator(res);
+    const lang = langOf(res);
+    const event = await this.data.event(eventId);
+    const active = (await this.entries.list(eventId)).filter((e) => e.status === 'active');
+    return {
+      title: t('seedsTitle'),
+      breadcrumbs: setupCrumbs(
+        lang,
+        event.tournament,
+        { label: nameIn(lang, event), href: `/manage/events/${event.id}` },
+        { label: t('entries'), href: `/manage/events/${event.id}/entries` },
+        { label: t('seedsTitle') },
+      ),
+      event: { ...event, name: nameIn(lang, event), isTeam: event.kind === 'team' },
+      closed: event.round1PairedAt !== null,
+      // Each row keeps what was typed and shows its refusal beside it (fields `entries.<i>.seed`).
+      rows: active.map((e, i) => {
+        const view = this.entryView(res, e);
+        const at = `entries.${i}`;
+        const typed = form.values[`${at}.seed`];
+        return {
+          ...view,
+          index: i,
+          seedValue: typeof typed === 'string' ? typed : view.seed,
+          error: form.errors[`${at}.seed`] ?? form.errors[`${at}.entryId`] ?? form.errors[`${at}.version`],
+        };
+      }),
+      listError: form.errors.entries,
+      form,
+    };
+  }
+
   private async withdrawContext(res: Response, entryId: string, form: FormState) {
     const t = translator(res);
     const lang = langOf(res);
@@ -329,4 +415,13 @@ export class EntriesSetupController {
       form,
     };
   }
+}
+
+/** The table's rows as posted: `entries.<i>.entryId`, `.version`, `.seed` (form strings, in row order). */
+function postedSeedRows(body: Record<string, unknown>): { entryId: string; version: unknown; seed: unknown }[] {
+  const rows: { entryId: string; version: unknown; seed: unknown }[] = [];
+  for (let i = 0; typeof body[`entries.${i}.entryId`] === 'string' && i < 5000; i++) {
+    rows.push({ entryId: body[`entries.${i}.entryId`] as string, version: body[`entries.${i}.version`], seed: body[`entries.${i}.seed`] });
+  }
+  return rows;
 }

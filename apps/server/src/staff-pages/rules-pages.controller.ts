@@ -202,6 +202,8 @@ export class RulesPagesController {
       .map((e) => ({
         drawNumber: e.drawNumber ?? '',
         name: bilingual(e.player ?? e.team, lang),
+        // A long name (a team's, a romanized one) is set smaller, so that each half of the card holds it.
+        long: bilingual(e.player ?? e.team, lang).primary.length > 8,
         affiliation: bilingual(e.player?.affiliation ?? e.team?.affiliation, lang).primary,
         members: e.team
           ? e.team.members

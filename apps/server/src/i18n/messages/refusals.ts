@@ -138,6 +138,24 @@ export const REFUSAL_MESSAGES = {
     zh: '名单中有 {count} 名棋手已报名本项目',
     en: '{field}: the player is already entered in this event ({count} of the list are)',
   },
+  // seeds set in bulk (issue 30 #6)
+  'error.seeds.not_in_event': { zh: '本项目没有此参赛者', en: '{field}: no such entry in this event' },
+  'error.seeds.listed_twice': { zh: '同一参赛者在名单中出现两次', en: '{field}: the entry is listed twice' },
+  'error.seeds.withdrawn': { zh: '已退赛的参赛者不设种子（二章7节2）', en: '{field}: a withdrawn entry is not seeded (二章7节2)' },
+  'error.seeds.rank_twice': { zh: '种子序号 {seed} 已属于 {other}', en: "{field}: seed {seed} is {other}'s already" },
+  'error.seeds.too_many': {
+    zh: '共 {seeds} 名种子，但 {entries} 名参赛者最多设 {room} 名：首轮每对最多一名种子（附录1 #5）',
+    en: '{field}: {seeds} seeds, but {entries} entries have room for {room}: one seed per round-1 pair at most (附录1 #5)',
+  },
+  'error.seeds.order_unknown': {
+    zh: '第 {line} 行“{text}”：没有这个代号或姓名的参赛者',
+    en: 'order: line {line}, “{text}”: no active entry has this draw number or name',
+  },
+  'error.seeds.order_ambiguous': {
+    zh: '第 {line} 行“{text}”：有多名参赛者同名，请写代号',
+    en: 'order: line {line}, “{text}”: more than one entry has this name; give the draw number',
+  },
+  'error.seeds.order_twice': { zh: '第 {line} 行“{text}”：该参赛者已在前面列出', en: 'order: line {line}, “{text}”: this entry is listed above already' },
   'error.entry.host_extra_team_only': { zh: '只有团体项目有东道主增补队（附录1 #3）', en: 'hostExtra: only a team event has a host extra team (附录1 #3)' },
   'error.entry.not_withdrawn': { zh: '该参赛者未退赛', en: 'entry: the entry is not withdrawn' },
   'error.entry.undo_after_draft': {

@@ -255,6 +255,21 @@ export const SETUP_MESSAGES = {
 
   // Entries
   setSeed: { zh: '设定', en: 'Set' },
+  // Seeds in bulk (issue 30 #6)
+  seedsAll: { zh: '设定全部种子', en: 'Set all seeds' },
+  seedsTitle: { zh: '种子', en: 'Seeds' },
+  seedsIntro: {
+    zh: '种子序号 1 为第一种子；留空为非种子。抽签时种子进入种子位置（附录1 #5），首轮每对最多一名种子。全部一次保存：有一处不对则都不保存。',
+    en: 'Seed 1 is the top seed; leave blank for none. The draw puts seeds into the seed positions (附录1 #5), one per round-1 pair at most. Saved all at once: if one row is wrong, nothing is saved.',
+  },
+  seedsSave: { zh: '保存全部种子', en: 'Save all seeds' },
+  seedsOrder: { zh: '或粘贴种子名单（第一种子在前，每行一个代号或姓名）', en: 'Or paste the seeds in order (top seed first, one draw number or name a line)' },
+  seedsOrderHint: {
+    zh: '填写后以此名单为准：依次设为种子 1、2、3……，其余参赛者不设种子。',
+    en: 'When given, this list decides: seeds 1, 2, 3 … in its order, every other entry unseeded.',
+  },
+  seedsSaved: { zh: '已保存 {n} 处种子变更。', en: '{n} seed(s) changed.' },
+  seedsRedraw: { zh: '种子有变：需要重新抽签（附录1 #5）。', en: 'The seeds changed: a new draw is needed (附录1 #5).' },
   status_active: { zh: '参赛', en: 'active' },
   status_withdrawn: { zh: '退出', en: 'withdrawn' },
   withdrawnAfter: { zh: '第 {n} 轮后退出', en: 'withdrew after round {n}' },
