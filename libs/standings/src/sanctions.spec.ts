@@ -79,23 +79,6 @@ describe('sanctions that change a result', () => {
     expect(s.notes.join('\n')).toMatch(/already decided/);
   });
 
-  test('the notes name the players as the file does, not by id (issue 30)', () => {
-    const t = drawn();
-    const named = { ...t, entries: t.entries.map((e) => ({ ...e, name: `王${e.id.toUpperCase()}` })) };
-    const s = run(
-      [
-        { kind: 'technical_foul', round: 1, player: 'a' },
-        { kind: 'technical_foul', round: 1, player: 'a' },
-        { kind: 'technical_foul', round: 1, player: 'b' },
-        { kind: 'technical_foul', round: 1, player: 'b' },
-      ],
-      named,
-    );
-    const b = named.entries.find((x) => x.id === 'b')!;
-    expect(s.notes.join('\n')).toContain(`game of 王B (#${b.drawNumber}) was already decided`);
-    expect(s.notes.join(' ')).not.toMatch(/'[a-d]'/);
-  });
-
   test('a sanction on a forfeited game does not change it', () => {
     const s = run([{ kind: 'device', round: 1, player: 'a' }], individual(['a', 'b'], ['a-b +']));
     expect(scoreOf(s, 'a')).toBe(2);

@@ -141,8 +141,7 @@ export function computeStandings(tournament: Tournament, options: StandingsOptio
   const sanctions = applySanctions(tournament.rounds, options.sanctions ?? [], named);
   if (!sanctions.ok) return sanctions;
   const effects = sanctions.value;
-  // The sanctions' notes quote the file's ids ('b'): named as people read them (issue 30).
-  notes.push(...effects.notes.map((note) => note.replace(/'([^'\s]+)'/g, (quoted, id: string) => (named(id) === quoted ? quoted : named(id)))));
+  notes.push(...effects.notes);
 
   // 2. Withdrawals (二章7节), removals (二章8节11) and disqualifications (二章8节3).
   const withdrawals = new Map<string, Withdrawal>();
