@@ -157,15 +157,14 @@ export class EntryRequestsByMailService {
     const event = found.event;
     return this.prisma.$transaction(
       async (tx) => {
-        await lockIdentities(tx, event.id, d.identities);
+        const now = await lockIdentities(tx, event.id, d.identities);
         const req = await tx.entryRequest.findUniqueOrThrow({ where: { id: found.id } });
         if (req.state !== 'unconfirmed') return describe(req, true);
-        const now = await dbNow(tx);
         if (req.createdAt < expiredBefore(now)) throw new DomainError('entry.confirm_expired', { hours: CONFIRM_HOURS });
         // Asked inside the window (checked then); the draw must not have run since.
         if (event.round1PairedAt !== null) checkWindow(null, event, now, event.tournament.timeZone);
-        await this.requests.checkClashes(tx, event, d, req.affiliationId, lang);
-        const full = event.maxEntries !== null && (await tx.entry.count({ where: { eventId: event.id, status: 'active' } })) >= event.maxEntries;
+        const { activeEntries } = await this.requests.checkClashes(tx, event, d, req.affiliationId, lang);
+        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
         const { count } = await tx.entryRequest.updateMany({
           where: { id: req.id, state: 'unconfirmed' },
           data: { state: full ? 'waiting' : 'submitted', confirmedAt: now, version: { increment: 1 } },

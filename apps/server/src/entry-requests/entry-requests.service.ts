@@ -27,31 +27,56 @@ import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember,
 import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
 import { nameIn } from '../i18n/words';
 
-const CLASHES = typedQuery(
-  'entry requests holding an identity',
-  { id: 'text', affiliationId: 'text?', submittedById: 'text?', identity: 'text' },
-  (eventId: string, identities: string[], exceptId: string) => Prisma.sql`
-    SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", r."submittedById"::text AS "submittedById", i.identity
-    FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
-    WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
-      AND r.id <> ${exceptId}::uuid
-    LIMIT 1`,
-  [NO_ID, ['n:x|'], NO_ID],
-);
-
-const ENTERED = typedQuery(
-  'players already entered in an event',
-  { nameZh: 'text' },
-  (eventId: string, playerIds: string[], names: string[]) => Prisma.sql`
-    SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
-    WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
-      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-    UNION ALL
-    SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
-    WHERE t."eventId" = ${eventId}::uuid
-      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-    LIMIT 1`,
-  [NO_ID, [], []],
+/**
+ * What a request meets in the event, in one statement (read after the identities are locked, so
+ * that a request committed by the holder of a lock is seen): the first request holding one of its
+ * identities, the first player already entered under one (an Entry or a team's member), a team of
+ * the same name, the active entries (a full field) and the unit's delegate requests holding a place
+ * (its quota, 附录2 #1).
+ */
+const ENTRY_CHECKS = typedQuery(
+  'what an entry request meets in its event',
+  {
+    clashId: 'text?',
+    clashAffiliationId: 'text?',
+    clashIdentity: 'text?',
+    enteredName: 'text?',
+    teamTaken: 'bool',
+    activeEntries: 'int4',
+    unitUsed: 'int4',
+  },
+  (
+    eventId: string,
+    identities: string[],
+    exceptId: string,
+    playerIds: string[],
+    names: string[],
+    teamName: string | null,
+    affiliationId: string | null,
+  ) => Prisma.sql`
+    WITH clash AS (
+      SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", i.identity
+      FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
+      WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
+        AND r.id <> ${exceptId}::uuid
+      LIMIT 1
+    ), entered AS (
+      SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
+      WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      UNION ALL
+      SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
+      WHERE t."eventId" = ${eventId}::uuid
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      LIMIT 1
+    )
+    SELECT (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
+      (SELECT "nameZh" FROM entered) AS "enteredName",
+      EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${eventId}::uuid AND t."nameZh" = ${teamName}::text) AS "teamTaken",
+      (SELECT count(*) FROM "Entry" e WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active')::int4 AS "activeEntries",
+      (SELECT count(*) FROM "EntryRequest" r WHERE r."eventId" = ${eventId}::uuid AND r."affiliationId" = ${affiliationId}::uuid AND r.source = 'delegate'
+         AND r.state::text = ANY(${[...HOLDS_PLACE]}::text[]))::int4 AS "unitUsed"`,
+  [NO_ID, ['n:x|'], NO_ID, [], [], null, null],
 );
 
 const QUOTA_LOCK = typedQuery(
@@ -63,13 +88,40 @@ const QUOTA_LOCK = typedQuery(
 );
 
 /**
+ * What a submission needs to know before its transaction, in one statement: the tournament's time
+ * zone and registration window (三章1 报名办法), the unit the user is a delegate of (单位领队: one
+ * delegate role per tournament) and the user's person (二章8节3 bans).
+ */
+const SUBMIT_CONTEXT = typedQuery(
+  'what an entry submission needs to know of its tournament and user',
+  { timeZone: 'text', opensAt: 'timestamp?', closesAt: 'timestamp?', unitId: 'text?', personId: 'text?' },
+  (tournamentId: string, userId: string) => Prisma.sql`
+    SELECT t."timeZone" AS "timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
+      (SELECT r."affiliationId"::text FROM "TournamentRole" r WHERE r."tournamentId" = t.id AND r."userId" = ${userId}::uuid AND r.role = 'delegate') AS "unitId",
+      (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId"
+    FROM "Tournament" t LEFT JOIN "Regulations" g ON g."tournamentId" = t.id
+    WHERE t.id = ${tournamentId}::uuid`,
+  [NO_ID, NO_ID],
+);
+
+const LOCK_IDENTITIES = typedQuery(
+  'the persons of an entry request, locked',
+  { now: 'timestamp', locked: 'int8' },
+  (keys: string[]) => Prisma.sql`
+    SELECT (now() AT TIME ZONE 'UTC') AS now,
+      (SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS k ORDER BY k) AS locked) AS locked`,
+  [['chuhe:entry:x']],
+);
+
+/**
  * Serializes the requests naming the same person (or team name) in an event, across server
  * instances: one advisory lock per identity, taken in sorted order (no deadlock between two
- * requests sharing several). Requests for different persons do not wait for each other.
+ * requests sharing several). Requests for different persons do not wait for each other. Answers
+ * the database's clock (the transaction's start, issue 34's one clock) from the same statement.
  */
-export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<void> {
+export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<Date> {
   const keys = [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS k ORDER BY k`;
+  return (await LOCK_IDENTITIES.one(tx, keys)).now;
 }
 
 export type RequestWithUnit = EntryRequest & { affiliation: { id: string; nameZh: string; nameEn: string } | null };
@@ -94,20 +146,16 @@ export class EntryRequestsService {
     private readonly mail: MailService,
   ) {}
 
-  /** Who is asking: a delegate of a unit (source delegate) or the person (self). */
-  async submitterOf(user: AuthUser, tournamentId: string): Promise<{ source: 'delegate' | 'self'; unitId: string | null }> {
-    const access = await this.access.of(user, tournamentId);
-    if (access.has('delegate')) {
-      const unitId = await delegateUnitOf(this.prisma, tournamentId, user.id);
-      if (unitId) return { source: 'delegate', unitId };
-    }
-    return { source: 'self', unitId: null };
-  }
-
   async submit({ user, eventId, dto, lang = 'en' }: { user: AuthUser; eventId: string; dto: CreateEntryRequestDto; lang?: Language }) {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } });
+    // Issue 31's opening hour: 50 requests at once on one process are a queue for its CPU, so each
+    // request sends few statements (session, event, context; then in the transaction the locks with
+    // the clock, the checks with the counts, the insert and its audit row).
+    const event = await this.prisma.event.findUnique({ where: { id: eventId } });
     if (!event) throw notFound('event');
-    const { source, unitId } = await this.submitterOf(user, event.tournamentId);
+    const context = await SUBMIT_CONTEXT.one(this.prisma, event.tournamentId, user.id);
+    // A delegate of a unit enters for it (source delegate); anyone else (a delegate role without a unit too) enters themselves.
+    const unitId = context.unitId;
+    const source = unitId ? 'delegate' : 'self';
     const eventName = nameIn(lang, event);
     if (source === 'self') {
       if (!event.selfRegistration) throw new DomainError('entry.no_self_registration', { event: eventName });
@@ -120,28 +168,21 @@ export class EntryRequestsService {
     const details = await this.details(this.prisma, event, source, affiliationId, dto, lang);
     // 二章8节3: a banned person is refused at once (issue 33's registry): an existing player's person,
     // or the account's own person when one enters themselves. New names are matched on approval.
-    if (source === 'self') {
-      const me = await this.prisma.user.findUnique({ where: { id: user.id }, select: { personId: true } });
-      await assertNotBanned(this.prisma, me?.personId, undefined, 'player');
-    }
+    if (source === 'self') await assertNotBanned(this.prisma, context.personId, undefined, 'player');
     await checkMembersNotBanned(this.prisma, details);
-    const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
+    const regs = { registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt };
 
     return this.prisma.$transaction(
       async (tx) => {
-        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
         // Locks, always in this order: the unit's quota row (附录2 #1: two delegates of a unit at once
         // cannot pass it), then the persons entered (the same person twice, or by two units).
         const [quota] = source === 'delegate' ? await QUOTA_LOCK.rows(tx, eventId, affiliationId!) : [];
-        await lockIdentities(tx, eventId, details.identities);
-        await this.checkClashes(tx, event, details, affiliationId, lang);
-        if (source === 'delegate') {
-          const used = await tx.entryRequest.count({ where: { eventId, affiliationId: affiliationId!, source: 'delegate', state: { in: [...HOLDS_PLACE] } } });
-          if (!quota || used >= quota.quota)
-            throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used });
-        }
+        checkWindow(regs, event, await lockIdentities(tx, eventId, details.identities), context.timeZone);
+        const { activeEntries, unitUsed } = await this.checkClashes(tx, event, details, affiliationId, lang);
+        if (source === 'delegate' && (!quota || unitUsed >= quota.quota))
+          throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used: unitUsed });
         // A full field takes no more places: the request goes on the waiting list at once.
-        const full = event.maxEntries !== null && (await tx.entry.count({ where: { eventId, status: 'active' } })) >= event.maxEntries;
+        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
         const created = await tx.entryRequest.create({
           data: {
             eventId,
@@ -223,24 +264,34 @@ export class EntryRequestsService {
     return { kind, team, members, identities, lang };
   }
 
-  /** The same person (or team name) twice in the event: by the same submitter or unit, or by another unit. */
-  async checkClashes(tx: Tx, event: Event, d: RequestDetails, affiliationId: string | null, lang: Language, exceptId: string = NO_ID) {
+  /**
+   * The same person (or team name) twice in the event: by the same submitter or unit, or by another
+   * unit. Answers what the same statement counted: the event's active entries and the unit's
+   * delegate requests holding a place (`affiliationId`'s; 0 without one).
+   */
+  async checkClashes(
+    tx: Tx,
+    event: Event,
+    d: RequestDetails,
+    affiliationId: string | null,
+    lang: Language,
+    exceptId: string = NO_ID,
+  ): Promise<{ activeEntries: number; unitUsed: number }> {
     const eventName = nameIn(lang, event);
-    const [clash] = await CLASHES.rows(tx, event.id, d.identities, exceptId);
-    if (clash) {
-      const who = clashName(d, clash.identity, lang);
-      if (clash.affiliationId && clash.affiliationId !== affiliationId) {
-        const other = await tx.affiliation.findUnique({ where: { id: clash.affiliationId } });
+    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
+    const names = d.identities.filter((i) => i.startsWith('n:'));
+    const found = await ENTRY_CHECKS.one(tx, event.id, d.identities, exceptId, playerIds, names, d.team?.nameZh ?? null, affiliationId);
+    if (found.clashId) {
+      const who = clashName(d, found.clashIdentity!, lang);
+      if (found.clashAffiliationId && found.clashAffiliationId !== affiliationId) {
+        const other = await tx.affiliation.findUnique({ where: { id: found.clashAffiliationId } });
         throw new DomainError('entry.other_unit', { name: who, unit: other ? nameIn(lang, other) : '—' });
       }
       throw new DomainError('entry.duplicate', { name: who, event: eventName });
     }
-    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
-    const names = d.identities.filter((i) => i.startsWith('n:'));
-    const [entered] = await ENTERED.rows(tx, event.id, playerIds, names);
-    if (entered) throw new DomainError('entry.duplicate', { name: entered.nameZh, event: eventName });
-    if (d.team && (await tx.team.findFirst({ where: { eventId: event.id, nameZh: d.team.nameZh } })))
-      throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
+    if (found.enteredName !== null) throw new DomainError('entry.duplicate', { name: found.enteredName, event: eventName });
+    if (d.team && found.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
+    return { activeEntries: found.activeEntries, unitUsed: found.unitUsed };
   }
 
   /**
@@ -331,8 +382,7 @@ export class EntryRequestsService {
     const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
     return this.prisma.$transaction(
       async (tx) => {
-        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
-        await lockIdentities(tx, event.id, [...details.identities, ...detailsOf(req.details).identities]);
+        checkWindow(regs, event, await lockIdentities(tx, event.id, [...details.identities, ...detailsOf(req.details).identities]), event.tournament.timeZone);
         await this.checkClashes(tx, event, details, affiliationId, lang, req.id);
         const { count } = await tx.entryRequest.updateMany({
           where: { id, version, state: { in: ['submitted', 'waiting'] } },
