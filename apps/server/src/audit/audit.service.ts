@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
-import { badRequest } from '../common/validation';
 import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { insertAuditRows, type AuditRecord } from './audit-rows';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { TournamentAccess } from '../auth/tournament-access';
+import { invalidInput } from '../common/errors';
 
 export type { AuditRecord };
 
@@ -94,7 +94,7 @@ function encodeCursor(at: Date, id: string): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest([{ field: 'cursor', reason: 'not a cursor this API gave' }]);
+  if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw invalidInput('input.cursor', 'cursor', 'not a cursor this API gave');
   return { at: date, id };
 }
 

@@ -7,7 +7,6 @@ import { REGISTRARS } from '../auth/auth.decorators';
 import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
 import { DomainError } from '../common/errors';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { lockEvent } from '../entries/entries.service';
 import { MailService } from '../mail/mail.service';
 import { assertNotBanned } from '../persons/bans';
@@ -219,8 +218,8 @@ export class EntryRequestsService {
     lang: Language,
   ): Promise<RequestDetails> {
     const kind = event.kind === 'team' ? 'team' : 'player';
-    if (kind === 'player' && !dto.player) throw badRequest([{ field: 'player', reason: 'an individual event takes a player' }]);
-    if (kind === 'team' && !dto.team) throw badRequest([{ field: 'team', reason: 'a team event takes a team' }]);
+    if (kind === 'player' && !dto.player) throw new DomainError('entry.player_needed', {}, 'player');
+    if (kind === 'team' && !dto.team) throw new DomainError('entry.team_needed', {}, 'team');
     const given: { dto: PlayerDetailsDto; field: string; role: 'starter' | 'reserve' }[] =
       kind === 'player'
         ? [{ dto: dto.player!, field: 'player', role: 'starter' }]
@@ -233,16 +232,16 @@ export class EntryRequestsService {
       // 附录1 #1: the team's starters, in board order; at most the reserves the event allows.
       if (starters !== event.teamStarters) throw new DomainError('entry.team_starters', { starters: event.teamStarters, given: starters }, 'team.starters');
       if ((dto.team!.reserves ?? []).length > event.teamReserves)
-        throw badRequest([{ field: 'team.reserves', reason: `the event allows at most ${event.teamReserves} reserve(s)` }]);
+        throw new DomainError('entry.too_many_reserves', { max: event.teamReserves }, 'team.reserves');
     }
     const ids = given.map((g) => g.dto.playerId).filter((x): x is string => !!x);
-    if (ids.length && source === 'self') throw badRequest([{ field: 'player.playerId', reason: 'a player entering themselves types their details' }]);
+    if (ids.length && source === 'self') throw new DomainError('entry.self_types_details', {}, 'player.playerId');
     const existing = new Map((ids.length ? await tx.player.findMany({ where: { id: { in: ids } } }) : []).map((p) => [p.id, p]));
     const members: MemberDetails[] = given.map(({ dto: d, field, role }) => {
       if (d.playerId) {
         const p = existing.get(d.playerId);
         if (!p || p.tournamentId !== event.tournamentId || p.affiliationId !== affiliationId)
-          throw badRequest([{ field: `${field}.playerId`, reason: "no such player of the delegate's unit" }]);
+          throw new DomainError('entry.not_unit_player', { field: `${field}.playerId` }, `${field}.playerId`);
         return { playerId: p.id, nameZh: p.nameZh, nameEn: p.nameEn, gender: p.gender, birthYear: p.birthYear, rating: p.rating, email: p.email, role };
       }
       requireNewMember(d, field);
@@ -260,8 +259,7 @@ export class EntryRequestsService {
     members.forEach((m, i) => checkEligibility(event, m, given[i].field, lang));
     const team = kind === 'team' ? { nameZh: dto.team!.nameZh.trim(), nameEn: dto.team!.nameEn.trim() } : undefined;
     const identities = identitiesOf(kind, members, team);
-    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length)
-      throw badRequest([{ field: 'team', reason: 'a player appears twice in the team' }]);
+    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length) throw new DomainError('entry.player_twice', {}, 'team');
     return { kind, team, members, identities, lang };
   }
 
@@ -480,7 +478,7 @@ export class EntryRequestsService {
     }
     let entryId: string;
     if (d.kind === 'team') {
-      if (!req.affiliationId || !d.team) throw badRequest([{ field: 'affiliationId', reason: 'a team is entered by its unit' }]);
+      if (!req.affiliationId || !d.team) throw new DomainError('entry.team_by_unit', {}, 'affiliationId');
       const starters = playerIds.filter((_, i) => d.members[i].role === 'starter');
       const reserves = playerIds.filter((_, i) => d.members[i].role === 'reserve');
       const team = await this.teams.createIn(tx, {
@@ -587,7 +585,7 @@ export class EntryRequestsService {
   /** Refused with the reason (shown to the delegate or the person). */
   refuse({ user, id, version, reason }: { user: AuthUser; id: string; version: number; reason?: string }) {
     const why = reason?.trim();
-    if (!why) throw badRequest([{ field: 'reason', reason: 'a refusal gives its reason' }]);
+    if (!why) throw new DomainError('entry.refusal_reason', {}, 'reason');
     return this.transition({ user, id, version, from: ['submitted', 'waiting'], to: 'refused', reason: why });
   }
 

@@ -16,6 +16,7 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SuspendRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { resumeRound, suspendRound, type SuspendableRound, type SuspensionDecision } from '@chuhe/tournament';
 import { DomainError } from '../common/errors';
+import { FINDING_KEYS, PAIRING_ERROR_KEYS, wordIn } from '../i18n/keys';
 import { databaseNow } from '../common/database-clock';
 import { EventCache } from '../play/event-cache';
 import { loadEntries, loadEventPlay, type LoadedEntry, type LoadedEvent } from '../play/event-loader';
@@ -42,6 +43,13 @@ function label(entry: LoadedEntry | undefined): string {
   if (!entry) return '?';
   const name = entry.player ? `${entry.player.nameZh} ${entry.player.nameEn}` : entry.team ? `${entry.team.nameZh} ${entry.team.nameEn}` : entry.id;
   return `#${entry.drawNumber ?? '-'} ${name}`;
+}
+
+/** Checker findings in Chinese words by their code (issue 30 #5: the library's reasons are English), the entries named where they are at hand. */
+function findingsZh(findings: readonly { code: string; entries?: readonly string[] }[], entries?: ReadonlyMap<string, LoadedEntry>): string {
+  return findings
+    .map((f) => `${wordIn(FINDING_KEYS, f.code, 'zh')}${entries && f.entries?.length ? `（${f.entries.map((id) => label(entries.get(id))).join('、')}）` : ''}`)
+    .join('；');
 }
 
 function json(value: unknown): Prisma.InputJsonValue {
@@ -359,10 +367,15 @@ export class RoundsService {
   private pairingRefused(event: EventWithPlay, error: PairingError): DomainError {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
     const named = error.entries.map((id) => label(entries.get(id)));
-    // The pairing library's reason is English; the code (and the entries, named) are what a page can rely on.
+    // The pairing library's reason is English (the API's words); a page words it by its code, the entries named.
     return new DomainError(
       'round.pairing_refused',
-      { code: error.code, detail: `${error.message}${named.length ? ` (${named.join(', ')})` : ''}` },
+      {
+        code: error.code,
+        detail: `${error.message}${named.length ? ` (${named.join(', ')})` : ''}`,
+        reasonZh: wordIn(PAIRING_ERROR_KEYS, error.code, 'zh'),
+        namedZh: named.length ? `（${named.join('、')}）` : '',
+      },
       undefined,
       {
         entries: error.entries,
@@ -469,12 +482,16 @@ export class RoundsService {
       const old = findingsOf(round);
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
-        throw new DomainError('round.change_breaks_rules', { findings: refused.map((f) => `${f.code}: ${f.message}`).join('; ') }, undefined, {
+        const entries = new Map(event.entries.map((e) => [e.id, e]));
+        const listed = refused.map((f) => `${f.code}: ${f.message}`).join('; ');
+        throw new DomainError('round.change_breaks_rules', { findings: listed, findingsZh: findingsZh(refused, entries) }, undefined, {
           findings: checked,
         });
       }
       if (needReason.length) {
-        throw new DomainError('round.change_needs_reason', { findings: needReason.map((f) => `${f.code}: ${f.message}`).join('; ') }, 'reason');
+        const entries = new Map(event.entries.map((e) => [e.id, e]));
+        const listed = needReason.map((f) => `${f.code}: ${f.message}`).join('; ');
+        throw new DomainError('round.change_needs_reason', { findings: listed, findingsZh: findingsZh(needReason, entries) }, 'reason');
       }
       const warnings = findings.filter((f) => f.severity === 'warning' && f.source === 'checker');
       const auditReason =
@@ -658,7 +675,7 @@ export class RoundsService {
       if (errors.length)
         throw new DomainError(
           'round.publish_breaks_rules',
-          { number: round.number, findings: errors.map((f) => `${f.code}: ${f.message}`).join('; ') },
+          { number: round.number, findings: errors.map((f) => `${f.code}: ${f.message}`).join('; '), findingsZh: findingsZh(errors) },
           undefined,
           { findings: errors },
         );
