@@ -21,6 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { benchClient } from './bench-http';
 import { applyMigrations, createApp } from './server-dist';
+import { countStatements, meter, perRequest } from './request-meter';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.BENCH_ENTRY_PLAYERS ?? 1000);
@@ -83,6 +84,7 @@ export async function bench(): Promise<void> {
   process.env.CHUHE_ENTRY_MAILS_PER_HOUR = String(BY_MAIL + 10);
   try {
     await applyMigrations(databaseUrl, { warn: () => undefined });
+    countStatements(admin, db);
     const app = await createApp(databaseUrl, { logger: false, tournamentCreators: 'anyone' });
     await app.listen(0, '127.0.0.1');
     const server = app.getHttpServer() as Server;
@@ -163,7 +165,8 @@ export async function bench(): Promise<void> {
     // ── The reference: GET /api/health at the same concurrency, as many times ──
     const n = PLAYERS + UNITS;
     const loadBefore = load();
-    const refStatuses = await atOnce(Array.from({ length: n }, () => () => status('GET', '/api/health', undefined, '')));
+    const refMeter = await meter('health', db, name, () => atOnce(Array.from({ length: n }, () => () => status('GET', '/api/health', undefined, ''))));
+    const refStatuses = refMeter.value;
     const ref = times.get('GET /api/health') ?? [];
 
     // ── The opening: 1,000 self-registrations and 40 delegates' entries, shuffled, 50 at once ──
@@ -176,7 +179,8 @@ export async function bench(): Promise<void> {
       [jobs[i], jobs[j]] = [jobs[j], jobs[i]];
     }
     const t0 = performance.now();
-    const statuses = await atOnce(jobs.map((j) => () => status('POST', `/api/events/${ev.id}/entry-requests`, j.body, j.who)));
+    const opening = await meter('entries', db, name, () => atOnce(jobs.map((j) => () => status('POST', `/api/events/${ev.id}/entry-requests`, j.body, j.who))));
+    const statuses = opening.value;
     const wall = performance.now() - t0;
     const entered = times.get('POST /api/events/:id/entry-requests') ?? [];
     // Each delegate tries a second player: every one is over the unit's quota of 1.
@@ -236,6 +240,8 @@ export async function bench(): Promise<void> {
     console.log(
       `  server time per answer: p50 ${f(pct(entered, 0.5))} ms, p99 ${f(pct(entered, 0.99))} ms, max ${f(Math.max(...entered))} ms; ratio to the reference (p50) ${(pct(entered, 0.5) / pct(ref, 0.5)).toFixed(1)}×; answers over 300 ms: ${entered.filter((x) => x > 300).length}`,
     );
+    console.log(`  cost: ${perRequest(opening, n)}`);
+    console.log(`  the reference's cost: ${perRequest(refMeter, n)}`);
     console.log(
       `  quotas: the most entries of one unit ${perUnitMax} (quota 1); second entries refused: ${over.filter((r) => r.status === 409 && r.body?.code === 'entry.over_quota').length} of ${UNITS}`,
     );

@@ -163,7 +163,7 @@ describe('requests changed by their submitter, bans, units CSV, invitation mails
       .set('Authorization', organizer.auth)
       .send({ eventId, csv: '中文名,英文名,名额\n新加坡,Singapore,2\n日本,,1\n' })
       .expect(400);
-    expect(bad.body.errors).toEqual([{ field: 'csv', reason: 'line 3: the English name is missing' }]);
+    expect(bad.body.errors).toEqual([{ field: 'csv', code: 'csv.line', reason: 'csv: line 3: the English name is missing' }]);
     expect(await prisma().affiliation.count({ where: { tournamentId: t } })).toBe(0);
     await newUnit(app, organizer.auth, t, '新加坡', 'Singapore');
     const ok = await http()
@@ -188,6 +188,15 @@ describe('requests changed by their submitter, bans, units CSV, invitation mails
       .send({ eventId, csv: '老挝,Laos,many' })
       .expect(400);
     expect(page.text).toContain('line 1: the quota must be a whole number from 0 to 99');
+    // …and in Chinese on a Chinese page (issue 30 #5): the line's reason from its code, no English.
+    const zhPage = await http()
+      .post(`/tournaments/${t}/manage/units/import?lang=zh`)
+      .set('Authorization', organizer.auth)
+      .type('form')
+      .send({ eventId, csv: '老挝,Laos,many' })
+      .expect(400);
+    expect(zhPage.text).toContain('CSV 第 1 行：名额须为 0 至 99 的整数，而不是「many」');
+    expect(zhPage.text).not.toContain('the quota must be');
     await http()
       .post(`/tournaments/${t}/manage/units/import?lang=en`)
       .set('Authorization', organizer.auth)

@@ -80,9 +80,9 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
     const errors = await refused(file);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: 'file.entries.0.name', reason: expect.stringMatching(/100/) },
-        { field: 'file.entries.1.name', reason: expect.stringMatching(/control/) },
-        { field: 'file.entries.2.affiliation', reason: expect.stringMatching(/200/) },
+        { field: 'file.entries.0.name', code: 'file.invalid', reason: expect.stringMatching(/100/) },
+        { field: 'file.entries.1.name', code: 'file.invalid', reason: expect.stringMatching(/control/) },
+        { field: 'file.entries.2.affiliation', code: 'file.invalid', reason: expect.stringMatching(/200/) },
       ]),
     );
     const longEvent = await refused({ ...small(), name: 'x'.repeat(1_000_000) });
@@ -111,7 +111,7 @@ describe('tournament-file import: limits and a large import (real HTTP, real Pos
   it('more entries than the configured cap: 400 saying the cap (CHUHE_IMPORT_MAX_ENTRIES)', async () => {
     const file = { ...small(), entries: Array.from({ length: 20_001 }, (_, i) => ({ id: `p${i + 1}`, drawNumber: i + 1 })) };
     const errors = await refused(file);
-    expect(errors).toEqual([{ field: 'file.entries', reason: expect.stringMatching(/20000 entries at most.*CHUHE_IMPORT_MAX_ENTRIES/) }]);
+    expect(errors).toEqual([{ field: 'file.entries', code: 'file.invalid', reason: expect.stringMatching(/20000 entries at most.*CHUHE_IMPORT_MAX_ENTRIES/) }]);
   });
 
   it('a 10,000-entry import: /api/health answers in under 100 ms all along, and the import succeeds', async () => {

@@ -266,6 +266,7 @@ describe('tournament file, standings, CSV and TRF (real HTTP, real PostgreSQL)',
     const trf = await api().get(`/api/events/${eventId}/trf`).expect(400);
     expect(trf.body.errors[0]).toEqual({
       field: 'eventId',
+      code: 'trf.team_event',
       reason: expect.stringMatching(/team event has no TRF export.*bbpPairings refuses TRF's team records \(013\)/),
     });
     // Board points: every member's points per board (附录1 #6), with the team's 场分 and 局分 per match.

@@ -28,13 +28,13 @@ describe('messages that say what to do', () => {
 
   it('a missing version is "version is required", not its range rules', async () => {
     const res = await http().patch(`/api/tournaments/${play.tournamentId}`).set('Authorization', play.organizer.auth).send({ nameEn: 'x' }).expect(400);
-    expect(res.body.errors).toEqual([{ field: 'version', reason: 'version is required' }]);
+    expect(res.body.errors).toEqual([{ field: 'version', reason: 'version is required', code: 'input.required' }]);
   });
 
   it('an event without timeControl names timeControl', async () => {
     const { timeControl: _omitted, ...event } = SWISS_EVENT;
     const res = await http().post(`/api/tournaments/${play.tournamentId}/events`).set('Authorization', play.organizer.auth).send(event).expect(400);
-    expect(res.body.errors).toEqual([{ field: 'timeControl', reason: 'timeControl is required' }]);
+    expect(res.body.errors).toEqual([{ field: 'timeControl', reason: 'timeControl is required', code: 'input.required' }]);
   });
 
   it('a CSV saved with semicolons says "use commas"', async () => {

@@ -105,6 +105,30 @@ describe('pages in Chinese hold no untranslated English (issue 30 #5)', () => {
     120_000,
   );
 
+  it('a refused form in Chinese gives the validation pipe’s reasons in Chinese (a name too long), the API keeps its English and codes', async () => {
+    const path = `/manage/events/${s.eventId}/edit`;
+    const body = { nameZh: '王'.repeat(201), nameEn: 'Open', version: '1' };
+    const page = await request(app.getHttpServer())
+      .post(`${path}?lang=zh`)
+      .set('Accept', 'text/html')
+      .set('Authorization', s.organizer.auth)
+      .type('form')
+      .send(body)
+      .expect(400);
+    expect(page.text).toContain('长度须在 1 至 200 个字符之间');
+    expect(page.text).not.toContain('must be shorter');
+    // The header names the logged-in organizer (data).
+    expect([...new Set(untranslatedWords(readable(page.text), [...DATA, 'organizer']))]).toEqual([]);
+    const api = await request(app.getHttpServer())
+      .patch(`/api/events/${s.eventId}`)
+      .set('Authorization', s.organizer.auth)
+      .send({ nameZh: '王'.repeat(201), version: 1 })
+      .expect(400);
+    expect(api.body.errors).toEqual([
+      { field: 'nameZh', reason: expect.stringMatching(/^nameZh must be .*200 characters$/), code: 'input.length', params: { min: '1', max: '200' } },
+    ]);
+  }, 60_000);
+
   it('the check finds English: the same pages in English are full of it', async () => {
     const found = await words(`/events/${s.eventId}/standings`, 'en');
     expect(found.words.length).toBeGreaterThan(10);

@@ -50,14 +50,14 @@ describe('record links (issue 25)', () => {
     expect(red.path).toBe(`/records/${red.token}`);
     // No result yet: nobody is due.
     const before = await http().get(`/api/record-links/${red.token}`).expect(200);
-    expect(before.body).toMatchObject({ side: 'red', mayEnter: false, refusal: { code: 'no_result' } });
+    expect(before.body).toMatchObject({ side: 'red', mayEnter: false, refusal: { code: 'record_link.no_result' } });
     expect(before.headers['cache-control']).toBe('no-store');
     await putResult(app, arbiter.auth, game, { result: 'black_win' }).expect(200);
     // Black won: Black enters (二章3节7); Red's link is refused.
     const view = await http().get(`/api/record-links/${black.token}`).expect(200);
     expect(view.body).toMatchObject({ side: 'black', due: 'black', mayEnter: true, initialFen: INITIAL_FEN, record: null });
     const loser = await http().put(`/api/record-links/${red.token}/record`).send({ moves: GAME }).expect(403);
-    expect(loser.body).toMatchObject({ code: 'not_due' });
+    expect(loser.body).toMatchObject({ code: 'record_link.not_due' });
     expect(loser.body.message).toContain('二章3节7');
     // An illegal move: 400 naming it.
     const bad = await http()
@@ -93,7 +93,7 @@ describe('record links (issue 25)', () => {
     const locked = await http().put(`/api/games/${game.id}/record/lock`).set('Authorization', arbiter.auth).send({ locked: true, version: 2 }).expect(200);
     expect(locked.body).toMatchObject({ locked: true, version: 3 });
     const afterLock = await http().put(`/api/record-links/${black.token}/record`).send({ moves: GAME, version: 3 }).expect(403);
-    expect(afterLock.body.code).toBe('locked');
+    expect(afterLock.body.code).toBe('record_link.locked');
     await http()
       .put(`/api/games/${game.id}/record`)
       .set('Authorization', arbiter.auth)
@@ -102,7 +102,7 @@ describe('record links (issue 25)', () => {
     // Revoked: issuing again revokes the old links; revoking explicitly too.
     const again = await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201);
     const old = await http().get(`/api/record-links/${black.token}`).expect(403);
-    expect(old.body.code).toBe('revoked');
+    expect(old.body.code).toBe('record_link.revoked');
     await http().delete(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(200);
     await http().get(`/api/record-links/${again.body.black.token}`).expect(403);
     await http().get('/api/record-links/not-a-token').expect(404);
@@ -198,7 +198,7 @@ describe('record links (issue 25)', () => {
     const token = urls[0].split('/records/')[1];
     await http().get(`/api/record-links/${token}`).expect(200);
     await http().post(path).set('Authorization', arbiter.auth).set('Accept', 'text/html').expect(200);
-    expect((await http().get(`/api/record-links/${token}`).expect(403)).body.code).toBe('revoked');
+    expect((await http().get(`/api/record-links/${token}`).expect(403)).body.code).toBe('record_link.revoked');
     // The result sheet links the printout for the arbiter, not for the organizer.
     expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', arbiter.auth).expect(200)).text).toContain(`href="${path}"`);
     expect((await http().get(`/rounds/${round.id}/results`).set('Authorization', play.organizer.auth).expect(200)).text).not.toContain(`href="${path}"`);

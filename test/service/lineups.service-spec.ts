@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { LineupsService } from '../../apps/server/src/lineups/lineups.service';
+import { lockEventPlayShared, lockMatch } from '../../apps/server/src/play/locks';
 import { grantRole, newUser, TEAM_EVENT } from '../e2e/http-helpers';
 import { drawnEvent, type PlayEvent } from '../e2e/rounds-helpers';
 import { actor, refusedWith, serviceWorld, type ServiceWorld } from './service-harness';
@@ -71,6 +72,31 @@ describe('LineupsService (service tier)', () => {
 
     expect(await lineups.sweep(scheduledAt)).toBe(0);
     expect(await world.prisma.lineup.count({ where: { pairing: { roundId } } })).toBe(4);
+  });
+
+  it('issue 34 #11: a captain’s lineup does not queue behind another match of the event held by its sweep or captain', async () => {
+    const { play, matches, starters } = await publishedRound('排阵并行');
+    const [held, free] = matches;
+    const captain = await newUser(world.app, 'captain');
+    await grantRole(world.app, play.organizer.auth, play.tournamentId, captain, 'team_captain', free.redEntry!.teamId!);
+    const own = [...starters(free)].reverse();
+    // What a lineup or the deadline sweep of the other match holds. Were a lineup still to take the
+    // event's play lock exclusively, this submission would wait for this transaction: a deadlock,
+    // ended by the transaction's timeout (an error, the test fails).
+    await world.prisma.$transaction(
+      async (tx) => {
+        await lockEventPlayShared(tx, play.eventId);
+        await lockMatch(tx, held.id);
+        await lineups.submit({ user: actor(captain), pairingId: free.id, entryId: free.redEntryId, dto: { players: own }, arrived: new Date() });
+      },
+      { timeout: 120_000, maxWait: 60_000 },
+    );
+    const stored = await world.prisma.lineup.findUniqueOrThrow({
+      where: { pairingId_entryId: { pairingId: free.id, entryId: free.redEntryId } },
+      include: { boards: { orderBy: { board: 'asc' } } },
+    });
+    expect(stored.source).toBe('captain');
+    expect(stored.boards.map((b) => b.playerId)).toEqual(own);
   });
 
   it('after the deadline a captain is refused (lineup.deadline_passed) and an arbiter needs a reason (lineup.reason_needed); nothing is written', async () => {

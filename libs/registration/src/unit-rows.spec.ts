@@ -13,10 +13,10 @@ describe('parseUnitRows (issue 31 #2: units invited from a CSV)', () => {
   it('names each bad line: a missing name, a bad quota, a unit listed twice, broken quoting', () => {
     const { problems } = parseUnitRows('新加坡,Singapore,two\n,Japan\n新加坡,Singapore again,1\n');
     expect(problems).toEqual([
-      { line: 1, column: 'quota', message: 'the quota must be a whole number from 0 to 99, not "two"' },
-      { line: 2, column: 'nameZh', message: 'the Chinese name is missing' },
-      { line: 3, column: 'nameZh', message: '新加坡 is listed twice (line 1)' },
+      { line: 1, column: 'quota', code: 'quota', value: 'two', message: 'the quota must be a whole number from 0 to 99, not "two"' },
+      { line: 2, column: 'nameZh', code: 'missing', message: 'the Chinese name is missing' },
+      { line: 3, column: 'nameZh', code: 'twice', value: 1, message: '新加坡 is listed twice (line 1)' },
     ]);
-    expect(parseUnitRows('"新加坡,Singapore').problems[0]).toMatchObject({ line: 1, column: 'csv' });
+    expect(parseUnitRows('"新加坡,Singapore').problems[0]).toMatchObject({ line: 1, column: 'csv', code: 'csv' });
   });
 });

@@ -11,6 +11,10 @@ export interface UnitRow {
 export interface UnitRowProblem {
   line: number;
   column: 'nameZh' | 'nameEn' | 'quota' | 'csv';
+  /** What is wrong, for the caller to word in its language (`message` is the English for the CLI). */
+  code: 'csv' | 'missing' | 'too_long' | 'quota' | 'twice';
+  /** The value refused (a quota's text), or the line listed first (`twice`). */
+  value?: string | number;
   message: string;
 }
 
@@ -23,7 +27,7 @@ const HEADER = /^(中文名|名称|单位|name_?zh|namezh|chinese)/i;
  */
 export function parseUnitRows(text: string): { rows: UnitRow[]; problems: UnitRowProblem[] } {
   const parsed = parseCsv(text);
-  if (!parsed.ok) return { rows: [], problems: [{ line: parsed.error.line, column: 'csv', message: parsed.error.message }] };
+  if (!parsed.ok) return { rows: [], problems: [{ line: parsed.error.line, column: 'csv', code: 'csv', message: parsed.error.message }] };
   const rows: UnitRow[] = [];
   const problems: UnitRowProblem[] = [];
   const seen = new Map<string, number>();
@@ -33,17 +37,19 @@ export function parseUnitRows(text: string): { rows: UnitRow[]; problems: UnitRo
     if (index === 0 && HEADER.test(fields[0] ?? '')) return;
     const [nameZh = '', nameEn = '', quotaText = ''] = fields;
     const line = record.line;
-    if (!nameZh) problems.push({ line, column: 'nameZh', message: 'the Chinese name is missing' });
-    if (!nameEn) problems.push({ line, column: 'nameEn', message: 'the English name is missing' });
+    if (!nameZh) problems.push({ line, column: 'nameZh', code: 'missing', message: 'the Chinese name is missing' });
+    if (!nameEn) problems.push({ line, column: 'nameEn', code: 'missing', message: 'the English name is missing' });
     if (nameZh.length > 100 || nameEn.length > 100)
-      problems.push({ line, column: nameZh.length > 100 ? 'nameZh' : 'nameEn', message: 'at most 100 characters' });
+      problems.push({ line, column: nameZh.length > 100 ? 'nameZh' : 'nameEn', code: 'too_long', message: 'at most 100 characters' });
     let quota: number | null = null;
     if (quotaText !== '') {
-      if (!/^\d{1,2}$/.test(quotaText)) problems.push({ line, column: 'quota', message: `the quota must be a whole number from 0 to 99, not "${quotaText}"` });
+      if (!/^\d{1,2}$/.test(quotaText))
+        problems.push({ line, column: 'quota', code: 'quota', value: quotaText, message: `the quota must be a whole number from 0 to 99, not "${quotaText}"` });
       else quota = Number(quotaText);
     }
     const key = nameZh.replace(/\s+/g, '');
-    if (key && seen.has(key)) problems.push({ line, column: 'nameZh', message: `${nameZh} is listed twice (line ${seen.get(key)})` });
+    if (key && seen.has(key))
+      problems.push({ line, column: 'nameZh', code: 'twice', value: seen.get(key), message: `${nameZh} is listed twice (line ${seen.get(key)})` });
     else if (key) seen.set(key, line);
     rows.push({ line, nameZh, nameEn, quota });
   });

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PAIRERS, RequireRole, STAFF } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RequireRole, STAFF } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { AppealNotesDto, CommitteeSanctionDto, FileAppealDto, RoleAffiliationDto, VoteDto } from './appeals.dto';
@@ -21,14 +22,14 @@ export class AppealsController {
     summary:
       'file a written appeal (二章8节4) within the deadline after the game’s end (its result entered; server clock), fee recorded as paid. A captain of a team in the game, or an arbiter recording a player’s written appeal (entryId). Late: 409 with the deadline. No committee: 409 (三章4F).',
   })
-  file(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: FileAppealDto) {
-    return this.appeals.file(user, gameId, dto);
+  file(@CurrentUser() user: AuthUser, @Access() access: TournamentAccess, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: FileAppealDto) {
+    return this.appeals.file(user, gameId, dto, undefined, access);
   }
 
   @Get('events/:eventId/appeals')
   @RequireRole(...COMMITTEE_AND_STAFF)
-  list(@CurrentUser() user: AuthUser, @Param('eventId', uuidParam('eventId')) eventId: string) {
-    return this.appeals.list(eventId, user);
+  list(@CurrentUser() user: AuthUser, @Access() access: TournamentAccess, @Param('eventId', uuidParam('eventId')) eventId: string) {
+    return this.appeals.list(eventId, user, access);
   }
 
   @Get('events/:eventId/appeal-decisions')
@@ -49,8 +50,8 @@ export class AppealsController {
   @ApiOperation({
     summary: 'the hearing file: appeal, game, record, the arbiter’s reports (disputes with diagrams), sanctions, committee (recusals, 三章7D) and votes',
   })
-  get(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string) {
-    return this.appeals.get(user, id);
+  get(@CurrentUser() user: AuthUser, @Access() access: TournamentAccess, @Param('appealId', uuidParam('appealId')) id: string) {
+    return this.appeals.get(user, id, access);
   }
 
   @Post('appeals/:appealId/votes')
@@ -67,8 +68,8 @@ export class AppealsController {
   @HttpCode(200)
   @RequireRole(...STAFF, 'team_captain')
   @ApiOperation({ summary: 'the appellant (the captain who filed it, or an arbiter) withdraws the appeal before the decision; fee refunded' })
-  withdraw(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VersionDto) {
-    return this.appeals.withdraw(user, id, dto.version);
+  withdraw(@CurrentUser() user: AuthUser, @Access() access: TournamentAccess, @Param('appealId', uuidParam('appealId')) id: string, @Body() dto: VersionDto) {
+    return this.appeals.withdraw(user, id, dto.version, access);
   }
 
   @Post('appeals/:appealId/sanctions')

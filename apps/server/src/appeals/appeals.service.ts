@@ -4,6 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { affiliationsInvolved, gameContext, gameLabel, type GameContext } from '../discipline/game-context';
 import { sanctionView } from '../discipline/discipline.service';
@@ -91,17 +93,18 @@ export class AppealsService {
     return { log, ...(withdrawn ? { withdrawn } : {}) };
   }
 
-  async file(user: AuthUser, gameId: string, dto: FileAppealDto, at?: Date) {
+  /** `access`: the request's (the guard's), if any — the filer's roles are not read again. */
+  async file(user: AuthUser, gameId: string, dto: FileAppealDto, at?: Date, access?: TournamentAccess) {
     return this.prisma.$transaction(async (tx) => {
       // 二章8节4's two hours, on the database's clock (issue 34 #4): every instance judges alike.
       const now = at ?? (await databaseNow(tx));
       const ctx = await gameContext(tx, gameId);
       const event = ctx.pairing.round.event;
-      const roles = await tx.tournamentRole.findMany({ where: { tournamentId: event.tournamentId, userId: user.id } });
+      const held = await carriedOr(tx, user, event.tournamentId, access);
       const entries = [ctx.pairing.redEntry, ctx.pairing.blackEntry].filter((e) => e !== null);
-      const captainOf = roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!);
-      const captainEntry = entries.find((e) => e.teamId !== null && captainOf.includes(e.teamId));
-      const staff = roles.some((r) => STAFF.includes(r.role));
+      const captainOf = held.captainedTeam();
+      const captainEntry = entries.find((e) => e.teamId !== null && e.teamId === captainOf);
+      const staff = held.has(...STAFF);
       if (!captainEntry && !staff) throw new DomainError('appeal.filer');
       const entryId = dto.entryId ?? captainEntry?.id;
       if (!entryId) throw new DomainError('appeal.name_entry', {}, 'entryId');
@@ -162,7 +165,7 @@ export class AppealsService {
   }
 
   /** The hearing file: the appeal, the game, its record, the arbiter's reports (disputes with diagrams), sanctions, the committee and the votes. */
-  async get(user: AuthUser, appealId: string) {
+  async get(user: AuthUser, appealId: string, access?: TournamentAccess) {
     const appeal = await this.prisma.appeal.findUnique({ where: { id: appealId }, include: { votes: { orderBy: { votedAt: 'asc' } } } });
     if (!appeal) throw notFound('appeal');
     const event = await this.prisma.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true, nameZh: true, nameEn: true } });
@@ -188,7 +191,7 @@ export class AppealsService {
       black: ctx.blackPlayer && { id: ctx.blackPlayer.id, nameZh: ctx.blackPlayer.nameZh, nameEn: ctx.blackPlayer.nameEn },
     };
     // The committee's private notes are the committee's (its file is 403 to everyone else, issue 23 #9).
-    const member = await this.isCommitteeMember(event.tournamentId, user.id);
+    const member = (await carriedOr(this.prisma, user, event.tournamentId, access)).has('appeals_member');
     return {
       appeal: member ? appeal : { ...appeal, privateNotes: null },
       event,
@@ -202,15 +205,11 @@ export class AppealsService {
     };
   }
 
-  async list(eventId: string, user?: AuthUser) {
+  async list(eventId: string, user?: AuthUser, access?: TournamentAccess) {
     const appeals = await this.prisma.appeal.findMany({ where: { eventId }, include: { votes: true }, orderBy: { filedAt: 'asc' } });
     const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { tournamentId: true } });
-    if (user && event && (await this.isCommitteeMember(event.tournamentId, user.id))) return appeals;
+    if (user && event && (await carriedOr(this.prisma, user, event.tournamentId, access)).has('appeals_member')) return appeals;
     return appeals.map((a) => ({ ...a, privateNotes: null }));
-  }
-
-  private async isCommitteeMember(tournamentId: string, userId: string): Promise<boolean> {
-    return (await this.prisma.tournamentRole.count({ where: { tournamentId, userId, role: 'appeals_member' } })) > 0;
   }
 
   /**
@@ -336,13 +335,13 @@ export class AppealsService {
    * The appellant withdraws before the decision (the filer, or staff). The fee is refunded: 二章8节4
    * forfeits it only when the appeal fails (败诉则没收), and a withdrawn appeal was never decided.
    */
-  async withdraw(user: AuthUser, appealId: string, version: number) {
+  async withdraw(user: AuthUser, appealId: string, version: number, access?: TournamentAccess) {
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT id FROM "Appeal" WHERE id = ${appealId}::uuid FOR UPDATE`;
       const appeal = await tx.appeal.findUnique({ where: { id: appealId } });
       if (!appeal) throw notFound('appeal');
       const event = await tx.event.findUniqueOrThrow({ where: { id: appeal.eventId }, select: { tournamentId: true } });
-      const staff = await tx.tournamentRole.findFirst({ where: { tournamentId: event.tournamentId, userId: user.id, role: { in: STAFF } } });
+      const staff = (await carriedOr(tx, user, event.tournamentId, access)).has(...STAFF);
       if (!staff && appeal.filedById !== user.id) throw new DomainError('appeal.withdraw_not_yours');
       if (appeal.version !== version) staleOrMissing('appeal', appeal);
       if (appeal.state !== 'filed') throw new DomainError('appeal.decided', { state: appeal.state });

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nes
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireRole, type AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { AssignSectionDto } from './arbiter-sections.dto';
 import { ArbiterSectionsService, SECTION_ASSIGNERS, SECTION_READERS } from './arbiter-sections.service';
+import { invalidInput } from '../common/errors';
 
 @ApiTags('arbiter sections')
 @ApiBearerAuth()
@@ -41,7 +41,7 @@ export class ArbiterSectionsController {
     @Query('version') version: unknown,
   ) {
     const v = typeof version === 'string' && /^\d{1,9}$/.test(version) ? Number(version) : 0;
-    if (v < 1) throw badRequest([{ field: 'version', reason: "the section's version as read (a positive integer)" }]);
+    if (v < 1) throw invalidInput('input.version', 'version', "the section's version as read (a positive integer)");
     return this.sections.remove(user, eventId, arbiterId, v);
   }
 }

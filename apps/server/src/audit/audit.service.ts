@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
-import { badRequest } from '../common/validation';
 import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { insertAuditRows, type AuditRecord } from './audit-rows';
 import { PrismaService, Tx } from '../prisma/prisma.service';
+import type { TournamentAccess } from '../auth/tournament-access';
+import { invalidInput } from '../common/errors';
 
 export type { AuditRecord };
 
@@ -38,7 +39,7 @@ export class AuditService {
    * One page of a tournament's audit log, newest first (issue 13 #11), with filters. The cursor is
    * the last row's (at, id), opaque to the client: `{items, nextCursor}`, nextCursor null at the end.
    */
-  async list(tournamentId: string, query: AuditQuery = {}, viewerId?: string): Promise<{ items: unknown[]; nextCursor: string | null }> {
+  async list(tournamentId: string, query: AuditQuery = {}, viewer?: TournamentAccess): Promise<{ items: unknown[]; nextCursor: string | null }> {
     const take = query.limit ?? 100;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const where: Prisma.AuditLogWhereInput = {
@@ -52,14 +53,8 @@ export class AuditService {
     const rows = await this.prisma.auditLog.findMany({ where, orderBy: [{ at: 'desc' }, { id: 'desc' }], take: take + 1 });
     const page = rows.slice(0, take);
     const last = page[page.length - 1];
-    const items = viewerId && (await this.committeeOnly(tournamentId, viewerId)) ? await this.committeeView(tournamentId, page) : page;
+    const items = viewer && committeeOnly(viewer) ? await this.committeeView(tournamentId, page) : page;
     return { items, nextCursor: rows.length > take && last ? encodeCursor(last.at, last.id) : null };
-  }
-
-  /** An appeals committee member who is neither the organizer nor the chief arbiter (issue 23 #3). */
-  private async committeeOnly(tournamentId: string, userId: string): Promise<boolean> {
-    const roles = await this.prisma.tournamentRole.findMany({ where: { tournamentId, userId }, select: { role: true } });
-    return !roles.some((r) => r.role === 'organizer' || r.role === 'chief_arbiter' || r.role === 'deputy_chief_arbiter');
   }
 
   /**
@@ -99,6 +94,11 @@ function encodeCursor(at: Date, id: string): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest([{ field: 'cursor', reason: 'not a cursor this API gave' }]);
+  if (Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw invalidInput('input.cursor', 'cursor', 'not a cursor this API gave');
   return { at: date, id };
+}
+
+/** An appeals committee member who is neither the organizer nor the chief arbiter (issue 23 #3): the viewer's access, from the guard. */
+function committeeOnly(viewer: TournamentAccess): boolean {
+  return !viewer.has('organizer', 'chief_arbiter', 'deputy_chief_arbiter');
 }

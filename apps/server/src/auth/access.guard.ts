@@ -59,7 +59,7 @@ export class AccessGuard implements CanActivate {
         if (!access) throw notLoggedIn();
         this.checkCsrf(context, request);
         if (access.tournamentId === null) throw missing(resource);
-        request.access = new TournamentAccess(access.tournamentId, access.user.id, new Set(access.roles));
+        request.access = new TournamentAccess(access.tournamentId, access.user.id, access.grants);
         request.access.require(...rule.roles);
         return true;
       }

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest } from '../common/validation';
+import { DomainError } from '../common/errors';
 import { Prisma } from '../generated/prisma/client';
 import { typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
@@ -87,7 +87,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   ): Promise<{ email: string; message: string }> {
     const normalized = email.trim().toLowerCase();
     const problem = passwordProblem(password, { email: normalized, displayName });
-    if (problem) throw badRequest([{ field: 'password', reason: problem }]);
+    if (problem) throw new DomainError(`password.${problem}`, { field: 'password' }, 'password');
     const wait = this.registrations.blockedFor(address);
     if (wait > 0) throw tooManyRequests('too many registrations from your address; try again later', wait);
     this.registrations.add(address);
@@ -109,7 +109,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     );
     if (!user || !ok) {
       await this.throttle.failed(attempt, standing);
-      throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'wrong email or password' });
+      throw new DomainError('auth.wrong_password');
     }
     await this.throttle.succeeded(attempt, user.id);
     await this.prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lt: new Date() } } });
@@ -137,13 +137,13 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     const standing = await this.throttle.check(attempt);
     if (standing.waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', standing.waitSeconds);
     const problem = passwordProblem(newPassword, user);
-    if (problem) throw badRequest([{ field: 'newPassword', reason: problem }]);
-    if (newPassword === currentPassword) throw badRequest([{ field: 'newPassword', reason: 'must differ from the current password' }]);
+    if (problem) throw new DomainError(`password.${problem}`, { field: 'newPassword' }, 'newPassword');
+    if (newPassword === currentPassword) throw new DomainError('password.unchanged', {}, 'newPassword');
     const row = await this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     const ok = await this.gate.run(address, () => verifyPassword(currentPassword, row.passwordHash));
     if (!ok) {
       await this.throttle.failed(attempt, standing);
-      throw badRequest([{ field: 'currentPassword', reason: 'is not your current password' }]);
+      throw new DomainError('password.wrong_current', {}, 'currentPassword');
     }
     const passwordHash = await this.gate.run(address, () => hashPassword(newPassword));
     await this.prisma.$transaction([

@@ -170,15 +170,17 @@ export const COMMON_PASSWORDS = new Set([
 const RUNS = ['01234567890', '09876543210', 'abcdefghijklmnopqrstuvwxyz', 'zyxwvutsrqponmlkjihgfedcba', 'qwertyuiopasdfghjklzxcvbnm', '1qaz2wsx3edc4rfv5tgb'];
 
 /** Why a new password is refused, or undefined. Nothing is trimmed: the password is used as given. */
-export function passwordProblem(password: string, context: { email?: string; displayName?: string } = {}): string | undefined {
+/** What is wrong with a password: the code of its refusal (`password.<code>`, words in the dictionary). */
+export type PasswordProblem = 'blank' | 'common' | 'few_characters' | 'run' | 'email' | 'name';
+
+export function passwordProblem(password: string, context: { email?: string; displayName?: string } = {}): PasswordProblem | undefined {
   const lower = password.toLowerCase();
-  if (password.trim() === '') return 'must not be only whitespace';
-  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/[\s!.]+$/, ''))) return 'is one of the most common passwords; choose another';
-  if (new Set(lower.replace(/\s/g, '')).size < 4) return 'has too few different characters';
-  if (RUNS.some((run) => run.includes(lower.replace(/\s/g, '')))) return 'is a run of consecutive keys or characters';
+  if (password.trim() === '') return 'blank';
+  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/[\s!.]+$/, ''))) return 'common';
+  if (new Set(lower.replace(/\s/g, '')).size < 4) return 'few_characters';
+  if (RUNS.some((run) => run.includes(lower.replace(/\s/g, '')))) return 'run';
   const local = context.email?.toLowerCase().split('@')[0];
-  if ((local && local.length >= 4 && lower.includes(local)) || (context.email && lower === context.email.toLowerCase()))
-    return 'must not contain your email address';
-  if (context.displayName && context.displayName.length >= 4 && lower === context.displayName.toLowerCase()) return 'must not be your name';
+  if ((local && local.length >= 4 && lower.includes(local)) || (context.email && lower === context.email.toLowerCase())) return 'email';
+  if (context.displayName && context.displayName.length >= 4 && lower === context.displayName.toLowerCase()) return 'name';
   return undefined;
 }

@@ -4,6 +4,7 @@ import { DomainError, missingResource } from '../common/errors';
 import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.decorators';
+import type { RoleGrant } from './tournament-access';
 import { tokenHash } from './auth.service';
 
 /**
@@ -72,17 +73,22 @@ const ACCESS = typedQuery(
   (tokenHash: string, resource: Resource) => Prisma.sql`
     WITH t AS (${resource.sql(resource.id)})
     SELECT u.id::text AS id, u.email, u."displayName", (SELECT t."tournamentId"::text FROM t) AS "tournamentId",
-      array_to_string(ARRAY(SELECT r.role::text FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id), ',') AS roles
+      array_to_string(ARRAY(SELECT concat_ws(':', r.role::text, coalesce(r."teamId"::text, ''), coalesce(r."affiliationId"::text, ''))
+                            FROM "TournamentRole" r JOIN t ON r."tournamentId" = t."tournamentId" WHERE r."userId" = u.id), ',') AS roles
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = ${tokenHash} AND s."expiresAt" > now()`,
   ['', { param: SCOPES[0][0], id: NO_ID, sql: SCOPES[0][1] }],
 );
 
-/** Who the session is and, when the resource exists (tournamentId not null), the roles they hold in its tournament. */
+/**
+ * Who the session is and, when the resource exists (tournamentId not null), the roles they hold in
+ * its tournament, each with its team or unit (grants).
+ */
 export interface Access {
   user: AuthUser;
   tournamentId: string | null;
   roles: TournamentRoleName[];
+  grants: RoleGrant[];
 }
 
 /**
@@ -119,8 +125,19 @@ export class TournamentScopeService {
     const rows = await ACCESS.rows(this.prisma, tokenHash(token), resource);
     const row = rows[0];
     if (!row) return null;
-    const roles = row.roles ? (row.roles.split(',') as TournamentRoleName[]) : [];
-    return { user: { id: row.id, email: row.email, displayName: row.displayName }, tournamentId: row.tournamentId, roles };
+    // "role:teamId:affiliationId" per role held (role names and UUIDs hold neither ':' nor ',').
+    const grants = row.roles
+      ? row.roles.split(',').map((held): RoleGrant => {
+          const [role, teamId, affiliationId] = held.split(':');
+          return { role: role as TournamentRoleName, teamId: teamId || null, affiliationId: affiliationId || null };
+        })
+      : [];
+    return {
+      user: { id: row.id, email: row.email, displayName: row.displayName },
+      tournamentId: row.tournamentId,
+      roles: grants.map((g) => g.role),
+      grants,
+    };
   }
 }
 

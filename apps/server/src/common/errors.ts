@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { translate, type Language, type MessageKey } from '../i18n/i18n';
+import { toTraditional, translate, type Language, type MessageKey } from '../i18n/i18n';
 import type { ERROR_MESSAGES } from '../i18n/messages/errors';
 
 /**
@@ -99,6 +99,95 @@ const STATUS: Record<ErrorCode, number> = {
   'suspension.not_suspended': 409,
   'settings.round1_paired': 409,
   'record.differs_from_game': 409,
+  // issue 30 #5, third part: the requests' checks and the validation pipe's constraint kinds (i18n/messages/refusals-input.ts)
+  'input.required': 400,
+  'input.not_string': 400,
+  'input.not_integer': 400,
+  'input.not_number': 400,
+  'input.not_boolean': 400,
+  'input.not_array': 400,
+  'input.not_object': 400,
+  'input.not_uuid': 400,
+  'input.not_email': 400,
+  'input.not_date': 400,
+  'input.not_url': 400,
+  'input.empty': 400,
+  'input.too_long': 400,
+  'input.too_short': 400,
+  'input.length': 400,
+  'input.too_small': 400,
+  'input.too_large': 400,
+  'input.not_one_of': 400,
+  'input.too_few_items': 400,
+  'input.too_many_items': 400,
+  'input.items_repeat': 400,
+  'input.pattern': 400,
+  'input.unknown_field': 400,
+  'input.not_allowed': 400,
+  'input.null': 400,
+  'input.round_number': 400,
+  'input.cursor': 400,
+  'input.version': 400,
+  'input.nul_character': 400,
+  'input.lone_surrogate': 400,
+  'input.out_of_int_range': 400,
+  'input.too_deep': 400,
+  'input.bad_key': 400,
+  'entry.player_needed': 400,
+  'entry.team_needed': 400,
+  'entry.too_many_reserves': 400,
+  'entry.self_types_details': 400,
+  'entry.not_unit_player': 400,
+  'entry.player_twice': 400,
+  'entry.team_by_unit': 400,
+  'entry.refusal_reason': 400,
+  'entry.new_player_detail': 400,
+  'entry.self_enters_alone': 400,
+  'affiliation.unknown': 400,
+  'event.unknown': 400,
+  'event.individual_takes_players': 400,
+  'record.unreadable_file': 400,
+  'record.dhtmlxq_many': 400,
+  'record.not_base64': 400,
+  'record.which_game': 400,
+  'record.no_such_game': 400,
+  'record.game_unreadable': 400,
+  'record.stored_unreplayable': 409,
+  'record.text_or_file': 400,
+  'record.version_needed': 400,
+  'record.no_players': 400,
+  'record.start_position': 400,
+  'record.bad_start': 400,
+  'record.bad_move': 400,
+  'record_link.unknown': 404,
+  'record_link.revoked': 403,
+  'record_link.locked': 403,
+  'record_link.no_result': 403,
+  'record_link.not_due': 403,
+  'csv.line': 400,
+  'csv.empty': 400,
+  'quota.event_needed': 400,
+  'quota.no_source_event': 400,
+  'quota.source_unplaced': 400,
+  'password.blank': 400,
+  'password.common': 400,
+  'password.few_characters': 400,
+  'password.run': 400,
+  'password.email': 400,
+  'password.name': 400,
+  'password.unchanged': 400,
+  'password.wrong_current': 400,
+  'auth.wrong_password': 401,
+  'regulations.unknown_text': 400,
+  'regulations.text_shape': 400,
+  'regulations.text_too_long': 400,
+  'regulations.closes_before_opens': 400,
+  'regulations.version_needed': 400,
+  'regulations.max_below_min': 400,
+  'file.invalid': 400,
+  'trf.team_event': 400,
+  'trf.two_games': 400,
+  'trf.cannot_write': 400,
   // the services' refusals given codes in issue 30 #5 (i18n/messages/refusals.ts)
   'round.draft_pending': 409,
   'round.paired_concurrently': 409,
@@ -228,13 +317,53 @@ export class DomainError extends HttpException {
 
   /** The refusal in a page's language. */
   wordsIn(lang: Language): string {
-    return translate(`error.${this.code}` as MessageKey, lang, this.params);
+    return translate(`error.${this.code}` as MessageKey, lang, lang === 'zh-Hant' ? traditionalParams(this.params) : this.params);
   }
 
   /** The API's answer: the stable code, the English words, the field and reason as `errors`. */
   toJson(): Record<string, unknown> {
     return this.getResponse() as Record<string, unknown>;
   }
+}
+
+/** One refusal of a list: a code, its values and the field it concerns. */
+export interface CodedProblem {
+  code: ErrorCode;
+  params?: ErrorParams;
+  field?: string;
+}
+
+/**
+ * Several refusals of one request at once (a CSV's lines, a form's fields, a library's list of
+ * problems): each with its code and field, so that a page shows each reason beside its field in
+ * the page's language. The status and `code` are the first one's; `errors` lists every one.
+ */
+export class DomainErrors extends DomainError {
+  readonly problems: readonly DomainError[];
+
+  constructor(problems: readonly CodedProblem[]) {
+    if (!problems.length) throw new Error('DomainErrors needs at least one problem');
+    const [first] = problems;
+    super(first.code, first.params, first.field);
+    this.problems = problems.map((p) => (p === first ? this.single() : new DomainError(p.code, p.params, p.field)));
+    const body = this.getResponse() as Record<string, unknown>;
+    body.message = this.problems.map((p) => p.message).join('; ');
+    body.errors = this.problems.map((p) => ({ field: p.field ?? '', reason: p.message, code: p.code }));
+    this.message = body.message as string;
+  }
+
+  private single(): DomainError {
+    return new DomainError(this.code, this.params, this.field);
+  }
+
+  override wordsIn(lang: Language): string {
+    return this.problems.map((p) => p.wordsIn(lang)).join(lang === 'en' ? '; ' : '；');
+  }
+}
+
+/** The values worded in Chinese by the caller (`…Zh`, in Simplified) in Traditional for a zh-Hant page. */
+function traditionalParams(params: ErrorParams): ErrorParams {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && k.endsWith('Zh') ? toTraditional(v) : v]));
 }
 
 function answer(status: number, code: ErrorCode, words: string, params: ErrorParams, field: string | undefined, extra: Record<string, unknown>) {
@@ -275,4 +404,31 @@ export function missingResource(field: string, what = field.replace(/Id$/, '')):
 export function staleVersion(what: string, currentVersion: number): DomainError {
   // No field: a stale version is the form's error as a whole (the page shows what is stored now).
   return new DomainError('edit.stale', { what, currentVersion }, undefined, { currentVersion });
+}
+
+/** 400 of an affiliation (unit) id that is not one of the tournament's. */
+export function unknownAffiliation(field: string): DomainError {
+  return new DomainError('affiliation.unknown', { field }, field);
+}
+
+/** 400 of an event id that is not one of the tournament's. */
+export function unknownEvent(field: string): DomainError {
+  return new DomainError('event.unknown', { field }, field);
+}
+
+/**
+ * A coded problem of a 400 built by the validation pipe (`{ field, reason, code, params }` of
+ * common/validation.ts) in a page's language; the English reason where it has no code.
+ */
+export function problemWords(problem: { field?: unknown; reason?: unknown; code?: unknown; params?: unknown }, lang: Language): string | undefined {
+  const reason = typeof problem.reason === 'string' ? problem.reason : undefined;
+  // English: the API's reason as it is (beside its field on a form).
+  if (lang === 'en' || typeof problem.code !== 'string' || !(problem.code in STATUS)) return reason;
+  const params = { ...(problem.params as ErrorParams | undefined), field: String(problem.field ?? ''), reason: reason ?? '' };
+  return translate(`error.${problem.code as ErrorCode}` as MessageKey, lang, params);
+}
+
+/** 400 of a request value (a route or query parameter) checked by hand: a code of the validation pipe's kinds, the English reason as before. */
+export function invalidInput(code: ErrorCode, field: string, reason: string, params: ErrorParams = {}): DomainError {
+  return new DomainError(code, { ...params, field, reason }, field);
 }

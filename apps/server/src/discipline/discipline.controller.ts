@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import type { AuthUser } from '../auth/auth.decorators';
 import { VersionDto } from '../common/dto-fields';
 import { uuidParam } from '../common/id-param';
@@ -28,8 +29,13 @@ export class DisciplineController {
     summary:
       'record a foul or penalty on a player of the game (三章6F). Misconduct and collusion are proposals until the chief arbiter confirms (三章6M) unless the chief records them. A confirmed sanction that decides the game changes its result through the results path (article in the audit reason).',
   })
-  create(@CurrentUser() user: AuthUser, @Param('gameId', uuidParam('gameId')) gameId: string, @Body() dto: CreateSanctionDto) {
-    return this.discipline.create(user, gameId, dto);
+  create(
+    @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
+    @Param('gameId', uuidParam('gameId')) gameId: string,
+    @Body() dto: CreateSanctionDto,
+  ) {
+    return this.discipline.create(user, gameId, dto, access);
   }
 
   @Get('events/:eventId/discipline-settings')
@@ -85,8 +91,13 @@ export class DisciplineController {
     summary:
       'undo a sanction: a new audited entry (revokesId), never a delete. Confirmed ones: chief arbiter or organizer only. A result the sanction gave is restored.',
   })
-  revoke(@CurrentUser() user: AuthUser, @Param('sanctionId', uuidParam('sanctionId')) id: string, @Body() dto: RevokeSanctionDto) {
-    return this.discipline.revoke(user, id, dto);
+  revoke(
+    @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
+    @Param('sanctionId', uuidParam('sanctionId')) id: string,
+    @Body() dto: RevokeSanctionDto,
+  ) {
+    return this.discipline.revoke(user, id, dto, access);
   }
 
   @Post('games/:gameId/draw-offers')

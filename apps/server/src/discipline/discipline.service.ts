@@ -8,6 +8,8 @@ import { needsChiefConfirmation, SANCTION_ARTICLES, sanctionArticle } from '@chu
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Sanction } from '../generated/prisma/client';
@@ -28,8 +30,9 @@ import { ResultConsequence } from './result-consequence';
 
 export { EARLY_DRAW_PLIES };
 
-export async function isPairer(db: Tx, tournamentId: string, userId: string): Promise<boolean> {
-  return !!(await db.tournamentRole.findFirst({ where: { tournamentId, userId, role: { in: PAIRERS } }, select: { id: true } }));
+/** The chief arbiter's (or the deputy's, or the organizer's) rights: the carried access when it is this user's here, else asked once. */
+export async function isPairer(db: Tx, tournamentId: string, user: AuthUser, access?: TournamentAccess): Promise<boolean> {
+  return (await carriedOr(db, user, tournamentId, access)).has(...PAIRERS);
 }
 
 export function sanctionView(s: Sanction) {
@@ -45,7 +48,8 @@ export class DisciplineService {
   ) {}
 
   /** An arbiter records a foul or penalty (三章6F); discipline kinds wait for the chief arbiter (三章6M). */
-  async create(user: AuthUser, gameId: string, dto: CreateSanctionDto) {
+  /** `access`: the request's (the guard's), if any — the roles are not read again. */
+  async create(user: AuthUser, gameId: string, dto: CreateSanctionDto, access?: TournamentAccess) {
     const problems: { field: string; reason: string }[] = [];
     if (dto.count !== undefined && dto.kind !== 'unrecorded_moves') problems.push({ field: 'count', reason: 'only unrecorded_moves has a count' });
     if (dto.minutes !== undefined && dto.kind !== 'time_deduction') problems.push({ field: 'minutes', reason: 'only time_deduction has minutes' });
@@ -75,7 +79,7 @@ export class DisciplineService {
         const found = await tx.entry.count({ where: { id: { in: dto.disqualify }, eventId: round.event.id } });
         if (found !== new Set(dto.disqualify).size) throw new DomainError('sanction.disqualify_entries', {}, 'disqualify');
       }
-      const chief = await isPairer(tx, round.event.tournamentId, user.id);
+      const chief = await isPairer(tx, round.event.tournamentId, user, access);
       const needsChief = needsChiefConfirmation(dto.kind);
       const confirmed = !needsChief || chief;
       const row = await tx.sanction.create({
@@ -145,7 +149,7 @@ export class DisciplineService {
    * Undo: never a delete. The sanction becomes `revoked` and a new entry names it (revokesId) with
    * the reason; a confirmed sanction is undone by the chief arbiter or the organizer only.
    */
-  async revoke(user: AuthUser, sanctionId: string, dto: RevokeSanctionDto) {
+  async revoke(user: AuthUser, sanctionId: string, dto: RevokeSanctionDto, access?: TournamentAccess) {
     const undo = await this.prisma.$transaction(async (tx) => {
       const s = await tx.sanction.findUnique({ where: { id: sanctionId } });
       if (!s) throw notFound('sanction');
@@ -154,7 +158,7 @@ export class DisciplineService {
       if (s.state === 'revoked') throw new DomainError('sanction.revoked');
       const ctx = await gameContext(tx, s.gameId);
       const tournamentId = ctx.pairing.round.event.tournamentId;
-      if (s.state === 'confirmed' && !(await isPairer(tx, tournamentId, user.id))) {
+      if (s.state === 'confirmed' && !(await isPairer(tx, tournamentId, user, access))) {
         throw new DomainError('sanction.revoke_confirmed');
       }
       const { count } = await tx.sanction.updateMany({

@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireRole, RESULT_ENTRY, STAFF } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { OpenDisputeDto, RuleDisputeDto } from './disputes.dto';
 import { DisputesService } from './disputes.service';
+import { invalidInput } from '../common/errors';
 
 /** Staff and the appeals committee (who hear appeals against rulings, 三章7C) read disputes. */
 const READERS = [...STAFF, 'appeals_member' as const];
@@ -50,7 +50,7 @@ export class DisputesController {
   @ApiOperation({ summary: 'one diagram of the cycle as SVG (Red at the bottom, 一章1节3)' })
   diagram(
     @Param('disputeId', uuidParam('disputeId')) id: string,
-    @Param('index', new ParseIntPipe({ exceptionFactory: () => badRequest([{ field: 'index', reason: 'must be an integer' }]) })) index: number,
+    @Param('index', new ParseIntPipe({ exceptionFactory: () => invalidInput('input.not_integer', 'index', 'must be an integer') })) index: number,
   ) {
     return this.disputes.diagram(id, index);
   }

@@ -5,7 +5,6 @@ import { AuditService } from '../audit/audit.service';
 import { WindowCounter } from '../auth/rate-limit';
 import { DomainError } from '../common/errors';
 import { notFound } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { Prisma, type EntryRequest } from '../generated/prisma/client';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
@@ -66,7 +65,7 @@ export class EntryRequestsByMailService {
     const eventName = nameIn(lang, event);
     if (!event.selfRegistration || event.membersOnly || event.kind === 'team')
       throw new DomainError(event.membersOnly ? 'entry.members_only' : 'entry.no_self_registration', { event: eventName });
-    if (dto.team) throw badRequest([{ field: 'team', reason: 'a player entering themselves enters alone' }]);
+    if (dto.team) throw new DomainError('entry.self_enters_alone', {}, 'team');
     const affiliationId = dto.affiliationId ?? null;
     await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
     const email = dto.email.trim().toLowerCase();
@@ -77,7 +76,11 @@ export class EntryRequestsByMailService {
     const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
     // Counted after the checks: a refused request sends no mail and costs no try.
     const wait = this.perAddress.blockedFor(address);
-    if (wait > 0) throw new DomainError('entry.too_many', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      // Not "1 minutes" (issue 30).
+      throw new DomainError('entry.too_many', { minutes, minutesEn: `${minutes} minute${minutes === 1 ? '' : 's'}` });
+    }
     this.perAddress.add(address);
     const token = randomBytes(24).toString('base64url');
     const created = await this.prisma.$transaction(
@@ -154,15 +157,14 @@ export class EntryRequestsByMailService {
     const event = found.event;
     return this.prisma.$transaction(
       async (tx) => {
-        await lockIdentities(tx, event.id, d.identities);
+        const now = await lockIdentities(tx, event.id, d.identities);
         const req = await tx.entryRequest.findUniqueOrThrow({ where: { id: found.id } });
         if (req.state !== 'unconfirmed') return describe(req, true);
-        const now = await dbNow(tx);
         if (req.createdAt < expiredBefore(now)) throw new DomainError('entry.confirm_expired', { hours: CONFIRM_HOURS });
         // Asked inside the window (checked then); the draw must not have run since.
         if (event.round1PairedAt !== null) checkWindow(null, event, now, event.tournament.timeZone);
-        await this.requests.checkClashes(tx, event, d, req.affiliationId, lang);
-        const full = event.maxEntries !== null && (await tx.entry.count({ where: { eventId: event.id, status: 'active' } })) >= event.maxEntries;
+        const { activeEntries } = await this.requests.checkClashes(tx, event, d, req.affiliationId, lang);
+        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
         const { count } = await tx.entryRequest.updateMany({
           where: { id: req.id, state: 'unconfirmed' },
           data: { state: full ? 'waiting' : 'submitted', confirmedAt: now, version: { increment: 1 } },

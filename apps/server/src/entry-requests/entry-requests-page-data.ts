@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eventOr404, tournamentOr404 } from '../common/or-404';
 import { PrismaService } from '../prisma/prisma.service';
-import { delegateUnitOf } from '../units/delegate-scope';
 import { dbNow } from './db-clock';
 
 /** What the entry-request pages (queue, forms, the delegate's page, edits by mail) read beside the services (issue 29 #3: no Prisma in a controller). */
@@ -11,12 +10,6 @@ export class EntryRequestsPageData {
 
   request(id: string) {
     return this.prisma.entryRequest.findUnique({ where: { id }, include: { event: { include: { tournament: true } } } });
-  }
-
-  isDelegateOf(userId: string, tournamentId: string, affiliationId: string) {
-    return this.prisma.tournamentRole.count({
-      where: { userId: userId, role: 'delegate', tournamentId: tournamentId, affiliationId: affiliationId },
-    });
   }
 
   unitsOf(tournamentId: string) {
@@ -37,10 +30,6 @@ export class EntryRequestsPageData {
 
   tournament(id: string) {
     return tournamentOr404(this.prisma, id);
-  }
-
-  delegateUnitOf(tournamentId: string, userId: string) {
-    return delegateUnitOf(this.prisma, tournamentId, userId);
   }
 
   unit(id: string) {

@@ -193,7 +193,8 @@ export class EntryRequestsPagesController {
     const t = translator(res);
     const lang = langOf(res);
     const tour = await this.data.tournament(tournamentId);
-    const unitId = await this.data.delegateUnitOf(tournamentId, req.user!.id);
+    // Both routes require the delegate role: the guard's access (this tournament) holds its unit.
+    const unitId = req.access!.delegateUnit();
     const unit = unitId ? await this.data.unit(unitId) : null;
     const [events, players, regs, now] = await Promise.all([
       this.data.eventsOf(tournamentId),

@@ -7,7 +7,6 @@ import { REGISTRARS } from '../auth/auth.decorators';
 import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
 import { DomainError } from '../common/errors';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { lockEvent } from '../entries/entries.service';
 import { MailService } from '../mail/mail.service';
 import { assertNotBanned } from '../persons/bans';
@@ -19,7 +18,6 @@ import { NO_ID, typedQuery } from '../persistence/typed-sql';
 import { PlayersService } from '../players/players.service';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { TeamsService } from '../teams/teams.service';
-import { delegateUnitOf } from '../units/delegate-scope';
 import { HOLDS_PLACE } from '../units/quotas.service';
 import { confirmHashOf } from './confirm-token';
 import { dbNow } from './db-clock';
@@ -28,31 +26,56 @@ import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember,
 import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
 import { nameIn } from '../i18n/words';
 
-const CLASHES = typedQuery(
-  'entry requests holding an identity',
-  { id: 'text', affiliationId: 'text?', submittedById: 'text?', identity: 'text' },
-  (eventId: string, identities: string[], exceptId: string) => Prisma.sql`
-    SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", r."submittedById"::text AS "submittedById", i.identity
-    FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
-    WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
-      AND r.id <> ${exceptId}::uuid
-    LIMIT 1`,
-  [NO_ID, ['n:x|'], NO_ID],
-);
-
-const ENTERED = typedQuery(
-  'players already entered in an event',
-  { nameZh: 'text' },
-  (eventId: string, playerIds: string[], names: string[]) => Prisma.sql`
-    SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
-    WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
-      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-    UNION ALL
-    SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
-    WHERE t."eventId" = ${eventId}::uuid
-      AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-    LIMIT 1`,
-  [NO_ID, [], []],
+/**
+ * What a request meets in the event, in one statement (read after the identities are locked, so
+ * that a request committed by the holder of a lock is seen): the first request holding one of its
+ * identities, the first player already entered under one (an Entry or a team's member), a team of
+ * the same name, the active entries (a full field) and the unit's delegate requests holding a place
+ * (its quota, 附录2 #1).
+ */
+const ENTRY_CHECKS = typedQuery(
+  'what an entry request meets in its event',
+  {
+    clashId: 'text?',
+    clashAffiliationId: 'text?',
+    clashIdentity: 'text?',
+    enteredName: 'text?',
+    teamTaken: 'bool',
+    activeEntries: 'int4',
+    unitUsed: 'int4',
+  },
+  (
+    eventId: string,
+    identities: string[],
+    exceptId: string,
+    playerIds: string[],
+    names: string[],
+    teamName: string | null,
+    affiliationId: string | null,
+  ) => Prisma.sql`
+    WITH clash AS (
+      SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", i.identity
+      FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
+      WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
+        AND r.id <> ${exceptId}::uuid
+      LIMIT 1
+    ), entered AS (
+      SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
+      WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      UNION ALL
+      SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
+      WHERE t."eventId" = ${eventId}::uuid
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      LIMIT 1
+    )
+    SELECT (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
+      (SELECT "nameZh" FROM entered) AS "enteredName",
+      EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${eventId}::uuid AND t."nameZh" = ${teamName}::text) AS "teamTaken",
+      (SELECT count(*) FROM "Entry" e WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active')::int4 AS "activeEntries",
+      (SELECT count(*) FROM "EntryRequest" r WHERE r."eventId" = ${eventId}::uuid AND r."affiliationId" = ${affiliationId}::uuid AND r.source = 'delegate'
+         AND r.state::text = ANY(${[...HOLDS_PLACE]}::text[]))::int4 AS "unitUsed"`,
+  [NO_ID, ['n:x|'], NO_ID, [], [], null, null],
 );
 
 const QUOTA_LOCK = typedQuery(
@@ -64,13 +87,40 @@ const QUOTA_LOCK = typedQuery(
 );
 
 /**
+ * What a submission needs to know before its transaction, in one statement: the tournament's time
+ * zone and registration window (三章1 报名办法), the unit the user is a delegate of (单位领队: one
+ * delegate role per tournament) and the user's person (二章8节3 bans).
+ */
+const SUBMIT_CONTEXT = typedQuery(
+  'what an entry submission needs to know of its tournament and user',
+  { timeZone: 'text', opensAt: 'timestamp?', closesAt: 'timestamp?', unitId: 'text?', personId: 'text?' },
+  (tournamentId: string, userId: string) => Prisma.sql`
+    SELECT t."timeZone" AS "timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
+      (SELECT r."affiliationId"::text FROM "TournamentRole" r WHERE r."tournamentId" = t.id AND r."userId" = ${userId}::uuid AND r.role = 'delegate') AS "unitId",
+      (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId"
+    FROM "Tournament" t LEFT JOIN "Regulations" g ON g."tournamentId" = t.id
+    WHERE t.id = ${tournamentId}::uuid`,
+  [NO_ID, NO_ID],
+);
+
+const LOCK_IDENTITIES = typedQuery(
+  'the persons of an entry request, locked',
+  { now: 'timestamp', locked: 'int8' },
+  (keys: string[]) => Prisma.sql`
+    SELECT (now() AT TIME ZONE 'UTC') AS now,
+      (SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS k ORDER BY k) AS locked) AS locked`,
+  [['chuhe:entry:x']],
+);
+
+/**
  * Serializes the requests naming the same person (or team name) in an event, across server
  * instances: one advisory lock per identity, taken in sorted order (no deadlock between two
- * requests sharing several). Requests for different persons do not wait for each other.
+ * requests sharing several). Requests for different persons do not wait for each other. Answers
+ * the database's clock (the transaction's start, issue 34's one clock) from the same statement.
  */
-export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<void> {
+export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<Date> {
   const keys = [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS k ORDER BY k`;
+  return (await LOCK_IDENTITIES.one(tx, keys)).now;
 }
 
 export type RequestWithUnit = EntryRequest & { affiliation: { id: string; nameZh: string; nameEn: string } | null };
@@ -95,20 +145,16 @@ export class EntryRequestsService {
     private readonly mail: MailService,
   ) {}
 
-  /** Who is asking: a delegate of a unit (source delegate) or the person (self). */
-  async submitterOf(user: AuthUser, tournamentId: string): Promise<{ source: 'delegate' | 'self'; unitId: string | null }> {
-    const access = await this.access.of(user, tournamentId);
-    if (access.has('delegate')) {
-      const unitId = await delegateUnitOf(this.prisma, tournamentId, user.id);
-      if (unitId) return { source: 'delegate', unitId };
-    }
-    return { source: 'self', unitId: null };
-  }
-
   async submit({ user, eventId, dto, lang = 'en' }: { user: AuthUser; eventId: string; dto: CreateEntryRequestDto; lang?: Language }) {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } });
+    // Issue 31's opening hour: 50 requests at once on one process are a queue for its CPU, so each
+    // request sends few statements (session, event, context; then in the transaction the locks with
+    // the clock, the checks with the counts, the insert and its audit row).
+    const event = await this.prisma.event.findUnique({ where: { id: eventId } });
     if (!event) throw notFound('event');
-    const { source, unitId } = await this.submitterOf(user, event.tournamentId);
+    const context = await SUBMIT_CONTEXT.one(this.prisma, event.tournamentId, user.id);
+    // A delegate of a unit enters for it (source delegate); anyone else (a delegate role without a unit too) enters themselves.
+    const unitId = context.unitId;
+    const source = unitId ? 'delegate' : 'self';
     const eventName = nameIn(lang, event);
     if (source === 'self') {
       if (!event.selfRegistration) throw new DomainError('entry.no_self_registration', { event: eventName });
@@ -121,28 +167,21 @@ export class EntryRequestsService {
     const details = await this.details(this.prisma, event, source, affiliationId, dto, lang);
     // 二章8节3: a banned person is refused at once (issue 33's registry): an existing player's person,
     // or the account's own person when one enters themselves. New names are matched on approval.
-    if (source === 'self') {
-      const me = await this.prisma.user.findUnique({ where: { id: user.id }, select: { personId: true } });
-      await assertNotBanned(this.prisma, me?.personId, undefined, 'player');
-    }
+    if (source === 'self') await assertNotBanned(this.prisma, context.personId, undefined, 'player');
     await checkMembersNotBanned(this.prisma, details);
-    const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
+    const regs = { registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt };
 
     return this.prisma.$transaction(
       async (tx) => {
-        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
         // Locks, always in this order: the unit's quota row (附录2 #1: two delegates of a unit at once
         // cannot pass it), then the persons entered (the same person twice, or by two units).
         const [quota] = source === 'delegate' ? await QUOTA_LOCK.rows(tx, eventId, affiliationId!) : [];
-        await lockIdentities(tx, eventId, details.identities);
-        await this.checkClashes(tx, event, details, affiliationId, lang);
-        if (source === 'delegate') {
-          const used = await tx.entryRequest.count({ where: { eventId, affiliationId: affiliationId!, source: 'delegate', state: { in: [...HOLDS_PLACE] } } });
-          if (!quota || used >= quota.quota)
-            throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used });
-        }
+        checkWindow(regs, event, await lockIdentities(tx, eventId, details.identities), context.timeZone);
+        const { activeEntries, unitUsed } = await this.checkClashes(tx, event, details, affiliationId, lang);
+        if (source === 'delegate' && (!quota || unitUsed >= quota.quota))
+          throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used: unitUsed });
         // A full field takes no more places: the request goes on the waiting list at once.
-        const full = event.maxEntries !== null && (await tx.entry.count({ where: { eventId, status: 'active' } })) >= event.maxEntries;
+        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
         const created = await tx.entryRequest.create({
           data: {
             eventId,
@@ -179,8 +218,8 @@ export class EntryRequestsService {
     lang: Language,
   ): Promise<RequestDetails> {
     const kind = event.kind === 'team' ? 'team' : 'player';
-    if (kind === 'player' && !dto.player) throw badRequest([{ field: 'player', reason: 'an individual event takes a player' }]);
-    if (kind === 'team' && !dto.team) throw badRequest([{ field: 'team', reason: 'a team event takes a team' }]);
+    if (kind === 'player' && !dto.player) throw new DomainError('entry.player_needed', {}, 'player');
+    if (kind === 'team' && !dto.team) throw new DomainError('entry.team_needed', {}, 'team');
     const given: { dto: PlayerDetailsDto; field: string; role: 'starter' | 'reserve' }[] =
       kind === 'player'
         ? [{ dto: dto.player!, field: 'player', role: 'starter' }]
@@ -193,16 +232,16 @@ export class EntryRequestsService {
       // 附录1 #1: the team's starters, in board order; at most the reserves the event allows.
       if (starters !== event.teamStarters) throw new DomainError('entry.team_starters', { starters: event.teamStarters, given: starters }, 'team.starters');
       if ((dto.team!.reserves ?? []).length > event.teamReserves)
-        throw badRequest([{ field: 'team.reserves', reason: `the event allows at most ${event.teamReserves} reserve(s)` }]);
+        throw new DomainError('entry.too_many_reserves', { max: event.teamReserves }, 'team.reserves');
     }
     const ids = given.map((g) => g.dto.playerId).filter((x): x is string => !!x);
-    if (ids.length && source === 'self') throw badRequest([{ field: 'player.playerId', reason: 'a player entering themselves types their details' }]);
+    if (ids.length && source === 'self') throw new DomainError('entry.self_types_details', {}, 'player.playerId');
     const existing = new Map((ids.length ? await tx.player.findMany({ where: { id: { in: ids } } }) : []).map((p) => [p.id, p]));
     const members: MemberDetails[] = given.map(({ dto: d, field, role }) => {
       if (d.playerId) {
         const p = existing.get(d.playerId);
         if (!p || p.tournamentId !== event.tournamentId || p.affiliationId !== affiliationId)
-          throw badRequest([{ field: `${field}.playerId`, reason: "no such player of the delegate's unit" }]);
+          throw new DomainError('entry.not_unit_player', { field: `${field}.playerId` }, `${field}.playerId`);
         return { playerId: p.id, nameZh: p.nameZh, nameEn: p.nameEn, gender: p.gender, birthYear: p.birthYear, rating: p.rating, email: p.email, role };
       }
       requireNewMember(d, field);
@@ -220,29 +259,38 @@ export class EntryRequestsService {
     members.forEach((m, i) => checkEligibility(event, m, given[i].field, lang));
     const team = kind === 'team' ? { nameZh: dto.team!.nameZh.trim(), nameEn: dto.team!.nameEn.trim() } : undefined;
     const identities = identitiesOf(kind, members, team);
-    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length)
-      throw badRequest([{ field: 'team', reason: 'a player appears twice in the team' }]);
+    if (new Set(members.map((m) => identitiesOf('player', [m])[0])).size < members.length) throw new DomainError('entry.player_twice', {}, 'team');
     return { kind, team, members, identities, lang };
   }
 
-  /** The same person (or team name) twice in the event: by the same submitter or unit, or by another unit. */
-  async checkClashes(tx: Tx, event: Event, d: RequestDetails, affiliationId: string | null, lang: Language, exceptId: string = NO_ID) {
+  /**
+   * The same person (or team name) twice in the event: by the same submitter or unit, or by another
+   * unit. Answers what the same statement counted: the event's active entries and the unit's
+   * delegate requests holding a place (`affiliationId`'s; 0 without one).
+   */
+  async checkClashes(
+    tx: Tx,
+    event: Event,
+    d: RequestDetails,
+    affiliationId: string | null,
+    lang: Language,
+    exceptId: string = NO_ID,
+  ): Promise<{ activeEntries: number; unitUsed: number }> {
     const eventName = nameIn(lang, event);
-    const [clash] = await CLASHES.rows(tx, event.id, d.identities, exceptId);
-    if (clash) {
-      const who = clashName(d, clash.identity, lang);
-      if (clash.affiliationId && clash.affiliationId !== affiliationId) {
-        const other = await tx.affiliation.findUnique({ where: { id: clash.affiliationId } });
+    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
+    const names = d.identities.filter((i) => i.startsWith('n:'));
+    const found = await ENTRY_CHECKS.one(tx, event.id, d.identities, exceptId, playerIds, names, d.team?.nameZh ?? null, affiliationId);
+    if (found.clashId) {
+      const who = clashName(d, found.clashIdentity!, lang);
+      if (found.clashAffiliationId && found.clashAffiliationId !== affiliationId) {
+        const other = await tx.affiliation.findUnique({ where: { id: found.clashAffiliationId } });
         throw new DomainError('entry.other_unit', { name: who, unit: other ? nameIn(lang, other) : '—' });
       }
       throw new DomainError('entry.duplicate', { name: who, event: eventName });
     }
-    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
-    const names = d.identities.filter((i) => i.startsWith('n:'));
-    const [entered] = await ENTERED.rows(tx, event.id, playerIds, names);
-    if (entered) throw new DomainError('entry.duplicate', { name: entered.nameZh, event: eventName });
-    if (d.team && (await tx.team.findFirst({ where: { eventId: event.id, nameZh: d.team.nameZh } })))
-      throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
+    if (found.enteredName !== null) throw new DomainError('entry.duplicate', { name: found.enteredName, event: eventName });
+    if (d.team && found.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
+    return { activeEntries: found.activeEntries, unitUsed: found.unitUsed };
   }
 
   /**
@@ -256,7 +304,7 @@ export class EntryRequestsService {
     if (!req) throw notFound('entryRequest');
     const event = req.event;
     const access = await this.access.of(user, event.tournamentId);
-    const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+    const unitId = access.delegateUnit();
     const mine = req.source === 'delegate' ? !!unitId && req.affiliationId === unitId : req.submittedById === user.id;
     if (!mine) throw new DomainError('auth.other_unit');
     return this.applyEdit({ req, userId: user.id, dto, version, lang, why: 'changed by its submitter' });
@@ -333,8 +381,7 @@ export class EntryRequestsService {
     const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
     return this.prisma.$transaction(
       async (tx) => {
-        checkWindow(regs, event, await dbNow(tx), event.tournament.timeZone);
-        await lockIdentities(tx, event.id, [...details.identities, ...detailsOf(req.details).identities]);
+        checkWindow(regs, event, await lockIdentities(tx, event.id, [...details.identities, ...detailsOf(req.details).identities]), event.tournament.timeZone);
         await this.checkClashes(tx, event, details, affiliationId, lang, req.id);
         const { count } = await tx.entryRequest.updateMany({
           where: { id, version, state: { in: ['submitted', 'waiting'] } },
@@ -372,7 +419,7 @@ export class EntryRequestsService {
     if (access.has(...REGISTRARS)) {
       if (filter.affiliationId) where.affiliationId = filter.affiliationId;
     } else {
-      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, event.tournamentId, user.id) : null;
+      const unitId = access.delegateUnit();
       // A delegate sees their unit's entries only (auth.other_unit), a person their own requests.
       if (filter.affiliationId && filter.affiliationId !== unitId) throw new DomainError('auth.other_unit', {}, 'affiliationId');
       if (unitId) where.affiliationId = unitId;
@@ -431,7 +478,7 @@ export class EntryRequestsService {
     }
     let entryId: string;
     if (d.kind === 'team') {
-      if (!req.affiliationId || !d.team) throw badRequest([{ field: 'affiliationId', reason: 'a team is entered by its unit' }]);
+      if (!req.affiliationId || !d.team) throw new DomainError('entry.team_by_unit', {}, 'affiliationId');
       const starters = playerIds.filter((_, i) => d.members[i].role === 'starter');
       const reserves = playerIds.filter((_, i) => d.members[i].role === 'reserve');
       const team = await this.teams.createIn(tx, {
@@ -538,7 +585,7 @@ export class EntryRequestsService {
   /** Refused with the reason (shown to the delegate or the person). */
   refuse({ user, id, version, reason }: { user: AuthUser; id: string; version: number; reason?: string }) {
     const why = reason?.trim();
-    if (!why) throw badRequest([{ field: 'reason', reason: 'a refusal gives its reason' }]);
+    if (!why) throw new DomainError('entry.refusal_reason', {}, 'reason');
     return this.transition({ user, id, version, from: ['submitted', 'waiting'], to: 'refused', reason: why });
   }
 
@@ -553,7 +600,7 @@ export class EntryRequestsService {
     if (!req) throw notFound('entryRequest');
     const access = await this.access.of(user, req.event.tournamentId);
     if (!access.has(...REGISTRARS)) {
-      const unitId = access.has('delegate') ? await delegateUnitOf(this.prisma, req.event.tournamentId, user.id) : null;
+      const unitId = access.delegateUnit();
       const mine = unitId ? req.affiliationId === unitId : req.submittedById === user.id;
       if (!mine) throw new DomainError('auth.other_unit');
       const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: req.event.tournamentId } });

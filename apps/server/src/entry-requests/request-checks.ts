@@ -1,6 +1,5 @@
 import { eligibilityProblems, windowState } from '@chuhe/registration';
-import { DomainError } from '../common/errors';
-import { badRequest } from '../common/validation';
+import { DomainError, DomainErrors, unknownAffiliation } from '../common/errors';
 import type { Affiliation, Event } from '../generated/prisma/client';
 import { assertNotBanned } from '../persons/bans';
 import type { PrismaService, Tx } from '../prisma/prisma.service';
@@ -55,14 +54,14 @@ export function checkEligibility(event: Event, member: MemberDetails, field: str
 export function requireNewMember(m: { nameZh?: string; nameEn?: string; gender?: string }, field: string): void {
   const missing = (['nameZh', 'nameEn', 'gender'] as const).filter((k) => !m[k]);
   if (missing.length)
-    throw badRequest(missing.map((k) => ({ field: `${field}.${k}`, reason: 'required for a new player (or choose an existing one: playerId)' })));
+    throw new DomainErrors(missing.map((k) => ({ code: 'entry.new_player_detail', params: { field: `${field}.${k}` }, field: `${field}.${k}` })));
 }
 
 /** The unit a request names, when it is one of the tournament's (400 otherwise); null when none is named. */
 export async function unitOfTournament(db: PrismaService | Tx, affiliationId: string | null, tournamentId: string): Promise<Affiliation | null> {
   if (!affiliationId) return null;
   const unit = await db.affiliation.findUnique({ where: { id: affiliationId } });
-  if (!unit || unit.tournamentId !== tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
+  if (!unit || unit.tournamentId !== tournamentId) throw unknownAffiliation('affiliationId');
   return unit;
 }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
+import { AccessService } from '../auth/access.service';
 import { Authenticated } from '../auth/auth.decorators';
 import { DomainError } from '../common/errors';
 import { uuidParam } from '../common/id-param';
@@ -29,6 +30,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 export class RequestMailPagesController {
   constructor(
     private readonly data: EntryRequestsPageData,
+    private readonly access: AccessService,
     private readonly requests: EntryRequestsService,
     private readonly byMail: EntryRequestsByMailService,
   ) {}
@@ -165,7 +167,7 @@ export class RequestMailPagesController {
     const delegate =
       request.source === 'delegate' &&
       !!request.affiliationId &&
-      (await this.data.isDelegateOf(user.id, request.event.tournamentId, request.affiliationId)) > 0;
+      (await this.access.of(user, request.event.tournamentId)).delegateUnit() === request.affiliationId;
     if (!delegate && !(request.source !== 'delegate' && request.submittedById === user.id)) throw new DomainError('auth.other_unit');
     return request;
   }

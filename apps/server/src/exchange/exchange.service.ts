@@ -7,7 +7,7 @@ import { matchImportedPlayers } from '../persons/registry';
 
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
-import { badRequest } from '../common/validation';
+import { DomainError, DomainErrors } from '../common/errors';
 import { presentEvent } from '../events/events.service';
 import { EventFile } from '../play/event-file';
 import { PrismaService } from '../prisma/prisma.service';
@@ -50,23 +50,23 @@ export class ExchangeService {
   async trf(eventId: string, afterRound?: number): Promise<string> {
     const file = await this.standings.file(eventId, afterRound);
     const parsed = parseStandingsFile(file);
-    if (!parsed.ok) throw badRequest(parsed.error.map((e) => ({ field: 'eventId', reason: `${e.path}: ${e.message}` })));
+    if (!parsed.ok)
+      throw new DomainErrors(
+        parsed.error.map((e) => ({ code: 'trf.cannot_write', params: { field: 'eventId', detail: `${e.path}: ${e.message}` }, field: 'eventId' })),
+      );
     const t = parsed.value.tournament;
     if (t.options.eventKind !== 'individual') {
-      throw badRequest([
-        {
-          field: 'eventId',
-          reason:
-            "a team event has no TRF export: the pairing programs that read TRF (bbpPairings, JaVaFo) take individual events only — bbpPairings refuses TRF's team records (013) — so a team TRF would be read by nothing; use the tournament file (GET /api/events/:eventId/tournament-file) instead",
-        },
-      ]);
+      throw new DomainError('trf.team_event', {}, 'eventId');
     }
     if (t.options.gamesPerPairing !== 1) {
-      throw badRequest([{ field: 'eventId', reason: 'TRF has one result per round and pairing: an event with two games per pairing cannot be written' }]);
+      throw new DomainError('trf.two_games', {}, 'eventId');
     }
     // Issue 30: finished rounds only (or 1…afterRound, which must be finished), every file passing bbpPairings' reading rules.
     const trf = makeTrf(t, { header: await this.trfHeader(eventId), ...(afterRound !== undefined ? { afterRound } : {}) });
-    if (!trf.ok) throw badRequest(trf.error.map((e) => ({ field: afterRound !== undefined ? 'afterRound' : 'eventId', reason: e.message })));
+    if (!trf.ok) {
+      const field = afterRound !== undefined ? 'afterRound' : 'eventId';
+      throw new DomainErrors(trf.error.map((e) => ({ code: 'trf.cannot_write', params: { field, detail: e.message }, field })));
+    }
     return trf.value;
   }
 
@@ -197,5 +197,10 @@ export class ExchangeService {
  * `file.entries.3.name`.
  */
 function fileProblems(problems: { path: string; message: string }[]) {
-  return badRequest(problems.map((e) => ({ field: `file${e.path.replace(/^\$/, '').replace(/\[(\d+)\]/g, '.$1')}`, reason: e.message })));
+  return new DomainErrors(
+    problems.map((e) => {
+      const field = `file${e.path.replace(/^\$/, '').replace(/\[(\d+)\]/g, '.$1')}`;
+      return { code: 'file.invalid', params: { field, detail: e.message }, field };
+    }),
+  );
 }

@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { MarkFeeDto } from './fees.dto';
 import { FeesService } from './fees.service';
+import { invalidInput } from '../common/errors';
 
 const STATES = ['unpaid', 'paid', 'waived'] as const;
 
@@ -19,7 +19,8 @@ export class FeesController {
   @RequireRole(...REGISTRARS)
   @ApiQuery({ name: 'state', required: false, enum: STATES })
   list(@Param('tournamentId', uuidParam('tournamentId')) tournamentId: string, @Query('state') state?: string) {
-    if (state !== undefined && !(STATES as readonly string[]).includes(state)) throw badRequest([{ field: 'state', reason: `one of ${STATES.join(', ')}` }]);
+    if (state !== undefined && !(STATES as readonly string[]).includes(state))
+      throw invalidInput('input.not_one_of', 'state', `one of ${STATES.join(', ')}`, { values: STATES.join('、') });
     return this.fees.list(tournamentId, state as (typeof STATES)[number] | undefined);
   }
 

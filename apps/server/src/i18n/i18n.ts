@@ -10,6 +10,7 @@ import { SETUP_MESSAGES } from './messages/setup';
 import { STAFF_MESSAGES } from './messages/staff';
 import { VENUE_MESSAGES } from './messages/venue';
 import { RULES_MESSAGES } from './messages/rules';
+import { PAIRING_MESSAGES } from './messages/pairing';
 
 /**
  * The pages' three languages: Simplified Chinese (the rules' language, the default), Traditional
@@ -77,6 +78,7 @@ const MESSAGES = {
   ...ERROR_MESSAGES,
   ...ENTRIES_MESSAGES,
   ...SECTIONS_MESSAGES,
+  ...PAIRING_MESSAGES,
 } as const satisfies Record<string, Message>;
 
 /** A key of a message: `translate` takes only these, so a missing key fails the type check. */

@@ -1,4 +1,5 @@
 import { translate, type Language, type MessageKey } from './i18n';
+import type { PairingCheckCode, PairingErrorCode } from '@chuhe/pairing';
 
 /**
  * The dictionary keys of values the data holds (a result, a role, a sanction's kind …), one explicit
@@ -237,3 +238,28 @@ export function wordIn<M extends Record<string | number, MessageKey>>(
   const key = wordKey(map, value);
   return key === null ? String(value) : translate(key, lang, vars);
 }
+
+/** Why libs/pairing refuses to pair a round (its PairingErrorCode). */
+export const PAIRING_ERROR_KEYS = {
+  previous_round_unfinished: 'pairingError.previous_round_unfinished',
+  round_out_of_order: 'pairingError.round_out_of_order',
+  no_bye_candidate: 'pairingError.no_bye_candidate',
+  no_valid_pairing: 'pairingError.no_valid_pairing',
+  unsupported: 'pairingError.unsupported',
+} as const satisfies Record<PairingErrorCode, MessageKey>;
+
+/** What libs/pairing's checker finds in a round (its PairingCheckCode). */
+export const FINDING_KEYS = {
+  unknown_entry: 'finding.unknown_entry',
+  self_pairing: 'finding.self_pairing',
+  paired_twice: 'finding.paired_twice',
+  unpaired: 'finding.unpaired',
+  withdrawn_paired: 'finding.withdrawn_paired',
+  rematch: 'finding.rematch',
+  forbidden_pair: 'finding.forbidden_pair',
+  second_bye: 'finding.second_bye',
+  extra_bye: 'finding.extra_bye',
+  colour_difference: 'finding.colour_difference',
+  three_same_colour: 'finding.three_same_colour',
+  needless_float: 'finding.needless_float',
+} as const satisfies Record<PairingCheckCode, MessageKey>;

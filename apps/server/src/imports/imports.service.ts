@@ -4,6 +4,7 @@ import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, 
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
+import { DomainError } from '../common/errors';
 import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { Event, Gender } from '../generated/prisma/client';
@@ -64,7 +65,7 @@ export class ImportsService {
     return this.prisma.$transaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
       if (entriesClosed(event)) throw closedConflict('teams');
-      if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: import players instead' }]);
+      if (event.kind !== 'team') throw new DomainError('event.individual_takes_players', {}, 'eventId');
       const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
       if (!parsed.ok) throw importError(parsed.error);
       const { problems, byKey } = await teamProblems(tx, event, parsed.value);
@@ -155,7 +156,7 @@ export class ImportsService {
     const event = await this.prisma.event.findUnique({ where: { id: eventId } });
     if (!event) throw notFound('event');
     if (entriesClosed(event)) throw closedConflict('teams');
-    if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: import players instead' }]);
+    if (event.kind !== 'team') throw new DomainError('event.individual_takes_players', {}, 'eventId');
     const parsed = readTeamsCsv(csv, { starters: event.teamStarters, reserves: event.teamReserves });
     if (!parsed.ok) return { rows: [], problems: parsed.error, newAffiliations: [] };
     const { problems } = await teamProblems(this.prisma, event, parsed.value);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PAIRERS, RESULT_ENTRY, RequireRole } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RESULT_ENTRY, RequireRole } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import type { AuthUser } from '../auth/auth.decorators';
 import { Arrival, ArrivedAt } from '../common/arrival';
 import { uuidParam } from '../common/id-param';
@@ -30,8 +31,9 @@ export class LineupsController {
     @Param('entryId', uuidParam('entryId')) entryId: string,
     @Body() dto: SubmitLineupDto,
     @ArrivedAt() arrived: Arrival,
+    @Access() access: TournamentAccess,
   ) {
-    return this.lineups.submit({ user, pairingId, entryId, dto, arrived });
+    return this.lineups.submit({ user, pairingId, entryId, dto, arrived, access });
   }
 
   /**
@@ -48,8 +50,13 @@ export class LineupsController {
   @Post('pairings/:pairingId/team-forfeit')
   @HttpCode(200)
   @RequireRole(...RESULT_ENTRY)
-  teamForfeit(@CurrentUser() user: AuthUser, @Param('pairingId', uuidParam('pairingId')) pairingId: string, @Body() dto: TeamForfeitDto) {
-    return this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason });
+  teamForfeit(
+    @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
+    @Param('pairingId', uuidParam('pairingId')) pairingId: string,
+    @Body() dto: TeamForfeitDto,
+  ) {
+    return this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason, access });
   }
 
   /** Each team's record round by round, players' records across boards (附录1 #6), board prizes. */

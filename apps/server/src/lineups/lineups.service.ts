@@ -19,10 +19,13 @@ import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
+import type { RawDb } from '../persistence/typed-sql';
 import { notFound } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
-import { lockEventPlay } from '../play/locks';
+import { lockEventPlay, lockEventPlayShared, lockMatch } from '../play/locks';
 import { changeResult, readResultTarget } from '../results/change-result';
 import { ServerSecret } from '../prisma/server-secret';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -84,9 +87,6 @@ async function sealed(secret: ServerSecret, lineup: { entryId: string; source: s
  */
 const LINEUP_TRANSACTION = { maxWait: 120_000, timeout: 60_000 };
 
-/** What viewer() reads roles with: the pool, or the caller's transaction (which may hold the event's lock). */
-type RoleReader = Pick<Tx, 'tournamentRole'>;
-
 @Injectable()
 export class LineupsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Lineups');
@@ -101,7 +101,16 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
   /** Every instance sweeps; the event lock and the unique (pairing, entry) make the default lineup happen once. */
   onModuleInit(): void {
     const ms = Number(process.env.CHUHE_LINEUP_SWEEP_MS ?? 30_000);
-    this.sweeper = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(`deadline sweep: ${(e as Error).message}`)), ms);
+    // One timed sweep at a time in a process: a sweep slower than the period (a loaded machine)
+    // would otherwise start another behind it, and each would lock every open match in turn.
+    let running = false;
+    this.sweeper = setInterval(() => {
+      if (running) return;
+      running = true;
+      void this.sweep()
+        .catch((e: unknown) => this.logger.warn(`deadline sweep: ${(e as Error).message}`))
+        .finally(() => (running = false));
+    }, ms);
     this.sweeper.unref();
   }
 
@@ -121,7 +130,16 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     let applied = 0;
     for (const r of rounds) {
       const deadline = lineupDeadline(r.scheduledAt, r.event.lineupDeadlineMinutes);
-      if (deadline && deadline <= now) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now), LINEUP_TRANSACTION);
+      if (!deadline || deadline > now) continue;
+      // One transaction per match still without both lineups: a captain of another match never
+      // waits for this sweep, one of this match only for this match's defaults (issue 34 #11).
+      const open = await this.prisma.pairing.findMany({
+        where: { roundId: r.id, blackEntryId: { not: null } },
+        select: { id: true, _count: { select: { lineups: true } } },
+        orderBy: { id: 'asc' },
+      });
+      for (const m of open)
+        if (m._count.lineups < 2) applied += await this.prisma.$transaction((tx) => this.applyDeadline(tx, r.eventId, r.id, now, m.id), LINEUP_TRANSACTION);
     }
     return applied;
   }
@@ -130,12 +148,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * 附录1 #8 "逾时则按照正选上阵": after the deadline every team of the round without a lineup plays
    * its starters in registered board order, and the audit says so; then the boards are filled.
    */
-  async applyDeadline(tx: Tx, eventId: string, roundId: string, at?: Date): Promise<number> {
-    await lockEventPlay(tx, eventId);
+  async applyDeadline(tx: Tx, eventId: string, roundId: string, at?: Date, pairingId?: string): Promise<number> {
+    // Shared: lineups of other matches go on meanwhile; each match is locked before it is read.
+    await lockEventPlayShared(tx, eventId);
     const now = at ?? (await databaseNow(tx));
-    const matches = await tx.pairing.findMany({ where: { roundId, blackEntryId: { not: null } }, include: MATCH_INCLUDE });
+    const ids = await tx.pairing.findMany({
+      where: { roundId, blackEntryId: { not: null }, ...(pairingId ? { id: pairingId } : {}) },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
     let applied = 0;
-    for (const match of matches) {
+    for (const { id } of ids) {
+      // Both lineups in (handed in, or defaults by another sweep): nothing to do, nothing more to read.
+      if ((await lockMatch(tx, id)) >= 2) continue;
+      const match = await tx.pairing.findUniqueOrThrow({ where: { id }, include: MATCH_INCLUDE });
       const deadline = lineupDeadline(match.round.scheduledAt, match.round.event.lineupDeadlineMinutes);
       if (!deadline || deadline > now || match.round.state !== 'published') continue;
       for (const entry of [match.redEntry, match.blackEntry!]) {
@@ -171,15 +197,11 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * the transaction as `db`: a read through the pool there waits for a connection that the other
    * waiters on the lock hold — the pool starves and every lineup times out (issue 23 #4).
    */
-  async viewer(user: AuthUser | undefined, tournamentId: string, db: RoleReader = this.prisma): Promise<Viewer> {
+  async viewer(user: AuthUser | undefined, tournamentId: string, db: RawDb = this.prisma, access?: TournamentAccess): Promise<Viewer> {
     if (!user) return { staff: false, pairer: false, captainTeamId: null };
-    const roles = await db.tournamentRole.findMany({ where: { tournamentId, userId: user.id } });
-    const has = (...names: string[]) => roles.some((r) => names.includes(r.role));
-    return {
-      staff: has(...STAFF),
-      pairer: has(...PAIRERS),
-      captainTeamId: roles.find((r) => r.role === 'team_captain')?.teamId ?? null,
-    };
+    // The request's access (issue 29 #3), when the guard computed it for this user and tournament: no statement.
+    const held = await carriedOr(db, user, tournamentId, access);
+    return { staff: held.has(...STAFF), pairer: held.has(...PAIRERS), captainTeamId: held.captainedTeam() };
   }
 
   /**
@@ -194,11 +216,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
     entryId,
     dto,
     arrived = new Arrival(),
+    access,
   }: {
     user: AuthUser;
     pairingId: string;
     entryId: string;
     dto: SubmitLineupDto;
+    /** The request's access (the guard's), if any: the roles are not read again. */
+    access?: TournamentAccess;
     /** When the request arrived (common/arrival.ts); a Date is taken as it is (tests). */
     arrived?: Arrival | Date;
   }) {
@@ -208,7 +233,10 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const now = arrived instanceof Date ? arrived : await databaseNow(tx, arrived.elapsedMs());
       const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
       if (!head) throw notFound('pairing');
-      await lockEventPlay(tx, head.round.eventId);
+      // The event's lock shared and this match's rows (issue 34 #11): on-time captains of different
+      // matches no longer queue behind each other; pairing and publishing still exclude them all.
+      await lockEventPlayShared(tx, head.round.eventId);
+      await lockMatch(tx, pairingId);
       const match = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
       const event = match.round.event;
       if (event.kind !== 'team') throw new DomainError('lineup.team_events_only', {}, 'pairingId');
@@ -217,7 +245,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const entry = [match.redEntry, match.blackEntry].find((e) => e.id === entryId);
       if (!entry) throw new DomainError('lineup.not_in_match', { field: 'entryId' }, 'entryId');
 
-      const viewer = await this.viewer(user, event.tournamentId, tx);
+      const viewer = await this.viewer(user, event.tournamentId, tx, access);
       const captain = viewer.captainTeamId !== null && viewer.captainTeamId === entry.teamId;
       if (!captain && !viewer.pairer) throw new DomainError('lineup.captain_or_chief');
       const asArbiter = !captain;
@@ -309,7 +337,20 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
    * forfeit by that team (both absent: double forfeits). One transaction; the round completes
    * when this was its last open match.
    */
-  async teamForfeit({ user, pairingId, absent, reason }: { user: AuthUser; pairingId: string; absent: string[]; reason?: string }) {
+  async teamForfeit({
+    user,
+    pairingId,
+    absent,
+    reason,
+    access,
+  }: {
+    user: AuthUser;
+    pairingId: string;
+    absent: string[];
+    reason?: string;
+    /** The request's access (the guard's), if any: the roles are not read again. */
+    access?: TournamentAccess;
+  }) {
     return this.prisma.$transaction(async (tx) => {
       const head = await tx.pairing.findUnique({ where: { id: pairingId }, select: { round: { select: { eventId: true } } } });
       if (!head) throw notFound('pairing');
@@ -346,14 +387,14 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
         });
       }
       const fresh = await tx.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
-      return this.present(fresh, await this.viewer(user, event.tournamentId, tx), now);
+      return this.present(fresh, await this.viewer(user, event.tournamentId, tx, access), now);
     });
   }
 
   /** GET: the match's lineups as the asking user may see them (the deadline is applied first). */
-  async lineups(pairingId: string, user: AuthUser | undefined) {
+  async lineups(pairingId: string, user: AuthUser | undefined, access?: TournamentAccess) {
     const match = await this.loadAfterDeadline(pairingId);
-    const viewer = await this.viewer(user, match.round.event.tournamentId);
+    const viewer = await this.viewer(user, match.round.event.tournamentId, this.prisma, access);
     if (match.round.state === 'draft' && !viewer.staff) throw notFound('pairing');
     return this.present(match, viewer, await databaseNow(this.prisma));
   }
@@ -372,7 +413,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       match.round.state === 'published';
     if (!due) return match;
     await this.secret.ready();
-    await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId), LINEUP_TRANSACTION);
+    await this.prisma.$transaction((tx) => this.applyDeadline(tx, match.round.eventId, match.roundId, undefined, match.id), LINEUP_TRANSACTION);
     return this.prisma.pairing.findUniqueOrThrow({ where: { id: pairingId }, include: MATCH_INCLUDE });
   }
 

@@ -36,6 +36,16 @@ export class EventCache {
    * written nothing yet (the play lock's) — a count read after one's own uncommitted writes could
    * be reached again by other changes once the transaction rolls back.
    */
+  /**
+   * The event a round belongs to, if an event held here has it (a round never moves to another
+   * event): a page that names a round finds its event without a statement. A round deleted since is
+   * still named — load() then reads the event's rounds again and no longer has it.
+   */
+  eventOfRound(roundId: string): string | undefined {
+    for (const [eventId, held] of this.held) if (held.rounds.some((r) => r.id === roundId)) return eventId;
+    return undefined;
+  }
+
   async load(db: Tx, eventId: string): Promise<LoadedEvent | null> {
     const versions = await eventVersions(db, eventId);
     if (!versions) {

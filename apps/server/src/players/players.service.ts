@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
+import { unknownAffiliation } from '../common/errors';
 import { matchPlayers } from '../persons/registry';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { CreatePlayerDto, UpdatePlayerDto } from './player.dto';
@@ -74,5 +74,5 @@ export class PlayersService {
 export async function checkAffiliation(tx: Tx, tournamentId: string, affiliationId: string | undefined): Promise<void> {
   if (!affiliationId) return;
   const a = await tx.affiliation.findUnique({ where: { id: affiliationId } });
-  if (!a || a.tournamentId !== tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
+  if (!a || a.tournamentId !== tournamentId) throw unknownAffiliation('affiliationId');
 }

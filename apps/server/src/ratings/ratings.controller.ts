@@ -3,14 +3,14 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, PAIRERS, REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { CreateRatingListDto, EventListDto, ImportListDto, MethodDto } from './ratings.dto';
 import { RatingsService } from './ratings.service';
+import { invalidInput } from '../common/errors';
 
 function asOfDate(value: unknown): Date {
   if (value === undefined || value === '') return new Date();
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-    throw badRequest([{ field: 'asOf', reason: 'must be a date YYYY-MM-DD' }]);
+    throw invalidInput('input.not_date', 'asOf', 'must be a date YYYY-MM-DD');
   return new Date(`${value}T00:00:00Z`);
 }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { INITIAL_FEN, Position, recordEntrant, recordFindings, recordResultOf, replayGame, makeIccs } from '@chuhe/xiangqi';
 import type { Side } from '@chuhe/xiangqi';
@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
+import { DomainError } from '../common/errors';
 import { gameContext, gameLabel, type GameContext } from '../discipline/game-context';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type { LinkRecordDto } from './records.dto';
@@ -19,8 +19,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export type LinkRefusal = 'revoked' | 'no_result' | 'not_due' | 'locked' | 'no_players';
 
 /**
  * Record entry links (issue 25): a capability per game and side, printed on the result slip as a
@@ -61,8 +59,7 @@ export class RecordLinksService {
   }
 
   private async issueIn(tx: Tx, user: AuthUser, ctx: GameContext) {
-    if (!ctx.redPlayerId || !ctx.blackPlayerId)
-      throw badRequest([{ field: 'gameId', reason: 'the game has no players yet (a team match before its lineups)' }]);
+    if (!ctx.redPlayerId || !ctx.blackPlayerId) throw new DomainError('record.no_players', {}, 'gameId');
     const now = new Date();
     await tx.recordLink.updateMany({ where: { gameId: ctx.id, revokedAt: null }, data: { revokedAt: now } });
     const links: Record<Side, { token: string; path: string }> = {} as never;
@@ -116,8 +113,8 @@ export class RecordLinksService {
       const wait = this.misses.blockedFor(address);
       if (wait > 0) throw tooManyRequests('too many unknown record links from your address; check the address on your result slip and try again later', wait);
       this.misses.add(address);
-      if (!link) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'no such record link: check the address on your result slip' });
-      throw refusal('revoked', 'this record link was revoked: ask the arbiter for the new one');
+      if (!link) throw new DomainError('record_link.unknown');
+      throw new DomainError('record_link.revoked');
     }
     const wait = this.calls.blockedFor(link.id);
     if (wait > 0) throw tooManyRequests('too many requests through this record link; try again later', wait);
@@ -126,16 +123,18 @@ export class RecordLinksService {
   }
 
   /** Why this link may not enter the record now (undefined: it may). */
-  private refusalFor(link: { side: string }, ctx: GameContext, record: { lockedAt: Date | null } | null): { code: LinkRefusal; message: string } | undefined {
-    if (record?.lockedAt) return { code: 'locked', message: 'the arbiter has locked this record; ask the arbiter for any correction' };
+  private refusalFor(link: { side: string }, ctx: GameContext, record: { lockedAt: Date | null } | null): DomainError | undefined {
+    if (record?.lockedAt) return new DomainError('record_link.locked');
     const due = recordEntrant(recordResultOf(ctx.result));
-    if (!due) return { code: 'no_result', message: 'the result is not in yet: the record is entered once the arbiter has the result (二章3节7)' };
+    if (!due) return new DomainError('record_link.no_result');
     if (due !== link.side) {
-      const why = ctx.result === 'draw' ? 'on a draw, Red enters it' : `${due === 'red' ? 'Red' : 'Black'} won and enters it`;
-      return {
-        code: 'not_due',
-        message: `二章3节7: the winner enters the record (Red on a draw) — ${why}; this is ${link.side === 'red' ? 'Red' : 'Black'}'s link`,
-      };
+      const draw = ctx.result === 'draw';
+      return new DomainError('record_link.not_due', {
+        whyEn: draw ? 'on a draw, Red enters it' : `${due === 'red' ? 'Red' : 'Black'} won and enters it`,
+        whyZh: draw ? '和棋由红方录入' : `${due === 'red' ? '红方' : '黑方'}胜，由其录入`,
+        sideEn: link.side === 'red' ? 'Red' : 'Black',
+        sideZh: link.side === 'red' ? '红方' : '黑方',
+      });
     }
     return undefined;
   }
@@ -164,7 +163,8 @@ export class RecordLinksService {
       result: ctx.result,
       due: recordEntrant(recordResultOf(ctx.result)) ?? null,
       mayEnter: !refused,
-      refusal: refused ?? null,
+      // The refusal's stable code and values: the page words it in its language (issue 30 #5).
+      refusal: refused ? { code: refused.code, message: refused.message, params: refused.params } : null,
       initialFen: INITIAL_FEN,
       // 二章2节4: an adjourned game may be entered from the sealed position.
       adjournedFen: (adjournment?.data as { fen?: string } | undefined)?.fen ?? null,
@@ -183,19 +183,19 @@ export class RecordLinksService {
       const ctx = await gameContext(tx, link.gameId);
       const existing = await tx.gameRecord.findUnique({ where: { gameId: link.gameId } });
       const refused = this.refusalFor(link, ctx, existing);
-      if (refused) throw refusal(refused.code, refused.message);
+      if (refused) throw refused;
       const adjournment = await tx.gameLog.findFirst({ where: { gameId: link.gameId, kind: 'adjournment' }, orderBy: { at: 'desc' }, select: { data: true } });
       const adjournedFen = (adjournment?.data as { fen?: string } | undefined)?.fen;
       const startFen = dto.startFen ?? INITIAL_FEN;
       const start = Position.fromFen(startFen);
-      if (!start.ok) throw badRequest([{ field: 'startFen', reason: start.error.message }]);
+      if (!start.ok) throw new DomainError('record.bad_start', { detail: start.error.message }, 'startFen');
       const allowed = [Position.default().toFen(), adjournedFen].filter(Boolean);
-      if (!allowed.includes(start.value.toFen()))
-        throw badRequest([{ field: 'startFen', reason: 'a record starts from the initial position or from the adjourned position (二章2节4)' }]);
+      if (!allowed.includes(start.value.toFen())) throw new DomainError('record.start_position', {}, 'startFen');
       const game = replayGame(startFen, dto.moves);
       if (!game.ok) {
         const e = game.error;
-        throw badRequest([{ field: e.ply !== undefined ? `moves[${e.ply - 1}]` : 'moves', reason: e.message }]);
+        const field = e.ply !== undefined ? `moves[${e.ply - 1}]` : 'moves';
+        throw new DomainError('record.bad_move', { field, ply: e.ply ?? '?', detail: e.message }, field);
       }
       const moves = game.value.plies.map((p) => makeIccs(p.move));
       const unrecorded = { ...((existing?.unrecorded as object) ?? {}), ...(dto.unrecorded !== undefined ? { [link.side]: dto.unrecorded } : {}) };
@@ -212,8 +212,7 @@ export class RecordLinksService {
       };
       let row;
       if (existing) {
-        if (dto.version === undefined)
-          throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
+        if (dto.version === undefined) throw new DomainError('record.version_needed', { version: existing.version }, 'version');
         const { count } = await tx.gameRecord.updateMany({
           where: { gameId: link.gameId, version: dto.version, lockedAt: null },
           data: { ...data, version: { increment: 1 } },
@@ -239,8 +238,4 @@ export class RecordLinksService {
       return { gameId: row.gameId, plies: moves.length, version: row.version, end: game.value.end, findings, ...(earlyDraw ? { earlyDrawFlagged: true } : {}) };
     });
   }
-}
-
-function refusal(code: LinkRefusal, message: string): HttpException {
-  return new ForbiddenException({ statusCode: 403, error: 'Forbidden', code, message });
 }

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   annotationsOf,
   checkMoveLimitClaim,
@@ -18,7 +18,6 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { DomainError } from '../common/errors';
-import { badRequest } from '../common/validation';
 import { gameContext, type GameContext } from '../discipline/game-context';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -51,10 +50,9 @@ export function readRecord(text: string, fen?: string): RecordGame {
   // A 东萍 DhtmlXQ page pasted as it is (issue 30): read like the file it would be.
   if (isDhtmlXq(text)) {
     const file = readRecordFile(text, fen ? { fen } : {});
-    if (!file.ok) throw badRequest([{ field: 'text', reason: file.error.message }]);
+    if (!file.ok) throw new DomainError('record.unreadable_file', { field: 'text', detail: file.error.message }, 'text');
     const { games } = file.value;
-    if (games.length !== 1)
-      throw badRequest([{ field: 'text', reason: `the page holds ${games.length} DhtmlXQ games: upload it as a file and say which one (game: N)` }]);
+    if (games.length !== 1) throw new DomainError('record.dhtmlxq_many', { count: games.length }, 'text');
     if (games[0].error) throw recordRefusal(games[0].error);
     return games[0].game!;
   }
@@ -105,10 +103,10 @@ export function readUploadedFile(
   gameIndex: number | undefined,
   fen?: string,
 ): { game: RecordGame; format: string; text: string; note?: string; warnings: string[] } {
-  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw badRequest([{ field: 'file', reason: 'the file is not base64' }]);
+  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw new DomainError('record.not_base64', {}, 'file');
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   const file = readRecordFile(bytes, fen ? { fen } : {});
-  if (!file.ok) throw badRequest([{ field: 'file', reason: file.error.message }]);
+  if (!file.ok) throw new DomainError('record.unreadable_file', { field: 'file', detail: file.error.message }, 'file');
   const { games } = file.value;
   const note = file.value.xqf ? `XQF version ${file.value.xqf.version}${file.value.xqf.encrypted ? ' (encrypted)' : ''}` : file.value.encoding?.note;
   const report = () =>
@@ -118,13 +116,12 @@ export function readUploadedFile(
           `game ${g.index}: ${g.game ? `${g.game.plies.length} plies${g.game.tags.Red || g.game.tags.Black ? ` (${g.game.tags.Red ?? '?'} – ${g.game.tags.Black ?? '?'})` : ''}` : g.error!.message}`,
       )
       .join('; ');
-  if (games.length > 1 && gameIndex === undefined)
-    throw badRequest([{ field: 'game', reason: `the file holds ${games.length} games; say which one (game: N) — ${report()}` }]);
+  if (games.length > 1 && gameIndex === undefined) throw new DomainError('record.which_game', { count: games.length, report: report() }, 'game');
   const chosen = games[(gameIndex ?? 1) - 1];
-  if (!chosen) throw badRequest([{ field: 'game', reason: `the file holds ${games.length} game(s)` }]);
+  if (!chosen) throw new DomainError('record.no_such_game', { count: games.length }, 'game');
   if (!chosen.game) {
     const e = chosen.error!;
-    throw badRequest([{ field: 'file', reason: `${games.length > 1 ? `game ${chosen.index}: ` : ''}${e.message}` }]);
+    throw new DomainError('record.game_unreadable', { index: chosen.index, at: games.length > 1 ? `game ${chosen.index}: ` : '', detail: e.message }, 'file');
   }
   // Stored as PGN: the chosen game in UTF-8, whatever the file was.
   const text = exportGame(chosen.game, 'pgn');
@@ -239,8 +236,7 @@ export function recordStatus(
 /** The stored record as a libs/xiangqi Game (moves are ICCS, already validated). */
 export function storedGame(record: { startFen: string; moves: unknown; annotations?: unknown }): RecordGame {
   const game = replayGame(record.startFen, record.moves as string[]);
-  if (!game.ok)
-    throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `record: the stored record no longer replays: ${game.error.message}` });
+  if (!game.ok) throw new DomainError('record.stored_unreplayable', { detail: game.error.message });
   const annotations = annotationsOf(record.annotations);
   if (hasAnnotations(annotations)) game.value.annotations = annotations;
   return game.value;
@@ -254,8 +250,7 @@ export class RecordsService {
   ) {}
 
   async put(user: AuthUser, gameId: string, dto: PutRecordDto) {
-    if ((dto.text === undefined) === (dto.file === undefined))
-      throw badRequest([{ field: 'text', reason: 'give the record as text or as file (base64), one of them' }]);
+    if ((dto.text === undefined) === (dto.file === undefined)) throw new DomainError('record.text_or_file', {}, 'text');
     let game: RecordGame;
     let format: string;
     let text: string;
@@ -297,8 +292,7 @@ export class RecordsService {
       };
       let row;
       if (existing) {
-        if (dto.version === undefined)
-          throw badRequest([{ field: 'version', reason: `the game has a record (version ${existing.version}): give its version to replace it` }]);
+        if (dto.version === undefined) throw new DomainError('record.version_needed', { version: existing.version }, 'version');
         const { count } = await tx.gameRecord.updateMany({ where: { gameId, version: dto.version }, data: { ...data, version: { increment: 1 } } });
         if (count === 0) staleOrMissing('record', existing);
         row = await tx.gameRecord.findUniqueOrThrow({ where: { gameId } });

@@ -6,7 +6,6 @@ import type { AuthenticatedRequest } from '../auth/access.guard';
 import { REGISTRARS, RequireRole } from '../auth/auth.decorators';
 import { AccessService } from '../auth/access.service';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { inPageLanguage, money, submitSection, when } from '../entry-requests/page-words';
 import { isMessageKey, type Language, type MessageKey, type Translate } from '../i18n/i18n';
 import { eventClocksLine } from '../i18n/clock-text';
@@ -17,6 +16,7 @@ import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { EventRegulationsDto, REGULATION_TEXTS, UpdateRegulationsDto } from './regulations.dto';
 import { amendmentsOf, RegulationsService, textsOf } from './regulations.service';
 import { langOf, nameIn, translator } from '../i18n/words';
+import { invalidInput } from '../common/errors';
 
 const EVENT_INTS = ['maxEntries', 'minBirthYear', 'maxBirthYear', 'minRating', 'maxRating', 'feePerPlayer', 'feePerTeam'] as const;
 
@@ -125,7 +125,7 @@ export class RegulationsPagesController {
       () =>
         typeof version === 'number'
           ? inPageLanguage(res, () => this.regulations.publish({ user: req.user!, tournamentId: id, version }))
-          : Promise.reject(badRequest([{ field: 'version', reason: 'the regulations version the page was opened with' }])),
+          : Promise.reject(invalidInput('input.version', 'version', 'the regulations version the page was opened with')),
       `/tournaments/${id}/regulations`,
       translator(res)('regulationsPublishedNow'),
       `/tournaments/${id}/manage/regulations`,

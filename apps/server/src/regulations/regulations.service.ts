@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest, FieldProblem } from '../common/validation';
+import { DomainError, DomainErrors, type CodedProblem } from '../common/errors';
 import { dbNow } from '../entry-requests/db-clock';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -33,21 +33,23 @@ export function amendmentsOf(value: unknown): Amendment[] {
 }
 
 function checkTexts(input: Record<string, unknown>): RegulationTexts {
-  const problems: FieldProblem[] = [];
+  const problems: CodedProblem[] = [];
   const out: RegulationTexts = {};
   for (const [key, value] of Object.entries(input)) {
     if (!(REGULATION_TEXTS as readonly string[]).includes(key)) {
-      problems.push({ field: `texts.${key}`, reason: `not a part of the regulations (${REGULATION_TEXTS.join(', ')})` });
+      problems.push({ code: 'regulations.unknown_text', params: { field: `texts.${key}`, parts: REGULATION_TEXTS.join(', ') }, field: `texts.${key}` });
       continue;
     }
     const v = value as { zh?: unknown; en?: unknown } | null;
     const zh = v && typeof v === 'object' ? v.zh : undefined;
     const en = v && typeof v === 'object' ? v.en : undefined;
-    if (typeof zh !== 'string' || typeof en !== 'string') problems.push({ field: `texts.${key}`, reason: 'must be { zh, en } with two strings' });
-    else if (zh.length > TEXT_MAX || en.length > TEXT_MAX) problems.push({ field: `texts.${key}`, reason: `at most ${TEXT_MAX} characters each` });
+    if (typeof zh !== 'string' || typeof en !== 'string')
+      problems.push({ code: 'regulations.text_shape', params: { field: `texts.${key}` }, field: `texts.${key}` });
+    else if (zh.length > TEXT_MAX || en.length > TEXT_MAX)
+      problems.push({ code: 'regulations.text_too_long', params: { field: `texts.${key}`, max: TEXT_MAX }, field: `texts.${key}` });
     else out[key as keyof RegulationTexts] = { zh: zh.trim(), en: en.trim() };
   }
-  if (problems.length) throw badRequest(problems);
+  if (problems.length) throw new DomainErrors(problems);
   return out;
 }
 
@@ -86,7 +88,7 @@ export class RegulationsService {
       const before = await tx.regulations.findUnique({ where: { tournamentId } });
       const o = opens === undefined ? (before?.registrationOpensAt ?? null) : opens;
       const c = closes === undefined ? (before?.registrationClosesAt ?? null) : closes;
-      if (o && c && c <= o) throw badRequest([{ field: 'registrationClosesAt', reason: 'must be after registrationOpensAt' }]);
+      if (o && c && c <= o) throw new DomainError('regulations.closes_before_opens', {}, 'registrationClosesAt');
       const data = {
         ...(texts === undefined ? {} : { texts: { ...textsOf(before?.texts), ...texts } }),
         ...(opens === undefined ? {} : { registrationOpensAt: opens }),
@@ -99,7 +101,7 @@ export class RegulationsService {
         await this.audit.record(tx, { userId: user.id, tournamentId, entity: 'regulations', entityId: after.id, action: 'create', after });
         return after;
       }
-      if (dto.version === undefined) throw badRequest([{ field: 'version', reason: 'the version read is needed to change written regulations' }]);
+      if (dto.version === undefined) throw new DomainError('regulations.version_needed', {}, 'version');
       const changed = changedFields(before as unknown as Record<string, unknown>, data as Record<string, unknown>);
       const amendments = before.publishedAt && changed.length ? await this.amended(tx, before.amendments, user, changed) : undefined;
       const { count } = await tx.regulations.updateMany({
@@ -157,8 +159,10 @@ export class RegulationsService {
       const maxY = changes.maxBirthYear === undefined ? before.maxBirthYear : changes.maxBirthYear;
       const minR = changes.minRating === undefined ? before.minRating : changes.minRating;
       const maxR = changes.maxRating === undefined ? before.maxRating : changes.maxRating;
-      if (minY !== null && maxY !== null && maxY < minY) throw badRequest([{ field: 'maxBirthYear', reason: 'must not be below minBirthYear' }]);
-      if (minR !== null && maxR !== null && maxR < minR) throw badRequest([{ field: 'maxRating', reason: 'must not be below minRating' }]);
+      if (minY !== null && maxY !== null && maxY < minY)
+        throw new DomainError('regulations.max_below_min', { field: 'maxBirthYear', other: 'minBirthYear', fieldZh: '出生年份' }, 'maxBirthYear');
+      if (minR !== null && maxR !== null && maxR < minR)
+        throw new DomainError('regulations.max_below_min', { field: 'maxRating', other: 'minRating', fieldZh: '等级分' }, 'maxRating');
       const data: Prisma.EventUpdateManyMutationInput = {};
       for (const key of EVENT_FIELDS) if (changes[key] !== undefined) (data as Record<string, unknown>)[key] = changes[key];
       const { count } = await tx.event.updateMany({ where: { id: eventId, version }, data: { ...data, version: { increment: 1 } } });

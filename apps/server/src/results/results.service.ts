@@ -5,6 +5,8 @@ import { sanctionDecides, sanctionTarget } from '../discipline/sanction-target';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
@@ -38,7 +40,7 @@ export class ResultsService {
    * of one event go side by side; pairing and publishing wait): lock + read, update with the version,
    * audit, and — only when something may follow — the knockout match and the round's completion.
    */
-  async enterResult({ user, gameId, dto }: { user: AuthUser; gameId: string; dto: EnterResultDto }) {
+  async enterResult({ user, gameId, dto, access }: { user: AuthUser; gameId: string; dto: EnterResultDto; access?: TournamentAccess }) {
     const problems = resultProblems(dto);
     if (problems.length) throw badRequest(problems);
     const reason = dto.reason?.trim() || undefined;
@@ -85,8 +87,8 @@ export class ResultsService {
       // 附录1 #8: a team board's players are fixed once both lineups are in (or the deadline passed);
       // before that a result would stand on the default starters and lock the captains out. Only
       // the chief arbiter (or the organizer) enters one then, with a reason.
-      const isPairer = async () =>
-        !!(await tx.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: PAIRERS } }, select: { id: true } }));
+      // The request's access (the guard's) when carried: no statement (issue 29 #3).
+      const isPairer = async () => (await carriedOr(tx, user, tournamentId, access)).has(...PAIRERS);
       if (row.lineupsMissing && !(reason && (await isPairer()))) {
         const handedIn = await tx.lineup.findMany({ where: { pairingId: pairing.id }, select: { entryId: true } });
         const missing = await tx.entry.findMany({

@@ -4,10 +4,11 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { CurrentUser, PAIRERS, RequireRole, SUSPENDERS } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
-import { badRequest, MAX_INT } from '../common/validation';
+import { MAX_INT } from '../common/validation';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SuspendRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { VersionDto } from '../common/dto-fields';
 import { RoundsService, Timing } from './rounds.service';
+import { invalidInput } from '../common/errors';
 
 /** Rounds and pairings (apps/server/src/play/API.md, "Rounds"). */
 @ApiTags('rounds')
@@ -120,7 +121,7 @@ export class RoundsController {
   @ApiQuery({ name: 'version', type: Number })
   remove(@CurrentUser() user: AuthUser, @Param('roundId', uuidParam('roundId')) roundId: string, @Query('version') version: string | undefined) {
     const v = version !== undefined && /^\d+$/.test(version) ? Number(version) : NaN;
-    if (!Number.isSafeInteger(v) || v < 1 || v > MAX_INT) throw badRequest([{ field: 'version', reason: 'the round version is required (?version=N)' }]);
+    if (!Number.isSafeInteger(v) || v < 1 || v > MAX_INT) throw invalidInput('input.version', 'version', 'the round version is required (?version=N)');
     return this.rounds.remove(user, roundId, v);
   }
 }

@@ -5,6 +5,8 @@ import { stageChainView } from '@chuhe/pairing';
 import type { Round as FileRound } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import { STAFF, type AuthUser } from '../auth/auth.decorators';
+import { carriedOr } from '../auth/access.service';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { Prisma } from '../generated/prisma/client';
 import { eventFile, fileEntries, type EventFile, type EventWithPlay } from '../play/event-file';
@@ -14,9 +16,10 @@ import { PrismaService, Tx } from '../prisma/prisma.service';
 import { ByeDto, ColoursDto, ForbiddenPairDto, PairRoundDto, SuspendRoundDto, SwapDto, UpdateRoundDto } from './round.dto';
 import { resumeRound, suspendRound, type SuspendableRound, type SuspensionDecision } from '@chuhe/tournament';
 import { DomainError } from '../common/errors';
+import { FINDING_KEYS, PAIRING_ERROR_KEYS, wordIn } from '../i18n/keys';
 import { databaseNow } from '../common/database-clock';
 import { EventCache } from '../play/event-cache';
-import { loadEntries, loadEventPlay, type LoadedEntry } from '../play/event-loader';
+import { loadEntries, loadEventPlay, type LoadedEntry, type LoadedEvent } from '../play/event-loader';
 import { AuditInsert, insertDraftRound, insertGames, insertPairings, insertRoundFindings, PairingInsert } from './bulk-insert';
 import { checkDraft, fileRound, reconcileFindings, knockoutKeys, pairingGames, pairKey, PlannedGame, storedFindings } from './round-plan';
 import { findingsOf, namesOf, ViewPairing, ViewRound, roundView, RoundView, StoredFinding } from './round-view';
@@ -40,6 +43,13 @@ function label(entry: LoadedEntry | undefined): string {
   if (!entry) return '?';
   const name = entry.player ? `${entry.player.nameZh} ${entry.player.nameEn}` : entry.team ? `${entry.team.nameZh} ${entry.team.nameEn}` : entry.id;
   return `#${entry.drawNumber ?? '-'} ${name}`;
+}
+
+/** Checker findings in Chinese words by their code (issue 30 #5: the library's reasons are English), the entries named where they are at hand. */
+function findingsZh(findings: readonly { code: string; entries?: readonly string[] }[], entries?: ReadonlyMap<string, LoadedEntry>): string {
+  return findings
+    .map((f) => `${wordIn(FINDING_KEYS, f.code, 'zh')}${entries && f.entries?.length ? `（${f.entries.map((id) => label(entries.get(id))).join('、')}）` : ''}`)
+    .join('；');
 }
 
 function json(value: unknown): Prisma.InputJsonValue {
@@ -83,10 +93,10 @@ export class RoundsService {
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────
 
-  private async isStaff(user: AuthUser | undefined, tournamentId: string): Promise<boolean> {
+  /** Staff see drafts: the carried access (the guard's) when it is this user's here, else asked once. */
+  private async isStaff(user: AuthUser | undefined, tournamentId: string, access?: TournamentAccess): Promise<boolean> {
     if (!user) return false;
-    const role = await this.prisma.tournamentRole.findFirst({ where: { tournamentId, userId: user.id, role: { in: STAFF } }, select: { id: true } });
-    return role !== null;
+    return (await carriedOr(this.prisma, user, tournamentId, access)).has(...STAFF);
   }
 
   private async names(db: Tx | PrismaService, eventId: string) {
@@ -99,12 +109,34 @@ export class RoundsService {
   }
 
   /** The event's rounds (drafts for its staff only), from the one event model (play/event-cache.ts). */
-  async list(user: AuthUser | undefined, eventId: string): Promise<RoundView[]> {
+  async list(user: AuthUser | undefined, eventId: string, access?: TournamentAccess): Promise<RoundView[]> {
     const event = await this.events.load(this.prisma, eventId);
     if (!event) throw notFound('event');
-    const staff = await this.isStaff(user, event.tournamentId);
+    const staff = await this.isStaff(user, event.tournamentId, access);
     const names = namesOf(event.entries);
     return event.rounds.filter((r) => staff || r.state !== 'draft').map((r) => roundView(r, r.pairings, names));
+  }
+
+  /**
+   * A round, its event and whether a later round is paired, from the one event model
+   * (play/event-cache.ts; issue 29 #4): the result sheet's read — one statement (the event's data
+   * version) when the event is held and nothing moved, instead of the round read a second way.
+   * The same refusals as get(): no such round, or a draft for someone who is not staff, is a 404.
+   */
+  async withEvent(
+    user: AuthUser | undefined,
+    roundId: string,
+    access?: TournamentAccess,
+  ): Promise<{ round: RoundView; event: LoadedEvent; laterPaired: boolean }> {
+    const eventId = this.events.eventOfRound(roundId) ?? (await this.prisma.round.findUnique({ where: { id: roundId }, select: { eventId: true } }))?.eventId;
+    const event = eventId ? await this.events.load(this.prisma, eventId) : null;
+    const round = event?.rounds.find((r) => r.id === roundId);
+    if (!event || !round || (round.state === 'draft' && !(await this.isStaff(user, event.tournamentId, access)))) throw notFound('round');
+    return {
+      round: roundView(round, round.pairings, namesOf(event.entries)),
+      event,
+      laterPaired: event.rounds.some((r) => r.number > round.number),
+    };
   }
 
   async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
@@ -335,10 +367,15 @@ export class RoundsService {
   private pairingRefused(event: EventWithPlay, error: PairingError): DomainError {
     const entries = new Map(event.entries.map((e) => [e.id, e]));
     const named = error.entries.map((id) => label(entries.get(id)));
-    // The pairing library's reason is English; the code (and the entries, named) are what a page can rely on.
+    // The pairing library's reason is English (the API's words); a page words it by its code, the entries named.
     return new DomainError(
       'round.pairing_refused',
-      { code: error.code, detail: `${error.message}${named.length ? ` (${named.join(', ')})` : ''}` },
+      {
+        code: error.code,
+        detail: `${error.message}${named.length ? ` (${named.join(', ')})` : ''}`,
+        reasonZh: wordIn(PAIRING_ERROR_KEYS, error.code, 'zh'),
+        namedZh: named.length ? `（${named.join('、')}）` : '',
+      },
       undefined,
       {
         entries: error.entries,
@@ -445,12 +482,16 @@ export class RoundsService {
       const old = findingsOf(round);
       const { findings, refused, needReason } = reconcileFindings(checked, old, reason);
       if (refused.length) {
-        throw new DomainError('round.change_breaks_rules', { findings: refused.map((f) => `${f.code}: ${f.message}`).join('; ') }, undefined, {
+        const entries = new Map(event.entries.map((e) => [e.id, e]));
+        const listed = refused.map((f) => `${f.code}: ${f.message}`).join('; ');
+        throw new DomainError('round.change_breaks_rules', { findings: listed, findingsZh: findingsZh(refused, entries) }, undefined, {
           findings: checked,
         });
       }
       if (needReason.length) {
-        throw new DomainError('round.change_needs_reason', { findings: needReason.map((f) => `${f.code}: ${f.message}`).join('; ') }, 'reason');
+        const entries = new Map(event.entries.map((e) => [e.id, e]));
+        const listed = needReason.map((f) => `${f.code}: ${f.message}`).join('; ');
+        throw new DomainError('round.change_needs_reason', { findings: listed, findingsZh: findingsZh(needReason, entries) }, 'reason');
       }
       const warnings = findings.filter((f) => f.severity === 'warning' && f.source === 'checker');
       const auditReason =
@@ -634,7 +675,7 @@ export class RoundsService {
       if (errors.length)
         throw new DomainError(
           'round.publish_breaks_rules',
-          { number: round.number, findings: errors.map((f) => `${f.code}: ${f.message}`).join('; ') },
+          { number: round.number, findings: errors.map((f) => `${f.code}: ${f.message}`).join('; '), findingsZh: findingsZh(errors) },
           undefined,
           { findings: errors },
         );
@@ -766,11 +807,6 @@ export class RoundsService {
       });
       return this.viewOf(tx, roundId);
     }, TX);
-  }
-
-  /** Whether a later round of the event is paired (a replaced result then names it, 二章5节7). */
-  async laterPaired(eventId: string, number: number): Promise<boolean> {
-    return (await this.prisma.round.count({ where: { eventId, number: { gt: number } } })) > 0;
   }
 }
 

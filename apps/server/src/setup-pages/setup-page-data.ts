@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '../auth/auth.decorators';
 import { eventOr404, tournamentOr404 } from '../common/or-404';
 import type { Language } from '../i18n/i18n';
 import { PrismaService } from '../prisma/prisma.service';
 import { myEntries } from './my-entries';
 import { myTournaments } from './my-tournaments';
-import { rolesIn } from './setup-view';
 
 /** What the setup pages read beside the services (issue 29 #3: no Prisma in a controller). */
 @Injectable()
@@ -127,10 +125,6 @@ export class SetupPageData {
         _count: { select: { players: true, affiliations: true } },
       },
     });
-  }
-
-  rolesIn(tournamentId: string, user: AuthUser | undefined) {
-    return rolesIn(this.prisma, tournamentId, user);
   }
 
   unit(id: string) {

@@ -1,8 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AuthUser } from '../auth/auth.decorators';
 import { translate, type Language, type MessageKey } from '../i18n/i18n';
-import type { PrismaService } from '../prisma/prisma.service';
 import { FormState, formRefusal, validateAs } from '../web/forms';
 import { flash, pageLanguage } from '../web/page-context';
 import type { Crumb } from '../web/page-context';
@@ -17,13 +15,6 @@ export function setupCrumbs(lang: Language, tournament: { id: string; nameZh: st
     { label: translate('manage', lang), href: `/tournaments/${tournament.id}/manage` },
     ...rest,
   ];
-}
-
-/** The roles the user holds in the tournament (what the setup pages show: organizer-only actions). */
-export async function rolesIn(prisma: PrismaService, tournamentId: string, user: AuthUser | undefined): Promise<Set<string>> {
-  if (!user) return new Set();
-  const rows = await prisma.tournamentRole.findMany({ where: { tournamentId, userId: user.id }, select: { role: true } });
-  return new Set(rows.map((r) => r.role));
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { AffiliationsService } from '../affiliations/affiliations.service';
 import { CreateAffiliationDto, UpdateAffiliationDto } from '../affiliations/affiliation.dto';
 import type { AuthenticatedRequest } from '../auth/access.guard';
-import { Authenticated, REGISTRARS, RequireRole } from '../auth/auth.decorators';
+import { Access, Authenticated, REGISTRARS, RequireRole } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { uuidParam } from '../common/id-param';
 import { affiliationNeedsEnglishName } from '../imports/imports.service';
 import { SetupPageData } from './setup-page-data';
@@ -73,18 +74,17 @@ export class TournamentSetupController {
 
   @Get('tournaments/:tournamentId/manage')
   @RequireRole(...REGISTRARS)
-  async overview(@Param('tournamentId', uuidParam('tournamentId')) id: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
+  async overview(@Access() access: TournamentAccess, @Param('tournamentId', uuidParam('tournamentId')) id: string, @Res() res: Response) {
     const lang = langOf(res);
     const t = translator(res);
     const tour = await this.data.tournamentOverview(id);
     if (!tour) return void (await this.data.tournament(id));
-    const roles = await this.data.rolesIn(id, req.user);
     res.render('setup/overview', {
       title: t('tournamentSetup'),
       breadcrumbs: [{ label: nameIn(lang, tour), href: `/tournaments/${id}` }, { label: t('manage') }],
       timeZone: tour.timeZone,
       tournament: { ...tour, name: nameIn(lang, tour), otherName: lang === 'en' ? tour.nameZh : tour.nameEn, published: tour.publishedAt !== null },
-      isOrganizer: roles.has('organizer'),
+      isOrganizer: access.has('organizer'),
       events: tour.events.map((e) => ({
         id: e.id,
         name: nameIn(lang, e),

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, PAIRERS, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { arrivalOf } from '../common/arrival';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
@@ -37,6 +38,7 @@ export class CaptainPagesController {
   @RequireRole('team_captain')
   async myTeam(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('tournamentId', uuidParam('tournamentId')) tournamentId: string,
     @Req() req: Request,
     @Res() res: Response,
@@ -45,13 +47,13 @@ export class CaptainPagesController {
     const t = tr(lang);
     const tournament = await this.data.tournamentHead(tournamentId);
     if (!tournament) throw notFound('tournament');
-    const roles = await this.data.captainedTeams(tournamentId, user.id);
-    const teamIds = roles.map((r) => r.teamId!);
+    const captained = access.captainedTeam();
+    const teamIds = captained === null ? [] : [captained];
     const entries = await this.data.teamEntries(teamIds);
     const pairings = await this.data.publishedPairingsOf(entries.map((e) => e.id));
     // The boards as the lineups service shows them to this captain: the players stay hidden until the lineups are released (附录1 #8).
     const cards = new Map(
-      await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user)] as const)),
+      await Promise.all(pairings.filter((p) => p.blackEntryId !== null).map(async (p) => [p.id, await this.lineups.lineups(p.id, user, access)] as const)),
     );
     const teams = entries.map((e) => ({
       name: nameOf(e.team, lang),
@@ -87,14 +89,21 @@ export class CaptainPagesController {
   // ── lineup ──────────────────────────────────────────────────────────────────────────────
   @Get('pairings/:pairingId/lineup')
   @RequireRole('team_captain', ...PAIRERS)
-  async lineupForm(@CurrentUser() user: AuthUser, @Param('pairingId', uuidParam('pairingId')) pairingId: string, @Req() req: Request, @Res() res: Response) {
-    show(res, await this.renderLineup(req, res, user, pairingId, null));
+  async lineupForm(
+    @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
+    @Param('pairingId', uuidParam('pairingId')) pairingId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    show(res, await this.renderLineup(req, res, user, access, pairingId, null));
   }
 
   @Post('pairings/:pairingId/lineup/:entryId')
   @RequireRole('team_captain', ...PAIRERS)
   async submitLineup(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('pairingId', uuidParam('pairingId')) pairingId: string,
     @Param('entryId', uuidParam('entryId')) entryId: string,
     @Body() body: Form,
@@ -110,22 +119,29 @@ export class CaptainPagesController {
       dto: SubmitLineupDto,
       values: body,
       toInput: () => ({ players, version: int(text(body.version) ?? ''), reason: text(body.reason) }),
-      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto, arrived: arrivalOf(req) }),
+      run: (dto) => this.lineups.submit({ user, pairingId, entryId, dto, arrived: arrivalOf(req), access }),
       redirect: () => `/pairings/${pairingId}/lineup?saved=${entryId}`,
-      render: (form) => this.renderLineup(req, res, user, pairingId, { entryId, form }),
+      render: (form) => this.renderLineup(req, res, user, access, pairingId, { entryId, form }),
     });
   }
 
-  private async renderLineup(req: Request, res: Response, user: AuthUser, pairingId: string, failed: { entryId: string; form: FormState } | null) {
+  private async renderLineup(
+    req: Request,
+    res: Response,
+    user: AuthUser,
+    access: TournamentAccess,
+    pairingId: string,
+    failed: { entryId: string; form: FormState } | null,
+  ) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const card = await this.lineups.lineups(pairingId, user);
+    const card = await this.lineups.lineups(pairingId, user, access);
     const pairing = await this.data.eventOfPairing(pairingId);
     const event = pairing.round.event;
-    const roles = await this.data.rolesOf(event.tournamentId, user.id);
-    const pairer = roles.some((r) => PAIRERS.includes(r.role));
-    const captainOf = new Set(roles.filter((r) => r.role === 'team_captain' && r.teamId).map((r) => r.teamId!));
-    const sides = [card.red, card.black].filter((s) => s !== null && s.teamId !== null && (pairer || captainOf.has(s.teamId))).map((s) => s!);
+    // The guard's access (the pairing's tournament): the pairers fill either side, a captain their own team's.
+    const pairer = access.has(...PAIRERS);
+    const captained = access.captainedTeam();
+    const sides = [card.red, card.black].filter((s) => s !== null && s.teamId !== null && (pairer || s.teamId === captained)).map((s) => s!);
     const teams = await this.data.teamMembers(sides.map((s) => s.teamId!));
     const boards = card.boards.filter((b) => b.kind === 'regular').length || 3;
     const saved = typeof req.query.saved === 'string' ? [card.red, card.black].find((s) => s?.entryId === req.query.saved) : undefined;
@@ -189,14 +205,15 @@ export class CaptainPagesController {
   // ── appeal (二章8节4) ────────────────────────────────────────────────────────────────────
   @Get('games/:gameId/appeal')
   @RequireRole(...STAFF, 'team_captain')
-  async appealForm(@Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
-    show(res, await this.renderAppeal(req, res, gameId, EMPTY));
+  async appealForm(@Access() access: TournamentAccess, @Param('gameId', uuidParam('gameId')) gameId: string, @Req() req: Request, @Res() res: Response) {
+    show(res, await this.renderAppeal(req, res, access, gameId, EMPTY));
   }
 
   @Post('games/:gameId/appeal')
   @RequireRole(...STAFF, 'team_captain')
   async fileAppeal(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('gameId', uuidParam('gameId')) gameId: string,
     @Body() body: Form,
     @Req() req: Request,
@@ -206,13 +223,13 @@ export class CaptainPagesController {
       dto: FileAppealDto,
       values: body,
       toInput: () => ({ text: text(body.text), disputeId: text(body.disputeId), entryId: text(body.entryId) }),
-      run: (dto) => this.appeals.file(user, gameId, dto),
+      run: (dto) => this.appeals.file(user, gameId, dto, undefined, access),
       redirect: (a) => `/games/${gameId}/appeal?filed=${a.id}`,
-      render: (form) => this.renderAppeal(req, res, gameId, form),
+      render: (form) => this.renderAppeal(req, res, access, gameId, form),
     });
   }
 
-  private async renderAppeal(req: Request, res: Response, gameId: string, form: FormState) {
+  private async renderAppeal(req: Request, res: Response, access: TournamentAccess, gameId: string, form: FormState) {
     const lang = langOf(req, res);
     const t = tr(lang);
     const info = await this.data.gameInfo(gameId, lang);
@@ -225,10 +242,9 @@ export class CaptainPagesController {
     const filed = typeof req.query.filed === 'string';
     // Issue 30 #6: a team captain appeals for their own team, so only it is offered (chosen already);
     // the arbiters, filing for either side, choose.
-    const userId = (req as Request & { user?: { id: string } }).user?.id;
-    const captained = new Set(userId ? (await this.data.captainedTeams(info.tournament.id, userId)).map((r) => r.teamId) : []);
+    const captained = access.captainedTeam();
     const sides = [info.game.pairing.redEntry, info.game.pairing.blackEntry].filter((e) => e !== null);
-    const own = sides.filter((e) => e.teamId !== null && captained.has(e.teamId));
+    const own = sides.filter((e) => e.teamId !== null && e.teamId === captained);
     const offered = own.length > 0 ? own : sides;
     return {
       view: 'staff/appeal-file',

@@ -5,7 +5,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { VoteDto } from '../appeals/appeals.dto';
 import { AppealsService } from '../appeals/appeals.service';
-import { CurrentUser, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { Access, CurrentUser, RequireRole, STAFF, type AuthUser } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { disputeReportOf } from '../disputes/disputes.service';
@@ -74,14 +75,21 @@ export class CommitteePagesController {
 
   @Get('staff/appeals/:appealId')
   @RequireRole('appeals_member', ...STAFF)
-  async hearing(@CurrentUser() user: AuthUser, @Param('appealId', uuidParam('appealId')) appealId: string, @Req() req: Request, @Res() res: Response) {
-    show(res, await this.render(req, res, user, appealId, { values: {}, errors: {} }));
+  async hearing(
+    @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
+    @Param('appealId', uuidParam('appealId')) appealId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    show(res, await this.render(req, res, user, access, appealId, { values: {}, errors: {} }));
   }
 
   @Post('staff/appeals/:appealId/vote')
   @RequireRole('appeals_member')
   async vote(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('appealId', uuidParam('appealId')) appealId: string,
     @Body() body: Form,
     @Req() req: Request,
@@ -93,17 +101,17 @@ export class CommitteePagesController {
       toInput: () => ({ choice: body.choice, result: body.choice === 'uphold' ? text(body.result) : undefined, note: text(body.note) }),
       run: (dto) => this.appeals.vote(user, appealId, dto),
       redirect: () => `/staff/appeals/${appealId}#tally`,
-      render: (form) => this.render(req, res, user, appealId, form),
+      render: (form) => this.render(req, res, user, access, appealId, form),
     });
   }
 
-  private async render(req: Request, res: Response, user: AuthUser, appealId: string, form: FormState) {
+  private async render(req: Request, res: Response, user: AuthUser, access: TournamentAccess, appealId: string, form: FormState) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const h = await this.appeals.get(user, appealId);
+    const h = await this.appeals.get(user, appealId, access);
     const a = h.appeal;
     const event = await this.data.eventHead(a.eventId);
-    const member = (await this.data.isAppealsMember(event.tournament.id, user.id)) > 0;
+    const member = access.has('appeals_member');
     const c = h.committee;
     return {
       view: 'staff/appeal',

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, PAIRERS, RequireRole, type AuthUser } from '../auth/auth.decorators';
+import type { AuthenticatedRequest } from '../auth/access.guard';
+import { Access, CurrentUser, PAIRERS, RequireRole, type AuthUser } from '../auth/auth.decorators';
+import type { TournamentAccess } from '../auth/tournament-access';
 import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { VersionDto } from '../common/dto-fields';
@@ -60,7 +62,8 @@ export class ConsolePagesController {
     const event = await this.data.eventForConsole(eventId);
     if (!event) throw notFound('event');
     const [rounds, next, earlyDraws, sanctions] = await Promise.all([
-      this.rounds.list(user, eventId),
+      // The guard's access (every console route needs a pairer's role): drafts shown without asking again.
+      this.rounds.list(user, eventId, (req as AuthenticatedRequest).access),
       this.rounds.nextRound(eventId),
       this.discipline.earlyDraws(eventId),
       this.discipline.listForEvent(eventId),
@@ -355,6 +358,7 @@ export class ConsolePagesController {
   @Post('pairings/:pairingId/console/team-forfeit')
   async teamForfeit(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('pairingId', uuidParam('pairingId')) pairingId: string,
     @Body() body: Form,
     @Req() req: Request,
@@ -387,7 +391,7 @@ export class ConsolePagesController {
       dto: TeamForfeitDto,
       values: body,
       toInput: () => ({ absent, reason: text(body.reason) }),
-      run: (dto) => this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason }),
+      run: (dto) => this.lineups.teamForfeit({ user, pairingId, absent: dto.absent, reason: dto.reason, access }),
       redirect: () => this.back(event.id, '#rounds'),
       render: this.again(req, res, user, event.id, `forfeit-${pairingId}`),
     });

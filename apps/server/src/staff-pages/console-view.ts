@@ -1,4 +1,4 @@
-import { DRAW_OFFER_STATE_KEYS, SANCTION_KIND_KEYS, SEVERITY_KEYS, STAFF_ROUND_STATE_KEYS, wordOf } from '../i18n/keys';
+import { DRAW_OFFER_STATE_KEYS, FINDING_KEYS, SANCTION_KIND_KEYS, SEVERITY_KEYS, STAFF_ROUND_STATE_KEYS, wordOf } from '../i18n/keys';
 import type { Language } from '../i18n/i18n';
 import type { LaterPairingsAffected } from '../results/later-pairings';
 import type { RoundView } from '../rounds/round-view';
@@ -94,7 +94,8 @@ export function consoleView(d: ConsoleData, lang: Language) {
       severity: f.severity,
       severityLabel: wordOf(SEVERITY_KEYS, f.severity, t),
       code: f.code,
-      message: f.message,
+      // The checker's message is English: other languages word the finding by its code (issue 30 #5).
+      message: lang === 'en' ? f.message : wordOf(FINDING_KEYS, f.code, t),
       accepted: f.accepted ? t('console.accepted', { reason: f.accepted }) : null,
     }));
   const games = new Map(

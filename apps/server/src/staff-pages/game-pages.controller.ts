@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SANCTION_KINDS } from '@chuhe/standings';
 import { GAME_RESULTS } from '@chuhe/tournament';
-import { CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF, type AuthUser } from '../auth/auth.decorators';
+import { Access, CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, STAFF, type AuthUser } from '../auth/auth.decorators';
 import { uuidParam } from '../common/id-param';
 import { ApplySanctionsDto, CreateSanctionDto } from '../discipline/discipline.dto';
 import type { Consequence } from '../discipline/result-consequence';
@@ -161,6 +161,7 @@ export class GamePagesController {
   @RequireRole(...RESULT_ENTRY)
   async recordFoul(
     @CurrentUser() user: AuthUser,
+    @Access() access: TournamentAccess,
     @Param('gameId', uuidParam('gameId')) gameId: string,
     @Body() body: Form,
     @Req() req: Request,
@@ -177,7 +178,7 @@ export class GamePagesController {
         minutes: int(text(body.minutes) ?? ''),
         note: text(body.note),
       }),
-      run: (dto) => this.discipline.create(user, gameId, dto),
+      run: (dto) => this.discipline.create(user, gameId, dto, access),
       redirect: () => `/games/${gameId}/foul#sanctions`,
       // Issue 30 defect 1: a consequence that could not be applied says why (it stays pending on the page).
       flash: (done) => consequenceNote(done.consequence, langOf(req, res)),
@@ -212,7 +213,7 @@ export class GamePagesController {
     const info = await this.data.gameInfo(gameId, lang);
     const list = await this.discipline.listForGame(gameId);
     // What the confirmed sanctions give the game and the stored result does not hold yet.
-    const target = await this.data.sanctionTarget(gameId).catch(() => null);
+    const target = await this.data.sanctionTarget(gameId, info.event.id).catch(() => null);
     const pending =
       target && (target.result !== info.game.result || target.penaltyReason !== (info.game.penaltyReason ?? null))
         ? { text: t('foul.pending', { result: resultText(target.result, lang), article: target.article }) }

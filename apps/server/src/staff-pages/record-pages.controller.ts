@@ -7,6 +7,7 @@ import type { Game as RecordGame, Notation } from '@chuhe/xiangqi';
 import { isUuid } from '../auth/tournament-scope.service';
 import { bilingualKey, chooseLanguage, HTML_LANG, type Language } from '../i18n/i18n';
 import { RECORD_MESSAGES, recordText, type RecordMessageKey } from '../i18n/messages/records';
+import { DomainError } from '../common/errors';
 import { RecordsService } from '../records/records.service';
 import { bilingual } from '../pages/event-pages';
 import { personFields } from '../pages/person-name';
@@ -75,7 +76,7 @@ export class RecordPagesController {
       result: view.result ? RESULT_LABEL[view.result] : t('noResult'),
       youAre: t('youAre', { side: t(view.side as 'red' | 'black') }),
       mayEnter: view.mayEnter,
-      refusal: view.refusal?.message ?? null,
+      refusal: view.refusal ? new DomainError(view.refusal.code, view.refusal.params).wordsIn(language) : null,
       adjourned: !!view.adjournedFen,
       viewerHref: data.viewerHref,
       // A JSON data island (not executed, so the CSP allows it): </ is escaped against breaking out.

@@ -59,7 +59,7 @@ export class ResultSheetPagesController {
   private async render(req: Request, res: Response, user: AuthUser, access: TournamentAccess, roundId: string, state: SheetState, tables?: unknown) {
     const lang = langOf(req, res);
     const t = tr(lang);
-    const { round, event, team, games, laterPaired } = await this.load(user, roundId, lang);
+    const { round, event, team, games, laterPaired } = await this.load(user, access, roundId, lang);
     if (state.replace && laterPaired) state.replace.later = { round: round.number, pairer: access.has(...PAIRERS) };
     // The section of tables shown (issue 35): asked for, else the arbiter's own (三章4B), else the whole round unless it is big.
     const mine = await this.arbiterSections.own(event.id, user.id);
@@ -98,12 +98,14 @@ export class ResultSheetPagesController {
     };
   }
 
-  private async load(user: AuthUser, roundId: string, lang: Language) {
-    const round = await this.rounds.get(user, roundId);
-    const event = await this.data.eventHead(round.eventId);
-    const team = event.kind === 'team';
+  /**
+   * The round and its event from the one event model (issue 29 #4: before, the round was read a
+   * second way — Prisma includes, the event and its tournament, a count of later rounds).
+   */
+  private async load(user: AuthUser, access: TournamentAccess, roundId: string, lang: Language) {
     // A correction once the next round is paired needs a reason (and the chief arbiter): the question asks for it (issue 30 #4).
-    const laterPaired = await this.rounds.laterPaired(round.eventId, round.number);
+    const { round, event, laterPaired } = await this.rounds.withEvent(user, roundId, access);
+    const team = event.kind === 'team';
     return { round, event, team, laterPaired, games: sheetGames(round, team, lang) };
   }
 
@@ -121,7 +123,7 @@ export class ResultSheetPagesController {
     @Res() res: Response,
   ) {
     const lang = langOf(req, res);
-    const { round, event, games, laterPaired } = await this.load(user, roundId, lang);
+    const { round, event, games, laterPaired } = await this.load(user, access, roundId, lang);
     let target;
     let result: unknown;
     let version: unknown;
@@ -171,7 +173,7 @@ export class ResultSheetPagesController {
       dto: EnterResultDto,
       values: body,
       toInput: () => ({ result, version, penaltyReason, reason }),
-      run: (dto) => this.results.enterResult({ user, gameId, dto }),
+      run: (dto) => this.results.enterResult({ user, gameId, dto, access }),
       // A late correction: the chief arbiter sees the later pairings it would have changed on the console.
       redirect: (r) =>
         r.laterPairingsAffected && pairer
@@ -195,7 +197,7 @@ export class ResultSheetPagesController {
         }
         if (form.error && (form.code === 'edit.stale' || form.code === 'edit.collision')) {
           // A stale version (409): show what is stored now; nothing was overwritten.
-          const now = (await this.load(user, roundId, lang)).games.find((g) => g.id === gameId);
+          const now = (await this.load(user, access, roundId, lang)).games.find((g) => g.id === gameId);
           form = {
             ...form,
             error: tr(lang)('sheet.conflict', { now: now?.result ? resultText(now.result, lang) : tr(lang)('staff.open') }) + ` — ${form.error}`,

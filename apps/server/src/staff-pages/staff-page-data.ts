@@ -23,13 +23,6 @@ export class StaffPageData {
     });
   }
 
-  captainedTeams(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.findMany({
-      where: { tournamentId, userId: userId, role: 'team_captain', teamId: { not: null } },
-      select: { teamId: true },
-    });
-  }
-
   teamEntries(teamIds: string[]) {
     return this.prisma.entry.findMany({
       where: { teamId: { in: teamIds } },
@@ -75,13 +68,6 @@ export class StaffPageData {
           },
         },
       },
-    });
-  }
-
-  rolesOf(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.findMany({
-      where: { tournamentId: tournamentId, userId: userId },
-      select: { role: true, teamId: true },
     });
   }
 
@@ -142,10 +128,6 @@ export class StaffPageData {
       where: { id: eventId },
       select: { id: true, nameZh: true, nameEn: true, kind: true, tournament: { select: { id: true, nameZh: true, nameEn: true } } },
     });
-  }
-
-  isAppealsMember(tournamentId: string, userId: string) {
-    return this.prisma.tournamentRole.count({ where: { tournamentId: tournamentId, userId: userId, role: 'appeals_member' } });
   }
 
   roundWithEvent(roundId: string) {
@@ -304,7 +286,16 @@ export class StaffPageData {
     });
   }
 
-  sanctionTarget(gameId: string) {
+  /**
+   * What the confirmed sanctions give the game (the foul page's "pending"). An event without any
+   * confirmed sanction gives nothing: the held event (EventCache, one statement) says so, and the
+   * game's context and the event are not read a second and third time (issue 29 #4: 37 statements
+   * for the foul page). The held event's list holds every confirmed, unrevoked sanction of every
+   * round state — the no-show forfeit (三章6K) and applySanctions' overrides need one to exist.
+   */
+  async sanctionTarget(gameId: string, eventId: string) {
+    const event = await this.events.load(this.prisma, eventId);
+    if (event && event.fileSanctions.length === 0) return null;
     return sanctionTarget(this.prisma, gameId);
   }
 }

@@ -2,15 +2,15 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { uuidParam } from '../common/id-param';
-import { badRequest } from '../common/validation';
 import { StandingsService } from './standings.service';
 import type { CsvLanguage } from '@chuhe/pairing';
 import { setDownloadName } from '../common/download-name';
+import { invalidInput } from '../common/errors';
 
 /** `?afterRound=N`: a whole number ≥ 0; anything else is a 400 naming the parameter. */
 export function afterRoundQuery(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,4}$/.test(raw)) throw badRequest([{ field: 'afterRound', reason: 'must be a round number ≥ 0' }]);
+  if (typeof raw !== 'string' || !/^\d{1,4}$/.test(raw)) throw invalidInput('input.round_number', 'afterRound', 'must be a round number ≥ 0');
   return Number(raw);
 }
 
@@ -18,7 +18,7 @@ export function afterRoundQuery(raw: unknown): number | undefined {
 export function csvLanguage(raw: unknown): CsvLanguage {
   if (raw === undefined || raw === '') return 'en';
   if (raw === 'en' || raw === 'zh' || raw === 'zh-Hant') return raw;
-  throw badRequest([{ field: 'lang', reason: 'must be en, zh or zh-Hant' }]);
+  throw invalidInput('input.not_one_of', 'lang', 'must be en, zh or zh-Hant', { values: 'en、zh、zh-Hant' });
 }
 
 /** Public: standings are read by everyone (published rounds only). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
+import { DomainError, unknownAffiliation } from '../common/errors';
 import { badRequest } from '../common/validation';
 import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
@@ -45,10 +46,9 @@ export class TeamsService {
     {
       const event = await lockEvent(tx, eventId);
       if (entriesClosed(event)) throw closedConflict('teams');
-      if (event.kind !== 'team') throw badRequest([{ field: 'eventId', reason: 'this is an individual event: enter players instead' }]);
+      if (event.kind !== 'team') throw new DomainError('event.individual_takes_players', {}, 'eventId');
       const affiliation = await tx.affiliation.findUnique({ where: { id: dto.affiliationId } });
-      if (!affiliation || affiliation.tournamentId !== event.tournamentId)
-        throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
+      if (!affiliation || affiliation.tournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
       await this.checkComposition(tx, event, dto.affiliationId, dto.starters, dto.reserves ?? [], undefined);
       const team = await tx.team.create({
         data: {

@@ -132,9 +132,9 @@ export class TournamentsController {
 
   @Get(':tournamentId/audit')
   @RequireRole('organizer', 'chief_arbiter', 'appeals_member')
-  auditLog(@CurrentUser() user: AuthUser, @Param('tournamentId', uuidParam('tournamentId')) id: string, @Query() query: AuditQueryDto) {
+  auditLog(@Access() access: TournamentAccess, @Param('tournamentId', uuidParam('tournamentId')) id: string, @Query() query: AuditQueryDto) {
     // The appeals committee reads it without draft pairings and sealed moves (issue 23 #3).
-    return this.audit.list(id, query, user.id);
+    return this.audit.list(id, query, access);
   }
 }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { invitationQuotas, parseUnitRows, quotaLeft } from '@chuhe/registration';
+import { invitationQuotas, parseUnitRows, quotaLeft, type UnitRowProblem } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
-import { badRequest } from '../common/validation';
+import { DomainError, DomainErrors, unknownAffiliation, unknownEvent } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { StandingsService } from '../standings/standings.service';
@@ -54,7 +54,7 @@ export class QuotasService {
       const event = await tx.event.findUnique({ where: { id: eventId } });
       if (!event) throw notFound('event');
       const unit = await tx.affiliation.findUnique({ where: { id: affiliationId } });
-      if (!unit || unit.tournamentId !== event.tournamentId) throw badRequest([{ field: 'affiliationId', reason: 'no such affiliation in this tournament' }]);
+      if (!unit || unit.tournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
       const before = await tx.unitQuota.findUnique({ where: { eventId_affiliationId: { eventId, affiliationId } } });
       const after = await tx.unitQuota.upsert({
         where: { eventId_affiliationId: { eventId, affiliationId } },
@@ -81,12 +81,13 @@ export class QuotasService {
    */
   async importUnits({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: ImportUnitsDto }) {
     const { rows, problems } = parseUnitRows(dto.csv);
-    if (problems.length) throw badRequest(problems.map((p) => ({ field: 'csv', reason: `line ${p.line}: ${p.message}` })));
-    if (!rows.length) throw badRequest([{ field: 'csv', reason: 'no unit in the CSV' }]);
+    if (problems.length)
+      throw new DomainErrors(problems.map((p) => ({ code: 'csv.line', params: { line: p.line, detail: p.message, detailZh: unitRowWords(p) }, field: 'csv' })));
+    if (!rows.length) throw new DomainError('csv.empty', {}, 'csv');
     if (dto.eventId) {
       const event = await this.prisma.event.findUnique({ where: { id: dto.eventId }, select: { tournamentId: true } });
-      if (!event || event.tournamentId !== tournamentId) throw badRequest([{ field: 'eventId', reason: 'no such event in this tournament' }]);
-    } else if (rows.some((r) => r.quota !== null)) throw badRequest([{ field: 'eventId', reason: 'a quota needs the event it is for' }]);
+      if (!event || event.tournamentId !== tournamentId) throw unknownEvent('eventId');
+    } else if (rows.some((r) => r.quota !== null)) throw new DomainError('quota.event_needed', {}, 'eventId');
     return this.prisma.$transaction(
       async (tx) => {
         const existing = new Map(
@@ -133,14 +134,14 @@ export class QuotasService {
     const event = await this.prisma.event.findUnique({ where: { id: eventId } });
     if (!event) throw notFound('event');
     const from = await this.prisma.event.findUnique({ where: { id: dto.fromEventId } });
-    if (!from) throw badRequest([{ field: 'fromEventId', reason: 'no such event' }]);
+    if (!from) throw new DomainError('quota.no_source_event', {}, 'fromEventId');
     const units = await this.prisma.affiliation.findMany({ where: { tournamentId: event.tournamentId } });
     const byId = new Map(units.map((u) => [u.id, u]));
-    if (!byId.has(dto.hostAffiliationId)) throw badRequest([{ field: 'hostAffiliationId', reason: 'no such affiliation in this tournament' }]);
+    if (!byId.has(dto.hostAffiliationId)) throw unknownAffiliation('hostAffiliationId');
     const bad = dto.affiliationIds.findIndex((id) => !byId.has(id));
-    if (bad >= 0) throw badRequest([{ field: `affiliationIds.${bad}`, reason: 'no such affiliation in this tournament' }]);
+    if (bad >= 0) throw unknownAffiliation(`affiliationIds.${bad}`);
     const ranked = await this.rankedUnits(dto.fromEventId);
-    if (ranked.length < 2) throw badRequest([{ field: 'fromEventId', reason: 'the event has no final standings with two placed units yet' }]);
+    if (ranked.length < 2) throw new DomainError('quota.source_unplaced', {}, 'fromEventId');
     const idByName = new Map(units.map((u) => [u.nameZh, u.id]));
     const rows = invitationQuotas({
       units: dto.affiliationIds,
@@ -176,5 +177,24 @@ export class QuotasService {
       if (name && !seen.includes(name)) seen.push(name);
     }
     return seen;
+  }
+}
+
+const UNIT_COLUMN_ZH: Record<UnitRowProblem['column'], string> = { nameZh: '中文名', nameEn: '英文名', quota: '名额', csv: 'CSV' };
+
+/** A CSV line's problem in Chinese (libs/registration gives its code; its English is the API's words). */
+function unitRowWords(p: UnitRowProblem): string {
+  const column = UNIT_COLUMN_ZH[p.column];
+  switch (p.code) {
+    case 'csv':
+      return 'CSV 格式有误';
+    case 'missing':
+      return `缺少${column}`;
+    case 'too_long':
+      return `${column}至多 100 个字符`;
+    case 'quota':
+      return `名额须为 0 至 99 的整数，而不是「${p.value ?? ''}」`;
+    case 'twice':
+      return `此单位已在第 ${p.value ?? '?'} 行列出`;
   }
 }

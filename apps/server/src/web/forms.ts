@@ -1,6 +1,6 @@
 import { ArgumentMetadata, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type ErrorCode } from '../common/errors';
+import { DomainError, DomainErrors, problemWords, type ErrorCode } from '../common/errors';
 import { createValidationPipe } from '../common/validation';
 import type { Language } from '../i18n/i18n';
 import { flash } from './page-context';
@@ -85,24 +85,38 @@ export function formRefusal(error: unknown, lang?: Language): { status: number; 
   if (!(error instanceof HttpException)) return undefined;
   const status = error.getStatus();
   if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 404) return undefined;
+  if (error instanceof DomainErrors && status === 400) {
+    // Each reason beside its field; those without an input field are the form's own error.
+    const errors: Record<string, string> = {};
+    const loose: string[] = [];
+    for (const p of error.problems) {
+      if (p.field && p.field !== 'body') errors[p.field] ??= p.wordsIn(lang ?? 'en');
+      else loose.push(p.wordsIn(lang ?? 'en'));
+    }
+    return { status, form: { errors, error: loose.length ? loose.join(lang === 'en' ? '; ' : '；') : undefined, code: error.code } };
+  }
   if (error instanceof DomainError) {
     // Beside its field when the field is an input (a 400); a conflict is the form's own error (issue 30).
     const words = error.wordsIn(lang ?? 'en');
     const field = status === 400 && error.field && error.field !== 'body' ? error.field : undefined;
     return { status, form: field ? { errors: { [field]: words }, code: error.code } : { errors: {}, error: words, code: error.code } };
   }
-  const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown }[] } | string;
+  const body = error.getResponse() as { message?: unknown; errors?: { field?: unknown; reason?: unknown; code?: unknown; params?: unknown }[] } | string;
   const errors: Record<string, string> = {};
   let message =
     typeof body === 'string' ? body : typeof body.message === 'string' ? body.message : Array.isArray(body.message) ? body.message.join('; ') : error.message;
   if (typeof body === 'object' && Array.isArray(body.errors)) {
     const loose: string[] = [];
-    for (const { field, reason } of body.errors) {
+    for (const problem of body.errors) {
+      const { field } = problem;
+      // A coded reason (the validation pipe's constraint kinds) in the page's language (issue 30 #5).
+      const reason = problemWords(problem, lang ?? 'en');
       if (typeof field !== 'string' || typeof reason !== 'string') continue;
-      if (field && field !== 'body') errors[field] ??= reason;
+      // Beside its input the reason needs no field path (the label names it): `nameZh：…` → `…`.
+      if (field && field !== 'body') errors[field] ??= reason.startsWith(`${field}：`) ? reason.slice(field.length + 1) : reason;
       else loose.push(reason);
     }
-    message = loose.length ? loose.join('; ') : '';
+    message = loose.length ? loose.join(lang && lang !== 'en' ? '；' : '; ') : '';
   }
   return { status, form: { errors, error: message || (Object.keys(errors).length ? undefined : error.message) } };
 }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import type { AuthUser } from '../auth/auth.decorators';
 import { HttpExceptionFilter } from '../common/http-exception.filter';
-import { DomainError } from '../common/errors';
+import { DomainError, problemWords } from '../common/errors';
 import { type Language } from '../i18n/i18n';
 import { setPageLocals } from './page-context';
 import { sessionTokenFromCookie } from '../auth/session-cookie';
@@ -25,7 +25,15 @@ export class PageExceptionFilter extends HttpExceptionFilter {
   protected override answerPage(exception: unknown, request: Request, response: Response, status: number, body: unknown): boolean {
     if (request.path.startsWith('/api') || request.accepts(['json', 'html']) !== 'html') return false;
     const message = (body as { message?: unknown }).message;
-    const words = exception instanceof DomainError ? (lang: Language) => exception.wordsIn(lang) : () => (typeof message === 'string' ? message : '');
+    const problems = (body as { errors?: unknown }).errors;
+    const coded = Array.isArray(problems) && problems.some((p: { code?: unknown }) => typeof p?.code === 'string');
+    const words =
+      exception instanceof DomainError
+        ? (lang: Language) => exception.wordsIn(lang)
+        : coded
+          ? // The validation pipe's coded reasons (a page's bad query), in the page's language (issue 30 #5).
+            (lang: Language) => (problems as object[]).map((p) => problemWords(p, lang) ?? '').join(lang === 'en' ? '; ' : '；')
+          : () => (typeof message === 'string' ? message : '');
     void this.page(request, response, status, words);
     return true;
   }

@@ -4,9 +4,11 @@
  * answers the English words beside the stable code.
  */
 import { REFUSAL_MESSAGES } from './refusals';
+import { INPUT_REFUSAL_MESSAGES } from './refusals-input';
 
 export const ERROR_MESSAGES = {
   ...REFUSAL_MESSAGES,
+  ...INPUT_REFUSAL_MESSAGES,
   // ── access ──
   'error.auth.not_logged_in': { zh: '请先登录', en: 'log in first (Authorization: Bearer <token>)' },
   'error.auth.lacks_role': { zh: '需要本赛事的以下职务之一：{roles}', en: 'needs one of the roles {roles} in this tournament' },
@@ -91,7 +93,7 @@ export const ERROR_MESSAGES = {
   },
   'error.entry.too_many': {
     zh: '来自您地址的报名太多，请 {minutes} 分钟后再试',
-    en: 'too many entry requests from your address: try again in {minutes} minutes',
+    en: 'too many entry requests from your address: try again in {minutesEn}',
   },
   'error.entry.not_editable': {
     zh: '该报名已处理（{state}），不能再修改',

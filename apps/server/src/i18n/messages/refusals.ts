@@ -28,10 +28,10 @@ export const REFUSAL_MESSAGES = {
     zh: '暂不支持此赛制的编排（{type}）',
     en: "pairing the format {type} is not supported yet (no pairing system '{system}')",
   },
-  'error.round.pairing_refused': { zh: '无法编排本轮（{code}）：{detail}', en: '{detail}' },
-  'error.round.change_breaks_rules': { zh: '此改动违反规则：{findings}', en: 'the change breaks the rules: {findings}' },
+  'error.round.pairing_refused': { zh: '无法编排本轮：{reasonZh}{namedZh}', en: '{detail}' },
+  'error.round.change_breaks_rules': { zh: '此改动违反规则：{findingsZh}', en: 'the change breaks the rules: {findings}' },
   'error.round.change_needs_reason': {
-    zh: '此改动会带来：{findings}——如仍要接受，须填写理由',
+    zh: '此改动会带来：{findingsZh}——如仍要接受，须填写理由',
     en: 'reason: the change brings {findings} — give a reason to accept it',
   },
   'error.round.not_draft': { zh: '第 {number} 轮已公布：只有草稿可以修改', en: 'round {number} is {state}: only a draft can be changed' },
@@ -43,7 +43,7 @@ export const REFUSAL_MESSAGES = {
   'error.entry.not_in_event': { zh: '本项目没有此参赛者', en: '{field}: no such entry in this event' },
   'error.round.pair_forbidden_already': { zh: '这两方已设为不相遇', en: 'this pair is already forbidden' },
   'error.round.publish_breaks_rules': {
-    zh: '第 {number} 轮违反规则，不能公布：{findings}——请先修改或修复',
+    zh: '第 {number} 轮违反规则，不能公布：{findingsZh}——请先修改或修复',
     en: 'round {number} breaks the rules and cannot be published: {findings} — change or repair it first',
   },
   'error.round.not_in_round': { zh: '不在本轮中', en: '{field}: not in this round' },
