@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "TeamMember_playerId_idx" ON "TeamMember"("playerId");
