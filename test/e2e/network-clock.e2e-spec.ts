@@ -5,14 +5,16 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
+import { grantRole, newUser, startTestApp, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
+import { openRegistration, person } from './entries-helpers';
 import { drawnEvent } from './rounds-helpers';
 
 /**
  * Issue 34 #4: one clock decides a deadline. Two instances on one database, the second's clock 20 s
  * fast (libfaketime in a child server process): lineups handed in to the fast one before the
  * deadline are kept, not released early, and one after it is refused by both — every instance
- * judges by the database's clock.
+ * judges by the database's clock. The registration window (三章1 报名办法) the same way: a player who
+ * enters through the fast instance before the window closes is entered; after it, both refuse.
  *
  * Needs libfaketime (Debian: faketime; .ci/run installs it) and the built server (npm run build).
  * Without them the test is skipped loudly — except in CI, where it fails.
@@ -156,5 +158,45 @@ describeWithFaketime('network: one clock for deadlines, two instances with skewe
       .set('Authorization', captains.get(matches[1].black.id)!)
       .send({ players: lineupOf(matches[1].black.id) });
     expect(lateSlow.status).toBe(409);
+  }, 300_000);
+
+  it('the registration window closes by the database clock: an entry through the fast instance before it is kept; after it both refuse', async () => {
+    const organizer = await newUser(app, 'clock-organizer');
+    const t = (await http().post('/api/tournaments').set('Authorization', organizer.auth).send(TOURNAMENT).expect(201)).body.id as string;
+    const ev = (
+      await http()
+        .post(`/api/tournaments/${t}/events`)
+        .set('Authorization', organizer.auth)
+        .send({ ...SWISS_EVENT, nameZh: '时钟报名', nameEn: 'Clock entries' })
+        .expect(201)
+    ).body as { id: string; version: number };
+    await http().put(`/api/events/${ev.id}/regulations`).set('Authorization', organizer.auth).send({ version: ev.version, selfRegistration: true }).expect(200);
+    // The window closes 25 s from now on the database's clock — 5 s from now on the fast instance's own.
+    const closes = Date.now() + 25_000;
+    await openRegistration(app, organizer.auth, t, { registrationClosesAt: new Date(closes).toISOString() });
+    const [early, late, lateSlow] = [await newUser(app, 'clock-early'), await newUser(app, 'clock-late'), await newUser(app, 'clock-late-slow')];
+    const enter = (base: string, who: { auth: string }, nameZh: string, nameEn: string) =>
+      fetch(`${base}/api/events/${ev.id}/entry-requests`, {
+        method: 'POST',
+        headers: { Authorization: who.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ player: person(nameZh, nameEn) }),
+      });
+
+    // 12 s before the close (8 s after it by the fast instance's own clock): to the fast instance.
+    await sleepUntil(closes - 12_000);
+    const kept = await enter(fast, early, '早到', 'Early Comer');
+    if (Date.now() >= closes) throw new Error('the machine was too slow: the window closed before the entry was sent');
+    expect(kept.status).toBe(201);
+
+    await sleepUntil(closes + 1500);
+    const refused = await enter(fast, late, '迟到', 'Late Comer');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('entry.window_closed');
+    const refusedSlow = await http()
+      .post(`/api/events/${ev.id}/entry-requests`)
+      .set('Authorization', lateSlow.auth)
+      .send({ player: person('也迟到', 'Also Late') });
+    expect(refusedSlow.body.code).toBe('entry.window_closed');
+    expect(await prisma.entryRequest.count({ where: { eventId: ev.id } })).toBe(1);
   }, 300_000);
 });
