@@ -84,5 +84,11 @@ describe('demo events played to the final', () => {
     const page = await request(app.getHttpServer()).get(`/persons/${top.personId}?lang=en`).expect(200);
     expect(page.text).toContain('2026 Chuhe Spring Open (demo)');
     expect(page.text).toContain('2026 Chuhe Autumn Open (demo)');
+    // Fewer games than a page (100): every game on one page, no paging; a page past the end is the last one.
+    const rows = (html: string) => (html.match(/class="game-link"/g) ?? []).length;
+    expect(rows(page.text)).toBeGreaterThan(10);
+    expect(page.text).not.toContain('games-paging');
+    const past = await request(app.getHttpServer()).get(`/persons/${top.personId}?page=7&lang=en`).expect(200);
+    expect(rows(past.text)).toBe(rows(page.text));
   }, 300_000);
 });

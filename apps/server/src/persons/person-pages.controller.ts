@@ -8,6 +8,7 @@ import { bilingual, pick } from '../pages/event-pages';
 import { RatingsService } from '../ratings/ratings.service';
 import { pageLanguage } from '../web/page-context';
 import { PersonsService } from './persons.service';
+import { gamesPage } from './games-page';
 import { ratingChartSvg } from './rating-chart';
 
 const MARK: Record<string, [string, string]> = {
@@ -31,9 +32,9 @@ export class PersonPagesController {
     private readonly ratings: RatingsService,
   ) {}
 
-  /** A profile; `?vs=` narrows the games to one opponent (head-to-head). A merged person's link redirects. */
+  /** A profile; `?vs=` narrows the games to one opponent (head-to-head), `?page=` pages them. A merged person's link redirects. */
   @Get('persons/:personId')
-  async profile(@Param('personId') personId: string, @Query('vs') vs: unknown, @Req() req: Request, @Res() res: Response) {
+  async profile(@Param('personId') personId: string, @Query('vs') vs: unknown, @Query('page') page: unknown, @Req() req: Request, @Res() res: Response) {
     const language = pageLanguage(req);
     if (!isUuid(personId)) throw new NotFoundException(translate('notFound', language));
     const data = await this.persons.profile(personId).catch(() => null);
@@ -42,7 +43,8 @@ export class PersonPagesController {
     const { person, events, games, headToHead, ratings, titles, bans } = data;
     const name = bilingual(person, language);
     const opponent = typeof vs === 'string' ? headToHead.find((h) => h.personId === vs) : undefined;
-    const shown = opponent ? opponent.games : games;
+    const shown = gamesPage(opponent ? opponent.games : games, page);
+    const pageHref = (n: number) => `/persons/${personId}?${opponent ? `vs=${opponent.personId}&` : ''}page=${n}&lang=${language}#games`;
     const eventName = new Map(
       events.map((e) => [
         e.eventId,
@@ -100,7 +102,15 @@ export class PersonPagesController {
       opponent: opponent
         ? { name: pick({ nameZh: opponent.opponentZh, nameEn: opponent.opponentEn }, language), allHref: `/persons/${personId}?lang=${language}` }
         : null,
-      games: shown.map((g) => ({
+      gamesPaging:
+        shown.pages > 1
+          ? {
+              range: translate('gamesRange', language, { from: shown.from, to: shown.to, total: shown.total }),
+              newerHref: shown.page > 1 ? pageHref(shown.page - 1) : '',
+              olderHref: shown.page < shown.pages ? pageHref(shown.page + 1) : '',
+            }
+          : null,
+      games: shown.rows.map((g) => ({
         date: g.startDate.toISOString().slice(0, 10),
         event: eventName.get(g.eventId) ?? '',
         round: g.round,
