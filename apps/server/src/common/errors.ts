@@ -111,6 +111,7 @@ const STATUS: Record<ErrorCode, number> = {
   'input.not_email': 400,
   'input.not_date': 400,
   'input.not_url': 400,
+  'input.not_time_zone': 400,
   'input.empty': 400,
   'input.too_long': 400,
   'input.too_short': 400,

@@ -29,6 +29,8 @@ const CONSTRAINT_CODES: Record<string, { code: ErrorCode; args?: (a: unknown[]) 
   isDateString: { code: 'input.not_date' },
   isIso8601: { code: 'input.not_date' },
   isUrl: { code: 'input.not_url' },
+  // The DTOs' own constraints, by their names (@ValidatorConstraint({ name })).
+  timeZone: { code: 'input.not_time_zone' },
   isNotEmpty: { code: 'input.empty' },
   arrayNotEmpty: { code: 'input.empty' },
   isDefined: { code: 'input.required' },

@@ -10,7 +10,7 @@ export const LATIN_IN_CHINESE: ReadonlySet<string> = new Set(
   [
     // Formats, files and standards named by their abbreviation in Chinese text too.
     'CSV', 'TRF', 'FEN', 'ICCS', 'PGN', 'WXF', 'XQF', 'UCI', 'PDF', 'SVG', 'QR', 'URL', 'ID', 'IP', 'API', 'HTTP', 'HTTPS',
-    'JSON', 'SMTP', 'CSRF', 'SSE', 'CSS', 'HTML', 'ICS', 'UTC', 'GMT', 'iCalendar', 'A4', 'OK', 'UBB', 'DhtmlXQ', 'CBR', 'CBL',
+    'JSON', 'SMTP', 'CSRF', 'SSE', 'CSS', 'HTML', 'ICS', 'UTC', 'GMT', 'IANA', 'iCalendar', 'A4', 'OK', 'UBB', 'DhtmlXQ', 'CBR', 'CBL',
     // Bodies, systems and the product's own name.
     'FIDE', 'AXF', 'CXA', 'Elo', 'Chuhe', 'bbpPairings', 'OpenAPI', 'Chromium', 'PostgreSQL',
     // The language switcher names each language in itself: "English" is that link's word on every page.

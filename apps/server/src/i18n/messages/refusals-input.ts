@@ -17,6 +17,7 @@ export const INPUT_REFUSAL_MESSAGES = {
   'error.input.not_email': { zh: '{field}：须为有效的电子邮件地址', en: '{field}: {reason}' },
   'error.input.not_date': { zh: '{field}：须为有效的日期或时间', en: '{field}: {reason}' },
   'error.input.not_url': { zh: '{field}：须为有效的网址', en: '{field}: {reason}' },
+  'error.input.not_time_zone': { zh: '{field}：须为 IANA 时区名称，例如 Asia/Shanghai', en: '{field}: {reason}' },
   'error.input.empty': { zh: '{field}：不能为空', en: '{field}: {reason}' },
   'error.input.too_long': { zh: '{field}：至多 {max} 个字符', en: '{field}: {reason}' },
   'error.input.too_short': { zh: '{field}：至少 {min} 个字符', en: '{field}: {reason}' },
