@@ -4,6 +4,9 @@
  */
 export const GAMES_PER_PAGE = 100;
 
+/** The head-to-head table shows the most played opponents; `?opponents=all` shows every one (a career of 2,000 games has about as many). */
+export const OPPONENTS_SHOWN = 50;
+
 export type GamesPage<T> = { rows: T[]; page: number; pages: number; from: number; to: number; total: number };
 
 /** The `page`th page (1-based; anything else reads as 1, past the end as the last page). */

@@ -8,7 +8,7 @@ import { bilingual, pick } from '../pages/event-pages';
 import { RatingsService } from '../ratings/ratings.service';
 import { pageLanguage } from '../web/page-context';
 import { PersonsService } from './persons.service';
-import { gamesPage } from './games-page';
+import { gamesPage, OPPONENTS_SHOWN } from './games-page';
 import { ratingChartSvg } from './rating-chart';
 
 const MARK: Record<string, [string, string]> = {
@@ -34,7 +34,14 @@ export class PersonPagesController {
 
   /** A profile; `?vs=` narrows the games to one opponent (head-to-head), `?page=` pages them. A merged person's link redirects. */
   @Get('persons/:personId')
-  async profile(@Param('personId') personId: string, @Query('vs') vs: unknown, @Query('page') page: unknown, @Req() req: Request, @Res() res: Response) {
+  async profile(
+    @Param('personId') personId: string,
+    @Query('vs') vs: unknown,
+    @Query('page') page: unknown,
+    @Query('opponents') opponents: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const language = pageLanguage(req);
     if (!isUuid(personId)) throw new NotFoundException(translate('notFound', language));
     const data = await this.persons.profile(personId).catch(() => null);
@@ -43,6 +50,7 @@ export class PersonPagesController {
     const { person, events, games, headToHead, ratings, titles, bans } = data;
     const name = bilingual(person, language);
     const opponent = typeof vs === 'string' ? headToHead.find((h) => h.personId === vs) : undefined;
+    const named = headToHead.filter((h) => h.personId);
     const shown = gamesPage(opponent ? opponent.games : games, page);
     const pageHref = (n: number) => `/persons/${personId}?${opponent ? `vs=${opponent.personId}&` : ''}page=${n}&lang=${language}#games`;
     const eventName = new Map(
@@ -121,15 +129,17 @@ export class PersonPagesController {
         result: translate((MARK[g.result] ?? ['notPlayed', 'notPlayed'])[g.colour === 'red' ? 0 : 1] as 'won', language),
         gameHref: `/games/${g.gameId}?lang=${language}`,
       })),
-      headToHead: headToHead
-        .filter((h) => h.personId)
-        .map((h) => ({
-          name: pick({ nameZh: h.opponentZh, nameEn: h.opponentEn }, language),
-          href: `/persons/${h.personId}?lang=${language}`,
-          gamesHref: `/persons/${personId}?vs=${h.personId}&lang=${language}#games`,
-          wdl: `${h.wins}-${h.draws}-${h.losses}`,
-          games: h.games.length,
-        })),
+      allOpponents:
+        opponents !== 'all' && named.length > OPPONENTS_SHOWN
+          ? { href: `/persons/${personId}?opponents=all&lang=${language}#head-to-head`, count: named.length }
+          : null,
+      headToHead: (opponents === 'all' ? named : named.slice(0, OPPONENTS_SHOWN)).map((h) => ({
+        name: pick({ nameZh: h.opponentZh, nameEn: h.opponentEn }, language),
+        href: `/persons/${h.personId}?lang=${language}`,
+        gamesHref: `/persons/${personId}?vs=${h.personId}&lang=${language}#games`,
+        wdl: `${h.wins}-${h.draws}-${h.losses}`,
+        games: h.games.length,
+      })),
     });
   }
 

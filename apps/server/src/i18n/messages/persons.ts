@@ -10,6 +10,7 @@ export const PERSONS_MESSAGES = {
   headToHead: { zh: '对战记录', en: 'Head-to-head' },
   headToHeadWith: { zh: '与{name}的对局', en: 'Games against {name}' },
   allOpponents: { zh: '全部对手', en: 'All opponents' },
+  allOpponentsCount: { zh: '全部 {n} 名对手', en: 'All {n} opponents' },
   winsDrawsLosses: { zh: '胜 {wins} · 和 {draws} · 负 {losses}', en: '{wins} won · {draws} drawn · {losses} lost' },
   wdlShort: { zh: '胜-和-负', en: 'W-D-L' },
   titles: { zh: '称号', en: 'Titles' },
