@@ -25,7 +25,7 @@ import type * as Timeline from '../../apps/server/src/ratings/rating-timeline';
 import type * as Profile from '../../apps/server/src/persons/profile-queries';
 import type * as Archive from '../../apps/server/src/archive/archive.service';
 import { createTestDatabase } from '../support/test-database';
-import { call } from './bench-support';
+import { call, wallTimes } from './bench-support';
 import { createApp, PrismaService } from './server-dist';
 
 const { recomputeList, loadTimeline } = require('../../dist/apps/server/src/ratings/rating-timeline') as typeof Timeline;
@@ -96,14 +96,7 @@ interface Sample {
 
 /** p50 and p99 of `runs` calls of `f` (after `warmup` calls), in ms. */
 async function sample(runs: number, f: () => Promise<unknown>, warmup = 3): Promise<Sample> {
-  for (let i = 0; i < warmup; i++) await f();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await f();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
+  const ms = (await wallTimes(runs, f, warmup)).sort((a, b) => a - b);
   const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
   return { p50: at(0.5), p99: at(0.99) };
 }

@@ -35,8 +35,8 @@ export function call(port: number, method: string, path: string, body?: unknown,
   });
 }
 
-/** Median wall time of `f` over `runs` calls, after `warmup` calls. */
-export async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
+/** Wall times of `runs` calls of `f` (after `warmup` calls), in ms, in call order. */
+export async function wallTimes(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await f();
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -44,5 +44,10 @@ export async function timed(runs: number, f: () => Promise<unknown> | unknown, w
     await f();
     ms.push(performance.now() - t0);
   }
-  return median(ms);
+  return ms;
+}
+
+/** Median wall time of `f` over `runs` calls, after `warmup` calls. */
+export async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
+  return median(await wallTimes(runs, f, warmup));
 }
