@@ -12,9 +12,14 @@ export type GamesPage<T> = { rows: T[]; page: number; pages: number; from: numbe
 /** The `page`th page (1-based; anything else reads as 1, past the end as the last page). */
 export function gamesPage<T>(games: readonly T[], page: unknown, size = GAMES_PER_PAGE): GamesPage<T> {
   const pages = Math.max(1, Math.ceil(games.length / size));
-  const asked = typeof page === 'string' && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1;
+  const asked = pageAsked(page);
   const current = Math.min(asked, pages);
   const start = (current - 1) * size;
   const rows = games.slice(start, start + size);
   return { rows, page: current, pages, from: rows.length ? start + 1 : 0, to: start + rows.length, total: games.length };
+}
+
+/** The page a `?page=` asks for (1-based; anything else reads as 1). */
+export function pageAsked(page: unknown): number {
+  return typeof page === 'string' && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1;
 }
