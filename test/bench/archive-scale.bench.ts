@@ -35,7 +35,7 @@ import { call, wallTimes } from './bench-support';
 import { countStatements, meter, perRequest } from './request-meter';
 import { createApp, PrismaService } from './server-dist';
 
-const { recomputeList, loadTimeline } = require('../../dist/apps/server/src/ratings/rating-timeline') as typeof Timeline;
+const { loadTimeline } = require('../../dist/apps/server/src/ratings/rating-timeline') as typeof Timeline;
 const profileQueries = require('../../dist/apps/server/src/persons/profile-queries') as typeof Profile;
 const { AutoRerate } = require('../../dist/apps/server/src/ratings/auto-rerate') as typeof Rerate;
 const { PERSON_SEARCH } = require('../../dist/apps/server/src/archive/archive.service') as typeof Archive;
@@ -186,7 +186,10 @@ async function seed(prisma: PrismaService): Promise<void> {
  */
 async function correction(prisma: PrismaService, rerate: { rerate(eventId: string): Promise<string> }): Promise<void> {
   const first = (await prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT md5('g0-1-1')::uuid::text AS id`))[0].id;
-  const game = await prisma.game.findUniqueOrThrow({ where: { id: first }, select: { result: true, pairing: { select: { round: { select: { eventId: true } } } } } });
+  const game = await prisma.game.findUniqueOrThrow({
+    where: { id: first },
+    select: { result: true, pairing: { select: { round: { select: { eventId: true } } } } },
+  });
   await prisma.game.update({ where: { id: first }, data: { result: game.result === 'draw' ? 'red_win' : 'draw' } });
   const rows = await prisma.ratingChange.count();
   const t = performance.now();

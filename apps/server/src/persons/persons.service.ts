@@ -9,15 +9,7 @@ import { requireAdmin } from './admin';
 import { isoDay } from './bans';
 import { mergePersons, undoMerge } from './merge';
 import { GAMES_PER_PAGE, OPPONENTS_SHOWN, pageAsked } from './games-page';
-import {
-  EVENT_VERSIONS,
-  PERSON_ENTRIES,
-  PERSON_EVENT_FIGURES,
-  PERSON_GAMES,
-  PERSON_GAMES_PAGE,
-  PERSON_OPPONENTS,
-  PERSON_RATINGS,
-} from './profile-queries';
+import { EVENT_VERSIONS, PERSON_ENTRIES, PERSON_EVENT_FIGURES, PERSON_GAMES, PERSON_GAMES_PAGE, PERSON_OPPONENTS, PERSON_RATINGS } from './profile-queries';
 import { decideMatch, matchPlayers, pendingMatches } from './registry';
 
 const POINTS: Record<string, [number, number]> = {
@@ -56,7 +48,9 @@ export function spanOf(
 ): { offset: number; within: { tournaments: string[]; events: string[] } } | null {
   const events = new Map(entries.map((e) => [e.eventId, e]));
   if ([...byEvent.keys()].some((id) => !events.has(id))) return null;
-  const order = [...events.values()].sort((a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+  const order = [...events.values()].sort(
+    (a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0),
+  );
   let before = 0;
   let offset = 0;
   const within = { tournaments: [] as string[], events: [] as string[] };
