@@ -8,7 +8,7 @@ import { StandingsService } from '../standings/standings.service';
 import { requireAdmin } from './admin';
 import { isoDay } from './bans';
 import { mergePersons, undoMerge } from './merge';
-import { GAMES_PER_PAGE, OPPONENTS_SHOWN, pageAsked } from './games-page';
+import { GAMES_PER_PAGE, OPPONENTS_SHOWN, pageAsked, spanOf } from './games-page';
 import { EVENT_VERSIONS, PERSON_ENTRIES, PERSON_EVENT_FIGURES, PERSON_GAMES, PERSON_GAMES_PAGE, PERSON_OPPONENTS, PERSON_RATINGS } from './profile-queries';
 import { decideMatch, matchPlayers, pendingMatches } from './registry';
 
@@ -33,37 +33,6 @@ interface Figures {
   total: number;
   /** Every opponent person, most played first (PERSON_OPPONENTS). */
   opponents: RowOf<typeof PERSON_OPPONENTS.columns>[];
-}
-
-/**
- * The events a page of games spans (games newest first: by the tournament's start, then the event's
- * id, as PERSON_GAMES_PAGE orders them) and the offset of the page's first game in them; null when a
- * game's event is not among the entries (then the page is read from all games).
- */
-export function spanOf(
-  entries: readonly { eventId: string; tournamentId: string; startDate: Date }[],
-  byEvent: ReadonlyMap<string, { games: number }>,
-  start: number,
-  size: number,
-): { offset: number; within: { tournaments: string[]; events: string[] } } | null {
-  const events = new Map(entries.map((e) => [e.eventId, e]));
-  if ([...byEvent.keys()].some((id) => !events.has(id))) return null;
-  const order = [...events.values()].sort(
-    (a, b) => b.startDate.getTime() - a.startDate.getTime() || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0),
-  );
-  let before = 0;
-  let offset = 0;
-  const within = { tournaments: [] as string[], events: [] as string[] };
-  for (const e of order) {
-    const n = byEvent.get(e.eventId)?.games ?? 0;
-    if (n && before + n > start && before < start + size) {
-      if (!within.events.length) offset = start - before;
-      within.events.push(e.eventId);
-      within.tournaments.push(e.tournamentId);
-    }
-    before += n;
-  }
-  return within.events.length ? { offset, within } : null;
 }
 
 /** Events whose places a server keeps for the profiles (each a map of its entries' places). */
