@@ -38,8 +38,9 @@ describe('spanOf', () => {
   ]);
 
   it('names the events a page spans and the offset of its first game in them', () => {
+    // e3 holds games 0–59, e2a 60–89, e2b 90–119, e1 120–169: game 100 is e2b's 11th.
     expect(spanOf(entries, games, 0, 100)).toEqual({ offset: 0, within: { tournaments: ['t3', 't2', 't2'], events: ['e3', 'e2a', 'e2b'] } });
-    expect(spanOf(entries, games, 100, 100)).toEqual({ offset: 40, within: { tournaments: ['t2', 't1'], events: ['e2b', 'e1'] } });
+    expect(spanOf(entries, games, 100, 100)).toEqual({ offset: 10, within: { tournaments: ['t2', 't1'], events: ['e2b', 'e1'] } });
   });
 
   it('is null for a game in an event not among the entries, or a page past the end', () => {
