@@ -20,12 +20,12 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { constants, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { Client } from 'pg';
 import { benchClient, swissEventWithRound1 } from './bench-http';
 import { profiledPhase } from './reload-crowd.bench';
@@ -251,6 +251,15 @@ export async function bench(): Promise<void> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   let child: ChildProcess | undefined;
+  const heapFile = join(tmpdir(), `${name}.heap.json`);
+  /** The server's heap and external memory in MB after a full collection (heap-on-signal.js). */
+  const heldMb = async (): Promise<number> => {
+    rmSync(`${heapFile}.done`, { force: true });
+    process.kill(child!.pid!, 'SIGWINCH');
+    for (const deadline = Date.now() + 30_000; !existsSync(`${heapFile}.done`) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    const m = JSON.parse(readFileSync(heapFile, 'utf8')) as { heapUsed: number; external: number };
+    return (m.heapUsed + m.external) / 2 ** 20;
+  };
   try {
     await applyMigrations(databaseUrl, { warn: () => undefined });
     const port = 20000 + Math.floor(Math.random() * 20000);
@@ -259,10 +268,22 @@ export async function bench(): Promise<void> {
       [
         // BENCH_PROFILE_DIR: the server's CPU profile of each push crowd's results (reload-crowd.bench.ts profiledPhase).
         ...(process.env.BENCH_PROFILE_DIR ? ['-r', join(__dirname, 'profile-on-signal.js')] : []),
+        // The server's heap after a full collection, on demand (heap-on-signal.js): memory per idle viewer.
+        '--expose-gc',
+        '-r',
+        join(__dirname, 'heap-on-signal.js'),
         join(__dirname, '../../dist/apps/server/src/main.js'),
       ],
       {
-        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: '1', CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          CHUHE_WORKERS: '1',
+          CHUHE_DEMO: '0',
+          CHUHE_TOURNAMENT_CREATORS: 'anyone',
+          BENCH_HEAP_FILE: heapFile,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
@@ -323,6 +344,7 @@ export async function bench(): Promise<void> {
     const run = async (mode: 'push' | 'refetch', crowd: number) => {
       const viewers: Viewer[] = [];
       const news = new Map<Viewer, number[]>(); // refetch: when each viewer's page arrived
+      const held0 = await heldMb();
       const t0 = performance.now();
       /** The server's RSS with the first half of the crowd connected and quiet (1 s after). */
       let half = NaN;
@@ -353,6 +375,8 @@ export async function bench(): Promise<void> {
       // crowd before it freed is reused by the first viewers (RSS does not shrink), which made the
       // figure small or negative.
       const idleKb = ((memoryMb(child!.pid!).rss - half) * 1024) / Math.max(1, crowd - refused - halfConnected);
+      // And what the whole crowd holds of the server's heap (and buffers), each measured after a full collection.
+      const heldKb = (((await heldMb()) - held0) * 1024) / Math.max(1, crowd - refused);
       const delays: number[] = [];
       const entry: number[] = [];
       let missed = 0;
@@ -406,7 +430,7 @@ export async function bench(): Promise<void> {
           `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
           `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
           (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
-          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms (kernel ${(cpu.system * 1000).toFixed(0)}), viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${idleKb.toFixed(1)} KB`,
+          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms (kernel ${(cpu.system * 1000).toFixed(0)}), viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${heldKb.toFixed(1)} KB heap (RSS ${idleKb.toFixed(1)} KB)`,
       );
       if (mode === 'push') serverCpu.set(crowd, cpu.server);
       console.log(rows[rows.length - 1]);
