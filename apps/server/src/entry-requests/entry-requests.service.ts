@@ -8,7 +8,8 @@ import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
 import { DomainError, unknownAffiliation } from '../common/errors';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { lockEvent } from '../entries/entries.service';
-import { MailService } from '../mail/mail.service';
+import { MailService, queueMailSql, type MailRequest } from '../mail/mail.service';
+import { randomUUID } from 'node:crypto';
 import { assertNotBanned } from '../persons/bans';
 import { EntriesService } from '../entries/entries.service';
 import { insertAuditRows } from '../audit/audit-rows';
@@ -113,7 +114,7 @@ export type EntryEvent = Pick<
  * the unit the user is a delegate of (单位领队: one delegate role per tournament), the unit the
  * request names (the delegate's, else the one given) and the user's person (二章8节3 bans).
  */
-const SUBMIT_CONTEXT = typedQuery(
+export const SUBMIT_CONTEXT = typedQuery(
   'what an entry submission needs to know of its event, tournament and user',
   {
     id: 'text',
@@ -131,6 +132,8 @@ const SUBMIT_CONTEXT = typedQuery(
     maxRating: 'int4?',
     membersOnly: 'bool',
     selfRegistration: 'bool',
+    tournamentNameZh: 'text',
+    tournamentNameEn: 'text',
     timeZone: 'text',
     opensAt: 'timestamp?',
     closesAt: 'timestamp?',
@@ -140,10 +143,10 @@ const SUBMIT_CONTEXT = typedQuery(
     unitNameZh: 'text?',
     unitNameEn: 'text?',
   },
-  (eventId: string, userId: string, affiliationId: string | null) => Prisma.sql`
+  (eventId: string, userId: string | null, affiliationId: string | null) => Prisma.sql`
     SELECT e.id::text AS id, e."tournamentId"::text AS "tournamentId", e."nameZh", e."nameEn", e.kind::text AS kind, e.category::text AS category,
       e."teamStarters", e."teamReserves", e."maxEntries", e."minBirthYear", e."maxBirthYear", e."minRating", e."maxRating", e."membersOnly", e."selfRegistration",
-      t."timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
+      t."nameZh" AS "tournamentNameZh", t."nameEn" AS "tournamentNameEn", t."timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
       d."affiliationId"::text AS "delegateUnitId",
       (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId",
       a."tournamentId"::text AS "unitTournamentId", a."nameZh" AS "unitNameZh", a."nameEn" AS "unitNameEn"
@@ -156,15 +159,37 @@ const SUBMIT_CONTEXT = typedQuery(
   [NO_ID, NO_ID, null],
 );
 
+/** What SUBMIT_WRITE writes: the request, its audit row, and for a request without an account its mail. */
+export interface RequestWrite {
+  /** The new request's id (chosen here: the confirmation mail's dedupe key names it). */
+  id: string;
+  eventId: string;
+  source: 'delegate' | 'self';
+  /** Asked without an account: stored `unconfirmed` (holds no place) until its mailed link is followed. */
+  unconfirmed: boolean;
+  affiliationId: string | null;
+  userId: string | null;
+  email: string | null;
+  confirmHash: string | null;
+  details: RequestDetails;
+  /** The audit row's reason: at a full field (the request waits), and otherwise. */
+  reasonIfFull: string;
+  reason: string | null;
+  /** Unconfirmed requests of the event older than this many hours are deleted with the write (by-mail.service CONFIRM_HOURS). */
+  expireHours: number | null;
+  /** Queued in the same statement when the request is written. */
+  mail: MailRequest | null;
+}
+
 /**
- * The submission's checks and its write, in one statement run after the locks (so it sees what the
+ * A request checked and written in one statement, run after the locks (so it sees what the
  * previous holder of a lock committed): the registration window by the database's clock (三章1
  * 报名办法, as registration's windowState: open from its opening, inclusive, to its closing,
  * exclusive; closed once round 1 is paired), what ENTRY_CHECKS checks (the same person or team
- * twice, a full field), the unit's quota (附录2 #1; its row locked before by QUOTA_LOCK). When
- * every check passes it inserts the request (`waiting` at a full field) and its audit row (as
- * AuditService.record would: the row as the API answers it); otherwise it writes nothing and the
- * caller words the first failed check.
+ * twice, a full field) and the unit's quota (附录2 #1; its row locked before by QUOTA_LOCK). When
+ * every check passes it inserts the request (`waiting` at a full field), its audit row (as
+ * AuditService.record would: the row as the API answers it, an account-free request's address and
+ * link hidden) and its mail; otherwise it writes nothing and the caller words the first failed check.
  */
 const SUBMIT_WRITE = typedQuery(
   'an entry request checked and written',
@@ -177,23 +202,17 @@ const SUBMIT_WRITE = typedQuery(
     teamTaken: 'bool',
     unitUsed: 'int4',
     quota: 'int4?',
-    id: 'text?',
     state: oneOf<EntryRequest['state'], 'text?'>('text?'),
     details: 'jsonb?',
     version: 'int4?',
     createdAt: 'timestamp?',
     updatedAt: 'timestamp?',
   },
-  (a: {
-    eventId: string;
-    source: 'delegate' | 'self';
-    affiliationId: string | null;
-    userId: string;
-    details: RequestDetails;
-    playerIds: string[];
-    names: string[];
-    reasonIfFull: string;
-  }) => Prisma.sql`
+  (a: RequestWrite) => {
+    const playerIds = a.details.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
+    const names = a.details.identities.filter((i) => i.startsWith('n:'));
+    const utc = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return Prisma.sql`
     WITH ev AS (
       SELECT e.id, e."tournamentId", e."maxEntries", (now() AT TIME ZONE 'UTC') AS now,
         (e."round1PairedAt" IS NULL AND (g."registrationOpensAt" IS NULL OR (now() AT TIME ZONE 'UTC') >= g."registrationOpensAt")
@@ -208,11 +227,11 @@ const SUBMIT_WRITE = typedQuery(
     ), entered AS (
       SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
       WHERE e."eventId" = ${a.eventId}::uuid AND e.status = 'active'
-        AND (p.id::text = ANY(${a.playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${a.names}::text[]))
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
       UNION ALL
       SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
       WHERE t."eventId" = ${a.eventId}::uuid
-        AND (p.id::text = ANY(${a.playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${a.names}::text[]))
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
       LIMIT 1
     ), verdict AS (
       SELECT ev.*, (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
@@ -224,10 +243,10 @@ const SUBMIT_WRITE = typedQuery(
         (SELECT q.quota FROM "UnitQuota" q WHERE q."eventId" = ${a.eventId}::uuid AND q."affiliationId" = ${a.affiliationId}::uuid) AS quota
       FROM ev
     ), ins AS (
-      INSERT INTO "EntryRequest" (id, "eventId", source, state, "affiliationId", details, "submittedById", "createdAt", "updatedAt")
-      SELECT gen_random_uuid(), v.id, ${a.source}::"EntryRequestSource",
-        (CASE WHEN v."maxEntries" IS NOT NULL AND v."activeEntries" >= v."maxEntries" THEN 'waiting' ELSE 'submitted' END)::"EntryRequestState",
-        ${a.affiliationId}::uuid, ${JSON.stringify(a.details)}::jsonb, ${a.userId}::uuid, v.now, v.now
+      INSERT INTO "EntryRequest" (id, "eventId", source, state, "affiliationId", details, "submittedById", email, "confirmHash", "createdAt", "updatedAt")
+      SELECT ${a.id}::uuid, v.id, ${a.source}::"EntryRequestSource",
+        (CASE WHEN ${a.unconfirmed}::boolean THEN 'unconfirmed' WHEN v."maxEntries" IS NOT NULL AND v."activeEntries" >= v."maxEntries" THEN 'waiting' ELSE 'submitted' END)::"EntryRequestState",
+        ${a.affiliationId}::uuid, ${JSON.stringify(a.details)}::jsonb, ${a.userId}::uuid, ${a.email}::text, ${a.confirmHash}::text, v.now, v.now
       FROM verdict v
       WHERE v."windowOpen" AND v."clashId" IS NULL AND v."enteredName" IS NULL AND NOT v."teamTaken"
         AND (${a.source}::text <> 'delegate' OR v."unitUsed" < v.quota)
@@ -235,15 +254,36 @@ const SUBMIT_WRITE = typedQuery(
     ), audit AS (${insertAuditRows({
       select: Prisma.sql`
       SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, v."tournamentId", 'entry_request', i.id::text, 'create', NULL::jsonb,
-        to_jsonb(i) || jsonb_build_object('createdAt', to_char(i."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(i."updatedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        CASE WHEN i.state = 'waiting' THEN ${a.reasonIfFull} END
+        to_jsonb(i) || jsonb_build_object('createdAt', ${utc(Prisma.sql`i."createdAt"`)}, 'updatedAt', ${utc(Prisma.sql`i."updatedAt"`)})
+          || (CASE WHEN ${a.unconfirmed}::boolean THEN jsonb_build_object('email', '(hidden)', 'confirmHash', '(hidden)') ELSE '{}'::jsonb END),
+        CASE WHEN i.state = 'waiting' THEN ${a.reasonIfFull} ELSE ${a.reason}::text END
       FROM ins i, verdict v`,
     })}
-    )
+    ), expired AS (
+      DELETE FROM "EntryRequest" x USING ins i, verdict v
+      WHERE x."eventId" = v.id AND x.state = 'unconfirmed' AND x."createdAt" < v.now - make_interval(hours => ${a.expireHours ?? 0}::int) AND ${a.expireHours !== null}::boolean
+    )${a.mail ? Prisma.sql`, mail AS (${queueMailSql(a.mail, Prisma.sql`SELECT 1 FROM ins`)})` : Prisma.empty}
     SELECT v."windowOpen", v."clashId", v."clashAffiliationId", v."clashIdentity", v."enteredName", v."teamTaken", v."unitUsed", v.quota,
-      i.id::text AS id, i.state::text AS state, i.details, i.version, i."createdAt", i."updatedAt"
-    FROM verdict v LEFT JOIN ins i ON true`,
-  [{ eventId: NO_ID, source: 'self', affiliationId: null, userId: NO_ID, details: { kind: 'player', members: [], identities: ['n:x|'] }, playerIds: [], names: [], reasonIfFull: '' }],
+      i.state::text AS state, i.details, i.version, i."createdAt", i."updatedAt"
+    FROM verdict v LEFT JOIN ins i ON true`;
+  },
+  [
+    {
+      id: NO_ID,
+      eventId: NO_ID,
+      source: 'self',
+      unconfirmed: true,
+      affiliationId: null,
+      userId: null,
+      email: 'x@example.org',
+      confirmHash: 'x',
+      details: { kind: 'player', members: [], identities: ['n:x|'] },
+      reasonIfFull: '',
+      reason: null,
+      expireHours: 48,
+      mail: { to: 'x@example.org', subject: 'x', text: 'x', kind: 'confirm_email', dedupeKey: 'entry-confirm:x' },
+    },
+  ],
 );
 
 const LOCK_IDENTITIES = typedQuery(
@@ -269,6 +309,9 @@ export async function lockIdentities(tx: Tx, eventId: string, identities: string
 function identityKeys(eventId: string, identities: string[]): string[] {
   return [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
 }
+
+/** The registration window (三章1 报名办法) as the refusal words it. */
+type Regs = { registrationOpensAt: Date | null; registrationClosesAt: Date | null } | null;
 
 export type RequestWithUnit = EntryRequest & { affiliation: { id: string; nameZh: string; nameEn: string } | null };
 
@@ -319,47 +362,38 @@ export class EntryRequestsService {
     if (source === 'self') await assertNotBanned(this.prisma, context.personId, undefined, 'player');
     await checkMembersNotBanned(this.prisma, details);
 
-    const written = await this.prisma.$transaction(
-      [
-        // Locks, always in this order: the unit's quota row (附录2 #1: two delegates of a unit at once
-        // cannot pass it), then the persons entered (the same person twice, or by two units).
-        ...(source === 'delegate' ? [QUOTA_LOCK.step(this.prisma, eventId, affiliationId!)] : []),
-        LOCK_IDENTITIES.step(this.prisma, identityKeys(eventId, details.identities)),
-        SUBMIT_WRITE.step(this.prisma, {
-          eventId,
-          source,
-          affiliationId,
-          userId: user.id,
-          details,
-          playerIds: details.members.flatMap((m) => (m.playerId ? [m.playerId] : [])),
-          names: details.identities.filter((i) => i.startsWith('n:')),
-          reasonIfFull: 'the field is full: on the waiting list',
-        }),
-      ],
-      // A crowd at the opening waits for a connection rather than being refused (the pool holds 10).
-      { timeout: 20_000, maxWait: 15_000 },
-    );
-    const [row] = SUBMIT_WRITE.rowsOf(written[written.length - 1]);
-    if (!row) throw notFound('event');
-    // Nothing was written unless every check passed; the first that failed is the refusal.
-    if (!row.windowOpen) throw windowClosed({ registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt }, context.timeZone);
-    if (row.clashId) throw await this.clashRefusal(this.prisma, event, details, affiliationId, lang, row.clashIdentity!, row.clashAffiliationId);
-    if (row.enteredName !== null) throw new DomainError('entry.duplicate', { name: row.enteredName, event: eventName });
-    if (details.team && row.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, details.team), event: eventName });
-    if (row.id === null || row.state === null || row.version === null || row.createdAt === null || row.updatedAt === null) {
-      if (source !== 'delegate') throw new Error('an entry request passed its checks and was not written');
-      const unit = { nameZh: context.unitNameZh ?? '—', nameEn: context.unitNameEn ?? '—' };
-      throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit), event: eventName, quota: row.quota ?? 0, used: row.unitUsed });
-    }
+    const write: RequestWrite = {
+      id: randomUUID(),
+      eventId,
+      source,
+      unconfirmed: false,
+      affiliationId,
+      userId: user.id,
+      email: null,
+      confirmHash: null,
+      details,
+      reasonIfFull: 'the field is full: on the waiting list',
+      reason: null,
+      expireHours: null,
+      mail: null,
+    };
+    const regs: Regs = { registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt };
+    const row = await this.writeRequest(write, {
+      event,
+      lang,
+      timeZone: context.timeZone,
+      regs,
+      unit: { nameZh: context.unitNameZh ?? '—', nameEn: context.unitNameEn ?? '—' },
+    });
     // The row as Prisma's create answered it (the API's JSON shape: every column, in the model's order).
     return {
-      id: row.id,
+      id: write.id,
       eventId,
       source,
       state: row.state,
       affiliationId,
       personId: null,
-      details: row.details as Prisma.JsonValue,
+      details: row.details,
       reason: null,
       submittedById: user.id,
       email: null,
@@ -372,6 +406,43 @@ export class EntryRequestsService {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
+  }
+
+  /**
+   * One batch transaction (issue 31's opening hour: no turn through this process between its
+   * statements): the locks, always in this order — the unit's quota row for a delegate's request
+   * (附录2 #1: two delegates of a unit at once cannot pass it), then the persons entered (the same
+   * person twice, or by two units) — then SUBMIT_WRITE. Nothing is written unless every check
+   * passed; the first that failed is the refusal.
+   */
+  async writeRequest(
+    write: RequestWrite,
+    words: { event: Pick<Event, 'nameZh' | 'nameEn'>; lang: Language; timeZone: string; regs: Regs; unit: { nameZh: string; nameEn: string } },
+  ): Promise<{ state: EntryRequest['state']; details: Prisma.JsonValue; version: number; createdAt: Date; updatedAt: Date }> {
+    const { eventId, source, affiliationId, details } = write;
+    const written = await this.prisma.$transaction(
+      [
+        ...(source === 'delegate' ? [QUOTA_LOCK.step(this.prisma, eventId, affiliationId!)] : []),
+        LOCK_IDENTITIES.step(this.prisma, identityKeys(eventId, details.identities)),
+        SUBMIT_WRITE.step(this.prisma, write),
+      ],
+      // A crowd at the opening waits for a connection rather than being refused (the pool holds 10).
+      { timeout: 20_000, maxWait: 15_000 },
+    );
+    const [row] = SUBMIT_WRITE.rowsOf(written[written.length - 1]);
+    if (!row) throw notFound('event');
+    const { lang, event } = words;
+    const eventName = nameIn(lang, event);
+    if (!row.windowOpen) throw windowClosed(words.regs, words.timeZone);
+    if (row.clashId) throw await this.clashRefusal(this.prisma, event, details, affiliationId, lang, row.clashIdentity!, row.clashAffiliationId);
+    if (row.enteredName !== null) throw new DomainError('entry.duplicate', { name: row.enteredName, event: eventName });
+    if (details.team && row.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, details.team), event: eventName });
+    const { state, version, createdAt, updatedAt } = row;
+    if (state === null || version === null || createdAt === null || updatedAt === null) {
+      if (source !== 'delegate') throw new Error('an entry request passed its checks and was not written');
+      throw new DomainError('entry.over_quota', { unit: nameIn(lang, words.unit), event: eventName, quota: row.quota ?? 0, used: row.unitUsed });
+    }
+    return { state, details: row.details as Prisma.JsonValue, version, createdAt, updatedAt };
   }
 
   /** The request's members as stored, each checked (existing players of the unit, new ones complete and eligible). */

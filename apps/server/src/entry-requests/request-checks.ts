@@ -39,7 +39,10 @@ export function checkWindow(
 
 /** The refusal of a request outside the registration window (its times in the tournament's zone). */
 export function windowClosed(regs: { registrationOpensAt: Date | null; registrationClosesAt: Date | null } | null, timeZone: string): DomainError {
-  return new DomainError('entry.window_closed', { opens: at(regs?.registrationOpensAt ?? null, timeZone), closes: at(regs?.registrationClosesAt ?? null, timeZone) });
+  return new DomainError('entry.window_closed', {
+    opens: at(regs?.registrationOpensAt ?? null, timeZone),
+    closes: at(regs?.registrationClosesAt ?? null, timeZone),
+  });
 }
 
 /** 三章1 参加资格 and 二章1节: the first problem of a member, as the refusal its page shows. */
