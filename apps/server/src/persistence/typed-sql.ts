@@ -72,6 +72,15 @@ export interface TypedQuery<C extends Columns, A extends unknown[]> {
    * none is a result lost with its connection: a DatabaseUnavailableError (503).
    */
   one(db: RawDb, ...args: A): Promise<RowOf<C>>;
+  /**
+   * The statement as one step of a batch transaction (`prisma.$transaction([a, b, c])`: BEGIN, the
+   * steps in order, COMMIT, with no turn through this process between them — cheaper than an
+   * interactive transaction where nothing between the steps needs deciding); its result read with
+   * `rowsOf`.
+   */
+  step(db: RawDb, ...args: A): Prisma.PrismaPromise<unknown>;
+  /** The rows of a step's result (not rows: a DatabaseUnavailableError, as `rows`). */
+  rowsOf(result: unknown): RowOf<C>[];
 }
 
 /** What the schema test needs of a typed query: its declaration and its statement with the sample arguments. */
@@ -89,19 +98,21 @@ export function typedQuery<const C extends Columns, A extends unknown[]>(
   sql: (...args: A) => Prisma.Sql,
   sample: A,
 ): TypedQuery<C, A> {
-  const rows = async (db: RawDb, ...args: A): Promise<RowOf<C>[]> => {
-    const result: unknown = await db.$queryRaw<RowOf<C>[]>(sql(...args));
+  const rowsOf = (result: unknown): RowOf<C>[] => {
     // Issue 23 (the database-blinks soak): a statement whose connection was cut mid-transaction
     // once came back undefined, and the caller's rows[0] answered 500.
     if (!Array.isArray(result)) throw new DatabaseUnavailableError(`${name}: the database returned no result (its connection was lost)`);
     return result as RowOf<C>[];
   };
+  const rows = async (db: RawDb, ...args: A): Promise<RowOf<C>[]> => rowsOf(await db.$queryRaw<RowOf<C>[]>(sql(...args)));
   const query: TypedQuery<C, A> = {
     name,
     columns,
     sql,
     sample,
     rows,
+    step: (db, ...args) => db.$queryRaw(sql(...args)),
+    rowsOf,
     one: async (db, ...args) => {
       const [row] = await rows(db, ...args);
       if (!row) throw new DatabaseUnavailableError(`${name}: the database returned no row where there is always one (its connection was lost)`);
