@@ -46,13 +46,26 @@ export class ResultsService {
    * of one event go side by side; pairing and publishing wait): lock + read, update with the version,
    * audit, and — only when something may follow — the knockout match and the round's completion.
    */
-  async enterResult({ user, gameId, dto, access }: { user: AuthUser; gameId: string; dto: EnterResultDto; access?: TournamentAccess }) {
+  async enterResult({
+    user,
+    gameId,
+    dto,
+    access,
+    countOpen = false,
+  }: {
+    user: AuthUser;
+    gameId: string;
+    dto: EnterResultDto;
+    access?: TournamentAccess;
+    /** The result sheet's counter: the response also says how many other games of the round are open (`openOthers`), as the write saw them. */
+    countOpen?: boolean;
+  }) {
     const problems = resultProblems(dto);
     if (problems.length) throw badRequest(problems);
     const reason = dto.reason?.trim() || undefined;
 
     const penaltyReason = dto.penaltyReason ?? null;
-    const entry = { gameId, userId: user.id, dto, penaltyReason, reason: reason ?? null };
+    const entry = { gameId, userId: user.id, dto, penaltyReason, reason: reason ?? null, countOpen };
 
     // The usual result (issue 35 #3): lock, then read, update, audit and notify in one statement, on a
     // pooled connection of its own — no Prisma interactive transaction, whose engine cost more CPU
@@ -72,7 +85,7 @@ export class ResultsService {
       if (error === LONG_WAY) return null;
       throw error;
     });
-    if (quick) return this.afterQuickCommit(quick, null);
+    if (quick) return withOpen(await this.afterQuickCommit(quick, null), quick.openOthers, countOpen);
 
     const done = await this.prisma.$transaction(async (tx) => {
       const eventId = await lockEventPlaySharedForGame(tx, gameId);
@@ -85,7 +98,7 @@ export class ResultsService {
       const { game, red, black, pairing, round, actor } = enteredResult(row, user, dto.result, penaltyReason, now);
       const tournamentId = row.tournamentId;
       const earlyDraw = () => (earlyDrawPossible(row, dto) ? flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : Promise.resolve(null));
-      if (row.entered) return { fast: enteredResult(row, user, dto.result, penaltyReason, now), earlyDraw: await earlyDraw() };
+      if (row.entered) return { fast: enteredResult(row, user, dto.result, penaltyReason, now), earlyDraw: await earlyDraw(), openOthers: row.openOthers };
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
       if (round.state === 'draft') throw new DomainError('result.draft_round', { round: round.number }, 'round');
@@ -150,13 +163,13 @@ export class ResultsService {
       if (change.gameRemoved) {
         throw new DomainError('result.later_game_of_match', { board: game.board, match: pairing.matchKey ?? '' }, 'game');
       }
-      return { change, earlyDraw: await earlyDraw() };
+      return { change, earlyDraw: await earlyDraw(), openOthers: row.openOthers };
     }, RESULT_TRANSACTION);
 
-    if (done.fast) return this.afterQuickCommit(done.fast, done.earlyDraw);
+    if (done.fast) return withOpen(await this.afterQuickCommit(done.fast, done.earlyDraw), done.openOthers, countOpen);
     const response = await resultChangeResponse(this.prisma, done.change);
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
-    return response;
+    return withOpen(response, done.openOthers, countOpen);
   }
 
   /**
@@ -171,6 +184,12 @@ export class ResultsService {
     if (earlyDraw) response.earlyDraw = earlyDraw;
     return response;
   }
+}
+
+/** The response with the round's other open games, when the caller asked (the result sheet). */
+function withOpen(response: Record<string, unknown>, openOthers: number | null, asked: boolean): Record<string, unknown> {
+  if (asked) response.openOthers = openOthers;
+  return response;
 }
 
 /** Thrown inside the quick transaction to roll it back and take the long way. */
@@ -206,6 +225,7 @@ function enteredResult(row: ResultEntryRow, user: AuthUser, result: GameResult, 
     actor,
     /** The game as the statement left it, when it entered the result. */
     updated: { ...game, result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 } satisfies Game,
+    openOthers: row.openOthers,
     completedRound:
       row.completedRoundVersion === null
         ? null
@@ -255,13 +275,24 @@ const READ_AND_ENTER = typedQuery(
     hasSanctions: 'bool',
     /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
     lineupsMissing: 'bool',
+    /** With countOpen (the result sheet's counter): the round's other games without a result, as this statement saw them. */
+    openOthers: 'int4?',
     /** The statement entered the result (with its audit row and the live notification). */
     entered: 'bool',
     /** The statement completed the round (its last result): the round's new version and time. */
     completedRoundVersion: 'int4?',
     completedRoundAt: 'timestamp?',
   },
-  (a: { gameId: string; userId: string; result: string; version: number; penaltyReason: string | null; reason: string | null; at: string }) => Prisma.sql`
+  (a: {
+    gameId: string;
+    userId: string;
+    result: string;
+    version: number;
+    penaltyReason: string | null;
+    reason: string | null;
+    at: string;
+    countOpen: boolean;
+  }) => Prisma.sql`
     WITH g AS (
       SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.leg, g.kind::text AS kind,
         g."redPlayerId"::text AS "redPlayerId", g."blackPlayerId"::text AS "blackPlayerId",
@@ -325,10 +356,13 @@ const READ_AND_ENTER = typedQuery(
       FROM completed d, g`,
     })}
     )
-    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
+    SELECT g.*,
+      CASE WHEN ${a.countOpen}::boolean THEN (SELECT count(*)::int4 FROM "Game" o JOIN "Pairing" op ON op.id = o."pairingId"
+        WHERE op."roundId" = g."roundId"::uuid AND o.result IS NULL AND o.id <> ${a.gameId}::uuid) END AS "openOthers",
+      EXISTS (SELECT 1 FROM entered) AS entered,
       (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"
     FROM g`,
-  [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString() }],
+  [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString(), countOpen: true }],
 );
 type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
 
@@ -348,7 +382,7 @@ type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
  */
 async function readAndEnter(
   tx: RawDb,
-  a: { gameId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date },
+  a: { gameId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date; countOpen: boolean },
 ): Promise<ResultEntryRow | null> {
   const rows = await READ_AND_ENTER.rows(tx, {
     gameId: a.gameId,
@@ -358,6 +392,7 @@ async function readAndEnter(
     penaltyReason: a.penaltyReason,
     reason: a.reason,
     at: a.now.toISOString(),
+    countOpen: a.countOpen,
   });
   const row = rows[0];
   if (!row) return null;
