@@ -222,6 +222,7 @@ describe('result entry in one statement', () => {
         );
       }
       const api = await counted(() => putResult(app, sheetArbiter.auth, round2.pairings[2].games[0], { result: 'draw' }), 200);
+      console.log(`statements: sheet posts ${page.join(', ')}; API write ${api}`);
       expect(Math.min(...page)).toBeLessThanOrEqual(api);
     } finally {
       restore();
@@ -275,6 +276,7 @@ describe('result entry in one statement', () => {
         foul.push(await counted(() => request(app.getHttpServer()).get(`/games/${g.id}/foul?lang=en`).set('Cookie', cookie), 200));
         record.push(await counted(() => request(app.getHttpServer()).get(`/games/${g.id}/record?lang=en`).set('Cookie', cookie), 200));
       }
+      console.log(`statements: foul page ${foul.join(', ')}; record page ${record.join(', ')}`);
       // Foul: the guard, the heading, the sanctions, the held event's version (16 before: the heading was 13).
       // Record: the guard, the heading, the stored record.
       expect(Math.min(...foul)).toBeLessThanOrEqual(4);
