@@ -211,7 +211,7 @@ async function correction(prisma: PrismaService, rerate: { rerate(eventId: strin
   const audit = await prisma.auditLog.findFirst({ where: { entity: 'event_rating', entityId: game.pairing.round.eventId }, orderBy: { at: 'desc' } });
   const changed = (audit?.after as { changed?: number } | null)?.changed;
   console.log(
-    `  a correction to the first event re-rated (auto-rerate, from scratch with its writes, ${rows} rating rows): ${outcome} in ${(ms / 1000).toFixed(1)} s, ${changed ?? 'no audit row:'} ratings changed (goal < 60 s: ${goal(ms, 60_000)}) (${load()})`,
+    `  a correction to the first event re-rated (auto-rerate, from scratch with its writes, ${rows} rating rows): ${outcome} in ${(ms / 1000).toFixed(1)} s, ${changed === undefined ? 'no audit row' : `${changed} ratings changed`} (goal < 60 s: ${goal(ms, 60_000)}) (${load()})`,
   );
 }
 
