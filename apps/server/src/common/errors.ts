@@ -524,5 +524,8 @@ export interface CodedFieldProblem {
  * language by its code; the English words keep the API's `field: reason`.
  */
 export function codedProblems(problems: readonly CodedFieldProblem[]): DomainErrors {
-  return new DomainErrors(problems.map((p) => ({ code: p.code, field: p.field, params: { ...p.params, field: p.field, reason: p.reason } })));
+  const error = new DomainErrors(problems.map((p) => ({ code: p.code, field: p.field, params: { ...p.params, field: p.field, reason: p.reason } })));
+  // The API's `errors` keep each reason as the library says it (no field prefix), beside its code.
+  (error.getResponse() as Record<string, unknown>).errors = problems.map((p) => ({ field: p.field, reason: p.reason, code: p.code }));
+  return error;
 }
