@@ -529,3 +529,12 @@ export function codedProblems(problems: readonly CodedFieldProblem[]): DomainErr
   (error.getResponse() as Record<string, unknown>).errors = problems.map((p) => ({ field: p.field, reason: p.reason, code: p.code }));
   return error;
 }
+
+/**
+ * The words of the codes a page's script may meet (by code prefix), as templates in the page's
+ * language with their `{slots}`: the script fills them from the refusal's params (issue 30 #5 —
+ * a script never shows the API's English on a Chinese page).
+ */
+export function refusalTemplates(lang: Language, prefixes: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ERROR_CODES.filter((c) => prefixes.some((p) => c.startsWith(p))).map((c) => [c, translate(`error.${c}` as MessageKey, lang)]));
+}

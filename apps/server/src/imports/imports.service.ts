@@ -4,7 +4,7 @@ import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, 
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
-import { DomainError, DomainErrors } from '../common/errors';
+import { codedProblems, DomainError } from '../common/errors';
 import { Prisma } from '../generated/prisma/client';
 import type { Event, Gender } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
@@ -219,9 +219,7 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
 }
 
 function importError(problems: ImportProblem[]) {
-  return new DomainErrors(
-    problems.map((p) => ({ code: 'csv.import_line', field: 'csv', params: { line: p.line, column: p.column, detail: formatProblem(p) } })),
-  );
+  return codedProblems(problems.map((p) => ({ code: 'csv.import_line', field: 'csv', reason: formatProblem(p), params: { line: p.line, column: p.column } })));
 }
 
 /** An affiliation created by an import and not named in English yet (its English name is the Chinese one). */

@@ -3,7 +3,7 @@ import { parseCsv } from '@chuhe/registration';
 import { EXPECTED_SCORE, methodProblems, readRatingList, writeRatingList } from '@chuhe/ratings';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
-import { DomainError, missingResource, DomainErrors } from '../common/errors';
+import { codedProblems, DomainError, missingResource } from '../common/errors';
 import { closedConflict } from '../events/events.service';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -70,7 +70,15 @@ export class RatingsService {
   async importList(user: AuthUser, listId: string, dto: { asOf: string; csv: string }) {
     await requireAdmin(this.prisma, user);
     const parsed = parseCsv(dto.csv);
-    if (!parsed.ok) throw new DomainError('rating.csv_line', { line: parsed.error.line, column: '-', detail: parsed.error.message }, 'csv');
+    if (!parsed.ok)
+      throw codedProblems([
+        {
+          code: 'rating.csv_line',
+          field: 'csv',
+          reason: `line ${parsed.error.line}, column -: ${parsed.error.message}`,
+          params: { line: parsed.error.line, column: '-' },
+        },
+      ]);
     const ids = parsed.value.slice(1).flatMap((r) => r.fields.map((f) => f.trim()));
     const persons = await this.prisma.person.findMany({
       where: { OR: [{ federationId: { in: ids } }, { id: { in: ids.filter((i) => /^[0-9a-f-]{36}$/i.test(i)) } }] },
@@ -80,7 +88,14 @@ export class RatingsService {
     const byId = new Map(persons.map((p) => [p.id, p.mergedIntoId ?? p.id]));
     const rows = readRatingList(parsed.value, (column, value) => (column === 'federation_id' ? byFederation.get(value) : byId.get(value)));
     if (!rows.ok)
-      throw new DomainErrors(rows.error.map((p) => ({ code: 'rating.csv_line', field: 'csv', params: { line: p.line, column: p.column, detail: p.reason } })));
+      throw codedProblems(
+        rows.error.map((p) => ({
+          code: 'rating.csv_line',
+          field: 'csv',
+          reason: `line ${p.line}, column ${p.column}: ${p.reason}`,
+          params: { line: p.line, column: p.column },
+        })),
+      );
     const at = new Date(`${dto.asOf}T00:00:00Z`);
     return this.prisma.$transaction(async (tx) => {
       if (!(await tx.ratingList.findUnique({ where: { id: listId } }))) throw missingResource('listId', 'rating list');
@@ -276,10 +291,7 @@ const LONG = { timeout: 120_000, maxWait: 10_000 };
 
 function checkMethod(method: Record<string, unknown>): void {
   const problems = methodProblems(method, Object.keys(EXPECTED_SCORE));
-  if (problems.length)
-    throw new DomainErrors(
-      problems.map((p) => ({ code: 'rating.method', field: `method.${p.field}`, params: { field: `method.${p.field}`, detail: p.reason } })),
-    );
+  if (problems.length) throw codedProblems(problems.map((p) => ({ code: 'rating.method', field: `method.${p.field}`, reason: p.reason })));
 }
 
 interface ReportJson {

@@ -70,10 +70,10 @@ export const LIST_REFUSAL_MESSAGES = {
   'error.late_draw.duplicate_number': { zh: '同一抽签号由两名参赛者持有（二章7节2：请重新抽签）', en: '{field}: {detail} (二章7节2: make a new draw)' },
   'error.late_draw.redraw_needed': { zh: '迟到的参赛者无法补入现有抽签（二章7节2：请重新抽签）', en: '{field}: {detail} (二章7节2: make a new draw)' },
   // ── files and lists people bring ──
-  'error.csv.import_line': { zh: 'CSV 第 {line} 行（{column} 列）有误', en: 'csv: {detail}' },
+  'error.csv.import_line': { zh: 'CSV 第 {line} 行（{column} 列）有误', en: '{field}: {reason}' },
   'error.rating.list_exists': { zh: '已有同名的等级分表', en: 'name: a rating list of this name exists' },
-  'error.rating.csv_line': { zh: 'CSV 第 {line} 行（{column} 列）有误', en: 'csv: line {line}, column {column}: {detail}' },
-  'error.rating.method': { zh: '等级分计算方法的常数不符合要求（{field}）', en: '{field}: {detail}' },
+  'error.rating.csv_line': { zh: 'CSV 第 {line} 行（{column} 列）有误', en: '{field}: {reason}' },
+  'error.rating.method': { zh: '等级分计算方法的常数不符合要求（{field}）', en: '{field}: {reason}' },
   'error.body.not_json': { zh: '赛事文件不是有效的 JSON', en: 'body: not JSON: {detail}' },
   'error.body.not_object': { zh: '赛事文件须为 JSON 对象', en: 'body: must be a JSON object { file, nameZh?, nameEn?, category? }' },
   // ── standings, live pages, forms ──
