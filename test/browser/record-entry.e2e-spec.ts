@@ -237,6 +237,8 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     const issued = (await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body as { red: { path: string } };
     for (const [lang, width] of [
       ['zh', 360],
+      ['zh', 1280],
+      ['en', 360],
       ['en', 1280],
     ] as const) {
       const links =
