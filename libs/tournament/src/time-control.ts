@@ -53,13 +53,13 @@ export function timeControlProblems(tc: TimeControl, stageCount: number): ClockP
   (tc.stages ?? []).forEach((s, i) => {
     if (i >= stageCount)
       out.push({
-        field: `timeControl.stages[${i}]`,
+        field: `timeControl.stages.${i}`,
         reason: `the event has ${stageCount} stage(s)`,
         code: 'clock.stage_beyond',
         params: { count: stageCount },
       });
-    if (s?.slow) clockProblems(s.slow, `timeControl.stages[${i}].slow`, out);
-    if (s?.rapid) clockProblems(s.rapid, `timeControl.stages[${i}].rapid`, out);
+    if (s?.slow) clockProblems(s.slow, `timeControl.stages.${i}.slow`, out);
+    if (s?.rapid) clockProblems(s.rapid, `timeControl.stages.${i}.rapid`, out);
   });
   return out;
 }
