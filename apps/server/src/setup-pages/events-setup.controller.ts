@@ -54,10 +54,59 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
       baseMinutes: formValue.int(v['timeControl.baseMinutes']),
       incrementSeconds: formValue.int(v['timeControl.incrementSeconds']),
       movesInBase: formValue.int(v['timeControl.movesInBase']),
+      ...timeControlExtras(v),
     },
     pairingOptions: { sameAffiliation: formValue.text(v[SAME_AFFILIATION]) },
     lineupDeadlineMinutes: formValue.int(v.lineupDeadlineMinutes),
   };
+}
+
+/** How many stages the form offers their own clocks for (the presets have one or two stages). */
+const STAGE_CLOCK_ROWS = 2;
+
+/** The form's names of the second period (二章2节2) and the stages' clocks (附录3 #4), as the API names their problems. */
+const SECOND_PERIOD_FIELDS = ['timeControl.secondPeriod.minutes', 'timeControl.secondPeriod.moves', 'timeControl.secondPeriod.afterMinutes'];
+const STAGE_CLOCK_FIELDS = Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) =>
+  (['slow', 'rapid'] as const).flatMap((kind) => [`timeControl.stages.${i}.${kind}.baseMinutes`, `timeControl.stages.${i}.${kind}.incrementSeconds`]),
+).flat();
+
+/**
+ * The second period (二章2节2 限时限着制: after the base time, so many moves every so many
+ * minutes) and each stage's slow and rapid clocks (附录3 #4: 60′+30″ slow, 15′+5″ rapid), from the
+ * form: a part left blank is not sent, so the API keeps none (the event's clock, the format's rapid).
+ */
+function timeControlExtras(v: Record<string, unknown>): { secondPeriod?: Record<string, unknown>; stages?: Record<string, unknown>[] } {
+  const period = {
+    minutes: formValue.int(v['timeControl.secondPeriod.minutes']),
+    moves: formValue.int(v['timeControl.secondPeriod.moves']),
+    afterMinutes: formValue.int(v['timeControl.secondPeriod.afterMinutes']),
+  };
+  const clock = (prefix: string) => {
+    const c = { baseMinutes: formValue.int(v[`${prefix}.baseMinutes`]), incrementSeconds: formValue.int(v[`${prefix}.incrementSeconds`]) };
+    return c.baseMinutes === undefined && c.incrementSeconds === undefined ? undefined : c;
+  };
+  const stages = Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) => {
+    const slow = clock(`timeControl.stages.${i}.slow`);
+    const rapid = clock(`timeControl.stages.${i}.rapid`);
+    return { ...(slow ? { slow } : {}), ...(rapid ? { rapid } : {}) };
+  });
+  while (stages.length && !Object.keys(stages[stages.length - 1]).length) stages.pop();
+  return {
+    ...(Object.values(period).some((x) => x !== undefined) ? { secondPeriod: period } : {}),
+    ...(stages.length ? { stages } : {}),
+  };
+}
+
+/** The stored second period and stage clocks as the form's values. */
+function timeControlExtraValues(tc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const period = (tc.secondPeriod ?? {}) as Record<string, unknown>;
+  for (const k of ['minutes', 'moves', 'afterMinutes']) out[`timeControl.secondPeriod.${k}`] = period[k] ?? '';
+  const stages = (tc.stages ?? []) as (Record<string, Record<string, unknown> | undefined> | null)[];
+  for (let i = 0; i < STAGE_CLOCK_ROWS; i++)
+    for (const kind of ['slow', 'rapid'])
+      for (const k of ['baseMinutes', 'incrementSeconds']) out[`timeControl.stages.${i}.${kind}.${k}`] = stages[i]?.[kind]?.[k] ?? '';
+  return out;
 }
 
 /**
@@ -172,6 +221,7 @@ export class EventsSetupController {
       'timeControl.baseMinutes': tc.baseMinutes,
       'timeControl.incrementSeconds': tc.incrementSeconds ?? '',
       'timeControl.movesInBase': tc.movesInBase ?? '',
+      ...timeControlExtraValues(tc),
       [SAME_AFFILIATION]: (event.pairingOptions as { sameAffiliation?: string }).sameAffiliation ?? 'allowed',
     };
     res.render('setup/event-form', await this.formContext(res, event.tournamentId, event, emptyForm(values)));
@@ -196,11 +246,8 @@ export class EventsSetupController {
         if (started) for (const k of ['stages', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves']) delete input[k];
         // Unchanged entry-shaping values are not changes (the API refuses changing them while there are entries).
         for (const k of ['category', 'teamStarters', 'teamReserves'] as const) if (input[k] === event[k]) delete input[k];
-        // The form edits the event's clock; a second period and the stages' own clocks (二章2节2,
-        // 附录3 #4; set through the API) stay as stored.
-        const stored = event.timeControl as Record<string, unknown>;
-        const tc = input.timeControl as Record<string, unknown>;
-        for (const k of ['secondPeriod', 'stages']) if (stored[k] !== undefined && tc[k] === undefined) tc[k] = stored[k];
+        // The form edits the whole clock: the second period and the stages' clocks (二章2节2,
+        // 附录3 #4) are its fields too, so one left blank is removed.
         return input;
       },
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
@@ -361,6 +408,15 @@ export class EventsSetupController {
       form,
       action: event ? `/manage/events/${event.id}/edit` : `/tournaments/${tour.id}/manage/events/new`,
       presetOptions: presets,
+      // 二章2节2 and 附录3 #4: open when one is set or refused, so what is stored or wrong is seen.
+      clockExtrasOpen: [...SECOND_PERIOD_FIELDS, ...STAGE_CLOCK_FIELDS].some((f) => (form.values[f] ?? '') !== '' || form.errors[f] !== undefined),
+      stageClockRows: Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) => ({
+        n: i + 1,
+        slowBase: `timeControl.stages.${i}.slow.baseMinutes`,
+        slowIncrement: `timeControl.stages.${i}.slow.incrementSeconds`,
+        rapidBase: `timeControl.stages.${i}.rapid.baseMinutes`,
+        rapidIncrement: `timeControl.stages.${i}.rapid.incrementSeconds`,
+      })),
       // The form's script (client/event-form.ts): each preset's kind (team fields only for team presets) and its rules' clock (issue 30 #6).
       presetJson: JSON.stringify(
         Object.fromEntries(EVENT_PRESETS.map((p) => [p, { kind: presetKind(p), timeControl: PRESET_TIME_CONTROLS[p] ?? null }])),
@@ -455,6 +511,8 @@ const EVENT_FORM_FIELDS = [
   'timeControl.baseMinutes',
   'timeControl.incrementSeconds',
   'timeControl.movesInBase',
+  ...SECOND_PERIOD_FIELDS,
+  ...STAGE_CLOCK_FIELDS,
   SAME_AFFILIATION,
   'lineupDeadlineMinutes',
 ];
