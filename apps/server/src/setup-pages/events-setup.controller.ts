@@ -97,6 +97,25 @@ function timeControlExtras(v: Record<string, unknown>): { secondPeriod?: Record<
   };
 }
 
+/**
+ * The clock's refusals that name a whole part (`timeControl.secondPeriod`, `timeControl.stages.1`)
+ * beside that part's first input, so each is seen where it is fixed.
+ */
+function placeClockErrors(form: FormState): FormState {
+  const errors: Record<string, string> = {};
+  for (const [field, reason] of Object.entries(form.errors)) {
+    const stage = /^timeControl\.stages\.(\d+)(?:\.(slow|rapid))?$/.exec(field);
+    const at =
+      field === 'timeControl.secondPeriod'
+        ? 'timeControl.secondPeriod.minutes'
+        : stage && Number(stage[1]) < STAGE_CLOCK_ROWS
+          ? `timeControl.stages.${stage[1]}.${stage[2] ?? 'slow'}.baseMinutes`
+          : field;
+    errors[at] ??= reason;
+  }
+  return { ...form, errors };
+}
+
 /** The stored second period and stage clocks as the form's values. */
 function timeControlExtraValues(tc: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -166,7 +185,7 @@ export class EventsSetupController {
       values: body,
       toInput: (v) => eventInput(v, true),
       run: (dto) => this.events.create({ user: req.user!, tournamentId: id, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, form) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, placeClockErrors(form)) }),
       redirect: (e) => `/manage/events/${e.id}`,
       flash: () => translator(res)('eventCreated'),
     });
@@ -251,7 +270,7 @@ export class EventsSetupController {
         return input;
       },
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, form) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, placeClockErrors(form)) }),
       redirect: () => `/manage/events/${eventId}`,
       flash: () => translator(res)('saved'),
     });
