@@ -427,6 +427,8 @@ export class EventsSetupController {
       form,
       action: event ? `/manage/events/${event.id}/edit` : `/tournaments/${tour.id}/manage/events/new`,
       presetOptions: presets,
+      // The clock's parts with their refusals placed beside them (placeClockErrors): the page's `form` is the refusal as it came.
+      clockForm: form,
       // 二章2节2 and 附录3 #4: open when one is set or refused, so what is stored or wrong is seen.
       clockExtrasOpen: [...SECOND_PERIOD_FIELDS, ...STAGE_CLOCK_FIELDS].some((f) => (form.values[f] ?? '') !== '' || form.errors[f] !== undefined),
       stageClockRows: Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) => ({
