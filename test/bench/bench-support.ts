@@ -51,3 +51,19 @@ export async function wallTimes(runs: number, f: () => Promise<unknown> | unknow
 export async function timed(runs: number, f: () => Promise<unknown> | unknown, warmup = 1): Promise<number> {
   return median(await wallTimes(runs, f, warmup));
 }
+
+/** A fresh account on the bench's server; answers its Authorization header and its e-mail. */
+export async function benchUser(port: number, password = 'correct horse battery'): Promise<{ auth: string; email: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.chuhe`;
+  await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
+  const login = await call(port, 'POST', '/api/auth/login', { email, password });
+  if (login.status !== 200 && login.status !== 201) throw new Error(`login: ${login.status} ${login.text.slice(0, 300)}`);
+  return { auth: `Bearer ${JSON.parse(login.text).token}`, email };
+}
+
+/** A tournament created over HTTP by `auth`; answers its id. */
+export async function benchTournament(port: number, auth: string, names = { nameZh: '基准', nameEn: 'Bench' }, endDate = '2026-12-09'): Promise<string> {
+  const t = await call(port, 'POST', '/api/tournaments', { ...names, venue: 'here', startDate: '2026-12-01', endDate, organizer: 'bench' }, auth);
+  if (t.status !== 201) throw new Error(`tournament: ${t.status} ${t.text.slice(0, 300)}`);
+  return JSON.parse(t.text).id as string;
+}

@@ -9,7 +9,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase } from '../support/test-database';
-import { call } from './bench-support';
+import { benchTournament, benchUser, call } from './bench-support';
 import { PrismaService, createApp } from './server-dist';
 
 const PLAYERS = 60_000;
@@ -21,22 +21,8 @@ export async function bench(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;
-    const email = `bench-${Date.now()}@bench.chuhe`;
-    const password = 'correct horse battery';
-    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
-    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
-    const tournament = async () =>
-      JSON.parse(
-        (
-          await call(
-            port,
-            'POST',
-            '/api/tournaments',
-            { nameZh: '导入', nameEn: 'Import', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' },
-            auth,
-          )
-        ).text,
-      ).id as string;
+    const { auth } = await benchUser(port);
+    const tournament = () => benchTournament(port, auth, { nameZh: '导入', nameEn: 'Import' });
     const rows = Array.from({ length: PLAYERS }, (_, i) => `选手${i},P${i},${i % 2 ? 'male' : 'female'},会${i % 50}`);
     const csv = ['name_zh,name_en,gender,affiliation', ...rows].join('\n');
 

@@ -26,7 +26,7 @@ import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult } from '../../apps/server/src/generated/prisma/client';
 import { loadEventByInclude } from '../support/event-by-include';
 import { createTestDatabase } from '../support/test-database';
-import { call, median, prng, timed } from './bench-support';
+import { benchTournament, benchUser, call, median, prng, timed } from './bench-support';
 import { PrismaService, checkDraft, createApp, eventFile, insertDraftRound, loadEntries, loadEventPlay } from './server-dist';
 
 const PLAYERS = 1000;
@@ -86,22 +86,11 @@ export async function bench(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;
-    const email = `bench-${Date.now()}@bench.chuhe`;
-    const password = 'correct horse battery staple';
-    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
-    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
+    const { auth, email } = await benchUser(port);
     const prisma = app.get(PrismaService);
     // Only the server's administrators create tournaments (issue 13): the bench user is one.
     await prisma.user.update({ where: { email }, data: { isAdmin: true } });
-    const t = await call(
-      port,
-      'POST',
-      '/api/tournaments',
-      { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-11', organizer: 'bench' },
-      auth,
-    );
-    if (t.status !== 201) throw new Error(`tournament: ${t.status} ${t.text.slice(0, 300)}`);
-    const tournament = JSON.parse(t.text);
+    const tournament = { id: await benchTournament(port, auth, undefined, '2026-12-11') };
     const created = await call(
       port,
       'POST',

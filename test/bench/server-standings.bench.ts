@@ -17,7 +17,7 @@ import { parseStandingsFile } from '@chuhe/standings';
 import type { GameResult, Tournament } from '@chuhe/tournament';
 import { EVENT_BY_INCLUDE, loadEventByInclude } from '../support/event-by-include';
 import { createTestDatabase } from '../support/test-database';
-import { call, median, prng, timed } from './bench-support';
+import { benchTournament, benchUser, call, median, prng, timed } from './bench-support';
 import { EventCache, PrismaService, StandingsService, createApp, eventFile, eventVersions, fileSanctions, loadEventPlay } from './server-dist';
 
 /** The standings bench warms up three times (the first reads fill the event cache and JIT). */
@@ -74,21 +74,8 @@ export async function bench(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;
-    const email = `bench-${Date.now()}@bench.chuhe`;
-    const password = 'correct horse battery';
-    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
-    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
-    const tournament = JSON.parse(
-      (
-        await call(
-          port,
-          'POST',
-          '/api/tournaments',
-          { nameZh: '基准', nameEn: 'Bench', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' },
-          auth,
-        )
-      ).text,
-    );
+    const { auth } = await benchUser(port);
+    const tournament = { id: await benchTournament(port, auth) };
     const file = { ...swissFile(), standings: {}, sanctions: [], withdrawals: [] };
     const t0 = performance.now();
     const imported = await call(port, 'POST', `/api/tournaments/${tournament.id}/tournament-file`, { file }, auth);

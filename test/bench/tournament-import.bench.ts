@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { createTestDatabase } from '../support/test-database';
 import { request as httpRequest } from 'node:http';
-import { call } from './bench-support';
+import { benchTournament, benchUser, call } from './bench-support';
 import { createApp } from './server-dist';
 
 const ENTRIES = Number(process.env.BENCH_IMPORT_ENTRIES ?? 10_000);
@@ -149,21 +149,8 @@ export async function bench(): Promise<void> {
   try {
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;
-    const email = `bench-${Date.now()}@bench.chuhe`;
-    const password = 'correct horse battery';
-    await call(port, 'POST', '/api/auth/register', { email, displayName: 'bench', password });
-    const auth = `Bearer ${JSON.parse((await call(port, 'POST', '/api/auth/login', { email, password })).text).token}`;
-    const tournament = JSON.parse(
-      (
-        await call(
-          port,
-          'POST',
-          '/api/tournaments',
-          { nameZh: '导入', nameEn: 'Import', venue: 'here', startDate: '2026-12-01', endDate: '2026-12-09', organizer: 'bench' },
-          auth,
-        )
-      ).text,
-    ).id as string;
+    const { auth } = await benchUser(port);
+    const tournament = await benchTournament(port, auth, { nameZh: '导入', nameEn: 'Import' });
 
     // Reference: the same monitor and poll while the server has nothing else to do.
     const idle = watch(port);

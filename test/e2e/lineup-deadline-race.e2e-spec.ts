@@ -5,8 +5,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { LineupsService } from '../../apps/server/src/lineups/lineups.service';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { grantRole, newUser, startTestApp, TEAM_EVENT } from './http-helpers';
-import { drawnEvent } from './rounds-helpers';
+import { startTestApp } from './http-helpers';
+import { teamRoundBeforeDeadline } from './scenario';
 
 describe('lineups racing the deadline sweep', () => {
   let app: INestApplication;
@@ -22,25 +22,8 @@ describe('lineups racing the deadline sweep', () => {
   });
 
   it('every lineup that arrived before the deadline is kept; one after it is refused', async () => {
-    const play = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '截止', nameEn: 'Deadline race' }, 4);
-    const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
-    const captains = new Map<string, string>();
-    for (const e of entries) {
-      const captain = await newUser(app, 'captain');
-      await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
-      captains.set(e.id, captain.auth);
-    }
     // The deadline (30 minutes before the round, 附录1 #8) comes 6 s from now.
-    const deadline = Date.now() + 6000;
-    const draft = await http()
-      .post(`/api/events/${play.eventId}/rounds`)
-      .set('Authorization', play.organizer.auth)
-      .send({ scheduledAt: new Date(deadline + 30 * 60_000).toISOString() })
-      .expect(201);
-    const round = (
-      await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
-    ).body;
-    const matches = round.pairings as { id: string; red: { id: string }; black: { id: string } }[];
+    const { play, entries, captains, deadline, matches } = await teamRoundBeforeDeadline(app, prisma, { nameZh: '截止', nameEn: 'Deadline race' }, 6000);
     // Reserve on board 3: a lineup that is not the default starters, so a kept one is recognisable.
     const lineupOf = (entryId: string) => {
       const members = entries.find((e) => e.id === entryId)!.team!.members;

@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
-import { grantRole, newUser, startTestApp, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
+import { newUser, startTestApp, SWISS_EVENT, TOURNAMENT } from './http-helpers';
 import { openRegistration, person } from './entries-helpers';
-import { drawnEvent } from './rounds-helpers';
+import { teamRoundBeforeDeadline } from './scenario';
 
 /**
  * Issue 34 #4: one clock decides a deadline. Two instances on one database, the second's clock 20 s
@@ -97,26 +97,9 @@ describeWithFaketime('network: one clock for deadlines, two instances with skewe
   });
 
   it('lineups sent to the fast instance before the deadline are kept and stay secret; after it both instances refuse', async () => {
-    const play = await drawnEvent(app, { ...TEAM_EVENT, nameZh: '时钟', nameEn: 'Clock' }, 4);
-    const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
-    const captains = new Map<string, string>();
-    for (const e of entries) {
-      const captain = await newUser(app, 'clock-captain');
-      await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
-      captains.set(e.id, captain.auth);
-    }
     // The deadline (30 minutes before the round, 附录1 #8) comes 25 s from now on the database's clock
     // (this machine's: the database runs here) — 5 s from now on the fast instance's clock.
-    const deadline = Date.now() + 25_000;
-    const draft = await http()
-      .post(`/api/events/${play.eventId}/rounds`)
-      .set('Authorization', play.organizer.auth)
-      .send({ scheduledAt: new Date(deadline + 30 * 60_000).toISOString() })
-      .expect(201);
-    const round = (
-      await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
-    ).body;
-    const matches = round.pairings as { id: string; red: { id: string }; black: { id: string } }[];
+    const { entries, captains, deadline, round, matches } = await teamRoundBeforeDeadline(app, prisma, { nameZh: '时钟', nameEn: 'Clock' }, 25_000);
     const lineupOf = (entryId: string) => {
       const members = entries.find((e) => e.id === entryId)!.team!.members;
       return members

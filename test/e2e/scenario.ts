@@ -2,7 +2,8 @@
 // with the roles a spec needs, and rounds already played — through the HTTP API, as people do it.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { newUser, roundBody, SWISS_EVENT, TOURNAMENT } from './http-helpers';
+import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
+import { grantRole, newUser, roundBody, SWISS_EVENT, TEAM_EVENT, TOURNAMENT } from './http-helpers';
 
 export type User = { email: string; auth: string; id: string };
 
@@ -176,4 +177,32 @@ export interface RoundViewBody {
     black: { id: string; drawNumber: number } | null;
     games: { id: string; board: number; kind: string; result: string | null; version: number; red: { id: string } | null; black: { id: string } | null }[];
   }[];
+}
+
+/**
+ * A drawn team event of 4 whose captains each hold an account, and its first round published so
+ * that the lineup deadline (30 minutes before the round, 附录1 #8) comes `leadMs` from now on this
+ * machine's clock — the clock the database runs on. For the lineup deadline's race tests.
+ */
+export async function teamRoundBeforeDeadline(app: INestApplication, prisma: PrismaClient, names: { nameZh: string; nameEn: string }, leadMs: number) {
+  const http = () => request(app.getHttpServer());
+  const play = await drawnEvent(app, { ...TEAM_EVENT, ...names }, 4);
+  const entries = await prisma.entry.findMany({ where: { eventId: play.eventId }, include: { team: { include: { members: true } } } });
+  const captains = new Map<string, string>();
+  for (const e of entries) {
+    const captain = await newUser(app, 'captain');
+    await grantRole(app, play.organizer.auth, play.tournamentId, captain, 'team_captain', e.teamId!);
+    captains.set(e.id, captain.auth);
+  }
+  const deadline = Date.now() + leadMs;
+  const draft = await http()
+    .post(`/api/events/${play.eventId}/rounds`)
+    .set('Authorization', play.organizer.auth)
+    .send({ scheduledAt: new Date(deadline + 30 * 60_000).toISOString() })
+    .expect(201);
+  const round = (
+    await http().post(`/api/rounds/${draft.body.id}/publish`).set('Authorization', play.organizer.auth).send({ version: draft.body.version }).expect(200)
+  ).body;
+  const matches = round.pairings as { id: string; red: { id: string }; black: { id: string } }[];
+  return { play, entries, captains, deadline, round, matches };
 }

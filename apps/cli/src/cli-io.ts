@@ -61,3 +61,18 @@ export function parseArgs(
   }
   return { flags, positionals };
 }
+
+/** Refuses any flag a command does not know (exit 2 through main). */
+export function onlyFlags(flags: Map<string, string | true>, known: readonly string[], usage: string): void {
+  for (const flag of flags.keys()) if (!known.includes(flag)) throw new UsageError(`unknown option --${flag}\n${usage}`);
+}
+
+/** The command's input text: FILE when given, else standard input; null (the reason on stderr) when it cannot be read. */
+export async function readInput(io: CliIo, command: string, file: string | undefined): Promise<string | null> {
+  try {
+    return file !== undefined ? io.readFile(file) : await io.readStdin();
+  } catch (error) {
+    io.stderr(`chuhe ${command}: cannot read ${file}: ${(error as Error).message}`);
+    return null;
+  }
+}

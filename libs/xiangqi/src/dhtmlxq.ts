@@ -20,8 +20,9 @@
 import { Annotations, Variation, checkAnnotations } from './annotations';
 import { INITIAL_FEN } from './fen';
 import { makeIccs } from './iccs';
+import { SLOT_ROLES } from './piece-slots';
 import { Position } from './position';
-import { Move, Piece, Result, Role, err, makeSquare, ok } from './types';
+import { Move, Piece, Result, err, makeSquare, ok } from './types';
 
 export class DhtmlXqError extends Error {
   readonly code = 'bad_dhtmlxq' as const;
@@ -41,25 +42,6 @@ export interface ImportedRecord {
   annotations: Annotations;
   warnings: string[];
 }
-
-const ROLE_ORDER: Role[] = [
-  'rook',
-  'horse',
-  'elephant',
-  'advisor',
-  'king',
-  'advisor',
-  'elephant',
-  'horse',
-  'rook',
-  'cannon',
-  'cannon',
-  'pawn',
-  'pawn',
-  'pawn',
-  'pawn',
-  'pawn',
-];
 
 const TAGS: [field: string, tag: string][] = [
   ['title', 'Title'],
@@ -177,7 +159,7 @@ export function readDhtmlXq(block: string): Result<ImportedRecord, DhtmlXqError>
       const sq = square(Number(binit[2 * i]), Number(binit[2 * i + 1]));
       if (sq === undefined) continue; // captured
       if (board[sq]) return err(new DhtmlXqError(`binit: two pieces on square ${binit.slice(2 * i, 2 * i + 2)}`));
-      board[sq] = { side: i < 16 ? 'red' : 'black', role: ROLE_ORDER[i % 16] };
+      board[sq] = { side: i < 16 ? 'red' : 'black', role: SLOT_ROLES[i % 16] };
     }
     const first = moves.length ? board[moves[0].from] : undefined;
     let p = Position.fromSetup({ board, turn: first?.side ?? 'red' });

@@ -19,8 +19,9 @@
  */
 import * as iconv from 'iconv-lite';
 import { INITIAL_FEN } from './fen';
+import { SLOT_ROLES } from './piece-slots';
 import { Position } from './position';
-import { Move, Piece, Result, Role, SIDES, err, makeSquare, ok, squareFile, squareRank } from './types';
+import { Move, Piece, Result, SIDES, err, makeSquare, ok, squareFile, squareRank } from './types';
 
 export class XqfError extends Error {
   readonly code = 'bad_xqf' as const;
@@ -45,24 +46,6 @@ export interface XqfRecord {
 
 export const XQF_HEADER_SIZE = 0x400;
 const KEY_STREAM_MASK = '[(C) Copyright Mr. Dong Shiwei.]';
-const SLOT_ROLES: Role[] = [
-  'rook',
-  'horse',
-  'elephant',
-  'advisor',
-  'king',
-  'advisor',
-  'elephant',
-  'horse',
-  'rook',
-  'cannon',
-  'cannon',
-  'pawn',
-  'pawn',
-  'pawn',
-  'pawn',
-  'pawn',
-];
 const RESULTS: Record<number, string | undefined> = { 1: '1-0', 2: '0-1', 3: '1/2-1/2', 4: '1/2-1/2' };
 const STRINGS: [tag: string, offset: number, size: number][] = [
   ['Title', 0x50, 64],

@@ -18,7 +18,7 @@
 import { checkRound, formatPairingFindings, hasPairingErrors, PAIRING_CHECK_CODES, PairingCheckCode } from '@chuhe/pairing';
 import { Game, Pairing, Round } from '@chuhe/tournament';
 import { formatEventFileErrors, parseEventFile } from '@chuhe/pairing';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 
 export const USAGE = 'usage: chuhe check-pairing [FILE] [--round N] [--json] [--off CODE,…] < tournament.json';
 /** File errors in the checked round that the checker reports itself. */
@@ -64,7 +64,7 @@ function lenientRound(raw: Json, number: number): Round {
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
-  for (const flag of flags.keys()) if (!['json', 'round', 'off'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['json', 'round', 'off'], USAGE);
   if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
   const roundFlag = flags.get('round');
   if (roundFlag !== undefined && (roundFlag === true || !/^[1-9]\d*$/.test(roundFlag))) {
@@ -80,13 +80,8 @@ export const run: Command = async (argv, io) => {
     severities[code as PairingCheckCode] = 'off';
   }
 
-  let text: string;
-  try {
-    text = positionals.length === 1 ? io.readFile(positionals[0]) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe check-pairing: cannot read ${positionals[0]}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'check-pairing', positionals[0]);
+  if (text === null) return 2;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -43,7 +43,7 @@ import {
   TimeControl,
 } from '@chuhe/pairing';
 import { GAME_RESULTS, GameResult } from '@chuhe/tournament';
-import { Command, CliIo, parseArgs, UsageError } from '../cli-io';
+import { Command, CliIo, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 
 export const USAGE = 'usage: chuhe knockout bracket N [--json]\n       chuhe knockout next [FILE] [--json] < match.json';
 
@@ -158,13 +158,8 @@ async function bracket(args: string[], json: boolean, io: CliIo): Promise<number
 
 async function next(args: string[], json: boolean, io: CliIo): Promise<number> {
   if (args.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
-  let text: string;
-  try {
-    text = args.length === 1 ? io.readFile(args[0]) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe knockout: cannot read ${args[0]}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'knockout', args[0]);
+  if (text === null) return 2;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -189,7 +184,7 @@ async function next(args: string[], json: boolean, io: CliIo): Promise<number> {
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
-  for (const flag of flags.keys()) if (flag !== 'json') throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['json'], USAGE);
   const [sub, ...args] = positionals;
   if (sub === 'bracket') return bracket(args, flags.has('json'), io);
   if (sub === 'next') return next(args, flags.has('json'), io);

@@ -13,26 +13,21 @@
 import { PAIRING_SYSTEM_IDS } from '@chuhe/pairing';
 import { PAIRING_SYSTEMS, isPairingSystemId, pairingSystemFor } from '@chuhe/pairing';
 import { formatEventFileErrors, parseEventText } from '@chuhe/pairing';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 import { namer } from '../names';
 
 export const USAGE = `usage: chuhe pair [FILE] [--system ${PAIRING_SYSTEM_IDS.join('|')}] [--text] < tournament.json`;
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['text']);
-  for (const flag of flags.keys()) if (!['system', 'text'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['system', 'text'], USAGE);
   if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
   const systemFlag = flags.get('system');
   if (systemFlag === true || (systemFlag !== undefined && !isPairingSystemId(systemFlag))) {
     throw new UsageError(`--system must be one of ${PAIRING_SYSTEM_IDS.join(', ')}`);
   }
-  let text: string;
-  try {
-    text = positionals.length === 1 ? io.readFile(positionals[0]) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe pair: cannot read ${positionals[0]}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'pair', positionals[0]);
+  if (text === null) return 2;
   // One file format for pair, check-pairing and standings: the standings extras are accepted and
   // the file's withdrawals keep those entries out of the next round (二章7节2–4).
   const parsed = parseEventText(text);

@@ -6,7 +6,7 @@
  * --double adds the second cycle with colours reversed.
  */
 import { doubleRoundRobinTable, roundRobinTable, RoundRobinTable } from '@chuhe/pairing';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, UsageError } from '../cli-io';
 
 export const USAGE = 'usage: chuhe round-robin N [--json] [--double]';
 
@@ -23,7 +23,7 @@ export function formatRoundRobinTable(table: RoundRobinTable): string {
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json', 'double']);
-  for (const flag of flags.keys()) if (flag !== 'json' && flag !== 'double') throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['json', 'double'], USAGE);
   if (positionals.length !== 1) throw new UsageError(`expected one number of entrants\n${USAGE}`);
   if (!/^\d+$/.test(positionals[0])) throw new UsageError(`N must be a whole number, got '${positionals[0]}'\n${USAGE}`);
   const n = Number(positionals[0]);

@@ -12,7 +12,7 @@
  * Exit 0: standings printed; 2: bad usage, a file that cannot be read, or invalid content.
  */
 import { CHAIN_IDS, DisplayValue, FORMATS, Format, Standings, StandingRow, parseStandingsText } from '@chuhe/standings';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 import { standingsReport } from '@chuhe/pairing';
 import { formatChampionship, formatStagePlaces } from './standings-championship';
 import { namer } from '../names';
@@ -124,7 +124,7 @@ export function formatStandings(s: Standings, name?: string, nameOf: (id: string
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv, ['json']);
-  for (const flag of flags.keys()) if (!['json', 'chain', 'format'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['json', 'chain', 'format'], USAGE);
   if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
   const chain = flags.get('chain');
   if (chain === true || (chain !== undefined && !(CHAIN_IDS as readonly string[]).includes(chain))) {
@@ -135,13 +135,8 @@ export const run: Command = async (argv, io) => {
     throw new UsageError(`--format needs one of ${FORMATS.join(', ')}`);
   }
 
-  let text: string;
-  try {
-    text = positionals.length === 1 ? io.readFile(positionals[0]) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe standings: cannot read ${positionals[0]}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'standings', positionals[0]);
+  if (text === null) return 2;
   const parsed = parseStandingsText(text);
   if (!parsed.ok) {
     io.stderr(`chuhe standings: the tournament file has ${parsed.error.length} problem(s):\n${parsed.error.map((e) => `${e.path}: ${e.message}`).join('\n')}`);

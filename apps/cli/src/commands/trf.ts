@@ -12,7 +12,7 @@
  */
 import { makeTrf, parseTrf, recordedTotalRounds, TrfError } from '@chuhe/pairing';
 import { formatTournamentFileErrors, parseTournamentText } from '@chuhe/tournament';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 
 export const USAGE = 'usage: chuhe trf export [FILE] [--rounds N] < tournament.json | chuhe trf import [FILE] < field.trf';
 
@@ -20,20 +20,15 @@ const formatErrors = (errors: readonly TrfError[]): string => errors.map((e) => 
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv);
-  for (const flag of flags.keys()) if (flag !== 'rounds') throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['rounds'], USAGE);
   const [mode, file, ...rest] = positionals;
   if ((mode !== 'export' && mode !== 'import') || rest.length > 0) throw new UsageError(USAGE);
   const roundsFlag = flags.get('rounds');
   if (roundsFlag !== undefined && (mode !== 'export' || roundsFlag === true || !/^[1-9]\d*$/.test(roundsFlag))) {
     throw new UsageError(`--rounds N (the event's total rounds, ≥ 1) is for export\n${USAGE}`);
   }
-  let text: string;
-  try {
-    text = file !== undefined ? io.readFile(file) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe trf: cannot read ${file}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'trf', file);
+  if (text === null) return 2;
   if (mode === 'export') {
     const parsed = parseTournamentText(text);
     if (!parsed.ok) {

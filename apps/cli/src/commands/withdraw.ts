@@ -11,7 +11,7 @@
 import { formatEventFileErrors, parseEventText, stageOfRound } from '@chuhe/pairing';
 import { withdrawalPlan, type WithdrawalPairing } from '@chuhe/standings';
 import type { Tournament } from '@chuhe/tournament';
-import { Command, parseArgs, UsageError } from '../cli-io';
+import { Command, onlyFlags, parseArgs, readInput, UsageError } from '../cli-io';
 import { namer } from '../names';
 
 export const USAGE = 'usage: chuhe withdraw [FILE] --entry ID [--after N] < tournament.json';
@@ -26,20 +26,15 @@ const REFUSALS: Record<string, (round?: number) => string> = {
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals } = parseArgs(argv);
-  for (const flag of flags.keys()) if (!['entry', 'after'].includes(flag)) throw new UsageError(`unknown option --${flag}\n${USAGE}`);
+  onlyFlags(flags, ['entry', 'after'], USAGE);
   if (positionals.length > 1) throw new UsageError(`at most one FILE\n${USAGE}`);
   const entryId = flags.get('entry');
   if (typeof entryId !== 'string') throw new UsageError(`--entry ID is required\n${USAGE}`);
   const afterFlag = flags.get('after');
   const afterRound = afterFlag === undefined ? undefined : Number(afterFlag);
   if (afterRound !== undefined && (!Number.isInteger(afterRound) || afterRound < 0)) throw new UsageError('--after must be a round number ≥ 0');
-  let text: string;
-  try {
-    text = positionals.length === 1 ? io.readFile(positionals[0]) : await io.readStdin();
-  } catch (error) {
-    io.stderr(`chuhe withdraw: cannot read ${positionals[0]}: ${(error as Error).message}`);
-    return 2;
-  }
+  const text = await readInput(io, 'withdraw', positionals[0]);
+  if (text === null) return 2;
   const parsed = parseEventText(text);
   if (!parsed.ok) {
     io.stderr(`chuhe withdraw: the tournament file has errors:\n${formatEventFileErrors(parsed.error)}`);

@@ -158,25 +158,15 @@ export class CheckInPagesController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const lang = langOf(req, res);
-    const p = await this.start.presence(eventId, str(form.roundId) || undefined);
-    if (!p.round) throw notFound('round');
-    if (form.confirm !== 'yes') {
-      const tournament = await this.checkIns.tournament(p.event.tournamentId);
-      return confirmPage(res, {
-        lang,
-        title: translate('venue.startRound', lang, { n: p.round.number }),
-        question: translate('venue.startQuestion', lang, { n: p.round.number }),
-        detail: translate('venue.presenceOf', lang, { n: p.round.number, in: p.checkedIn, all: p.players }),
-        action: `/events/${eventId}/venue-desk/start`,
-        fields: { roundId: p.round.id },
-        submitLabel: translate('venue.startRound', lang, { n: p.round.number }),
-        cancelHref: `/events/${eventId}/venue-desk`,
-        breadcrumbs: crumbs(lang, tournament, p.event, { label: translate('venue.venueDesk', lang), href: `/events/${eventId}/venue-desk` }),
-      });
-    }
-    await this.start.start(user, p.round.id);
-    res.redirect(303, `/events/${eventId}/venue-desk`);
+    await this.confirmThenAct(req, res, eventId, form, 'start', (p, round, lang) => {
+      const n = round.number;
+      return {
+        label: translate('venue.startRound', lang, { n }),
+        question: translate('venue.startQuestion', lang, { n }),
+        detail: translate('venue.presenceOf', lang, { n, in: p.checkedIn, all: p.players }),
+        act: () => this.start.start(user, round.id),
+      };
+    });
   }
 
   @Post('events/:eventId/venue-desk/absences')
@@ -188,25 +178,51 @@ export class CheckInPagesController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
+    await this.confirmThenAct(req, res, eventId, form, 'absences', (p, round, lang) => ({
+      label: translate('venue.recordAbsences', lang, { n: p.absences.length }),
+      question: translate('venue.absenceQuestion', lang, { n: p.absences.length }),
+      detail: p.absences.map((a) => `${translate('venue.table', lang, { n: a.table ?? '-' })}: ${a.names.join(', ')}`).join('; '),
+      act: () => this.start.recordAbsences(user, round.id),
+    }));
+  }
+
+  /**
+   * The desk's two round-wide acts (the start signal, the absences): asked once on a confirmation
+   * page with what they will do, then done, then back to the desk.
+   */
+  private async confirmThenAct(
+    req: Request,
+    res: Response,
+    eventId: string,
+    form: Form,
+    path: 'start' | 'absences',
+    words: (
+      p: Presence,
+      round: NonNullable<Presence['round']>,
+      lang: Language,
+    ) => { label: string; question: string; detail: string; act: () => Promise<unknown> },
+  ) {
     const lang = langOf(req, res);
     const p = await this.start.presence(eventId, str(form.roundId) || undefined);
     if (!p.round) throw notFound('round');
+    const w = words(p, p.round, lang);
+    const desk = `/events/${eventId}/venue-desk`;
     if (form.confirm !== 'yes') {
       const tournament = await this.checkIns.tournament(p.event.tournamentId);
       return confirmPage(res, {
         lang,
-        title: translate('venue.recordAbsences', lang, { n: p.absences.length }),
-        question: translate('venue.absenceQuestion', lang, { n: p.absences.length }),
-        detail: p.absences.map((a) => `${translate('venue.table', lang, { n: a.table ?? '-' })}: ${a.names.join(', ')}`).join('; '),
-        action: `/events/${eventId}/venue-desk/absences`,
+        title: w.label,
+        question: w.question,
+        detail: w.detail,
+        action: `${desk}/${path}`,
         fields: { roundId: p.round.id },
-        submitLabel: translate('venue.recordAbsences', lang, { n: p.absences.length }),
-        cancelHref: `/events/${eventId}/venue-desk`,
-        breadcrumbs: crumbs(lang, tournament, p.event, { label: translate('venue.venueDesk', lang), href: `/events/${eventId}/venue-desk` }),
+        submitLabel: w.label,
+        cancelHref: desk,
+        breadcrumbs: crumbs(lang, tournament, p.event, { label: translate('venue.venueDesk', lang), href: desk }),
       });
     }
-    await this.start.recordAbsences(user, p.round.id);
-    res.redirect(303, `/events/${eventId}/venue-desk`);
+    await w.act();
+    res.redirect(303, desk);
   }
 }
 
