@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Client } from 'pg';
-import { PG_TYPE_OID, typedQueries, type PgType } from '../apps/server/src/persistence/typed-sql';
-import { testDatabaseUrl } from './support/database';
+import { Client, Pool } from 'pg';
+import { Prisma } from '../apps/server/src/generated/prisma/client';
+import { PG_TYPE_OID, rawDb, typedQueries, type PgType } from '../apps/server/src/persistence/typed-sql';
+import { createPrismaClient, testDatabaseUrl } from './support/database';
 
 /**
  * Every raw statement of the server declares its result columns beside its SQL
@@ -39,6 +40,25 @@ describe('typed raw SQL: each declaration matches what PostgreSQL says the state
     expect(typedQueries().length).toBeGreaterThanOrEqual(files.length);
     const names = typedQueries().map((q) => q.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  // Issue 35 #3: result entry's hot path runs its typed queries on the pool without Prisma (rawDb);
+  // its rows must be those Prisma's $queryRaw gives, type by type, or a page would differ.
+  it('rawDb gives the rows Prisma gives: timestamp read as UTC, int8 as bigint, the rest alike', async () => {
+    const prisma = createPrismaClient();
+    const pool = new Pool({ connectionString: testDatabaseUrl(), max: 1 });
+    try {
+      const sql = Prisma.sql`SELECT '2026-11-29 22:13:42.123'::timestamp AS t, NULL::timestamp AS z, 12345678901::int8 AS n, 7::int4 AS i,
+        1.5::float8 AS f, true AS b, ${'x'}::text AS s, '{"a":[1,"b"]}'::jsonb AS j`;
+      const viaPrisma = await prisma.$queryRaw<Record<string, unknown>[]>(sql);
+      const viaPool = await rawDb(pool).$queryRaw<Record<string, unknown>[]>(sql);
+      expect(viaPool).toEqual(viaPrisma);
+      expect((viaPool[0].t as Date).toISOString()).toBe('2026-11-29T22:13:42.123Z');
+      expect(viaPool[0].n).toBe(12345678901n);
+    } finally {
+      await prisma.$disconnect();
+      await pool.end();
+    }
   });
 
   it('no raw statement outside a typed query returns rows ($queryRaw only through typedQuery)', () => {

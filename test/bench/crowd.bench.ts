@@ -20,14 +20,15 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { constants, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { Client } from 'pg';
 import { benchClient, swissEventWithRound1 } from './bench-http';
+import { profiledPhase } from './reload-crowd.bench';
 import { applyMigrations } from './server-dist';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -60,6 +61,15 @@ function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
+/** The kernel's share of a process's CPU seconds (stime): on loopback, a write's delivery to the viewer is charged to the writer. */
+function systemSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[12]) / 100;
   } catch {
     return NaN;
   }
@@ -241,13 +251,42 @@ export async function bench(): Promise<void> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   let child: ChildProcess | undefined;
+  const heapFile = join(tmpdir(), `${name}.heap.json`);
+  /** The server's heap and external memory in MB after a full collection (heap-on-signal.js). */
+  const heldMb = async (): Promise<number> => {
+    rmSync(`${heapFile}.done`, { force: true });
+    process.kill(child!.pid!, 'SIGWINCH');
+    for (const deadline = Date.now() + 30_000; !existsSync(`${heapFile}.done`) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    const m = JSON.parse(readFileSync(heapFile, 'utf8')) as { heapUsed: number; external: number };
+    return (m.heapUsed + m.external) / 2 ** 20;
+  };
   try {
     await applyMigrations(databaseUrl, { warn: () => undefined });
     const port = 20000 + Math.floor(Math.random() * 20000);
-    child = spawn(process.execPath, [join(__dirname, '../../dist/apps/server/src/main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), CHUHE_WORKERS: '1', CHUHE_DEMO: '0', CHUHE_TOURNAMENT_CREATORS: 'anyone' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    child = spawn(
+      process.execPath,
+      [
+        // BENCH_PROFILE_DIR: the server's CPU profile of each push crowd's results (reload-crowd.bench.ts profiledPhase).
+        ...(process.env.BENCH_PROFILE_DIR ? ['-r', join(__dirname, 'profile-on-signal.js')] : []),
+        // The server's heap after a full collection, on demand (heap-on-signal.js): memory per idle viewer.
+        '--expose-gc',
+        '-r',
+        join(__dirname, 'heap-on-signal.js'),
+        join(__dirname, '../../dist/apps/server/src/main.js'),
+      ],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          CHUHE_WORKERS: '1',
+          CHUHE_DEMO: '0',
+          CHUHE_TOURNAMENT_CREATORS: 'anyone',
+          BENCH_HEAP_FILE: heapFile,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const base = `http://127.0.0.1:${port}`;
     for (const deadline = Date.now() + 300_000; ;) {
       if (
@@ -305,9 +344,17 @@ export async function bench(): Promise<void> {
     const run = async (mode: 'push' | 'refetch', crowd: number) => {
       const viewers: Viewer[] = [];
       const news = new Map<Viewer, number[]>(); // refetch: when each viewer's page arrived
-      const mem0 = memoryMb(child!.pid!);
+      const held0 = await heldMb();
       const t0 = performance.now();
+      /** The server's RSS with the first half of the crowd connected and quiet (1 s after). */
+      let half = NaN;
+      let halfConnected = 0;
       for (let i = 0; i < crowd; i++) {
+        if (i === Math.floor(crowd / 2)) {
+          halfConnected = (await Promise.allSettled(viewers.map((x) => x.ready))).filter((x) => x.status === 'fulfilled').length;
+          await new Promise((r) => setTimeout(r, 1000));
+          half = memoryMb(child!.pid!).rss;
+        }
         const page = pages[i % 2];
         const path = mode === 'push' ? `/api/events/${event}/live?page=${encodeURIComponent(page)}` : `/api/events/${event}/live`;
         const v = new Viewer(port, path, addressOf(i));
@@ -323,43 +370,58 @@ export async function bench(): Promise<void> {
       const refused = settled.filter((s) => s.status === 'rejected').length;
       const connectS = (performance.now() - t0) / 1000;
       await new Promise((r) => setTimeout(r, 1000));
-      // Memory per idle viewer (issue 35 #4): the server's RSS with the crowd connected and quiet, less before it came.
-      const idleKb = ((memoryMb(child!.pid!).rss - mem0.rss) * 1024) / Math.max(1, crowd - refused);
+      // Memory per idle viewer (issue 35 #4): what the second half of the crowd added to the server's
+      // RSS, both measured quiet. Not the whole crowd against the RSS before it: the memory a smaller
+      // crowd before it freed is reused by the first viewers (RSS does not shrink), which made the
+      // figure small or negative.
+      const idleKb = ((memoryMb(child!.pid!).rss - half) * 1024) / Math.max(1, crowd - refused - halfConnected);
+      // And what the whole crowd holds of the server's heap (and buffers), each measured after a full collection.
+      const heldKb = (((await heldMb()) - held0) * 1024) / Math.max(1, crowd - refused);
       const delays: number[] = [];
       const entry: number[] = [];
       let missed = 0;
       let bytes = 0;
-      const cpu0 = { server: cpuSeconds(child!.pid!), viewers: cpuSeconds(process.pid) };
-      for (let k = 0; k < RESULTS; k++) {
-        const before = viewers.map((v) => (mode === 'push' ? v.frames.length : news.get(v)!.length));
-        // Measured from the arbiter's request (its commit lies between that and its answer): an upper bound.
-        const committed = performance.now();
-        const took = await enter();
-        entry.push(took);
-        // Every viewer's news, or 5 s.
-        const deadline = performance.now() + 5000;
-        while (performance.now() < deadline) {
-          const waiting = viewers.some((v, i) => settled[i].status === 'fulfilled' && (mode === 'push' ? v.frames.length : news.get(v)!.length) === before[i]);
-          if (!waiting) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        viewers.forEach((v, i) => {
-          if (settled[i].status !== 'fulfilled') return;
-          const got = mode === 'push' ? v.frames.slice(before[i]) : news.get(v)!.slice(before[i]);
-          if (!got.length) {
-            missed++;
-            return;
+      const cpu0 = { server: cpuSeconds(child!.pid!), viewers: cpuSeconds(process.pid), system: systemSeconds(child!.pid!) };
+      const results = async () => {
+        for (let k = 0; k < RESULTS; k++) {
+          const before = viewers.map((v) => (mode === 'push' ? v.frames.length : news.get(v)!.length));
+          // Measured from the arbiter's request (its commit lies between that and its answer): an upper bound.
+          const committed = performance.now();
+          const took = await enter();
+          entry.push(took);
+          // Every viewer's news, or 5 s.
+          const deadline = performance.now() + 5000;
+          while (performance.now() < deadline) {
+            const waiting = viewers.some(
+              (v, i) => settled[i].status === 'fulfilled' && (mode === 'push' ? v.frames.length : news.get(v)!.length) === before[i],
+            );
+            if (!waiting) break;
+            await new Promise((r) => setTimeout(r, 20));
           }
-          const at = mode === 'push' ? (got[0] as { at: number; bytes: number }).at : (got[0] as number);
-          if (mode === 'push') bytes = Math.max(bytes, (got[0] as { bytes: number }).bytes);
-          delays.push(at - committed);
-        });
-        // One a second: a round's end, results arriving one after another.
-        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - committed))));
-      }
+          viewers.forEach((v, i) => {
+            if (settled[i].status !== 'fulfilled') return;
+            const got = mode === 'push' ? v.frames.slice(before[i]) : news.get(v)!.slice(before[i]);
+            if (!got.length) {
+              missed++;
+              return;
+            }
+            const at = mode === 'push' ? (got[0] as { at: number; bytes: number }).at : (got[0] as number);
+            if (mode === 'push') bytes = Math.max(bytes, (got[0] as { bytes: number }).bytes);
+            delays.push(at - committed);
+          });
+          // One a second: a round's end, results arriving one after another.
+          await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - committed))));
+        }
+      };
+      if (mode === 'push') await profiledPhase(child!.pid!, `push-${crowd}`, results);
+      else await results();
       const mem = memoryMb(child!.pid!);
       // CPU per result: what the server spent, and what the simulated viewers (this process) spent.
-      const cpu = { server: (cpuSeconds(child!.pid!) - cpu0.server) / RESULTS, viewers: (cpuSeconds(process.pid) - cpu0.viewers) / RESULTS };
+      const cpu = {
+        server: (cpuSeconds(child!.pid!) - cpu0.server) / RESULTS,
+        viewers: (cpuSeconds(process.pid) - cpu0.viewers) / RESULTS,
+        system: (systemSeconds(child!.pid!) - cpu0.system) / RESULTS,
+      };
       for (const v of viewers) v.close();
       const within = delays.filter((d) => d <= 1000).length / (delays.length + missed);
       rows.push(
@@ -368,7 +430,7 @@ export async function bench(): Promise<void> {
           `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
           `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
           (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
-          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms, viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${idleKb.toFixed(1)} KB`,
+          `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms (kernel ${(cpu.system * 1000).toFixed(0)}), viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${heldKb.toFixed(1)} KB heap (RSS ${idleKb.toFixed(1)} KB)`,
       );
       if (mode === 'push') serverCpu.set(crowd, cpu.server);
       console.log(rows[rows.length - 1]);

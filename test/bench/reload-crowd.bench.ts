@@ -176,7 +176,7 @@ export async function bench(): Promise<void> {
       await must('PUT', `/api/games/${game.id}/result`, { result: 'red_win', version: game.version }, auth, 200);
       await new Promise((r) => setTimeout(r, 400)); // the NOTIFY reaches the server: the next page is of the new version
       const cpu0 = cpuSeconds(pid);
-      const answers = await Promise.all(Array.from({ length: n }, (_, i) => reload(port, path, addressOf(i))));
+      const answers = await profiledPhase(pid, `reload-${n}`, () => Promise.all(Array.from({ length: n }, (_, i) => reload(port, path, addressOf(i)))));
       const cpu = cpuSeconds(pid) - cpu0;
       const statuses = new Map<string, number>();
       for (const a of answers) statuses.set(a === null ? 'failed' : String(a.status), (statuses.get(a === null ? 'failed' : String(a.status)) ?? 0) + 1);

@@ -30,8 +30,12 @@ const load = () =>
 
 type Game = { id: string; version: number };
 
-/** PUT one result on a kept-alive connection (as a browser would); the answer's status and the game's new version. */
-function put(agent: http.Agent, port: number, auth: string, game: Game, result: string): Promise<{ status: number; version?: number }> {
+/**
+ * PUT one result on a kept-alive connection (as a browser would); the answer's status and the game's new version.
+ * A kept-alive socket the server closed at its keep-alive timeout (5 s idle, e.g. while the Prisma-only
+ * phase ran) as the request went out is reset: sent again once on a new socket, as Node's docs advise.
+ */
+function put(agent: http.Agent, port: number, auth: string, game: Game, result: string, retried = false): Promise<{ status: number; version?: number }> {
   const body = Buffer.from(JSON.stringify({ result, version: game.version }));
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -53,29 +57,37 @@ function put(agent: http.Agent, port: number, auth: string, game: Game, result: 
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(put(agent, port, auth, game, result, true));
+      else reject(error);
+    });
     req.end(body);
   });
 }
 
 /** `clients` arbiters for SECONDS, each entering a result, then waiting ~1 s: the latencies and the failures. */
-async function arbiters(clients: number, once: (client: number) => Promise<boolean>): Promise<{ ms: number[]; errors: number }> {
+async function arbiters(clients: number, once: (client: number) => Promise<boolean>): Promise<{ ms: number[]; errors: number; why: Map<string, number> }> {
   const ms: number[] = [];
   let errors = 0;
+  const why = new Map<string, number>();
   const end = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       await new Promise((r) => setTimeout(r, Math.random() * 1000));
       while (performance.now() < end) {
         const t0 = performance.now();
-        const ok = await once(client).catch(() => false);
+        const ok = await once(client).catch((error: unknown) => {
+          const code = (error as { code?: string }).code ?? String(error);
+          why.set(code, (why.get(code) ?? 0) + 1);
+          return false;
+        });
         if (ok) ms.push(performance.now() - t0);
         else errors++;
         await new Promise((r) => setTimeout(r, 1000 * (0.5 + Math.random())));
       }
     }),
   );
-  return { ms, errors };
+  return { ms, errors, why };
 }
 
 export async function bench(): Promise<void> {
@@ -85,10 +97,13 @@ export async function bench(): Promise<void> {
       const user = (await prisma.user.findUniqueOrThrow({ where: { email } })).id;
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
       let k = 0;
+      /** The HTTP answers that were not 200, by status (printed beside the failures). */
+      const failures = new Map<number, number>();
       const viaHttp = async (client: number) => {
         const g = games[client % games.length];
         const res = await put(agent, port, auth, g, ++k % 2 ? 'draw' : 'red_win');
         if (res.version !== undefined) g.version = res.version;
+        if (res.status !== 200) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
         return res.status === 200;
       };
       const viaPrisma = async (client: number) => {
@@ -147,10 +162,11 @@ export async function bench(): Promise<void> {
           `= ${(serverCpu / prismaCpu).toFixed(2)}× (goal ≤ 2×: ${serverCpu <= 2 * prismaCpu ? 'met' : 'NOT met'})`,
       );
 
+      failures.clear();
       const h = await arbiters(ARBITERS, viaHttp);
       const p = await arbiters(ARBITERS, viaPrisma);
       console.log(
-        `${ARBITERS} arbiters (a result, then ~1 s): HTTP p50 ${pct(h.ms, 0.5).toFixed(0)} ms p99 ${pct(h.ms, 0.99).toFixed(0)} ms (${h.ms.length} ok, ${h.errors} failed); ` +
+        `${ARBITERS} arbiters (a result, then ~1 s): HTTP p50 ${pct(h.ms, 0.5).toFixed(0)} ms p99 ${pct(h.ms, 0.99).toFixed(0)} ms (${h.ms.length} ok, ${h.errors} failed: ${JSON.stringify({ ...Object.fromEntries(failures), ...Object.fromEntries(h.why) })}); ` +
           `Prisma alone p50 ${pct(p.ms, 0.5).toFixed(0)} ms p99 ${pct(p.ms, 0.99).toFixed(0)} ms; p99 HTTP/Prisma ${(pct(h.ms, 0.99) / pct(p.ms, 0.99)).toFixed(1)}× ` +
           `(goal p99 < 100 ms quiet, < 500 ms half busy) (load ${load()})`,
       );

@@ -10,7 +10,8 @@ async function runAll(): Promise<void> {
   const only = process.argv.slice(2);
   const files = readdirSync(__dirname)
     .filter((f) => f.endsWith('.bench.ts'))
-    .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+    // A name runs its own bench (`crowd`: crowd.bench.ts, not reload-crowd.bench.ts too), else every bench whose name holds it.
+    .filter((f, _, all) => only.length === 0 || only.some((o) => (all.includes(`${o}.bench.ts`) ? f === `${o}.bench.ts` : f.includes(o))))
     .sort();
   for (const file of files) {
     console.log(`\n=== ${file} ===`);

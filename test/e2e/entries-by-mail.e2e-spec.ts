@@ -117,6 +117,12 @@ describe('entering without an account (issue 31 #4)', () => {
     expect((await http().post('/api/entry-requests/confirm').send({ token }).expect(200)).body).toMatchObject({ state: 'submitted', confirmedBefore: true });
     const audit = await prisma().auditLog.findMany({ where: { entityId: stored.id } });
     expect(audit.filter((r) => r.reason === 'e-mail confirmed')).toHaveLength(1);
+    // The request's audit row, written in the same statement as the request: the address and the link's hash hidden.
+    expect(audit.find((r) => r.action === 'create')).toMatchObject({
+      userId: null,
+      reason: 'asked without an account: waits for its e-mail link',
+      after: { id: stored.id, state: 'unconfirmed', email: '(hidden)', confirmHash: '(hidden)', submittedById: null },
+    });
 
     // Now in the queue; the organizer refuses with a reason → the decision mail, in Traditional Chinese.
     const queue = (await http().get(`/api/events/${eventId}/entry-requests`).set('Authorization', organizer.auth).expect(200)).body;

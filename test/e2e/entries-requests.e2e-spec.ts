@@ -235,6 +235,24 @@ describe('entry requests (issue 31)', () => {
       .send({ player: person('五', 'Five') })
       .expect(201);
     expect(late.body.state).toBe('waiting');
+    // Issue 31's opening hour writes the request in one raw statement: its answer is still the row
+    // as stored — every column, in the model's order, Dates as ISO strings — and so is its audit row.
+    const db = app.get(PrismaService);
+    for (const [id, body, reason] of [
+      [ids[0], undefined, null],
+      [late.body.id, late.body, 'the field is full: on the waiting list'],
+    ] as const) {
+      const audit = await db.auditLog.findFirstOrThrow({ where: { entity: 'entry_request', entityId: id, action: 'create' } });
+      const created = audit.after as Record<string, unknown>;
+      expect(audit).toMatchObject({ userId: created.submittedById, tournamentId: t.id, before: null, reason });
+      if (!body) continue;
+      expect(body).toEqual(created);
+      const stored = JSON.parse(JSON.stringify(await db.entryRequest.findUniqueOrThrow({ where: { id } })));
+      expect(Object.keys(body)).toEqual(Object.keys(stored));
+      expect(body).toEqual(stored);
+      expect(body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(10 * 60_000);
+    }
     // The entries are the organizer's kind: the player made, entered, drawable.
     const entries = (await http().get(`/api/events/${ev.id}/entries`).expect(200)).body as {
       id: string;

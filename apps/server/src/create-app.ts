@@ -26,6 +26,9 @@ import { clientBundleDir, registerViewPartials, VENDOR_SCRIPTS } from './web/ass
 import { registerFormHelpers } from './web/form-helpers';
 import { oneTimeKeys } from './web/one-time-key';
 import { PrismaService } from './prisma/prisma.service';
+import { FastPublicPages } from './live/fast-page';
+import { LiveService } from './live/live.service';
+import { PublicPageCache } from './live/public-page-cache';
 import { DIRECT_ROLE_GRANTS_SETTING, TOURNAMENT_CREATORS_SETTING } from './tournaments/tournaments.controller';
 import type { TournamentCreators } from './tournaments/tournaments.service';
 
@@ -53,6 +56,11 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   app.disable('x-powered-by');
   // Timeouts and a cap on connections per address against slow clients (common/connection-limits.ts).
   limitConnections(app.getHttpServer());
+  // Issue 35 #2: a stranger's reload of a public page already rendered (or its 304) is answered
+  // before Express, with the same bytes and headers (live/fast-page.ts); everything else goes on.
+  const fast = new FastPublicPages(app.get(LiveService), app.get(PublicPageCache));
+  fast.install(app.getHttpServer());
+  app.set(FAST_PUBLIC_PAGES, fast);
   // First of all: when the request arrived (a lineup counts by its arrival, 附录1 #8; common/arrival.ts).
   app.use(stampArrival);
   const creators = options.tournamentCreators ?? process.env.CHUHE_TOURNAMENT_CREATORS ?? 'admins';
@@ -130,6 +138,9 @@ export async function createApp(databaseUrl: string, options: CreateAppOptions =
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
   return app;
 }
+
+/** The app setting that holds the fast path of the public pages (the e2e turns it off to compare). */
+export const FAST_PUBLIC_PAGES = 'chuhe:fastPublicPages';
 
 /** What every page's layout writes into its <head> (views/layouts/main.hbs). */
 const PAGE_STYLESHEETS = ['chuhe.css', 'web.css'];

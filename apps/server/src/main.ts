@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import cluster, { Worker } from 'node:cluster';
 import { resolve } from 'node:path';
+import { listenOptions } from './common/connection-limits';
 import { createApp } from './create-app';
 import { demoWanted, loadDemoTournament } from './demo/demo-tournament';
 import { demoIncidents, playDemo } from './demo/demo-play';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
       await demoIncidents(app, demoId);
     }
   }
-  await app.listen(port);
+  await app.listen(listenOptions(port) as unknown as number); // node's listen({ port, backlog }) (Nest types only a port)
   logger.log(`Chuhe is serving http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);
 
   let stopping = false;
@@ -148,7 +149,7 @@ async function worker(): Promise<void> {
   });
   registerDatabaseStatus(() => status!);
   const app = await createApp(url, { tournamentCreators: process.env.CHUHE_TOURNAMENT_CREATORS as 'anyone' | 'admins' });
-  await app.listen(Number(process.env.PORT ?? 3000));
+  await app.listen(listenOptions(Number(process.env.PORT ?? 3000)) as unknown as number);
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
 }
 

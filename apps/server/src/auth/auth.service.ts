@@ -2,7 +2,8 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '../common/errors';
 import { Prisma } from '../generated/prisma/client';
-import { typedQuery } from '../persistence/typed-sql';
+import { RawDb, typedQuery } from '../persistence/typed-sql';
+import { rawDb } from '../persistence/raw-pg';
 import { PrismaService } from '../prisma/prisma.service';
 import { AuthUser } from './auth.decorators';
 import { DEMO_ORGANIZER } from './demo-account';
@@ -47,10 +48,14 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   private dummyHash?: Promise<string>;
   private sweeper?: NodeJS.Timeout;
 
+  private readonly pg: RawDb;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly throttle: LoginThrottle,
-  ) {}
+  ) {
+    this.pg = rawDb(prisma.pg);
+  }
 
   /** Whether this database holds the demo (its organizer account): the login and home pages then name it. */
   /** A server administrator (the account page links the registry's screens for them). */
@@ -153,7 +158,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   async userForToken(token: string): Promise<AuthUser | undefined> {
     // Every authenticated request asks this: one plain statement, not Prisma's query builder.
-    const rows = await SESSION_USER.rows(this.prisma, tokenHash(token));
+    // On the pool without Prisma's query engine (issue 35 #3); never cached: a logout counts at once.
+    const rows = await SESSION_USER.rows(this.pg, tokenHash(token));
     return rows[0];
   }
 

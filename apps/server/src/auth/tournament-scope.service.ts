@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type TournamentRoleName } from '../generated/prisma/client';
 import { DomainError, missingResource } from '../common/errors';
-import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { NO_ID, RawDb, typedQuery } from '../persistence/typed-sql';
+import { rawDb } from '../persistence/raw-pg';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.decorators';
 import type { RoleGrant } from './tournament-access';
@@ -97,7 +98,12 @@ export interface Access {
  */
 @Injectable()
 export class TournamentScopeService {
-  constructor(private readonly prisma: PrismaService) {}
+  /** The pool without Prisma's query engine, for the guard's one statement (issue 35 #3: every authenticated write runs it). */
+  private readonly pg: RawDb;
+
+  constructor(private readonly prisma: PrismaService) {
+    this.pg = rawDb(prisma.pg);
+  }
 
   resourceOf(params: Record<string, string | undefined>): Resource | undefined {
     for (const [param, sql] of SCOPES) {
@@ -122,7 +128,7 @@ export class TournamentScopeService {
    * The resource id must be a UUID (isUuid).
    */
   async access(token: string, resource: Resource): Promise<Access | null> {
-    const rows = await ACCESS.rows(this.prisma, tokenHash(token), resource);
+    const rows = await ACCESS.rows(this.pg, tokenHash(token), resource);
     const row = rows[0];
     if (!row) return null;
     // "role:teamId:affiliationId" per role held (role names and UUIDs hold neither ':' nor ',').

@@ -50,14 +50,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits = conn
   // timeout's check has run (every connectionsCheckingInterval) the idle timeout no longer fires for
   // it either (measured on Node 20: headers 2 s, idle 6 s — still open after 20 s). So it is closed
   // here once the header timeout has passed without a byte (issue 34 #2, the e2e's silent connection).
-  if (limits.headersTimeoutMs > 0)
-    server.on('connection', (socket: Socket) => {
-      const silent = setTimeout(() => {
-        if (socket.bytesRead === 0) socket.destroy();
-      }, limits.headersTimeoutMs);
-      silent.unref();
-      socket.once('close', () => clearTimeout(silent));
-    });
+  if (limits.headersTimeoutMs > 0) closeSilentConnections(server, limits.headersTimeoutMs);
   if (limits.perAddress <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
@@ -74,4 +67,33 @@ export function limitConnections(server: Server, limits: ConnectionLimits = conn
       else open.set(address, left);
     });
   });
+}
+
+/**
+ * Closes the connections that have sent nothing for between one and two header timeouts: the
+ * connections of each timeout's span are looked at once, at the end of the next (issue 35 #2: a
+ * timer per connection cost a crowd of reloads, each on a new connection, ~20 µs apiece).
+ */
+function closeSilentConnections(server: Server, timeoutMs: number): void {
+  let arriving: Socket[] = [];
+  let waiting: Socket[] = [];
+  const sweep = setInterval(() => {
+    for (const socket of waiting) if (socket.bytesRead === 0 && !socket.destroyed) socket.destroy();
+    waiting = arriving;
+    arriving = [];
+  }, timeoutMs);
+  sweep.unref();
+  server.on('connection', (socket: Socket) => void arriving.push(socket));
+  server.once('close', () => clearInterval(sweep));
+}
+
+/**
+ * Where the server listens: PORT, with a listen backlog of CHUHE_LISTEN_BACKLOG (default 4096,
+ * capped by the kernel's net.core.somaxconn). Node's default of 511 overflowed when 2,000 viewers
+ * reloaded at once (issue 35 #2): the kernel dropped the rest of the SYNs and those browsers waited
+ * for their retransmission, 1 s, then 3 s, … later.
+ */
+export function listenOptions(port: number, env: NodeJS.ProcessEnv = process.env): { port: number; backlog: number } {
+  const backlog = Number(env.CHUHE_LISTEN_BACKLOG);
+  return { port, backlog: Number.isInteger(backlog) && backlog > 0 ? backlog : 4096 };
 }

@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { confirmHashOf, confirmPath, editByLinkPath } from './confirm-token';
 import { AuditService } from '../audit/audit.service';
 import { WindowCounter } from '../auth/rate-limit';
-import { DomainError } from '../common/errors';
+import { DomainError, unknownAffiliation } from '../common/errors';
 import { notFound } from '../common/optimistic';
-import { Prisma, type EntryRequest } from '../generated/prisma/client';
+import type { EntryRequest } from '../generated/prisma/client';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
-import { dbNow } from './db-clock';
 import { CreateEntryRequestByMailDto } from './entry-request.dto';
-import { EntryRequestsService, lockIdentities } from './entry-requests.service';
-import { checkWindow, unitOfTournament } from './request-checks';
+import { EntryRequestsService, lockIdentities, SUBMIT_CONTEXT } from './entry-requests.service';
+import { checkWindow } from './request-checks';
 import { detailsOf, labelOf } from './request-details';
 
 /**
@@ -60,20 +59,21 @@ export class EntryRequestsByMailService {
 
   async submit({ eventId, dto, lang, address }: { eventId: string; dto: CreateEntryRequestByMailDto; lang: Language; address: string }) {
     if (!this.mail.configured) throw new DomainError('entry.mail_unavailable');
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, include: { tournament: true } });
+    // As a signed-in request (EntryRequestsService.submit): one read of what it needs, one batch
+    // transaction that writes the request, its audit row and its mail together or nothing.
+    const [event] = await SUBMIT_CONTEXT.rows(this.prisma, eventId, null, dto.affiliationId ?? null);
     if (!event) throw notFound('event');
     const eventName = nameIn(lang, event);
     if (!event.selfRegistration || event.membersOnly || event.kind === 'team')
       throw new DomainError(event.membersOnly ? 'entry.members_only' : 'entry.no_self_registration', { event: eventName });
     if (dto.team) throw new DomainError('entry.self_enters_alone', {}, 'team');
     const affiliationId = dto.affiliationId ?? null;
-    await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
+    if (affiliationId && event.unitTournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
     const email = dto.email.trim().toLowerCase();
     // Eligibility (二章1节, 三章1 参加资格) at once, in the person's language, before anything is stored.
     // The address is the player's for the round mails unless another is given.
     const player = dto.player ? { ...dto.player, email: dto.player.email ?? email } : undefined;
     const details = await this.requests.details(this.prisma, event, 'self', affiliationId, { player }, lang);
-    const regs = await this.prisma.regulations.findUnique({ where: { tournamentId: event.tournamentId } });
     // Counted after the checks: a refused request sends no mail and costs no try.
     const wait = this.perAddress.blockedFor(address);
     if (wait > 0) {
@@ -83,56 +83,50 @@ export class EntryRequestsByMailService {
     }
     this.perAddress.add(address);
     const token = randomBytes(24).toString('base64url');
-    const created = await this.prisma.$transaction(
-      async (tx) => {
-        const now = await dbNow(tx);
-        checkWindow(regs, event, now, event.tournament.timeZone);
-        await tx.entryRequest.deleteMany({ where: { eventId, state: 'unconfirmed', createdAt: { lt: expiredBefore(now) } } });
-        await lockIdentities(tx, eventId, details.identities);
-        // Someone entered already (confirmed, approved, waiting) is told now, not after the mail.
-        await this.requests.checkClashes(tx, event, details, affiliationId, lang);
-        const row = await tx.entryRequest.create({
-          data: {
-            eventId,
-            source: 'self',
-            state: 'unconfirmed',
-            affiliationId,
-            details: details as unknown as Prisma.InputJsonValue,
-            email,
-            confirmHash: confirmHashOf(token),
-          },
-        });
-        await this.audit.record(tx, {
-          userId: null,
-          tournamentId: event.tournamentId,
-          entity: 'entry_request',
-          entityId: row.id,
-          action: 'create',
-          after: { ...row, email: '(hidden)', confirmHash: '(hidden)' },
-          reason: 'asked without an account: waits for its e-mail link',
-        });
-        const m = details.members[0];
-        const words = {
-          name: chineseIn(lang, nameIn(lang, m)),
-          tournament: chineseIn(lang, nameIn(lang, event.tournament)),
-          event: chineseIn(lang, eventName),
-          link: mailLink(`${confirmPath(token)}?lang=${lang}`),
-          editLink: mailLink(`${editByLinkPath(token)}?lang=${lang}`),
-          hours: CONFIRM_HOURS,
-        };
-        await this.mail.enqueue(tx, {
+    const id = randomUUID();
+    const m = details.members[0];
+    const words = {
+      name: chineseIn(lang, nameIn(lang, m)),
+      tournament: chineseIn(lang, nameIn(lang, { nameZh: event.tournamentNameZh, nameEn: event.tournamentNameEn })),
+      event: chineseIn(lang, eventName),
+      link: mailLink(`${confirmPath(token)}?lang=${lang}`),
+      editLink: mailLink(`${editByLinkPath(token)}?lang=${lang}`),
+      hours: CONFIRM_HOURS,
+    };
+    // Someone entered already (confirmed, approved, waiting) is told now, not after the mail; the
+    // event's unconfirmed requests past CONFIRM_HOURS are deleted with the write.
+    const created = await this.requests.writeRequest(
+      {
+        id,
+        eventId,
+        source: 'self',
+        unconfirmed: true,
+        affiliationId,
+        userId: null,
+        email,
+        confirmHash: confirmHashOf(token),
+        details,
+        reasonIfFull: 'asked without an account: waits for its e-mail link',
+        reason: 'asked without an account: waits for its e-mail link',
+        expireHours: CONFIRM_HOURS,
+        mail: {
           to: email,
           kind: 'confirm_email',
           tournamentId: event.tournamentId,
-          dedupeKey: `entry-confirm:${row.id}`,
+          dedupeKey: `entry-confirm:${id}`,
           subject: translate('mail.confirm.subject', lang, words),
           text: translate('mail.confirm.body', lang, words),
-        });
-        return row;
+        },
       },
-      { timeout: 20_000, maxWait: 15_000 },
+      {
+        event,
+        lang,
+        timeZone: event.timeZone,
+        regs: { registrationOpensAt: event.opensAt, registrationClosesAt: event.closesAt },
+        unit: { nameZh: '—', nameEn: '—' },
+      },
     );
-    return { id: created.id, state: created.state, email, expiresAt: new Date(created.createdAt.getTime() + CONFIRM_HOURS * 3600_000) };
+    return { id, state: created.state, email, expiresAt: new Date(created.createdAt.getTime() + CONFIRM_HOURS * 3600_000) };
   }
 
   /**

@@ -5,16 +5,18 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { AccessService } from '../auth/access.service';
 import { REGISTRARS } from '../auth/auth.decorators';
 import { tooManyRequests, WindowCounter } from '../auth/rate-limit';
-import { DomainError } from '../common/errors';
+import { DomainError, unknownAffiliation } from '../common/errors';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { lockEvent } from '../entries/entries.service';
-import { MailService } from '../mail/mail.service';
+import { MailService, queueMailSql, type MailRequest } from '../mail/mail.service';
+import { randomUUID } from 'node:crypto';
 import { assertNotBanned } from '../persons/bans';
 import { EntriesService } from '../entries/entries.service';
-import { Prisma, type EntryRequest, type Event } from '../generated/prisma/client';
+import { insertAuditRows } from '../audit/audit-rows';
+import { Prisma, type EntryRequest, type Event, type EventCategory, type EventKind } from '../generated/prisma/client';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
-import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
 import { PlayersService } from '../players/players.service';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import { TeamsService } from '../teams/teams.service';
@@ -22,7 +24,7 @@ import { HOLDS_PLACE } from '../units/quotas.service';
 import { confirmHashOf } from './confirm-token';
 import { dbNow } from './db-clock';
 import { CreateEntryRequestDto, PlayerDetailsDto, RequestFilterDto } from './entry-request.dto';
-import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember, unitOfTournament } from './request-checks';
+import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember, unitOfTournament, windowClosed } from './request-checks';
 import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
 import { nameIn } from '../i18n/words';
 
@@ -86,21 +88,202 @@ const QUOTA_LOCK = typedQuery(
   [NO_ID, NO_ID],
 );
 
+/** What the entry checks read of an event (details, eligibility, the field's maximum, its names). */
+export type EntryEvent = Pick<
+  Event,
+  | 'id'
+  | 'tournamentId'
+  | 'nameZh'
+  | 'nameEn'
+  | 'kind'
+  | 'category'
+  | 'teamStarters'
+  | 'teamReserves'
+  | 'maxEntries'
+  | 'minBirthYear'
+  | 'maxBirthYear'
+  | 'minRating'
+  | 'maxRating'
+  | 'membersOnly'
+  | 'selfRegistration'
+>;
+
 /**
- * What a submission needs to know before its transaction, in one statement: the tournament's time
- * zone and registration window (三章1 报名办法), the unit the user is a delegate of (单位领队: one
- * delegate role per tournament) and the user's person (二章8节3 bans).
+ * What a submission needs to know before its transaction, in one statement: the event's rules
+ * (三章1 参加资格, the field's maximum), the tournament's time zone and registration window (报名办法),
+ * the unit the user is a delegate of (单位领队: one delegate role per tournament), the unit the
+ * request names (the delegate's, else the one given) and the user's person (二章8节3 bans).
  */
-const SUBMIT_CONTEXT = typedQuery(
-  'what an entry submission needs to know of its tournament and user',
-  { timeZone: 'text', opensAt: 'timestamp?', closesAt: 'timestamp?', unitId: 'text?', personId: 'text?' },
-  (tournamentId: string, userId: string) => Prisma.sql`
-    SELECT t."timeZone" AS "timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
-      (SELECT r."affiliationId"::text FROM "TournamentRole" r WHERE r."tournamentId" = t.id AND r."userId" = ${userId}::uuid AND r.role = 'delegate') AS "unitId",
-      (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId"
-    FROM "Tournament" t LEFT JOIN "Regulations" g ON g."tournamentId" = t.id
-    WHERE t.id = ${tournamentId}::uuid`,
-  [NO_ID, NO_ID],
+export const SUBMIT_CONTEXT = typedQuery(
+  'what an entry submission needs to know of its event, tournament and user',
+  {
+    id: 'text',
+    tournamentId: 'text',
+    nameZh: 'text',
+    nameEn: 'text',
+    kind: oneOf<EventKind>('text'),
+    category: oneOf<EventCategory>('text'),
+    teamStarters: 'int4',
+    teamReserves: 'int4',
+    maxEntries: 'int4?',
+    minBirthYear: 'int4?',
+    maxBirthYear: 'int4?',
+    minRating: 'int4?',
+    maxRating: 'int4?',
+    membersOnly: 'bool',
+    selfRegistration: 'bool',
+    tournamentNameZh: 'text',
+    tournamentNameEn: 'text',
+    timeZone: 'text',
+    opensAt: 'timestamp?',
+    closesAt: 'timestamp?',
+    delegateUnitId: 'text?',
+    personId: 'text?',
+    unitTournamentId: 'text?',
+    unitNameZh: 'text?',
+    unitNameEn: 'text?',
+  },
+  (eventId: string, userId: string | null, affiliationId: string | null) => Prisma.sql`
+    SELECT e.id::text AS id, e."tournamentId"::text AS "tournamentId", e."nameZh", e."nameEn", e.kind::text AS kind, e.category::text AS category,
+      e."teamStarters", e."teamReserves", e."maxEntries", e."minBirthYear", e."maxBirthYear", e."minRating", e."maxRating", e."membersOnly", e."selfRegistration",
+      t."nameZh" AS "tournamentNameZh", t."nameEn" AS "tournamentNameEn", t."timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
+      d."affiliationId"::text AS "delegateUnitId",
+      (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId",
+      a."tournamentId"::text AS "unitTournamentId", a."nameZh" AS "unitNameZh", a."nameEn" AS "unitNameEn"
+    FROM "Event" e
+      JOIN "Tournament" t ON t.id = e."tournamentId"
+      LEFT JOIN "Regulations" g ON g."tournamentId" = e."tournamentId"
+      LEFT JOIN LATERAL (SELECT r."affiliationId" FROM "TournamentRole" r WHERE r."tournamentId" = e."tournamentId" AND r."userId" = ${userId}::uuid AND r.role = 'delegate' LIMIT 1) d ON true
+      LEFT JOIN "Affiliation" a ON a.id = coalesce(d."affiliationId", ${affiliationId}::uuid)
+    WHERE e.id = ${eventId}::uuid`,
+  [NO_ID, NO_ID, null],
+);
+
+/** What SUBMIT_WRITE writes: the request, its audit row, and for a request without an account its mail. */
+export interface RequestWrite {
+  /** The new request's id (chosen here: the confirmation mail's dedupe key names it). */
+  id: string;
+  eventId: string;
+  source: 'delegate' | 'self';
+  /** Asked without an account: stored `unconfirmed` (holds no place) until its mailed link is followed. */
+  unconfirmed: boolean;
+  affiliationId: string | null;
+  userId: string | null;
+  email: string | null;
+  confirmHash: string | null;
+  details: RequestDetails;
+  /** The audit row's reason: at a full field (the request waits), and otherwise. */
+  reasonIfFull: string;
+  reason: string | null;
+  /** Unconfirmed requests of the event older than this many hours are deleted with the write (by-mail.service CONFIRM_HOURS). */
+  expireHours: number | null;
+  /** Queued in the same statement when the request is written. */
+  mail: MailRequest | null;
+}
+
+/**
+ * A request checked and written in one statement, run after the locks (so it sees what the
+ * previous holder of a lock committed): the registration window by the database's clock (三章1
+ * 报名办法, as registration's windowState: open from its opening, inclusive, to its closing,
+ * exclusive; closed once round 1 is paired), what ENTRY_CHECKS checks (the same person or team
+ * twice, a full field) and the unit's quota (附录2 #1; its row locked before by QUOTA_LOCK). When
+ * every check passes it inserts the request (`waiting` at a full field), its audit row (as
+ * AuditService.record would: the row as the API answers it, an account-free request's address and
+ * link hidden) and its mail; otherwise it writes nothing and the caller words the first failed check.
+ */
+const SUBMIT_WRITE = typedQuery(
+  'an entry request checked and written',
+  {
+    windowOpen: 'bool',
+    clashId: 'text?',
+    clashAffiliationId: 'text?',
+    clashIdentity: 'text?',
+    enteredName: 'text?',
+    teamTaken: 'bool',
+    unitUsed: 'int4',
+    quota: 'int4?',
+    state: oneOf<EntryRequest['state'], 'text?'>('text?'),
+    details: 'jsonb?',
+    version: 'int4?',
+    createdAt: 'timestamp?',
+    updatedAt: 'timestamp?',
+  },
+  (a: RequestWrite) => {
+    const playerIds = a.details.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
+    const names = a.details.identities.filter((i) => i.startsWith('n:'));
+    const utc = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return Prisma.sql`
+    WITH ev AS (
+      SELECT e.id, e."tournamentId", e."maxEntries", (now() AT TIME ZONE 'UTC') AS now,
+        (e."round1PairedAt" IS NULL AND (g."registrationOpensAt" IS NULL OR (now() AT TIME ZONE 'UTC') >= g."registrationOpensAt")
+          AND (g."registrationClosesAt" IS NULL OR (now() AT TIME ZONE 'UTC') < g."registrationClosesAt")) AS "windowOpen"
+      FROM "Event" e LEFT JOIN "Regulations" g ON g."tournamentId" = e."tournamentId"
+      WHERE e.id = ${a.eventId}::uuid
+    ), clash AS (
+      SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", i.identity
+      FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
+      WHERE r."eventId" = ${a.eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${a.details.identities}::text[])
+      LIMIT 1
+    ), entered AS (
+      SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
+      WHERE e."eventId" = ${a.eventId}::uuid AND e.status = 'active'
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      UNION ALL
+      SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
+      WHERE t."eventId" = ${a.eventId}::uuid
+        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
+      LIMIT 1
+    ), verdict AS (
+      SELECT ev.*, (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
+        (SELECT "nameZh" FROM entered) AS "enteredName",
+        EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${a.eventId}::uuid AND t."nameZh" = ${a.details.team?.nameZh ?? null}::text) AS "teamTaken",
+        (SELECT count(*) FROM "Entry" e WHERE e."eventId" = ${a.eventId}::uuid AND e.status = 'active')::int4 AS "activeEntries",
+        (SELECT count(*) FROM "EntryRequest" r WHERE r."eventId" = ${a.eventId}::uuid AND r."affiliationId" = ${a.affiliationId}::uuid AND r.source = 'delegate'
+           AND r.state::text = ANY(${[...HOLDS_PLACE]}::text[]))::int4 AS "unitUsed",
+        (SELECT q.quota FROM "UnitQuota" q WHERE q."eventId" = ${a.eventId}::uuid AND q."affiliationId" = ${a.affiliationId}::uuid) AS quota
+      FROM ev
+    ), ins AS (
+      INSERT INTO "EntryRequest" (id, "eventId", source, state, "affiliationId", details, "submittedById", email, "confirmHash", "createdAt", "updatedAt")
+      SELECT ${a.id}::uuid, v.id, ${a.source}::"EntryRequestSource",
+        (CASE WHEN ${a.unconfirmed}::boolean THEN 'unconfirmed' WHEN v."maxEntries" IS NOT NULL AND v."activeEntries" >= v."maxEntries" THEN 'waiting' ELSE 'submitted' END)::"EntryRequestState",
+        ${a.affiliationId}::uuid, ${JSON.stringify(a.details)}::jsonb, ${a.userId}::uuid, ${a.email}::text, ${a.confirmHash}::text, v.now, v.now
+      FROM verdict v
+      WHERE v."windowOpen" AND v."clashId" IS NULL AND v."enteredName" IS NULL AND NOT v."teamTaken"
+        AND (${a.source}::text <> 'delegate' OR v."unitUsed" < v.quota)
+      RETURNING *
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), ${a.userId}::uuid, v."tournamentId", 'entry_request', i.id::text, 'create', NULL::jsonb,
+        to_jsonb(i) || jsonb_build_object('createdAt', ${utc(Prisma.sql`i."createdAt"`)}, 'updatedAt', ${utc(Prisma.sql`i."updatedAt"`)})
+          || (CASE WHEN ${a.unconfirmed}::boolean THEN jsonb_build_object('email', '(hidden)', 'confirmHash', '(hidden)') ELSE '{}'::jsonb END),
+        CASE WHEN i.state = 'waiting' THEN ${a.reasonIfFull} ELSE ${a.reason}::text END
+      FROM ins i, verdict v`,
+    })}
+    ), expired AS (
+      DELETE FROM "EntryRequest" x USING ins i, verdict v
+      WHERE x."eventId" = v.id AND x.state = 'unconfirmed' AND x."createdAt" < v.now - make_interval(hours => ${a.expireHours ?? 0}::int) AND ${a.expireHours !== null}::boolean
+    )${a.mail ? Prisma.sql`, mail AS (${queueMailSql(a.mail, Prisma.sql`SELECT 1 FROM ins`)})` : Prisma.empty}
+    SELECT v."windowOpen", v."clashId", v."clashAffiliationId", v."clashIdentity", v."enteredName", v."teamTaken", v."unitUsed", v.quota,
+      i.state::text AS state, i.details, i.version, i."createdAt", i."updatedAt"
+    FROM verdict v LEFT JOIN ins i ON true`;
+  },
+  [
+    {
+      id: NO_ID,
+      eventId: NO_ID,
+      source: 'self',
+      unconfirmed: true,
+      affiliationId: null,
+      userId: null,
+      email: 'x@example.org',
+      confirmHash: 'x',
+      details: { kind: 'player', members: [], identities: ['n:x|'] },
+      reasonIfFull: '',
+      reason: null,
+      expireHours: 48,
+      mail: { to: 'x@example.org', subject: 'x', text: 'x', kind: 'confirm_email', dedupeKey: 'entry-confirm:x' },
+    },
+  ],
 );
 
 const LOCK_IDENTITIES = typedQuery(
@@ -119,9 +302,16 @@ const LOCK_IDENTITIES = typedQuery(
  * the database's clock (the transaction's start, issue 34's one clock) from the same statement.
  */
 export async function lockIdentities(tx: Tx, eventId: string, identities: string[]): Promise<Date> {
-  const keys = [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
-  return (await LOCK_IDENTITIES.one(tx, keys)).now;
+  return (await LOCK_IDENTITIES.one(tx, identityKeys(eventId, identities))).now;
 }
+
+/** The advisory lock keys of a request's identities (the statement takes them in sorted order). */
+function identityKeys(eventId: string, identities: string[]): string[] {
+  return [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
+}
+
+/** The registration window (三章1 报名办法) as the refusal words it. */
+type Regs = { registrationOpensAt: Date | null; registrationClosesAt: Date | null } | null;
 
 export type RequestWithUnit = EntryRequest & { affiliation: { id: string; nameZh: string; nameEn: string } | null };
 
@@ -145,15 +335,16 @@ export class EntryRequestsService {
     private readonly mail: MailService,
   ) {}
 
-  async submit({ user, eventId, dto, lang = 'en' }: { user: AuthUser; eventId: string; dto: CreateEntryRequestDto; lang?: Language }) {
-    // Issue 31's opening hour: 50 requests at once on one process are a queue for its CPU, so each
-    // request sends few statements (session, event, context; then in the transaction the locks with
-    // the clock, the checks with the counts, the insert and its audit row).
-    const event = await this.prisma.event.findUnique({ where: { id: eventId } });
-    if (!event) throw notFound('event');
-    const context = await SUBMIT_CONTEXT.one(this.prisma, event.tournamentId, user.id);
+  async submit({ user, eventId, dto, lang = 'en' }: { user: AuthUser; eventId: string; dto: CreateEntryRequestDto; lang?: Language }): Promise<EntryRequest> {
+    // Issue 31's opening hour: 50 requests at once on one process are a queue for its CPU, so a
+    // request is the session, one read of what it needs, and one batch transaction (BEGIN, the
+    // locks, the checks with the write and its audit row, COMMIT) — no ORM call, no turn through
+    // this process between the transaction's statements.
+    const [context] = await SUBMIT_CONTEXT.rows(this.prisma, eventId, user.id, dto.affiliationId ?? null);
+    if (!context) throw notFound('event');
+    const event: EntryEvent = context;
     // A delegate of a unit enters for it (source delegate); anyone else (a delegate role without a unit too) enters themselves.
-    const unitId = context.unitId;
+    const unitId = context.delegateUnitId;
     const source = unitId ? 'delegate' : 'self';
     const eventName = nameIn(lang, event);
     if (source === 'self') {
@@ -162,56 +353,102 @@ export class EntryRequestsService {
       if (event.kind === 'team') throw new DomainError('entry.no_self_registration', { event: eventName });
     } else if (dto.affiliationId && dto.affiliationId !== unitId) throw new DomainError('auth.other_unit', {}, 'affiliationId');
     const affiliationId = unitId ?? dto.affiliationId ?? null;
+    // The unit named must be one of the tournament's (unitOfTournament, read with the context).
+    if (affiliationId && context.unitTournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
     // What does not need the locks is checked before the transaction: its critical section stays short.
-    const unit = await unitOfTournament(this.prisma, affiliationId, event.tournamentId);
     const details = await this.details(this.prisma, event, source, affiliationId, dto, lang);
     // 二章8节3: a banned person is refused at once (issue 33's registry): an existing player's person,
     // or the account's own person when one enters themselves. New names are matched on approval.
     if (source === 'self') await assertNotBanned(this.prisma, context.personId, undefined, 'player');
     await checkMembersNotBanned(this.prisma, details);
-    const regs = { registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt };
 
-    return this.prisma.$transaction(
-      async (tx) => {
-        // Locks, always in this order: the unit's quota row (附录2 #1: two delegates of a unit at once
-        // cannot pass it), then the persons entered (the same person twice, or by two units).
-        const [quota] = source === 'delegate' ? await QUOTA_LOCK.rows(tx, eventId, affiliationId!) : [];
-        checkWindow(regs, event, await lockIdentities(tx, eventId, details.identities), context.timeZone);
-        const { activeEntries, unitUsed } = await this.checkClashes(tx, event, details, affiliationId, lang);
-        if (source === 'delegate' && (!quota || unitUsed >= quota.quota))
-          throw new DomainError('entry.over_quota', { unit: nameIn(lang, unit!), event: eventName, quota: quota?.quota ?? 0, used: unitUsed });
-        // A full field takes no more places: the request goes on the waiting list at once.
-        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
-        const created = await tx.entryRequest.create({
-          data: {
-            eventId,
-            source,
-            state: full ? 'waiting' : 'submitted',
-            affiliationId,
-            details: details as unknown as Prisma.InputJsonValue,
-            submittedById: user.id,
-          },
-        });
-        await this.audit.record(tx, {
-          userId: user.id,
-          tournamentId: event.tournamentId,
-          entity: 'entry_request',
-          entityId: created.id,
-          action: 'create',
-          after: created,
-          reason: full ? 'the field is full: on the waiting list' : undefined,
-        });
-        return created;
-      },
+    const write: RequestWrite = {
+      id: randomUUID(),
+      eventId,
+      source,
+      unconfirmed: false,
+      affiliationId,
+      userId: user.id,
+      email: null,
+      confirmHash: null,
+      details,
+      reasonIfFull: 'the field is full: on the waiting list',
+      reason: null,
+      expireHours: null,
+      mail: null,
+    };
+    const regs: Regs = { registrationOpensAt: context.opensAt, registrationClosesAt: context.closesAt };
+    const row = await this.writeRequest(write, {
+      event,
+      lang,
+      timeZone: context.timeZone,
+      regs,
+      unit: { nameZh: context.unitNameZh ?? '—', nameEn: context.unitNameEn ?? '—' },
+    });
+    // The row as Prisma's create answered it (the API's JSON shape: every column, in the model's order).
+    return {
+      id: write.id,
+      eventId,
+      source,
+      state: row.state,
+      affiliationId,
+      personId: null,
+      details: row.details,
+      reason: null,
+      submittedById: user.id,
+      email: null,
+      confirmHash: null,
+      confirmedAt: null,
+      decidedById: null,
+      decidedAt: null,
+      entryId: null,
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  /**
+   * One batch transaction (issue 31's opening hour: no turn through this process between its
+   * statements): the locks, always in this order — the unit's quota row for a delegate's request
+   * (附录2 #1: two delegates of a unit at once cannot pass it), then the persons entered (the same
+   * person twice, or by two units) — then SUBMIT_WRITE. Nothing is written unless every check
+   * passed; the first that failed is the refusal.
+   */
+  async writeRequest(
+    write: RequestWrite,
+    words: { event: Pick<Event, 'nameZh' | 'nameEn'>; lang: Language; timeZone: string; regs: Regs; unit: { nameZh: string; nameEn: string } },
+  ): Promise<{ state: EntryRequest['state']; details: Prisma.JsonValue; version: number; createdAt: Date; updatedAt: Date }> {
+    const { eventId, source, affiliationId, details } = write;
+    const written = await this.prisma.$transaction(
+      [
+        ...(source === 'delegate' ? [QUOTA_LOCK.step(this.prisma, eventId, affiliationId!)] : []),
+        LOCK_IDENTITIES.step(this.prisma, identityKeys(eventId, details.identities)),
+        SUBMIT_WRITE.step(this.prisma, write),
+      ],
       // A crowd at the opening waits for a connection rather than being refused (the pool holds 10).
       { timeout: 20_000, maxWait: 15_000 },
     );
+    const [row] = SUBMIT_WRITE.rowsOf(written[written.length - 1]);
+    if (!row) throw notFound('event');
+    const { lang, event } = words;
+    const eventName = nameIn(lang, event);
+    if (!row.windowOpen) throw windowClosed(words.regs, words.timeZone);
+    if (row.clashId) throw await this.clashRefusal(this.prisma, event, details, affiliationId, lang, row.clashIdentity!, row.clashAffiliationId);
+    if (row.enteredName !== null) throw new DomainError('entry.duplicate', { name: row.enteredName, event: eventName });
+    if (details.team && row.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, details.team), event: eventName });
+    const { state, version, createdAt, updatedAt } = row;
+    if (state === null || version === null || createdAt === null || updatedAt === null) {
+      if (source !== 'delegate') throw new Error('an entry request passed its checks and was not written');
+      throw new DomainError('entry.over_quota', { unit: nameIn(lang, words.unit), event: eventName, quota: row.quota ?? 0, used: row.unitUsed });
+    }
+    return { state, details: row.details as Prisma.JsonValue, version, createdAt, updatedAt };
   }
 
   /** The request's members as stored, each checked (existing players of the unit, new ones complete and eligible). */
   async details(
     tx: Tx | PrismaService,
-    event: Event,
+    event: EntryEvent,
     source: 'delegate' | 'self',
     affiliationId: string | null,
     dto: CreateEntryRequestDto,
@@ -270,7 +507,7 @@ export class EntryRequestsService {
    */
   async checkClashes(
     tx: Tx,
-    event: Event,
+    event: Pick<Event, 'id' | 'nameZh' | 'nameEn'>,
     d: RequestDetails,
     affiliationId: string | null,
     lang: Language,
@@ -280,17 +517,28 @@ export class EntryRequestsService {
     const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
     const names = d.identities.filter((i) => i.startsWith('n:'));
     const found = await ENTRY_CHECKS.one(tx, event.id, d.identities, exceptId, playerIds, names, d.team?.nameZh ?? null, affiliationId);
-    if (found.clashId) {
-      const who = clashName(d, found.clashIdentity!, lang);
-      if (found.clashAffiliationId && found.clashAffiliationId !== affiliationId) {
-        const other = await tx.affiliation.findUnique({ where: { id: found.clashAffiliationId } });
-        throw new DomainError('entry.other_unit', { name: who, unit: other ? nameIn(lang, other) : '—' });
-      }
-      throw new DomainError('entry.duplicate', { name: who, event: eventName });
-    }
+    if (found.clashId) throw await this.clashRefusal(tx, event, d, affiliationId, lang, found.clashIdentity!, found.clashAffiliationId);
     if (found.enteredName !== null) throw new DomainError('entry.duplicate', { name: found.enteredName, event: eventName });
     if (d.team && found.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
     return { activeEntries: found.activeEntries, unitUsed: found.unitUsed };
+  }
+
+  /** The refusal of a request naming a person (or team) another request holds: entered by another unit, or twice. */
+  private async clashRefusal(
+    db: Tx | PrismaService,
+    event: Pick<Event, 'nameZh' | 'nameEn'>,
+    d: RequestDetails,
+    affiliationId: string | null,
+    lang: Language,
+    identity: string,
+    clashAffiliationId: string | null,
+  ): Promise<DomainError> {
+    const who = clashName(d, identity, lang);
+    if (clashAffiliationId && clashAffiliationId !== affiliationId) {
+      const other = await db.affiliation.findUnique({ where: { id: clashAffiliationId } });
+      return new DomainError('entry.other_unit', { name: who, unit: other ? nameIn(lang, other) : '—' });
+    }
+    return new DomainError('entry.duplicate', { name: who, event: nameIn(lang, event) });
   }
 
   /**

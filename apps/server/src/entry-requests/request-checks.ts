@@ -1,4 +1,4 @@
-import { eligibilityProblems, windowState } from '@chuhe/registration';
+import { eligibilityProblems, windowState, type EligibilityRules } from '@chuhe/registration';
 import { DomainError, DomainErrors, unknownAffiliation } from '../common/errors';
 import type { Affiliation, Event } from '../generated/prisma/client';
 import { assertNotBanned } from '../persons/bans';
@@ -34,12 +34,19 @@ export function checkWindow(
   timeZone: string,
 ): void {
   const window = { opensAt: regs?.registrationOpensAt ?? null, closesAt: regs?.registrationClosesAt ?? null };
-  if (event.round1PairedAt !== null || windowState(window, now) !== 'open')
-    throw new DomainError('entry.window_closed', { opens: at(window.opensAt, timeZone), closes: at(window.closesAt, timeZone) });
+  if (event.round1PairedAt !== null || windowState(window, now) !== 'open') throw windowClosed(regs, timeZone);
+}
+
+/** The refusal of a request outside the registration window (its times in the tournament's zone). */
+export function windowClosed(regs: { registrationOpensAt: Date | null; registrationClosesAt: Date | null } | null, timeZone: string): DomainError {
+  return new DomainError('entry.window_closed', {
+    opens: at(regs?.registrationOpensAt ?? null, timeZone),
+    closes: at(regs?.registrationClosesAt ?? null, timeZone),
+  });
 }
 
 /** 三章1 参加资格 and 二章1节: the first problem of a member, as the refusal its page shows. */
-export function checkEligibility(event: Event, member: MemberDetails, field: string, lang: Language): void {
+export function checkEligibility(event: EligibilityRules & Pick<Event, 'nameZh' | 'nameEn'>, member: MemberDetails, field: string, lang: Language): void {
   const [problem] = eligibilityProblems(event, member);
   if (!problem) return;
   const name = nameIn(lang, event);

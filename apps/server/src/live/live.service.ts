@@ -61,6 +61,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly pending = new Map<string, { kinds: Set<string>; timer: NodeJS.Timeout }>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly states = new Map<string, Promise<PageState | null>>();
+  /** The same states once read (keptState: the fast path reads them without waiting). */
+  private readonly settled = new Map<string, PageState>();
   /** A match card's event (a pairing never moves to another event). */
   private readonly pairingEvents = new Map<string, string>();
   /** Moves with every notification: a version read before one is not kept after it. */
@@ -135,8 +137,21 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     };
     read.then(forget, forget);
     const state = await read;
-    if (state !== null && this.client && epoch === this.epoch && !this.states.has(eventId)) this.states.set(eventId, read);
+    if (state !== null && this.client && epoch === this.epoch && !this.states.has(eventId)) {
+      this.states.set(eventId, read);
+      this.settled.set(eventId, state);
+    }
     return state;
+  }
+
+  /** pageState's kept answer, if it has one now (the fast path, fast-page.ts: no promise to wait for). */
+  keptState(eventId: string): PageState | undefined {
+    return this.client ? this.settled.get(eventId) : undefined;
+  }
+
+  /** A match card's event if it is known already (eventOfPairing has read it). */
+  keptEventOfPairing(pairingId: string): string | undefined {
+    return this.pairingEvents.get(pairingId);
   }
 
   /** The version as a stream opens (pageState's, kept until the next notification). */
@@ -248,6 +263,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     }
     const reconnected = this.client === null && this.streams.size > 0;
     this.states.clear();
+    this.settled.clear();
     this.epoch++;
     this.client = client;
     // Notifications sent while the listener was away are lost: tell every watched event's viewers to compare.
@@ -265,7 +281,11 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     for (const listener of this.changes) listener(message.eventId, typeof message.kind === 'string' ? message.kind : 'change');
     this.epoch++;
     this.states.delete(message.eventId);
-    if (this.states.size > 10_000) this.states.clear();
+    this.settled.delete(message.eventId);
+    if (this.states.size > 10_000) {
+      this.states.clear();
+      this.settled.clear();
+    }
     if (!this.streams.has(message.eventId)) return; // nobody here watches it
     this.schedule(message.eventId, typeof message.kind === 'string' ? message.kind : 'change');
   }

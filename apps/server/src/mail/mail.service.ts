@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
 import type { PrismaService, Tx } from '../prisma/prisma.service';
 
 /** One outgoing mail, as a caller asks for it. */
@@ -74,4 +75,21 @@ export class MailService {
     const { count } = await db.mail.createMany({ data, skipDuplicates: true });
     return count;
   }
+}
+
+/**
+ * The same queueing as `enqueue`, as a data-modifying WITH of a caller's statement (issue 31: an
+ * account-free request, its audit row and its confirmation mail in one statement): the mail is
+ * queued once per row `from` selects (none: none), the dedupeKey kept once (ON CONFLICT DO
+ * NOTHING). Times are UTC, as Prisma writes them. An address that is no address queues nothing.
+ */
+export function queueMailSql(mail: MailRequest, from: Prisma.Sql): Prisma.Sql {
+  const to = mail.to.trim();
+  return Prisma.sql`
+    INSERT INTO "Mail" (id, "to", subject, text, html, kind, "tournamentId", "dedupeKey", "nextAttemptAt", "createdAt")
+    SELECT gen_random_uuid(), ${to}, ${mail.subject.slice(0, 300)}, ${mail.text}, ${mail.html ?? null}::text, ${mail.kind}, ${mail.tournamentId ?? null}::uuid,
+      ${mail.dedupeKey ?? null}::text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM (${from}) AS queued
+    WHERE ${ADDRESS.test(to)}::boolean
+    ON CONFLICT ("dedupeKey") DO NOTHING`;
 }

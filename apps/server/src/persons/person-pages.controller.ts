@@ -8,7 +8,7 @@ import { bilingual, pick } from '../pages/event-pages';
 import { RatingsService } from '../ratings/ratings.service';
 import { pageLanguage } from '../web/page-context';
 import { PersonsService } from './persons.service';
-import { gamesPage, OPPONENTS_SHOWN } from './games-page';
+import { OPPONENTS_SHOWN } from './games-page';
 import { ratingChartSvg } from './rating-chart';
 
 const MARK: Record<string, [string, string]> = {
@@ -44,14 +44,12 @@ export class PersonPagesController {
   ) {
     const language = pageLanguage(req);
     if (!isUuid(personId)) throw new NotFoundException(translate('notFound', language));
-    const data = await this.persons.profile(personId).catch(() => null);
+    const vsId = typeof vs === 'string' && isUuid(vs) ? vs : null;
+    const data = await this.persons.profilePage(personId, { page, vs: vsId, allOpponents: opponents === 'all' }).catch(() => null);
     if (!data) throw new NotFoundException(translate('notFound', language));
     if ('redirectTo' in data) return res.redirect(301, `/persons/${data.redirectTo}?lang=${language}`);
-    const { person, events, games, headToHead, ratings, titles, bans } = data;
+    const { person, events, games: shown, opponent, headToHead, opponentCount, ratings, titles, bans } = data;
     const name = bilingual(person, language);
-    const opponent = typeof vs === 'string' ? headToHead.find((h) => h.personId === vs) : undefined;
-    const named = headToHead.filter((h) => h.personId);
-    const shown = gamesPage(opponent ? opponent.games : games, page);
     const pageHref = (n: number) => `/persons/${personId}?${opponent ? `vs=${opponent.personId}&` : ''}page=${n}&lang=${language}#games`;
     const eventName = new Map(
       events.map((e) => [
@@ -130,15 +128,15 @@ export class PersonPagesController {
         gameHref: `/games/${g.gameId}?lang=${language}`,
       })),
       allOpponents:
-        opponents !== 'all' && named.length > OPPONENTS_SHOWN
-          ? { href: `/persons/${personId}?opponents=all&lang=${language}#head-to-head`, count: named.length }
+        opponents !== 'all' && opponentCount > OPPONENTS_SHOWN
+          ? { href: `/persons/${personId}?opponents=all&lang=${language}#head-to-head`, count: opponentCount }
           : null,
-      headToHead: (opponents === 'all' ? named : named.slice(0, OPPONENTS_SHOWN)).map((h) => ({
+      headToHead: headToHead.map((h) => ({
         name: pick({ nameZh: h.opponentZh, nameEn: h.opponentEn }, language),
         href: `/persons/${h.personId}?lang=${language}`,
         gamesHref: `/persons/${personId}?vs=${h.personId}&lang=${language}#games`,
         wdl: `${h.wins}-${h.draws}-${h.losses}`,
-        games: h.games.length,
+        games: h.games,
       })),
     });
   }

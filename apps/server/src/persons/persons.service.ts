@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
+import type { RowOf } from '../persistence/typed-sql';
 import type { AuthUser } from '../auth/auth.decorators';
 import { DomainError, missingResource } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
@@ -7,7 +8,8 @@ import { StandingsService } from '../standings/standings.service';
 import { requireAdmin } from './admin';
 import { isoDay } from './bans';
 import { mergePersons, undoMerge } from './merge';
-import { EVENT_VERSIONS, PERSON_ENTRIES, PERSON_GAMES, PERSON_RATINGS } from './profile-queries';
+import { GAMES_PER_PAGE, OPPONENTS_SHOWN, pageAsked, spanOf } from './games-page';
+import { EVENT_VERSIONS, PERSON_ENTRIES, PERSON_EVENT_FIGURES, PERSON_GAMES, PERSON_GAMES_PAGE, PERSON_OPPONENTS, PERSON_RATINGS } from './profile-queries';
 import { decideMatch, matchPlayers, pendingMatches } from './registry';
 
 const POINTS: Record<string, [number, number]> = {
@@ -21,6 +23,18 @@ const POINTS: Record<string, [number, number]> = {
   double_forfeit: [0, 0],
 };
 
+/** Persons whose games' figures a server keeps for their profiles (the busiest: 200 events, 2,000 opponents). */
+const FIGURES_KEPT = 5_000;
+
+interface Figures {
+  /** The person's events and their versions the figures were counted at. */
+  key: string;
+  byEvent: Map<string, { games: number; share: number }>;
+  total: number;
+  /** Every opponent person, most played first (PERSON_OPPONENTS). */
+  opponents: RowOf<typeof PERSON_OPPONENTS.columns>[];
+}
+
 /** Events whose places a server keeps for the profiles (each a map of its entries' places). */
 const PLACES_KEPT = 20_000;
 
@@ -32,6 +46,8 @@ export class PersonsService {
    * through the standings' EventCache alone (16 events) every view reloaded and re-ranked all 200.
    */
   private readonly places = new Map<string, { version: number; byEntry: Map<string, number | null> }>();
+  /** Each person's games counted per event and opponent, by personId (figuresOf). */
+  private readonly figures = new Map<string, Figures>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -111,6 +127,103 @@ export class PersonsService {
       titles,
       bans,
     };
+  }
+
+  /**
+   * The profile page: what it shows and no more (issue 33: < 100 ms for a career of 2,000 games) —
+   * every event with place and score, one page of games (`vs`: against one opponent), the most played
+   * opponents (`allOpponents`: every one), the ratings, titles and bans. The scores and head-to-head
+   * figures are counted in the database and kept while the person's events stay at their versions;
+   * only the page's games are read with their names, from the events the page spans.
+   */
+  async profilePage(personId: string, view: { page: unknown; vs: string | null; allOpponents: boolean }) {
+    const person = await this.resolve(personId);
+    if (person.mergedIntoId) return { redirectTo: person.mergedIntoId };
+    const [entries, ratings, titles, bans] = await Promise.all([
+      PERSON_ENTRIES.rows(this.prisma, personId),
+      PERSON_RATINGS.rows(this.prisma, personId),
+      this.prisma.personTitle.findMany({ where: { personId }, orderBy: { awardedAt: 'asc' } }),
+      this.activeBans(personId),
+    ]);
+    const versions = await this.versionsOf(entries);
+    const figures = await this.figuresOf(personId, entries, versions);
+    // An opponent never met shows every game, as no `vs` does.
+    const opponent = (view.vs && figures.opponents.find((o) => o.personId === view.vs)) || null;
+    const total = opponent ? opponent.games : figures.total;
+    const pages = Math.max(1, Math.ceil(total / GAMES_PER_PAGE));
+    const page = Math.min(pageAsked(view.page), pages);
+    const start = (page - 1) * GAMES_PER_PAGE;
+    const span = opponent ? null : spanOf(entries, figures.byEvent, start, GAMES_PER_PAGE);
+    const rows = span
+      ? await PERSON_GAMES_PAGE.rows(this.prisma, personId, null, span.offset, GAMES_PER_PAGE, span.within)
+      : await PERSON_GAMES_PAGE.rows(this.prisma, personId, opponent?.personId ?? null, start, GAMES_PER_PAGE);
+    const events = [];
+    for (const e of entries) {
+      const f = figures.byEvent.get(e.eventId);
+      // In the event's own points: 2-1-0 doubles the share of 1-½-0 (一章 scoring).
+      const share = f?.share ?? 0;
+      const score = e.kind === 'individual' && e.scoring === 'two_one_zero' ? share * 2 : share;
+      events.push({ ...e, games: f?.games ?? 0, score, place: await this.placeOf(e.eventId, e.entryId, versions.get(e.eventId) ?? 0) });
+    }
+    return {
+      person,
+      events,
+      games: { rows, page, pages, from: rows.length ? start + 1 : 0, to: start + rows.length, total },
+      opponent,
+      headToHead: view.allOpponents ? figures.opponents : figures.opponents.slice(0, OPPONENTS_SHOWN),
+      opponentCount: figures.opponents.length,
+      ratings,
+      titles,
+      bans,
+    };
+  }
+
+  /** The data versions of the entries' events (one grouped statement). */
+  private async versionsOf(entries: { eventId: string }[]): Promise<Map<string, number>> {
+    if (!entries.length) return new Map();
+    const rows = await EVENT_VERSIONS.rows(this.prisma, [...new Set(entries.map((e) => e.eventId))]);
+    return new Map(rows.map((v) => [v.eventId, v.version]));
+  }
+
+  /**
+   * The person's games counted per event and per opponent: kept while the person's events (the set
+   * and each one's data version) stay as they were. A result, a pairing, a player's name or person
+   * (a merge) changes the version of the event they belong to — the game's and the opponent's event
+   * are the same — and a new event changes the set.
+   */
+  private async figuresOf(personId: string, entries: { eventId: string }[], versions: Map<string, number>): Promise<Figures> {
+    const key = [...new Set(entries.map((e) => e.eventId))]
+      .sort()
+      .map((id) => `${id}:${versions.get(id) ?? 0}`)
+      .join(' ');
+    const kept = this.figures.get(personId);
+    if (kept && kept.key === key) {
+      this.figures.delete(personId);
+      this.figures.set(personId, kept);
+      return kept;
+    }
+    const [perEvent, opponents] = await Promise.all([
+      PERSON_EVENT_FIGURES.rows(this.prisma, personId),
+      PERSON_OPPONENTS.rows(this.prisma, personId, null, null),
+    ]);
+    const figures: Figures = {
+      key,
+      byEvent: new Map(perEvent.map((f) => [f.eventId, f])),
+      total: perEvent.reduce((a, f) => a + f.games, 0),
+      opponents,
+    };
+    this.figures.delete(personId);
+    this.figures.set(personId, figures);
+    if (this.figures.size > FIGURES_KEPT) this.figures.delete(this.figures.keys().next().value!);
+    return figures;
+  }
+
+  /** The person's bans in force today or later (not lifted). */
+  private activeBans(personId: string) {
+    return this.prisma.ban.findMany({
+      where: { personId, liftedAt: null, endsOn: { gte: new Date(`${isoDay(new Date())}T00:00:00Z`) } },
+      orderBy: { startsOn: 'asc' },
+    });
   }
 
   /**

@@ -46,6 +46,15 @@ export class EventCache {
     return undefined;
   }
 
+  /**
+   * The event as held now, without a statement and without asking whether it is current (undefined:
+   * not held). Only for a caller whose own write proves what it used current (the result sheet's
+   * post: the game's version) and that decides again on load() when it was not.
+   */
+  peek(eventId: string): LoadedEvent | undefined {
+    return this.held.get(eventId)?.value;
+  }
+
   async load(db: Tx, eventId: string): Promise<LoadedEvent | null> {
     const versions = await eventVersions(db, eventId);
     if (!versions) {

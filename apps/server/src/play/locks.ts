@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client';
-import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { NO_ID, RawDb, typedQuery } from '../persistence/typed-sql';
 import type { Tx } from '../prisma/prisma.service';
 
 const GAME_EVENT_LOCKED_SHARED = typedQuery(
@@ -38,7 +38,7 @@ export async function lockEventPlay(tx: Tx, eventId: string): Promise<void> {
  * (200 arbiters at once) while pairing, publishing and deleting (exclusive) wait for them and
  * they for those. Returns the event id of the game, found in the same statement.
  */
-export async function lockEventPlaySharedForGame(tx: Tx, gameId: string): Promise<string | null> {
+export async function lockEventPlaySharedForGame(tx: RawDb, gameId: string): Promise<string | null> {
   const rows = await GAME_EVENT_LOCKED_SHARED.rows(tx, gameId);
   return rows[0]?.eventId ?? null;
 }

@@ -47,6 +47,11 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     this.pool = pool;
   }
 
+  /** The pool itself: typed queries on result entry's hot path run on it without the query engine (persistence/raw-pg.ts). */
+  get pg(): Pool {
+    return this.pool;
+  }
+
   async onModuleDestroy(): Promise<void> {
     await this.close();
   }

@@ -4,7 +4,7 @@ import type { KnockoutMatchState } from '@chuhe/pairing';
 import type { AuditService } from '../audit/audit.service';
 import { Prisma } from '../generated/prisma/client';
 import type { Game, GameKind, GameResult, RoundState } from '../generated/prisma/client';
-import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
+import { NO_ID, oneOf, RawDb, typedQuery } from '../persistence/typed-sql';
 import { insertAuditRows } from '../audit/audit-rows';
 import type { Tx } from '../prisma/prisma.service';
 import type { PlayerSummary } from '../play/event-loader';
@@ -246,7 +246,7 @@ export async function settleKnockoutMatch(
  * row) makes it happen exactly once. No result transaction holds the round's row, so 200 results
  * of one round do not queue behind each other. Returns null when the round did not complete now.
  */
-export async function completeRoundIfDone(db: Tx, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
+export async function completeRoundIfDone(db: RawDb, actor: Actor, roundId: string): Promise<RoundStateChange | null> {
   const rows = await COMPLETE_ROUND_IF_DONE.rows(db, actor, roundId);
   const done = rows[0];
   return done ? { id: roundId, number: done.number, state: 'completed', completedAt: done.completedAt, version: done.version } : null;

@@ -10,10 +10,11 @@ import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
 import { Prisma } from '../generated/prisma/client';
 import type { EventKind, Game, GameResult, PenaltyReason, RoundState } from '../generated/prisma/client';
-import { NO_ID, oneOf, RowOf, typedQuery } from '../persistence/typed-sql';
+import { NO_ID, oneOf, RawDb, RowOf, typedQuery } from '../persistence/typed-sql';
+import { rawDb, rawTransaction } from '../persistence/raw-pg';
 import { insertAuditRows } from '../audit/audit-rows';
 import { lockEventPlaySharedForGame } from '../play/locks';
-import { PrismaService, Tx } from '../prisma/prisma.service';
+import { PrismaService } from '../prisma/prisma.service';
 import { changeResult, resultChangeResponse } from './change-result';
 import type { ResultTarget } from './change-result';
 import { EARLY_DRAW_PLIES, flagEarlyDrawOnResult } from '../discipline/early-draw';
@@ -29,56 +30,74 @@ const RESULT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
 
 @Injectable()
 export class ResultsService {
+  /** The pool without Prisma's query engine (persistence/raw-pg.ts): the statement after the quick way's commit. */
+  private readonly pg: RawDb;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.pg = rawDb(prisma.pg);
+  }
 
   /**
    * PUT /api/games/:gameId/result — one transaction under the event's play lock taken SHARED (results
    * of one event go side by side; pairing and publishing wait): lock + read, update with the version,
    * audit, and — only when something may follow — the knockout match and the round's completion.
    */
-  async enterResult({ user, gameId, dto, access }: { user: AuthUser; gameId: string; dto: EnterResultDto; access?: TournamentAccess }) {
+  async enterResult({
+    user,
+    gameId,
+    dto,
+    access,
+    countOpen = false,
+  }: {
+    user: AuthUser;
+    gameId: string;
+    dto: EnterResultDto;
+    access?: TournamentAccess;
+    /** The result sheet's counter: the response also says how many other games of the round are open (`openOthers`), as the write saw them. */
+    countOpen?: boolean;
+  }) {
     const problems = resultProblems(dto);
     if (problems.length) throw codedProblems(problems);
     const reason = dto.reason?.trim() || undefined;
 
     const penaltyReason = dto.penaltyReason ?? null;
+    const entry = { gameId, userId: user.id, dto, penaltyReason, reason: reason ?? null, countOpen };
+
+    // The usual result (issue 35 #3): lock, then read, update, audit and notify in one statement, on a
+    // pooled connection of its own — no Prisma interactive transaction, whose engine cost more CPU
+    // than the rest of the request. Anything else (entered = false) rolls back and goes the long way
+    // below, which reads the game again under the lock and says why or changes it through changeResult.
+    const quick = await rawTransaction(this.prisma.pg, RESULT_TRANSACTION, async (db) => {
+      const eventId = await lockEventPlaySharedForGame(db, gameId);
+      if (!eventId) throw notFound('game');
+      const now = new Date();
+      const row = await readAndEnter(db, { ...entry, now });
+      if (!row) throw notFound('game');
+      if (!row.entered) throw LONG_WAY;
+      // 二章8节12's flag is written with Prisma (discipline/early-draw.ts): such a draw goes the long way whole.
+      if (earlyDrawPossible(row, dto)) throw LONG_WAY;
+      return enteredResult(row, user, dto.result, penaltyReason, now);
+    }).catch((error: unknown) => {
+      if (error === LONG_WAY) return null;
+      throw error;
+    });
+    if (quick) return withOpen(await this.afterQuickCommit(quick, null), quick.openOthers, countOpen);
+
     const done = await this.prisma.$transaction(async (tx) => {
       const eventId = await lockEventPlaySharedForGame(tx, gameId);
       if (!eventId) throw notFound('game');
       const now = new Date();
-      // Read after the lock, and — when nothing else follows (no correction after round N+1, no
-      // knockout match) — update, audit and notify in the same statement (issue 13: a round trip
-      // to PostgreSQL costs the event loop and the database more than the statement's work).
-      const row = await readAndEnter(tx, { gameId, eventId, userId: user.id, dto, penaltyReason, reason: reason ?? null, now });
+      // Read after the lock; the same statement enters the result if what made the quick way go
+      // here has changed meanwhile (a draw with a short record enters here, then is flagged).
+      const row = await readAndEnter(tx, { ...entry, now });
       if (!row) throw notFound('game');
-      const game = gameOf(row);
-      const red = row.redPlayerId === null ? null : { id: row.redPlayerId, nameZh: row.redNameZh!, nameEn: row.redNameEn! };
-      const black = row.blackPlayerId === null ? null : { id: row.blackPlayerId, nameZh: row.blackNameZh!, nameEn: row.blackNameEn! };
-      const pairing = {
-        id: row.pairingId,
-        table: row.table,
-        matchKey: row.matchKey,
-        redEntry: { id: row.redEntryId, playerId: row.redEntryPlayerId },
-        blackEntry: row.blackEntryId === null ? null : { id: row.blackEntryId, playerId: row.blackEntryPlayerId },
-      };
-      const round = { id: row.roundId, number: row.roundNumber, state: row.roundState, completedAt: row.roundCompletedAt, version: row.roundVersion };
+      const { game, red, black, pairing, round, actor } = enteredResult(row, user, dto.result, penaltyReason, now);
       const tournamentId = row.tournamentId;
-      const actor = { userId: user.id, tournamentId };
-      // 二章8节12: a draw with a stored record shorter than 40 plies waits for the chief arbiter
-      // (discipline/). The record's length came with the read: most games have none, no statement.
-      const earlyDrawPossible = dto.result === 'draw' && row.recordPlies !== null && row.recordPlies < EARLY_DRAW_PLIES;
-      if (row.entered) {
-        const updated: Game = { ...game, result: dto.result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 };
-        const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-        const completed =
-          row.completedRoundVersion === null
-            ? null
-            : { ...round, state: 'completed' as const, completedAt: row.completedRoundAt, version: row.completedRoundVersion };
-        return { fast: { updated, red, black, round: completed ?? round, actor }, earlyDraw };
-      }
+      const earlyDraw = () => (earlyDrawPossible(row, dto) ? flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : Promise.resolve(null));
+      if (row.entered) return { fast: enteredResult(row, user, dto.result, penaltyReason, now), earlyDraw: await earlyDraw(), openOthers: row.openOthers };
 
       // Not entered by the statement: say why (draft, lineups, stale version), or go the long way.
       if (round.state === 'draft') throw new DomainError('result.draft_round', { round: round.number }, 'round');
@@ -143,26 +162,74 @@ export class ResultsService {
       if (change.gameRemoved) {
         throw new DomainError('result.later_game_of_match', { board: game.board, match: pairing.matchKey ?? '' }, 'game');
       }
-      const earlyDraw = earlyDrawPossible ? await flagEarlyDrawOnResult(tx, this.audit, actor, gameId) : null;
-      return { change, earlyDraw };
+      return { change, earlyDraw: await earlyDraw(), openOthers: row.openOthers };
     }, RESULT_TRANSACTION);
 
-    if (!done.fast) {
-      const response = await resultChangeResponse(this.prisma, done.change);
-      if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
-      return response;
-    }
-    // The fast path: the round completes with its last result (see completeRoundIfDone: one atomic
-    // statement after the commit, so that results entered at once never wait on each other for the round's row).
-    const fast = done.fast;
-    const roundState = (fast.round.state === 'published' ? await completeRoundIfDone(this.prisma, fast.actor, fast.round.id) : null) ?? fast.round;
-    const response: Record<string, unknown> = {
-      game: gameView(fast.updated, fast.red, fast.black),
-      round: roundState,
-    };
+    if (done.fast) return withOpen(await this.afterQuickCommit(done.fast, done.earlyDraw), done.openOthers, countOpen);
+    const response = await resultChangeResponse(this.prisma, done.change);
     if (done.earlyDraw) response.earlyDraw = done.earlyDraw;
+    return withOpen(response, done.openOthers, countOpen);
+  }
+
+  /**
+   * A result the one statement entered, after its commit: the round completes with its last result
+   * (completeRoundIfDone: one atomic statement after the commit, so that results entered at once
+   * never wait on each other for the round's row), on the pool without the query engine.
+   */
+  private async afterQuickCommit(entered: EnteredResult, earlyDraw: { plies: number; article: string } | null): Promise<Record<string, unknown>> {
+    const round = entered.completedRound ?? entered.round;
+    const roundState = (round.state === 'published' ? await completeRoundIfDone(this.pg, entered.actor, round.id) : null) ?? round;
+    const response: Record<string, unknown> = { game: gameView(entered.updated, entered.red, entered.black), round: roundState };
+    if (earlyDraw) response.earlyDraw = earlyDraw;
     return response;
   }
+}
+
+/** The response with the round's other open games, when the caller asked (the result sheet). */
+function withOpen(response: Record<string, unknown>, openOthers: number | null, asked: boolean): Record<string, unknown> {
+  if (asked) response.openOthers = openOthers;
+  return response;
+}
+
+/** Thrown inside the quick transaction to roll it back and take the long way. */
+const LONG_WAY = Symbol('the long way');
+
+/** 二章8节12: a draw with a stored record shorter than 40 plies waits for the chief arbiter (discipline/). The record's length came with the read. */
+function earlyDrawPossible(row: ResultEntryRow, dto: EnterResultDto): boolean {
+  return dto.result === 'draw' && row.recordPlies !== null && row.recordPlies < EARLY_DRAW_PLIES;
+}
+
+type EnteredResult = ReturnType<typeof enteredResult>;
+
+/** The game, its players, pairing and round as read by the one statement, and — when it entered the result — the game and round after it. */
+function enteredResult(row: ResultEntryRow, user: AuthUser, result: GameResult, penaltyReason: PenaltyReason | null, now: Date) {
+  const game = gameOf(row);
+  const red = row.redPlayerId === null ? null : { id: row.redPlayerId, nameZh: row.redNameZh!, nameEn: row.redNameEn! };
+  const black = row.blackPlayerId === null ? null : { id: row.blackPlayerId, nameZh: row.blackNameZh!, nameEn: row.blackNameEn! };
+  const pairing = {
+    id: row.pairingId,
+    table: row.table,
+    matchKey: row.matchKey,
+    redEntry: { id: row.redEntryId, playerId: row.redEntryPlayerId },
+    blackEntry: row.blackEntryId === null ? null : { id: row.blackEntryId, playerId: row.blackEntryPlayerId },
+  };
+  const round = { id: row.roundId, number: row.roundNumber, state: row.roundState, completedAt: row.roundCompletedAt, version: row.roundVersion };
+  const actor = { userId: user.id, tournamentId: row.tournamentId };
+  return {
+    game,
+    red,
+    black,
+    pairing,
+    round,
+    actor,
+    /** The game as the statement left it, when it entered the result. */
+    updated: { ...game, result, penaltyReason, resultEnteredById: user.id, resultEnteredAt: now, version: game.version + 1 } satisfies Game,
+    openOthers: row.openOthers,
+    completedRound:
+      row.completedRoundVersion === null
+        ? null
+        : { ...round, state: 'completed' as const, completedAt: row.completedRoundAt, version: row.completedRoundVersion },
+  };
 }
 
 const READ_AND_ENTER = typedQuery(
@@ -207,13 +274,24 @@ const READ_AND_ENTER = typedQuery(
     hasSanctions: 'bool',
     /** A team match whose boards are not fixed yet: a lineup is missing and the deadline has not passed (附录1 #8). */
     lineupsMissing: 'bool',
+    /** With countOpen (the result sheet's counter): the round's other games without a result, as this statement saw them. */
+    openOthers: 'int4?',
     /** The statement entered the result (with its audit row and the live notification). */
     entered: 'bool',
     /** The statement completed the round (its last result): the round's new version and time. */
     completedRoundVersion: 'int4?',
     completedRoundAt: 'timestamp?',
   },
-  (a: { gameId: string; userId: string; result: string; version: number; penaltyReason: string | null; reason: string | null; at: string }) => Prisma.sql`
+  (a: {
+    gameId: string;
+    userId: string;
+    result: string;
+    version: number;
+    penaltyReason: string | null;
+    reason: string | null;
+    at: string;
+    countOpen: boolean;
+  }) => Prisma.sql`
     WITH g AS (
       SELECT g.id::text AS id, g."pairingId"::text AS "pairingId", g.board, g.leg, g.kind::text AS kind,
         g."redPlayerId"::text AS "redPlayerId", g."blackPlayerId"::text AS "blackPlayerId",
@@ -277,10 +355,13 @@ const READ_AND_ENTER = typedQuery(
       FROM completed d, g`,
     })}
     )
-    SELECT g.*, EXISTS (SELECT 1 FROM entered) AS entered,
+    SELECT g.*,
+      CASE WHEN ${a.countOpen}::boolean THEN (SELECT count(*)::int4 FROM "Game" o JOIN "Pairing" op ON op.id = o."pairingId"
+        WHERE op."roundId" = g."roundId"::uuid AND o.result IS NULL AND o.id <> ${a.gameId}::uuid) END AS "openOthers",
+      EXISTS (SELECT 1 FROM entered) AS entered,
       (SELECT d.version FROM completed d) AS "completedRoundVersion", (SELECT d."completedAt" FROM completed d) AS "completedRoundAt"
     FROM g`,
-  [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString() }],
+  [{ gameId: NO_ID, userId: NO_ID, result: 'red_win', version: 1, penaltyReason: null, reason: null, at: new Date(0).toISOString(), countOpen: true }],
 );
 type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
 
@@ -299,8 +380,8 @@ type ResultEntryRow = RowOf<typeof READ_AND_ENTER.columns>;
  * false, and the caller takes the long way with the row read. Timestamps are UTC, as Prisma writes them.
  */
 async function readAndEnter(
-  tx: Tx,
-  a: { gameId: string; eventId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date },
+  tx: RawDb,
+  a: { gameId: string; userId: string; dto: EnterResultDto; penaltyReason: string | null; reason: string | null; now: Date; countOpen: boolean },
 ): Promise<ResultEntryRow | null> {
   const rows = await READ_AND_ENTER.rows(tx, {
     gameId: a.gameId,
@@ -310,6 +391,7 @@ async function readAndEnter(
     penaltyReason: a.penaltyReason,
     reason: a.reason,
     at: a.now.toISOString(),
+    countOpen: a.countOpen,
   });
   const row = rows[0];
   if (!row) return null;

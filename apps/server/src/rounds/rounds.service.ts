@@ -139,6 +139,19 @@ export class RoundsService {
     };
   }
 
+  /**
+   * A published or completed round and its event as EventCache holds them, with no statement and no
+   * check that they are current (undefined: not held, or a draft). For the result sheet's post,
+   * whose write checks the game's version itself (issue 29 #4).
+   */
+  held(roundId: string): { round: RoundView; event: LoadedEvent } | undefined {
+    const eventId = this.events.eventOfRound(roundId);
+    const event = eventId === undefined ? undefined : this.events.peek(eventId);
+    const round = event?.rounds.find((r) => r.id === roundId);
+    if (!event || !round || round.state === 'draft') return undefined;
+    return { round: roundView(round, round.pairings, namesOf(event.entries)), event };
+  }
+
   async get(user: AuthUser | undefined, roundId: string): Promise<RoundView> {
     const round = await this.prisma.round.findUnique({ where: { id: roundId }, include: { event: { select: { tournamentId: true } } } });
     // A draft does not exist for the public (nor for non-staff users).

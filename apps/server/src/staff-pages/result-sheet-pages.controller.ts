@@ -1,5 +1,5 @@
 import { PENALTY_KEYS, wordOf } from '../i18n/keys';
-import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser, PAIRERS, RequireRole, RESULT_ENTRY, type AuthUser } from '../auth/auth.decorators';
@@ -12,7 +12,7 @@ import { SLIP_PRINTERS } from './record-slips.controller';
 import { RecordsService } from '../records/records.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
-import { submitForm } from '../web/forms';
+import { PARTIAL_HEADER, submitForm, validateAs } from '../web/forms';
 import { show } from './page-context';
 import { crumbs, langOf } from './page-context';
 import type { Language } from '../i18n/i18n';
@@ -123,6 +123,7 @@ export class ResultSheetPagesController {
     @Res() res: Response,
   ) {
     const lang = langOf(req, res);
+    if (await this.enterOnHeld(user, access, roundId, body, req, res, lang)) return;
     const { round, event, games, laterPaired } = await this.load(user, access, roundId, lang);
     let target;
     let result: unknown;
@@ -168,20 +169,14 @@ export class ResultSheetPagesController {
     }
     const gameId = target.id;
     const pairer = access.has(...PAIRERS);
-    const tables = typeof body.tables === 'string' && /^(?:\d{1,4}-\d{1,4}|all)$/.test(body.tables) ? `tables=${body.tables}&` : '';
+    const tables = tablesQuery(body.tables);
     await submitForm(req, res, {
       dto: EnterResultDto,
       values: body,
       toInput: () => ({ result, version, penaltyReason, reason }),
-      run: (dto) => this.results.enterResult({ user, gameId, dto, access }),
-      // A late correction: the chief arbiter sees the later pairings it would have changed on the console.
-      redirect: (r) =>
-        r.laterPairingsAffected && pairer
-          ? `/events/${event.id}/console?later=${round.number}#later`
-          : `/rounds/${roundId}/results?${tables}saved=${gameId}#quick-entry`,
-      // The sheet's script: only what changed — the row, the count, the words — not the sheet again.
-      partial: (r) =>
-        this.partial(r, target, games, lang, pairer && !!r.laterPairingsAffected ? `/events/${event.id}/console?later=${round.number}#later` : null),
+      run: (dto) => this.results.enterResult({ user, gameId, dto, access, countOpen: true }),
+      redirect: (r) => savedRedirect(r, pairer, event.id, round.number, roundId, tables, gameId),
+      partial: (r) => this.partial(r, target, games, lang, laterConsole(r, pairer, event.id, round.number)),
       render: async (form) => {
         if (form.code === 'result.correction_reason' || (laterPaired && body.replace === 'yes' && form.code === 'input.invalid' && form.errors.reason)) {
           const words = form.errors.reason ?? form.error ?? '';
@@ -225,13 +220,72 @@ export class ResultSheetPagesController {
     });
   }
 
+  /**
+   * Issue 29 #4: a result typed on the sheet costs what the API's write costs. The round as this
+   * instance holds it (EventCache.peek, no statement) names the game and decides whether to ask;
+   * the write itself proves that current: it is made against the held game's version, so a result
+   * another arbiter entered meanwhile (this instance not told yet) refuses it (409) and nothing is
+   * written. Only a plain write goes this way. Everything else — the event not held, a draft, the
+   * overwrite question, a line that names no game, a row's version that is not the held one, any
+   * refusal — returns false, and the post is handled on the event read now (enter, below), exactly
+   * as before: the question when the stored result differs, with the stored result.
+   */
+  private async enterOnHeld(
+    user: AuthUser,
+    access: TournamentAccess,
+    roundId: string,
+    body: Form,
+    req: Request,
+    res: Response,
+    lang: Language,
+  ): Promise<boolean> {
+    const held = this.rounds.held(roundId);
+    if (!held) return false;
+    const { round, event } = held;
+    const games = sheetGames(round, event.kind === 'team', lang);
+    let target: SheetGame | undefined;
+    let result: unknown;
+    let version: unknown;
+    if (typeof body.entry === 'string') {
+      const found = findByLine(body.entry, games, lang);
+      if ('why' in found) return false;
+      target = found.game;
+      result = found.result;
+      version = target.version;
+    } else {
+      target = games.find((g) => g.id === body.gameId);
+      result = body.result;
+      version = typeof body.version === 'string' && /^\d+$/.test(body.version) ? Number(body.version) : body.version;
+    }
+    // The held result is the stored one only at the held version; the question is asked on the event read now.
+    if (!target || version !== target.version || (target.result !== null && body.replace !== 'yes' && target.result !== result)) return false;
+    let saved: Record<string, unknown>;
+    try {
+      const dto = await validateAs(EnterResultDto, { result, version, penaltyReason: text(body.penaltyReason), reason: text(body.reason) });
+      saved = await this.results.enterResult({ user, gameId: target.id, dto, access, countOpen: true });
+    } catch (error) {
+      // Refused, so nothing was written (the transaction rolled back): the post is decided again on the current event.
+      if (error instanceof HttpException && error.getStatus() < 500) return false;
+      throw error;
+    }
+    const pairer = access.has(...PAIRERS);
+    if (req.headers[PARTIAL_HEADER] === '1') {
+      res.status(200).json(this.partial(saved, target, games, lang, laterConsole(saved, pairer, event.id, round.number)));
+    } else {
+      res.redirect(303, savedRedirect(saved, pairer, event.id, round.number, roundId, tablesQuery(body.tables), target.id));
+    }
+    return true;
+  }
+
   /** What the sheet's script needs after a saved result: the row's new state and the round's count. */
   private partial(r: Record<string, unknown>, target: SheetGame, games: SheetGame[], lang: Language, reload: string | null): object {
     const t = tr(lang);
     const game = r.game as { result: string | null; penaltyReason: string | null; version: number };
     const created = Array.isArray(r.gamesCreated) && r.gamesCreated.length > 0;
     const removed = Array.isArray(r.gamesRemoved) && r.gamesRemoved.length > 0;
-    const open = games.filter((g) => g.result === null && g.id !== target.id).length + (game.result === null ? 1 : 0);
+    // The other open games as the write saw them (openOthers), so that a round held from a while ago counts right.
+    const others = typeof r.openOthers === 'number' ? r.openOthers : games.filter((g) => g.result === null && g.id !== target.id).length;
+    const open = others + (game.result === null ? 1 : 0);
     return {
       // A knockout match that gained or lost a game, or a correction the console must show: the page again.
       reload: reload ?? (created || removed ? '' : null),
@@ -248,4 +302,27 @@ export class ResultSheetPagesController {
       saved: game.result ? t('sheet.saved', { game: target.key, result: resultText(game.result, lang) }) : '',
     };
   }
+}
+
+/** The section of tables the sheet was showing, for the page after the post. */
+function tablesQuery(tables: unknown): string {
+  return typeof tables === 'string' && /^(?:\d{1,4}-\d{1,4}|all)$/.test(tables) ? `tables=${tables}&` : '';
+}
+
+/** A late correction: the chief arbiter sees the later pairings it would have changed on the console (else null). */
+function laterConsole(r: Record<string, unknown>, pairer: boolean, eventId: string, roundNumber: number): string | null {
+  return r.laterPairingsAffected && pairer ? `/events/${eventId}/console?later=${roundNumber}#later` : null;
+}
+
+/** Where a saved result goes without the sheet's script: the console for a late correction, else the sheet with the saved line. */
+function savedRedirect(
+  r: Record<string, unknown>,
+  pairer: boolean,
+  eventId: string,
+  roundNumber: number,
+  roundId: string,
+  tables: string,
+  gameId: string,
+): string {
+  return laterConsole(r, pairer, eventId, roundNumber) ?? `/rounds/${roundId}/results?${tables}saved=${gameId}#quick-entry`;
 }
