@@ -7,7 +7,9 @@
  *
  * Printed: none lost (1,040 answered 201 and 1,040 rows), none over a quota (each unit's second
  * entry refused 409 entry.over_quota), the server time per answer (from the request's arrival to
- * its response's end, measured on the HTTP server — the clients share this process) p50/p99/max,
+ * its response's end, measured on the HTTP server; the measured phases' clients run in a child
+ * process, so the server's event loop holds only its own work — BENCH_CLIENTS=inline puts them in
+ * this process as before) p50/p99/max,
  * and the queue page's server time; each beside a reference measured in the same run (GET
  * /api/health at the same concurrency), with the machine's load (os.loadavg).
  *
@@ -20,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { benchClient } from './bench-http';
+import { requestsFromChild, type ClientJob } from './client-process';
 import { applyMigrations, createApp } from './server-dist';
 import { countStatements, meter, perRequest } from './request-meter';
 
@@ -27,6 +30,7 @@ const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432
 const PLAYERS = Number(process.env.BENCH_ENTRY_PLAYERS ?? 1000);
 const UNITS = 40;
 const AT_ONCE = 50;
+const CLIENTS_INLINE = process.env.BENCH_CLIENTS === 'inline';
 /** Players entering without an account (issue 31 #4): asked, then confirmed by their mailed link. */
 const BY_MAIL = Number(process.env.BENCH_ENTRY_BY_MAIL ?? 200);
 
@@ -161,11 +165,15 @@ export async function bench(): Promise<void> {
 
     const times = serverTimes(server);
     const status = async (method: string, path: string, body: unknown, who: string) => (await call(method, path, body, who)).status;
+    // The measured phases' clients: a child process (default: the server's event loop and CPU figure
+    // then hold only the server's work), or this process (BENCH_CLIENTS=inline, as before).
+    const send = (jobs: ClientJob[]) =>
+      CLIENTS_INLINE ? atOnce(jobs.map((j) => () => status(j.method, j.path, j.body, j.auth ?? ''))) : requestsFromChild(base, jobs, AT_ONCE);
 
     // ── The reference: GET /api/health at the same concurrency, as many times ──
     const n = PLAYERS + UNITS;
     const loadBefore = load();
-    const refMeter = await meter('health', db, name, () => atOnce(Array.from({ length: n }, () => () => status('GET', '/api/health', undefined, ''))));
+    const refMeter = await meter('health', db, name, () => send(Array.from({ length: n }, () => ({ method: 'GET', path: '/api/health' }))));
     const refStatuses = refMeter.value;
     const ref = times.get('GET /api/health') ?? [];
 
@@ -179,7 +187,9 @@ export async function bench(): Promise<void> {
       [jobs[i], jobs[j]] = [jobs[j], jobs[i]];
     }
     const t0 = performance.now();
-    const opening = await meter('entries', db, name, () => atOnce(jobs.map((j) => () => status('POST', `/api/events/${ev.id}/entry-requests`, j.body, j.who))));
+    const opening = await meter('entries', db, name, () =>
+      send(jobs.map((j) => ({ method: 'POST', path: `/api/events/${ev.id}/entry-requests`, body: j.body, auth: j.who }))),
+    );
     const statuses = opening.value;
     const wall = performance.now() - t0;
     const entered = times.get('POST /api/events/:id/entry-requests') ?? [];
@@ -210,17 +220,18 @@ export async function bench(): Promise<void> {
     const health1 = times.get('GET /api/health') ?? [];
 
     // ── Without an account: BY_MAIL asked (stored unconfirmed, a mail queued), then each link followed ──
-    const askStatuses = await atOnce(
-      Array.from(
-        { length: BY_MAIL },
-        (_, i) => () => status('POST', `/api/events/${ev.id}/entry-requests/by-mail?lang=zh`, { player: person(i, '邮件'), email: `m${i}@bench.chuhe` }, ''),
-      ),
+    const askStatuses = await send(
+      Array.from({ length: BY_MAIL }, (_, i) => ({
+        method: 'POST',
+        path: `/api/events/${ev.id}/entry-requests/by-mail?lang=zh`,
+        body: { player: person(i, '邮件'), email: `m${i}@bench.chuhe` },
+      })),
     );
     const asked = times.get('POST /api/events/:id/entry-requests/by-mail') ?? [];
     const links = (await db.query<{ text: string }>(`SELECT text FROM "Mail" WHERE kind = 'confirm_email'`)).rows.map(
       (r) => /\/entry-requests\/confirm\/([A-Za-z0-9_-]+)/.exec(r.text)![1],
     );
-    const confirmStatuses = await atOnce(links.map((token) => () => status('POST', '/api/entry-requests/confirm', { token }, '')));
+    const confirmStatuses = await send(links.map((token) => ({ method: 'POST', path: '/api/entry-requests/confirm', body: { token } })));
     const confirmed = times.get('POST /api/entry-requests/confirm') ?? [];
     const submittedByMail = Number(
       (await db.query(`SELECT count(*) AS n FROM "EntryRequest" WHERE "eventId" = $1 AND email IS NOT NULL AND state = 'submitted'`, [ev.id])).rows[0].n,
@@ -228,6 +239,9 @@ export async function bench(): Promise<void> {
 
     const ok = statuses.filter((s) => s === 201).length;
     console.log(`machine: ${cpus().length} cores; load average (1, 5, 15 min) before ${loadBefore}, after ${loadAfter}`);
+    console.log(
+      `clients of the measured phases: ${CLIENTS_INLINE ? 'this process (BENCH_CLIENTS=inline)' : 'a child process (BENCH_CLIENTS=inline: this one)'}`,
+    );
     console.log(
       `reference GET /api/health, ${n} requests ${AT_ONCE} at once: server p50 ${f(pct(ref, 0.5))} ms, p99 ${f(pct(ref, 0.99))} ms (${refStatuses.filter((s) => s === 200).length} × 200)`,
     );

@@ -98,6 +98,71 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
     }
   }, 120_000);
 
+  it('issue 30 rules: the second period (二章2节2) and a clock per stage (附录3 #4) set on the new-event form; refusals in the page’s language; shown on the event’s pages', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await person(play.organizer.email, lang, lang === 'zh' ? 360 : 1280);
+      await page.goto(`${base}/tournaments/${play.tournamentId}/manage/events/new?lang=${lang}`);
+      await page.selectOption('select[name="preset"]', 'championship_6_1');
+      await page.fill('input[name="nameZh"]', lang === 'zh' ? '六加一甲组' : '六加一乙组');
+      await page.fill('input[name="nameEn"]', lang === 'zh' ? 'Six plus one A' : 'Six plus one B');
+      await page.fill('input[name="timeControl.baseMinutes"]', '60');
+      await page.fill('input[name="timeControl.incrementSeconds"]', '30');
+      await page.click('details.clock-extras summary');
+      // A second period without the first period's moves, and a clock for a stage the event lacks: both refused.
+      await page.fill('input[name="timeControl.secondPeriod.minutes"]', '5');
+      await page.fill('input[name="timeControl.secondPeriod.moves"]', '10');
+      await page.fill('input[name="timeControl.stages.1.rapid.baseMinutes"]', '10');
+      await page.click('form button.primary[type=submit]');
+      // Each refusal beside the part it concerns, in the page's language.
+      const beside = (name: string) => page.locator(`#f-${name.replace(/\./g, '-')}-error`).textContent();
+      await page.waitForSelector('#f-timeControl-secondPeriod-minutes-error');
+      const period = (await beside('timeControl.secondPeriod.minutes'))!;
+      const stage = (await beside('timeControl.stages.1.slow.baseMinutes'))!;
+      if (lang === 'zh') {
+        expect(period).toContain('第二时段（二章2节2 限时限着制）须填写第一时段的着数');
+        expect(stage).toContain('本项目只有 1 个阶段');
+        expect(`${period} ${stage}`).not.toMatch(/[a-z]{3,}/i);
+      } else {
+        expect(period).toMatch(/^\s*a second period \(二章2节2 限时限着制\) needs movesInBase/);
+        expect(stage).toContain('the event has 1 stage(s)');
+      }
+      // What was typed is kept, and the box is open on the refusal.
+      expect(await page.inputValue('input[name="timeControl.secondPeriod.minutes"]')).toBe('5');
+      expect(await page.locator('details.clock-extras').getAttribute('open')).not.toBeNull();
+      await shoot(page, `issue30-event-clocks-refused-${lang}`);
+      // Corrected: 25 moves in the first 60′, then 10 moves every 5′; rapid games 15′ + 5″ (附录3 #4).
+      await page.fill('input[name="timeControl.movesInBase"]', '25');
+      await page.fill('input[name="timeControl.stages.1.rapid.baseMinutes"]', '');
+      await page.fill('input[name="timeControl.stages.0.rapid.baseMinutes"]', '15');
+      await page.fill('input[name="timeControl.stages.0.rapid.incrementSeconds"]', '5');
+      await Promise.all([page.waitForURL(/\/manage\/events\/[0-9a-f-]{36}(\?|$)/), page.click('form button.primary[type=submit]')]);
+      const eventId = /\/manage\/events\/([0-9a-f-]{36})/.exec(page.url())![1];
+      const stored = (await request(app.getHttpServer()).get(`/api/events/${eventId}`).expect(200)).body.timeControl;
+      expect(stored).toEqual({
+        baseMinutes: 60,
+        incrementSeconds: 30,
+        movesInBase: 25,
+        secondPeriod: { minutes: 5, moves: 10 },
+        stages: [{ rapid: { baseMinutes: 15, incrementSeconds: 5 } }],
+      });
+      const settings = (await page.textContent('main'))!;
+      expect(settings).toContain(lang === 'zh' ? '快棋' : 'rapid games');
+      await shoot(page, `issue30-event-clocks-settings-${lang}`);
+      // The public event page announces both clocks and the second period.
+      await page.goto(`${base}/events/${eventId}?lang=${lang}`);
+      const clocks = (await page.locator('ul.clocks').textContent())!;
+      expect(clocks).toContain(lang === 'zh' ? '快棋' : 'rapid games');
+      expect(clocks).toContain('15');
+      expect(clocks).toContain('10');
+      await shoot(page, `issue30-event-clocks-public-${lang}`);
+      // The edit form shows what is stored, the box open.
+      await page.goto(`${base}/manage/events/${eventId}/edit?lang=${lang}`);
+      expect(await page.inputValue('input[name="timeControl.stages.0.rapid.baseMinutes"]')).toBe('15');
+      expect(await page.inputValue('input[name="timeControl.secondPeriod.moves"]')).toBe('10');
+      await page.context().close();
+    }
+  }, 180_000);
+
   it('#7: the arbiter sets the disputed position up on the board and plays the sequence; the fields fill and the engine judges it', async () => {
     const game = round.pairings.find((p) => p.table === 1)!.games[0];
     for (const lang of ['en', 'zh'] as const) {

@@ -81,6 +81,42 @@ describeInBrowser('record entry in Chromium (issue 25)', () => {
     await app?.close();
   });
 
+  it('a save that fails shows the refusal in the page’s language (issue 30 #5): the slips are reprinted while the player types, the zh page says the link was revoked', async () => {
+    const game = round.pairings[1].games[0];
+    await putResult(app, arbiter.auth, game, { result: 'red_win' }).expect(200);
+    for (const [lang, width] of [
+      ['zh', 360],
+      ['zh', 1280],
+      ['en', 360],
+      ['en', 1280],
+    ] as const) {
+      // Fresh links each time: the last time's were revoked.
+      const links = (await http().post(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(201)).body as { red: { path: string } };
+      const page = await browser.newPage({ viewport: { width, height: 780 } });
+      const opened = await page.goto(`${base}${links.red.path}?lang=${lang}`);
+      expect({ status: opened?.status(), refusal: opened?.status() === 200 ? null : await page.locator('main').textContent() }).toEqual({
+        status: 200,
+        refusal: null,
+      });
+      await page.waitForSelector('[data-sq="h2"]');
+      await page.click('[data-sq="h2"]');
+      await page.click('[data-sq="e2"]');
+      expect(await page.textContent('#ply-count')).toContain('1');
+      // Meanwhile the arbiter revokes the links (a reprint of the slips does the same).
+      await http().delete(`/api/games/${game.id}/record-links`).set('Authorization', arbiter.auth).expect(200);
+      await page.click('#submit-record');
+      await page.waitForSelector('#entry-status.error');
+      const said = (await page.textContent('#entry-status'))!;
+      if (lang === 'zh') {
+        expect(said).toContain('此棋谱链接已作废');
+        // Not one English word of the API's answer on the Chinese page.
+        expect(said).not.toMatch(/[a-z]{3,}/i);
+      } else expect(said).toContain('this record link was revoked');
+      await page.screenshot({ path: join(SCREENSHOTS, `record-entry-save-refused-${lang}-${width}.png`), fullPage: true });
+      await page.close();
+    }
+  }, 120_000);
+
   it('the arbiter prints the slips with QR codes; the winner opens the slip’s link and enters 60 moves by taps at 360 px; the loser is refused; the arbiter locks by a click; a reprint revokes', async () => {
     const game = round.pairings[0].games[0];
     // The arbiter, logged in, prints the round's slips from the result sheet (asked first: a print issues new links).

@@ -163,7 +163,7 @@ describe('team lineups (附录1 #8) and match cards', () => {
       .set('Authorization', captain)
       .send({ players: [team.starters[0], stranger, team.starters[2]] })
       .expect(400);
-    expect(bad.body.errors).toEqual([{ field: 'players.1', reason: expect.stringContaining('not a registered member') }]);
+    expect(bad.body.errors).toEqual([{ field: 'players.1', reason: expect.stringContaining('not a registered member'), code: 'lineup.not_member' }]);
     const twice = await http()
       .put(`/api/pairings/${m.id}/lineups/${m.black.id}`)
       .set('Authorization', captain)

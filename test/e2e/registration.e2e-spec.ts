@@ -113,7 +113,7 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
         .set('Authorization', organizer.auth)
         .send({ ...SWISS_EVENT, stages: [{ type: 'swiss' }] })
         .expect(400);
-      expect(res2.body.errors).toEqual([{ field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds' }]);
+      expect(res2.body.errors).toEqual([{ field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds', code: 'format.swiss_rounds' }]);
       const res3 = await api()
         .post(`/api/tournaments/${tournamentId}/events`)
         .set('Authorization', organizer.auth)
@@ -261,7 +261,9 @@ describe('registration API (real HTTP, real PostgreSQL)', () => {
         .set('Authorization', organizer.auth)
         .send({ affiliationId, nameZh: '新加坡二队', nameEn: 'Singapore 2', starters: [players[0], players[4], players[5]] })
         .expect(400);
-      expect(again.body.errors).toEqual([{ field: 'starters.0', reason: 'the player is already in another team of this event' }]);
+      expect(again.body.errors).toEqual([
+        { field: 'starters.0', reason: 'the player is already in another team of this event', code: 'team.player_in_other_team' },
+      ]);
     });
 
     it('imports teams from CSV all-or-nothing, reporting line and column', async () => {

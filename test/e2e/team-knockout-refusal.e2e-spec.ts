@@ -53,7 +53,9 @@ describe('team knockouts and the knockout rapid clock (二章6节1)', () => {
       .set('Authorization', auth)
       .send({ version: e.body.version, stages: [{ type: 'championship_5_2' }] });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)' }]);
+    expect(r.body.errors).toEqual([
+      { field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)', code: 'format.individual_only' },
+    ]);
   });
 
   it('an individual knockout takes the organizer’s rapid clock', async () => {

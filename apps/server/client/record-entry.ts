@@ -21,6 +21,16 @@ interface EntryData {
   record: { startFen: string; moves: string[]; version: number } | null;
   viewerHref: string;
   labels: Record<string, string>;
+  /** The words of the refusals a save can meet, by code, in the page's language (`{slots}` unfilled). */
+  refusals: Record<string, string>;
+}
+
+/** A refusal as the API answers it: its code and values, and each problem's own code where there are several. */
+interface Refusal {
+  code?: string;
+  field?: string;
+  params?: Record<string, string | number>;
+  errors?: { field?: string; reason?: string; code?: string; params?: Record<string, string | number> }[];
 }
 
 const data = JSON.parse(document.getElementById('entry-data')!.textContent!) as EntryData;
@@ -151,19 +161,37 @@ $('submit-record').addEventListener('click', async () => {
     headers: { 'Content-Type': 'application/json', ...csrfHeader() },
     body: JSON.stringify({ moves: entry.iccs(), startFen: entry.startFen, unrecorded, ...(version !== undefined ? { version } : {}) }),
   });
-  const body = (await res.json().catch(() => ({}))) as { version?: number; message?: string | string[]; problems?: { field: string; reason: string }[] };
+  const body = (await res.json().catch(() => ({}))) as Refusal & { version?: number };
   if (res.ok) {
     version = body.version;
     say(L('accepted', { n: entry.moves.length }));
     const link = $('viewer-link') as HTMLAnchorElement;
     link.hidden = false;
   } else {
-    const msg =
-      body.problems?.map((p) => `${p.field}: ${p.reason}`).join('; ') ??
-      (Array.isArray(body.message) ? body.message.join('; ') : body.message) ??
-      res.statusText;
-    say(L('notAccepted', { reason: msg }), 'error');
+    say(L('notAccepted', { reason: refusalWords(body, res.status) }), 'error');
   }
 });
+
+/**
+ * The refusal in the page's language (issue 30 #5): each problem worded from its code with the
+ * page's dictionary; a code the page does not know (never the API's English) says the save failed.
+ */
+function refusalWords(body: Refusal, status: number): string {
+  const fill = (text: string, vars: Record<string, string | number | undefined>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+  const problems = body.errors?.length ? body.errors : [{ field: body.field, code: body.code }];
+  const words = problems.map((p) => {
+    const text = p.code ? data.refusals[p.code] : undefined;
+    return text === undefined
+      ? undefined
+      : fill(text, {
+          ...body.params,
+          ...(p as { params?: Record<string, string | number> }).params,
+          field: p.field ?? '',
+          reason: (p as { reason?: string }).reason,
+        });
+  });
+  if (words.some((w) => w === undefined)) return L('saveFailed', { status });
+  return words.join(data.lang === 'en' ? '; ' : '；');
+}
 
 render();

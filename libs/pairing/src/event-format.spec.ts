@@ -18,7 +18,7 @@ describe('eventFormatProblems', () => {
   });
 
   it('names missing and misplaced parameters', () => {
-    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'swiss' }, { type: 'knockout', rounds: 3, groups: 2 }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'swiss' }, { type: 'knockout', rounds: 3, groups: 2 }] })).toMatchObject([
       { field: 'stages.0.rounds', reason: 'a Swiss stage needs its number of rounds' },
       { field: 'stages.1.rounds', reason: 'only a Swiss stage has a number of rounds (this is knockout)' },
       { field: 'stages.1.groups', reason: 'only a group round-robin has groups' },
@@ -27,10 +27,10 @@ describe('eventFormatProblems', () => {
   });
 
   it('keeps the championship formats individual and whole (附录2, 附录3)', () => {
-    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'championship_5_2' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'team', stages: [{ type: 'championship_5_2' }] })).toMatchObject([
       { field: 'stages.0.type', reason: 'championship_5_2 is an individual format (附录2/附录3)' },
     ]);
-    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 3 }, { type: 'championship_5_2' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'swiss', rounds: 3 }, { type: 'championship_5_2' }] })).toMatchObject([
       { field: 'stages.1.type', reason: 'championship_5_2 is a whole format and cannot be combined with other stages' },
     ]);
   });
@@ -93,7 +93,7 @@ describe('the format stated once (issue 22: the server restated it)', () => {
   });
 
   it('names an unknown stage type', () => {
-    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'ladder' }] })).toEqual([
+    expect(eventFormatProblems({ kind: 'individual', stages: [{ type: 'ladder' }] })).toMatchObject([
       { field: 'stages.0.type', reason: `must be one of ${EVENT_STAGE_TYPES.join(', ')}` },
     ]);
   });

@@ -31,7 +31,23 @@ export interface EventStage {
 export interface FormatProblem {
   field: string;
   reason: string;
+  /** Stable code (the server words it in the page's language). */
+  code: FormatProblemCode;
+  params?: Record<string, string | number>;
 }
+
+export type FormatProblemCode =
+  | 'format.not_a_type'
+  | 'format.swiss_rounds'
+  | 'format.rounds_swiss_only'
+  | 'format.groups_needed'
+  | 'format.groups_only'
+  | 'format.individual_only'
+  | 'format.whole'
+  | 'format.first_no_qualifiers'
+  | 'format.knockout_qualifiers'
+  | 'format.after_knockout'
+  | 'format.qualifiers_multiple';
 
 /**
  * Every problem of an event's format (empty: valid). Cross-field checks a single field cannot
@@ -43,32 +59,58 @@ export function eventFormatProblems(config: { kind: 'individual' | 'team'; stage
   config.stages.forEach((stage, i) => {
     const field = `stages.${i}`;
     if (!(EVENT_STAGE_TYPES as readonly string[]).includes(stage.type)) {
-      problems.push({ field: `${field}.type`, reason: `must be one of ${EVENT_STAGE_TYPES.join(', ')}` });
+      problems.push({ field: `${field}.type`, reason: `must be one of ${EVENT_STAGE_TYPES.join(', ')}`, code: 'format.not_a_type' });
       return;
     }
-    if (stage.type === 'swiss' && stage.rounds === undefined) problems.push({ field: `${field}.rounds`, reason: 'a Swiss stage needs its number of rounds' });
+    if (stage.type === 'swiss' && stage.rounds === undefined)
+      problems.push({ field: `${field}.rounds`, reason: 'a Swiss stage needs its number of rounds', code: 'format.swiss_rounds' });
     if (stage.type !== 'swiss' && stage.rounds !== undefined)
-      problems.push({ field: `${field}.rounds`, reason: `only a Swiss stage has a number of rounds (this is ${stage.type})` });
+      problems.push({
+        field: `${field}.rounds`,
+        reason: `only a Swiss stage has a number of rounds (this is ${stage.type})`,
+        code: 'format.rounds_swiss_only',
+      });
     if (stage.type === 'group_round_robin' && stage.groups === undefined)
-      problems.push({ field: `${field}.groups`, reason: 'a group round-robin needs its number of groups' });
+      problems.push({ field: `${field}.groups`, reason: 'a group round-robin needs its number of groups', code: 'format.groups_needed' });
     if (stage.type !== 'group_round_robin' && stage.groups !== undefined)
-      problems.push({ field: `${field}.groups`, reason: 'only a group round-robin has groups' });
+      problems.push({ field: `${field}.groups`, reason: 'only a group round-robin has groups', code: 'format.groups_only' });
     // 附录2 / 附录3 are individual championships, complete formats in themselves.
     if ((stage.type === 'championship_5_2' || stage.type === 'championship_6_1') && config.kind !== 'individual')
-      problems.push({ field: `${field}.type`, reason: `${stage.type} is an individual format (附录2/附录3)` });
+      problems.push({
+        field: `${field}.type`,
+        reason: `${stage.type} is an individual format (附录2/附录3)`,
+        code: 'format.individual_only',
+        params: { type: stage.type },
+      });
     if ((stage.type === 'championship_5_2' || stage.type === 'championship_6_1') && config.stages.length > 1)
-      problems.push({ field: `${field}.type`, reason: `${stage.type} is a whole format and cannot be combined with other stages` });
+      problems.push({
+        field: `${field}.type`,
+        reason: `${stage.type} is a whole format and cannot be combined with other stages`,
+        code: 'format.whole',
+        params: { type: stage.type },
+      });
     // 二章1节3 stage chains (stage-chain.ts): who plays a later stage, and what may follow what.
     const previous = i > 0 ? config.stages[i - 1] : undefined;
     if (i === 0 && stage.qualifiers !== undefined)
-      problems.push({ field: `${field}.qualifiers`, reason: 'the first stage is played by the whole field: only a later stage has qualifiers' });
+      problems.push({
+        field: `${field}.qualifiers`,
+        reason: 'the first stage is played by the whole field: only a later stage has qualifiers',
+        code: 'format.first_no_qualifiers',
+      });
     if (previous && stage.type === 'knockout' && stage.qualifiers === undefined)
-      problems.push({ field: `${field}.qualifiers`, reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)' });
-    if (previous?.type === 'knockout') problems.push({ field: `${field}.type`, reason: 'no stage can follow a knockout (it ranks only its winner)' });
+      problems.push({
+        field: `${field}.qualifiers`,
+        reason: 'a knockout after another stage needs its number of qualifiers (e.g. 8)',
+        code: 'format.knockout_qualifiers',
+      });
+    if (previous?.type === 'knockout')
+      problems.push({ field: `${field}.type`, reason: 'no stage can follow a knockout (it ranks only its winner)', code: 'format.after_knockout' });
     if (previous?.type === 'group_round_robin' && previous.groups !== undefined && stage.qualifiers !== undefined && stage.qualifiers % previous.groups !== 0)
       problems.push({
         field: `${field}.qualifiers`,
         reason: `must be a multiple of the previous stage's ${previous.groups} groups (the same number from each group)`,
+        code: 'format.qualifiers_multiple',
+        params: { groups: previous.groups },
       });
   });
   return problems;

@@ -12,7 +12,7 @@ describe('lineups (附录1 #1, #6, #8)', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.map((p) => p.field)).toEqual(['players.1', 'players.2']);
     const u = checkLineup(['s1', 's2', 's3'], { members, boards: 3, unavailable: new Set(['s2']) });
-    expect(!u.ok && u.error[0]).toEqual({ field: 'players.1', reason: expect.stringContaining('may not play') });
+    expect(!u.ok && u.error[0]).toMatchObject({ field: 'players.1', reason: expect.stringContaining('may not play') });
     const n = checkLineup(['s1', 's2'], { members, boards: 3 });
     expect(!n.ok && n.error[0].field).toBe('players');
   });

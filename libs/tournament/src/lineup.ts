@@ -16,6 +16,9 @@ import { Result } from './result';
 export interface LineupProblem {
   field: string;
   reason: string;
+  /** Stable code (the server words it in the page's language). */
+  code: 'lineup.board_count' | 'lineup.not_member' | 'lineup.unavailable' | 'lineup.player_twice';
+  params?: Record<string, string | number>;
 }
 
 export interface LineupCheck {
@@ -30,14 +33,21 @@ export interface LineupCheck {
 /** Checks a lineup (player ids in board order); every problem names the field `players.N`. */
 export function checkLineup(players: readonly string[], check: LineupCheck): Result<string[], LineupProblem[]> {
   const problems: LineupProblem[] = [];
-  if (players.length !== check.boards) problems.push({ field: 'players', reason: `a lineup names exactly ${check.boards} players, one per board (附录1 #1)` });
+  if (players.length !== check.boards)
+    problems.push({
+      field: 'players',
+      reason: `a lineup names exactly ${check.boards} players, one per board (附录1 #1)`,
+      code: 'lineup.board_count',
+      params: { count: check.boards },
+    });
   const members = new Set(check.members.map((m) => m.id));
   const seen = new Set<string>();
   players.forEach((id, i) => {
     const field = `players.${i}`;
-    if (!members.has(id)) problems.push({ field, reason: 'not a registered member of this team (附录1 #1)' });
-    else if (check.unavailable?.has(id)) problems.push({ field, reason: 'this player may not play (withdrawn, suspended or disqualified)' });
-    if (seen.has(id)) problems.push({ field, reason: 'the same player on two boards' });
+    if (!members.has(id)) problems.push({ field, reason: 'not a registered member of this team (附录1 #1)', code: 'lineup.not_member' });
+    else if (check.unavailable?.has(id))
+      problems.push({ field, reason: 'this player may not play (withdrawn, suspended or disqualified)', code: 'lineup.unavailable' });
+    if (seen.has(id)) problems.push({ field, reason: 'the same player on two boards', code: 'lineup.player_twice' });
     seen.add(id);
   });
   return problems.length ? { ok: false, error: problems } : { ok: true, value: [...players] };

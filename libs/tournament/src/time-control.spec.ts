@@ -33,15 +33,17 @@ describe('time control (二章2节, 附录3 #4)', () => {
     expect(clockParts({ baseMinutes: 90, movesInBase: 40, secondPeriod: { minutes: 5, moves: 10 } }).secondPeriod?.afterMinutes).toBe(90);
   });
   it('refuses a second period without the first period’s moves, one starting before the base time ends, a clock for a stage the event lacks', () => {
-    expect(timeControlProblems({ baseMinutes: 60, incrementSeconds: 30, secondPeriod: { minutes: 5, moves: 10 } }, 1)).toEqual([
-      { field: 'timeControl.secondPeriod', reason: expect.stringMatching(/movesInBase/) },
+    expect(timeControlProblems({ baseMinutes: 60, incrementSeconds: 30, secondPeriod: { minutes: 5, moves: 10 } }, 1)).toMatchObject([
+      { field: 'timeControl.secondPeriod', reason: expect.stringMatching(/movesInBase/), code: 'clock.second_needs_moves' },
     ]);
     expect(timeControlProblems({ baseMinutes: 60, movesInBase: 25, secondPeriod: { minutes: 5, moves: 10, afterMinutes: 30 } }, 1)[0].field).toBe(
       'timeControl.secondPeriod.afterMinutes',
     );
-    expect(timeControlProblems(SIX_PLUS_ONE, 1)).toEqual([{ field: 'timeControl.stages[1]', reason: 'the event has 1 stage(s)' }]);
+    expect(timeControlProblems(SIX_PLUS_ONE, 1)).toMatchObject([
+      { field: 'timeControl.stages.1', reason: 'the event has 1 stage(s)', code: 'clock.stage_beyond', params: { count: 1 } },
+    ]);
     expect(
       timeControlProblems({ baseMinutes: 60, stages: [{ rapid: { baseMinutes: 15, secondPeriod: { minutes: 5, moves: 10 } } }] }, 1).map((p) => p.field),
-    ).toEqual(['timeControl.stages[0].rapid.secondPeriod']);
+    ).toEqual(['timeControl.stages.0.rapid.secondPeriod']);
   });
 });

@@ -38,6 +38,9 @@ export interface TimeControl extends Clock {
 export interface ClockProblem {
   field: string;
   reason: string;
+  /** Stable code (the server words it in the page's language). */
+  code: 'clock.stage_beyond' | 'clock.second_needs_moves' | 'clock.second_after_base';
+  params?: Record<string, string | number>;
 }
 
 /**
@@ -48,9 +51,15 @@ export function timeControlProblems(tc: TimeControl, stageCount: number): ClockP
   const out: ClockProblem[] = [];
   clockProblems(tc, 'timeControl', out);
   (tc.stages ?? []).forEach((s, i) => {
-    if (i >= stageCount) out.push({ field: `timeControl.stages[${i}]`, reason: `the event has ${stageCount} stage(s)` });
-    if (s?.slow) clockProblems(s.slow, `timeControl.stages[${i}].slow`, out);
-    if (s?.rapid) clockProblems(s.rapid, `timeControl.stages[${i}].rapid`, out);
+    if (i >= stageCount)
+      out.push({
+        field: `timeControl.stages.${i}`,
+        reason: `the event has ${stageCount} stage(s)`,
+        code: 'clock.stage_beyond',
+        params: { count: stageCount },
+      });
+    if (s?.slow) clockProblems(s.slow, `timeControl.stages.${i}.slow`, out);
+    if (s?.rapid) clockProblems(s.rapid, `timeControl.stages.${i}.rapid`, out);
   });
   return out;
 }
@@ -60,9 +69,17 @@ function clockProblems(c: Clock, path: string, out: ClockProblem[]): void {
   if (!p) return;
   // 二章2节2: the second period follows a first period of so many moves in the base time.
   if (c.movesInBase === undefined)
-    out.push({ field: `${path}.secondPeriod`, reason: 'a second period (二章2节2 限时限着制) needs movesInBase, the moves of the first period' });
+    out.push({
+      field: `${path}.secondPeriod`,
+      reason: 'a second period (二章2节2 限时限着制) needs movesInBase, the moves of the first period',
+      code: 'clock.second_needs_moves',
+    });
   if (p.afterMinutes !== undefined && p.afterMinutes < c.baseMinutes)
-    out.push({ field: `${path}.secondPeriod.afterMinutes`, reason: 'the second period starts once the base time is used, or later' });
+    out.push({
+      field: `${path}.secondPeriod.afterMinutes`,
+      reason: 'the second period starts once the base time is used, or later',
+      code: 'clock.second_after_base',
+    });
 }
 
 /** The clock of a stage's regular (slow) games: the stage's own, else the event's. */

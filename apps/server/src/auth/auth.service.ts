@@ -94,7 +94,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     const problem = passwordProblem(password, { email: normalized, displayName });
     if (problem) throw new DomainError(`password.${problem}`, { field: 'password' }, 'password');
     const wait = this.registrations.blockedFor(address);
-    if (wait > 0) throw tooManyRequests('too many registrations from your address; try again later', wait);
+    if (wait > 0) throw tooManyRequests('limit.registrations', wait);
     this.registrations.add(address);
     // Hash first, whatever the email: a known one costs the same and answers the same.
     const passwordHash = await this.gate.run(address, () => hashPassword(password));
@@ -106,8 +106,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     const normalized = email.trim().toLowerCase();
     const attempt = { email: normalized, address };
     const standing = await this.throttle.check(attempt);
-    if (standing.waitSeconds > 0)
-      throw tooManyRequests('too many failed logins for this account or from your address: wait before the next attempt', standing.waitSeconds);
+    if (standing.waitSeconds > 0) throw tooManyRequests('limit.failed_logins', standing.waitSeconds);
     const user = await this.prisma.user.findUnique({ where: { email: normalized } });
     const ok = await this.gate.run(address, async () =>
       user ? verifyPassword(password, user.passwordHash) : verifyPassword(password, await this.dummy()).then(() => false),
@@ -140,7 +139,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   ): Promise<void> {
     const attempt = { email: user.email, address };
     const standing = await this.throttle.check(attempt);
-    if (standing.waitSeconds > 0) throw tooManyRequests('too many failed attempts for this account: wait before the next one', standing.waitSeconds);
+    if (standing.waitSeconds > 0) throw tooManyRequests('limit.account_attempts', standing.waitSeconds);
     const problem = passwordProblem(newPassword, user);
     if (problem) throw new DomainError(`password.${problem}`, { field: 'newPassword' }, 'newPassword');
     if (newPassword === currentPassword) throw new DomainError('password.unchanged', {}, 'newPassword');

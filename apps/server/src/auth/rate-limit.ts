@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { DomainError, type ErrorCode } from '../common/errors';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -25,8 +25,10 @@ export const DEFAULT_LIMITS: Limits = {
   hashesInFlightPerAddress: 2,
 };
 
-export function tooManyRequests(message: string, retryAfterSeconds: number): HttpException {
-  return new HttpException({ statusCode: 429, error: 'Too Many Requests', message, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) }, 429);
+/** A 429 with its code (the words in the page's language) and `retryAfterSeconds` (the filter's Retry-After). */
+export function tooManyRequests(code: Extract<ErrorCode, `limit.${string}`>, retryAfterSeconds: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new DomainError(code, { seconds }, undefined, { retryAfterSeconds: seconds });
 }
 
 /** Counts events per key in a fixed window that starts at the key's first event. */
@@ -92,8 +94,7 @@ export class HashGate {
     let slot = this.addresses.get(address);
     if (!slot) this.addresses.set(address, (slot = { active: 0, queue: [] }));
     if (slot.active >= this.perAddressLimit) {
-      if (slot.queue.length >= this.perAddressQueue)
-        throw tooManyRequests('too many login or registration requests at once from your address; wait for the previous ones', 1);
+      if (slot.queue.length >= this.perAddressQueue) throw tooManyRequests('limit.hashing', 1);
       await new Promise<void>((resolve) => slot!.queue.push(resolve));
     } else slot.active += 1;
     try {

@@ -292,6 +292,82 @@ const STATUS: Record<ErrorCode, number> = {
   'input.end_before_start': 400,
   'event.registration_closed': 409,
   'event.has_entries': 409,
+  // the problem lists, draws, files, 422, 429 and 404s given codes last (i18n/messages/refusals-lists.ts)
+  'format.not_a_type': 400,
+  'format.swiss_rounds': 400,
+  'format.rounds_swiss_only': 400,
+  'format.groups_needed': 400,
+  'format.groups_only': 400,
+  'format.individual_only': 400,
+  'format.whole': 400,
+  'format.first_no_qualifiers': 400,
+  'format.knockout_qualifiers': 400,
+  'format.after_knockout': 400,
+  'format.qualifiers_multiple': 400,
+  'event.team_fields_only': 400,
+  'clock.stage_beyond': 400,
+  'clock.second_needs_moves': 400,
+  'clock.second_after_base': 400,
+  'lineup.board_count': 400,
+  'lineup.not_member': 400,
+  'lineup.unavailable': 400,
+  'lineup.player_twice': 400,
+  'team.starters_count': 400,
+  'team.reserves_max': 400,
+  'team.player_twice': 400,
+  'team.other_affiliation': 400,
+  'team.player_in_other_team': 400,
+  'player.unknown': 400,
+  'player.not_woman': 400,
+  'result.penalty_reason_needed': 400,
+  'result.penalty_reason_not_allowed': 400,
+  'sanction.count_only_unrecorded': 400,
+  'sanction.minutes_only_deduction': 400,
+  'sanction.minutes_late_only': 400,
+  'sanction.decision_only': 400,
+  'sanction.disqualify_only': 400,
+  'sanction.minutes_needed': 400,
+  'adjourn.bad_fen': 400,
+  'adjourn.red_seals': 400,
+  'adjourn.illegal_sealed': 400,
+  'dispute.bad_fen': 400,
+  'dispute.bad_move': 400,
+  'dispute.illegal_move': 400,
+  'dispute.bad_record': 400,
+  'dispute.bad_input': 400,
+  'draw.no_entries': 400,
+  'draw.duplicate_entry': 400,
+  'draw.pin_unknown_entry': 400,
+  'draw.pin_out_of_range': 400,
+  'draw.pin_number_taken': 400,
+  'draw.too_many_seeds': 400,
+  'draw.seed_position_out_of_range': 400,
+  'draw.seed_position_twice': 400,
+  'draw.host_extra_without_partner': 400,
+  'draw.host_extra_twice': 400,
+  'late_draw.no_late_entries': 400,
+  'late_draw.duplicate_entry': 400,
+  'late_draw.duplicate_number': 400,
+  'late_draw.redraw_needed': 400,
+  'csv.import_line': 400,
+  'rating.list_exists': 400,
+  'rating.csv_line': 400,
+  'rating.method': 400,
+  'body.not_json': 400,
+  'body.not_object': 400,
+  'standings.refused': 422,
+  'standings.no_bracket': 404,
+  'event.not_team': 400,
+  'live.page_unknown': 400,
+  'form.confirm_needed': 400,
+  'limit.hashing': 429,
+  'limit.registrations': 429,
+  'limit.failed_logins': 429,
+  'limit.credential_links': 429,
+  'limit.unknown_record_links': 429,
+  'limit.record_link': 429,
+  'limit.account_attempts': 429,
+  'limit.unknown_entry_links': 429,
 };
 
 export type ErrorParams = Record<string, string | number>;
@@ -432,4 +508,33 @@ export function problemWords(problem: { field?: unknown; reason?: unknown; code?
 /** 400 of a request value (a route or query parameter) checked by hand: a code of the validation pipe's kinds, the English reason as before. */
 export function invalidInput(code: ErrorCode, field: string, reason: string, params: ErrorParams = {}): DomainError {
   return new DomainError(code, { ...params, field, reason }, field);
+}
+
+/** A request's problem with its English reason and its stable code (a library's or a service's list). */
+export interface CodedFieldProblem {
+  field: string;
+  /** The English reason (the API's words, unchanged). */
+  reason: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+/**
+ * A list of coded problems as one refusal (issue 30 #5): each beside its field, worded in the page's
+ * language by its code; the English words keep the API's `field: reason`.
+ */
+export function codedProblems(problems: readonly CodedFieldProblem[]): DomainErrors {
+  const error = new DomainErrors(problems.map((p) => ({ code: p.code, field: p.field, params: { ...p.params, field: p.field, reason: p.reason } })));
+  // The API's `errors` keep each reason as the library says it (no field prefix), beside its code.
+  (error.getResponse() as Record<string, unknown>).errors = problems.map((p) => ({ field: p.field, reason: p.reason, code: p.code }));
+  return error;
+}
+
+/**
+ * The words of the codes a page's script may meet (by code prefix), as templates in the page's
+ * language with their `{slots}`: the script fills them from the refusal's params (issue 30 #5 —
+ * a script never shows the API's English on a Chinese page).
+ */
+export function refusalTemplates(lang: Language, prefixes: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ERROR_CODES.filter((c) => prefixes.some((p) => c.startsWith(p))).map((c) => [c, translate(`error.${c}` as MessageKey, lang)]));
 }

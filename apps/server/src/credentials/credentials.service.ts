@@ -264,7 +264,7 @@ export class CredentialsService {
    */
   async resolve(token: string, address: string): Promise<Credential> {
     const wait = Math.max(this.calls.blockedFor(address), this.misses.blockedFor(address));
-    if (wait > 0) throw tooManyRequests('too many credential link requests from your address; try again later', wait);
+    if (wait > 0) throw tooManyRequests('limit.credential_links', wait);
     this.calls.add(address);
     const found = await this.find(token);
     if (!found || found.revokedAt) this.misses.add(address);

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { codedProblems, DomainError, type CodedFieldProblem } from '../common/errors';
 import { Injectable } from '@nestjs/common';
 import { diagramSvg } from '@chuhe/xiangqi';
 import { checkSealedMove } from '@chuhe/xiangqi';
@@ -11,7 +11,6 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { carriedOr } from '../auth/access.service';
 import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import type { Sanction } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
 import type {
@@ -50,17 +49,20 @@ export class DisciplineService {
   /** An arbiter records a foul or penalty (三章6F); discipline kinds wait for the chief arbiter (三章6M). */
   /** `access`: the request's (the guard's), if any — the roles are not read again. */
   async create(user: AuthUser, gameId: string, dto: CreateSanctionDto, access?: TournamentAccess) {
-    const problems: { field: string; reason: string }[] = [];
-    if (dto.count !== undefined && dto.kind !== 'unrecorded_moves') problems.push({ field: 'count', reason: 'only unrecorded_moves has a count' });
-    if (dto.minutes !== undefined && dto.kind !== 'time_deduction') problems.push({ field: 'minutes', reason: 'only time_deduction has minutes' });
+    const problems: CodedFieldProblem[] = [];
+    if (dto.count !== undefined && dto.kind !== 'unrecorded_moves')
+      problems.push({ field: 'count', reason: 'only unrecorded_moves has a count', code: 'sanction.count_only_unrecorded' });
+    if (dto.minutes !== undefined && dto.kind !== 'time_deduction')
+      problems.push({ field: 'minutes', reason: 'only time_deduction has minutes', code: 'sanction.minutes_only_deduction' });
     if (dto.minutesLate !== undefined && dto.kind !== 'adjournment_no_show')
-      problems.push({ field: 'minutesLate', reason: 'only adjournment_no_show has minutesLate' });
+      problems.push({ field: 'minutesLate', reason: 'only adjournment_no_show has minutesLate', code: 'sanction.minutes_late_only' });
     if (dto.decision !== undefined && dto.kind !== 'misconduct')
-      problems.push({ field: 'decision', reason: 'only misconduct (二章8节11, third offence) has a decision' });
+      problems.push({ field: 'decision', reason: 'only misconduct (二章8节11, third offence) has a decision', code: 'sanction.decision_only' });
     if (dto.disqualify !== undefined && dto.kind !== 'collusion')
-      problems.push({ field: 'disqualify', reason: 'only collusion (二章8节3) disqualifies entries here' });
-    if (dto.kind === 'time_deduction' && dto.minutes === undefined) problems.push({ field: 'minutes', reason: 'time_deduction needs the minutes' });
-    if (problems.length) throw badRequest(problems);
+      problems.push({ field: 'disqualify', reason: 'only collusion (二章8节3) disqualifies entries here', code: 'sanction.disqualify_only' });
+    if (dto.kind === 'time_deduction' && dto.minutes === undefined)
+      problems.push({ field: 'minutes', reason: 'time_deduction needs the minutes', code: 'sanction.minutes_needed' });
+    if (problems.length) throw codedProblems(problems);
 
     const created = await this.prisma.$transaction(async (tx) => {
       const ctx = await gameContext(tx, gameId);
@@ -386,7 +388,7 @@ export class DisciplineService {
   async adjourn(user: AuthUser, gameId: string, dto: AdjournmentDto) {
     // libs/xiangqi: Red seals (二章2节4, 三章6K); the sealed move must be legal in the diagram.
     const checked = checkSealedMove(dto.fen, dto.sealedMove);
-    if (!checked.ok) throw badRequest([{ field: checked.field, reason: checked.reason }]);
+    if (!checked.ok) throw codedProblems([{ field: checked.field, reason: checked.reason, code: checked.code }]);
     const pos = { value: checked.position };
     const resumeAt = new Date(dto.resumeAt);
     if (Number.isNaN(resumeAt.getTime())) throw new DomainError('input.date_time', { field: 'resumeAt' }, 'resumeAt');

@@ -6,7 +6,6 @@ import type { GameResult } from '@chuhe/tournament';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { gameContext, gameLabel } from '../discipline/game-context';
 import type { Dispute, Prisma } from '../generated/prisma/client';
 import { storedJson } from '../persistence/json-column';
@@ -61,7 +60,8 @@ export class DisputesService {
     if (!report.ok) {
       const e = report.error;
       const field = e.code === 'bad_fen' ? 'fen' : 'moves';
-      throw badRequest([{ field: e.ply !== undefined && field === 'moves' ? `moves[${e.ply - 1}]` : field, reason: e.message }]);
+      const at = e.ply !== undefined && field === 'moves' ? `moves[${e.ply - 1}]` : field;
+      throw new DomainError(`dispute.${e.code}`, { field: at, detail: e.message, ply: e.ply ?? '' }, at);
     }
     return this.prisma.$transaction(async (tx) => {
       const row = await tx.dispute.create({

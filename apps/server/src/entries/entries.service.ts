@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { drawNumbers } from '@chuhe/registration';
+import { drawNumbers, type DrawErrorCode } from '@chuhe/registration';
 import { withdrawalPlan, type WithdrawalPairing, type WithdrawalRefusal } from '@chuhe/standings';
-import { DomainError } from '../common/errors';
+import { codedProblems, DomainError, type CodedFieldProblem, type ErrorCode } from '../common/errors';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { closedConflict, entriesClosed } from '../events/events.service';
 import type { GameResult } from '../generated/prisma/client';
 import { lockEventPlay } from '../play/locks';
@@ -90,14 +89,15 @@ export class EntriesService {
         if (event.kind !== 'individual') throw new DomainError('entry.team_event', { field: 'playerIds' }, 'playerIds');
         const players = await tx.player.findMany({ where: { id: { in: dto.playerIds } } });
         const byId = new Map(players.map((p) => [p.id, p]));
-        const problems: { field: string; reason: string }[] = [];
+        const problems: CodedFieldProblem[] = [];
         dto.playerIds.forEach((id, i) => {
           const player = byId.get(id);
-          if (!player || player.tournamentId !== event.tournamentId) problems.push({ field: `playerIds[${i}]`, reason: 'no such player in this tournament' });
+          if (!player || player.tournamentId !== event.tournamentId)
+            problems.push({ field: `playerIds[${i}]`, reason: 'no such player in this tournament', code: 'player.unknown' });
           else if (event.category === 'women' && player.gender !== 'female')
-            problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only" });
+            problems.push({ field: `playerIds[${i}]`, reason: "a women's event admits women players only", code: 'player.not_woman' });
         });
-        if (problems.length) throw badRequest(problems);
+        if (problems.length) throw codedProblems(problems);
         await assertNoneBanned(
           tx,
           dto.playerIds.map((id, i) => ({ personId: byId.get(id)!.personId, field: `playerIds[${i}]` })),
@@ -400,7 +400,12 @@ export class EntriesService {
         })),
         { seed, pinned, seedPositions },
       );
-      if (!result.ok) throw badRequest([{ field: drawErrorField(result.error.code), reason: result.error.message }]);
+      if (!result.ok)
+        throw new DomainError(
+          DRAW_CODES[result.error.code],
+          { field: drawErrorField(result.error.code), detail: result.error.message },
+          drawErrorField(result.error.code),
+        );
       await tx.entry.updateMany({ where: { eventId }, data: { drawNumber: null } });
       for (const { entryId, drawNumber } of result.value) await tx.entry.update({ where: { id: entryId }, data: { drawNumber } });
       await tx.event.update({ where: { id: eventId }, data: { redrawNeeded: false, version: { increment: 1 } } });
@@ -475,6 +480,20 @@ function seedListRefusal(
     }
   }
 }
+
+/** The draw's refusals by code (libs/registration draw.ts), worded in the page's language. */
+const DRAW_CODES: Record<DrawErrorCode, ErrorCode> = {
+  no_entries: 'draw.no_entries',
+  duplicate_entry: 'draw.duplicate_entry',
+  pin_unknown_entry: 'draw.pin_unknown_entry',
+  pin_out_of_range: 'draw.pin_out_of_range',
+  pin_number_taken: 'draw.pin_number_taken',
+  too_many_seeds: 'draw.too_many_seeds',
+  seed_position_out_of_range: 'draw.seed_position_out_of_range',
+  seed_position_twice: 'draw.seed_position_twice',
+  host_extra_without_partner: 'draw.host_extra_without_partner',
+  host_extra_twice: 'draw.host_extra_twice',
+};
 
 function drawErrorField(code: string): string {
   if (code.startsWith('pin')) return 'pinned';

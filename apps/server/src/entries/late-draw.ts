@@ -1,6 +1,6 @@
-import { lateEntryDraw } from '@chuhe/registration';
+import { lateEntryDraw, type LateEntryDrawErrorCode } from '@chuhe/registration';
 import type { AuditService } from '../audit/audit.service';
-import { badRequest } from '../common/validation';
+import { DomainError, type ErrorCode } from '../common/errors';
 import type { Tx } from '../prisma/prisma.service';
 
 /** Numbers were drawn for this event already: entries added now are late entries. */
@@ -37,7 +37,7 @@ export async function drawLateNumbers(
     .map((h) => ({ entryId: h.id, drawNumber: h.drawNumber!, fixed: pinned.has(h.id) || h.seed !== null || h.hostExtra }));
   const seed = `${draw.seed}:late:${[...lateEntries].sort().join(',')}`;
   const result = lateEntryDraw({ existing, lateEntries, seed });
-  if (!result.ok) throw badRequest([{ field: 'drawNumber', reason: `${result.error.message} (二章7节2: make a new draw)` }]);
+  if (!result.ok) throw new DomainError(LATE_DRAW_CODES[result.error.code], { field: 'drawNumber', detail: result.error.message }, 'drawNumber');
   const { assignments, moved } = result.value;
   const changing = [...moved.map((m) => m.entryId), ...assignments.map((a) => a.entryId)];
   // Two steps so that the unique (event, number) never sees two holders of one number.
@@ -53,3 +53,11 @@ export async function drawLateNumbers(
     reason: '附录6 用法1: late entries drew their numbers by lot; a number they drew moved its holder to the new top number',
   });
 }
+
+/** The late draw's refusals by code (libs/registration late-entry.ts), worded in the page's language. */
+const LATE_DRAW_CODES: Record<LateEntryDrawErrorCode, ErrorCode> = {
+  no_late_entries: 'late_draw.no_late_entries',
+  duplicate_entry: 'late_draw.duplicate_entry',
+  duplicate_number: 'late_draw.duplicate_number',
+  redraw_needed: 'late_draw.redraw_needed',
+};

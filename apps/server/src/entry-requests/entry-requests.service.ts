@@ -593,7 +593,7 @@ export class EntryRequestsService {
       : null;
     if (!req || req.submittedById !== null || req.source !== 'self') {
       const wait = this.linkMisses.blockedFor(address);
-      if (wait > 0) throw tooManyRequests('too many unknown entry links from your address; check the link in your mail and try again later', wait);
+      if (wait > 0) throw tooManyRequests('limit.unknown_entry_links', wait);
       this.linkMisses.add(address);
       throw new DomainError('entry.confirm_unknown');
     }

@@ -4,13 +4,12 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { Event } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateEventDto, StandingsReadingsDto, UpdateEventDto } from './event.dto';
 import { READING_KEYS, readingsOf, withReadings } from './readings';
-import { DomainError } from '../common/errors';
+import { codedProblems, DomainError, type CodedFieldProblem } from '../common/errors';
 import { eventFormatProblems } from '@chuhe/pairing';
 import { timeControlProblems, type TimeControl } from '@chuhe/tournament';
 import { SCORING_FROM_DB, SCORING_TO_DB } from './scoring-map';
@@ -49,12 +48,12 @@ export class EventsService {
 
   async create({ user, tournamentId, dto }: { user: AuthUser; tournamentId: string; dto: CreateEventDto }) {
     const gamesPerPairing = dto.gamesPerPairing ?? 1;
-    const problems = eventFormatProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
+    const problems: CodedFieldProblem[] = eventFormatProblems({ kind: dto.kind, stages: dto.stages, gamesPerPairing });
     if (dto.kind === 'individual' && (dto.teamStarters !== undefined || dto.teamReserves !== undefined))
-      problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+      problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves', code: 'event.team_fields_only' });
     // 二章2节: the periods' relations and one clock per stage (libs/tournament time-control.ts).
     problems.push(...timeControlProblems(dto.timeControl, dto.stages.length));
-    if (problems.length) throw badRequest(problems);
+    if (problems.length) throw codedProblems(problems);
     return this.prisma.$transaction(async (tx) => {
       const tournament = await tx.tournament.findUnique({
         where: { id: tournamentId },
@@ -98,7 +97,7 @@ export class EventsService {
         (k) => changes[k] !== undefined,
       );
       if (entriesClosed(before) && frozen) throw closedConflict(frozen);
-      const problems =
+      const problems: CodedFieldProblem[] =
         changes.stages || changes.gamesPerPairing
           ? eventFormatProblems({
               kind: before.kind,
@@ -107,12 +106,12 @@ export class EventsService {
             })
           : [];
       if (before.kind === 'individual' && (changes.teamStarters !== undefined || changes.teamReserves !== undefined))
-        problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves' });
+        problems.push({ field: 'teamStarters', reason: 'only team events have starters and reserves', code: 'event.team_fields_only' });
       if (changes.timeControl || changes.stages)
         problems.push(
           ...timeControlProblems(changes.timeControl ?? (before.timeControl as unknown as TimeControl), (changes.stages ?? stagesOf(before)).length),
         );
-      if (problems.length) throw badRequest(problems);
+      if (problems.length) throw codedProblems(problems);
       // Who may enter, and a team's size, were checked when the entries were made: changed only while there are none.
       const entryShape = (['category', 'teamStarters', 'teamReserves'] as const).find((k) => changes[k] !== undefined && changes[k] !== before[k]);
       if (entryShape && (await tx.entry.count({ where: { eventId: id } })) > 0) throw new DomainError('event.has_entries', { field: entryShape }, entryShape);

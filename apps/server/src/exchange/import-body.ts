@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { badRequest, flattenValidationErrors, inputProblems, type FieldProblem } from '../common/validation';
+import { codedProblems, DomainError } from '../common/errors';
+import { flattenValidationErrors, inputProblems, type FieldProblem } from '../common/validation';
 import { ImportOptionsDto } from './exchange.dto';
 
 /**
@@ -44,7 +45,8 @@ async function inputProblemsInSlices(value: unknown, path: string, depth = 0, co
   const problems: FieldProblem[] = [];
   const items = Array.isArray(value) ? value.map((x, i) => [String(i), x] as const) : Object.entries(value);
   for (const [key, child] of items) {
-    if (/[\u0000]|[\ud800-\udfff]/.test(key)) problems.push({ field: path, reason: 'a key contains the NUL character or a lone surrogate' });
+    if (/[\u0000]|[\ud800-\udfff]/.test(key))
+      problems.push({ field: path, reason: 'a key contains the NUL character or a lone surrogate', code: 'input.bad_key' });
     problems.push(...(await inputProblemsInSlices(child, path ? `${path}.${key}` : key, depth + 1, counter)));
     if (problems.length >= 20) break;
   }
@@ -60,19 +62,18 @@ export async function readImportBody(body: unknown): Promise<{ file: Record<stri
     try {
       value = JSON.parse(body);
     } catch (error) {
-      throw badRequest([{ field: 'body', reason: `not JSON: ${error instanceof Error ? error.message : String(error)}` }]);
+      throw new DomainError('body.not_json', { field: 'body', detail: error instanceof Error ? error.message : String(error) }, 'body');
     }
     await yieldToLoop();
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw badRequest([{ field: 'body', reason: 'must be a JSON object { file, nameZh?, nameEn?, category? }' }]);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new DomainError('body.not_object', { field: 'body' }, 'body');
   const { file, ...rest } = value as Record<string, unknown>;
   const problems = await inputProblemsInSlices(value, '');
-  if (problems.length) throw badRequest(problems.map((p) => ({ ...p, field: p.field || 'body' })));
+  if (problems.length) throw codedProblems(problems.map((p) => ({ ...p, field: p.field || 'body', code: p.code ?? 'input.not_allowed' })));
   const options = plainToInstance(ImportOptionsDto, rest);
   const errors = flattenValidationErrors(validateSync(options, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }));
-  if (file === undefined) errors.push({ field: 'file', reason: 'file is required' });
-  else if (!file || typeof file !== 'object' || Array.isArray(file)) errors.push({ field: 'file', reason: 'file must be an object' });
-  if (errors.length) throw badRequest(errors);
+  if (file === undefined) errors.push({ field: 'file', reason: 'file is required', code: 'input.required' });
+  else if (!file || typeof file !== 'object' || Array.isArray(file)) errors.push({ field: 'file', reason: 'file must be an object', code: 'input.not_object' });
+  if (errors.length) throw codedProblems(errors.map((p) => ({ ...p, code: p.code ?? 'input.not_allowed' })));
   return { file: file as Record<string, unknown>, options, ...(typeof body === 'string' ? { text: body } : {}) };
 }

@@ -4,8 +4,7 @@ import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, 
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
-import { DomainError } from '../common/errors';
-import { badRequest } from '../common/validation';
+import { codedProblems, DomainError } from '../common/errors';
 import { Prisma } from '../generated/prisma/client';
 import type { Event, Gender } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
@@ -220,7 +219,7 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
 }
 
 function importError(problems: ImportProblem[]) {
-  return badRequest(problems.map((p) => ({ field: `csv`, reason: formatProblem(p) })));
+  return codedProblems(problems.map((p) => ({ code: 'csv.import_line', field: 'csv', reason: formatProblem(p), params: { line: p.line, column: p.column } })));
 }
 
 /** An affiliation created by an import and not named in English yet (its English name is the Chinese one). */

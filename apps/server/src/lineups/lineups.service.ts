@@ -14,7 +14,7 @@ import {
   type LineupRefusal,
   type TeamMember,
 } from '@chuhe/tournament';
-import { DomainError, staleVersion } from '../common/errors';
+import { codedProblems, DomainError, staleVersion } from '../common/errors';
 import { scorePairing } from '@chuhe/standings';
 import { SCORING_FROM_DB } from '../events/scoring-map';
 import { AuditService } from '../audit/audit.service';
@@ -23,7 +23,6 @@ import { carriedOr } from '../auth/access.service';
 import type { TournamentAccess } from '../auth/tournament-access';
 import type { RawDb } from '../persistence/typed-sql';
 import { notFound } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import type { Prisma } from '../generated/prisma/client';
 import { lockEventPlay, lockEventPlayShared, lockMatch } from '../play/locks';
 import { changeResult, readResultTarget } from '../results/change-result';
@@ -267,7 +266,7 @@ export class LineupsService implements OnModuleInit, OnModuleDestroy {
       const { deadlinePassed, replacesDefault } = plan;
 
       const checked = checkLineup(dto.players, { members: teamMembers(entry), boards: event.teamStarters, unavailable: await this.unavailable(tx, match) });
-      if (!checked.ok) throw badRequest(checked.error);
+      if (!checked.ok) throw codedProblems(checked.error);
 
       const source = asArbiter ? 'arbiter' : 'captain';
       let lineupId: string;

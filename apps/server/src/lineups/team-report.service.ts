@@ -1,7 +1,8 @@
-import { BadRequestException, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { boardPrizes, computeStandings, teamRecords } from '@chuhe/standings';
 import { standingsOptionsOf } from '../play/event-file';
 import { StandingsService } from '../standings/standings.service';
+import { DomainError } from '../common/errors';
 
 /**
  * A team event's views beside the standings (附录1): each team's record round by round, each
@@ -14,15 +15,9 @@ export class TeamReportService {
 
   async report(eventId: string, afterRound?: number) {
     const file = await this.standings.file(eventId, afterRound);
-    if (file.options.eventKind !== 'team')
-      throw new BadRequestException({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'eventId: a team report is for team events',
-        errors: [{ field: 'eventId', reason: 'not a team event' }],
-      });
+    if (file.options.eventKind !== 'team') throw new DomainError('event.not_team', { field: 'eventId' }, 'eventId');
     const result = computeStandings(file, standingsOptionsOf(file));
-    if (!result.ok) throw new UnprocessableEntityException({ statusCode: 422, error: 'Unprocessable Entity', message: `standings: ${result.error.message}` });
+    if (!result.ok) throw new DomainError('standings.refused', { detail: result.error.message });
     const s = result.value;
     const names = new Map(file.entries.map((e) => [e.id, e.name ?? e.id]));
     const byes = file.rounds.flatMap((r) => r.byes.map((entry) => ({ round: r.round, entry })));

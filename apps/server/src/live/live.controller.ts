@@ -1,9 +1,10 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
 import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame, writeFrame } from './live-page';
 import { LIVE_PAGES_PER_EVENT, LiveService, LiveStream } from './live.service';
+import { DomainError, missingResource } from '../common/errors';
 
 /** Heartbeat comment: keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
@@ -65,12 +66,7 @@ export class LiveController {
         const key = typeof pageParam === 'string' ? livePageKey(pageParam, this.live.pages) : null;
         let owner = key?.eventId ?? null;
         if (key?.pairingId) owner = await this.live.eventOfPairing(key.pairingId);
-        if (!key || owner !== eventId)
-          throw new BadRequestException({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'page must be the path of one of this event’s public pages (with ?lang=)',
-          });
+        if (!key || owner !== eventId) throw new DomainError('live.page_unknown', { field: 'page' }, 'page');
         page = key.key;
         if (!this.live.admitsPage(eventId, page)) {
           res
@@ -86,7 +82,7 @@ export class LiveController {
         }
       }
       const current = await this.live.currentVersion(eventId);
-      if (current === null) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'event not found' });
+      if (current === null) throw missingResource('eventId', 'event');
       const header = req.headers['last-event-id'];
       const last = typeof header === 'string' && header ? header : typeof since === 'string' && since ? since : null;
 

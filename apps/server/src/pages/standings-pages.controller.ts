@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { type GameResult } from '@chuhe/tournament';
@@ -14,6 +14,7 @@ import { EventPageData } from './event-page-data';
 import { entryLink, layout, roundLabel, withdrawnText } from './event-page-view';
 import { boardPoints, matchPoints, teamOutcome } from './match-view';
 import { criterionLabel, definitionOf, placesOf, placeWhy, ruleText, showValue, tableOf, whyText } from './standings-view';
+import { DomainError } from '../common/errors';
 
 /** The standings with every tie-break column and "why this rank", the wall chart, the crosstable or Swiss rank table, the knockout bracket (issues 12, 21). */
 @ApiExcludeController()
@@ -124,7 +125,7 @@ export class StandingsPagesController {
     const { language, event, names } = await this.data.load(eventId, lang, req);
     const file = await this.standings.file(eventId);
     const view = knockoutView(file);
-    if (!view.ok) throw new NotFoundException(view.error.message);
+    if (!view.ok) throw new DomainError('standings.no_bracket', { detail: view.error.message });
     const rounds = await this.rounds.list(undefined, eventId);
     const scoring = SCORING_FROM_DB[event.scoring];
     const pairingOf = (round: number, a: string, b: string | null) =>

@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { firstTeamIsRed, type GameResult } from '@chuhe/tournament';
@@ -12,6 +12,7 @@ import { LivePage } from '../live/live-pages';
 import { EventPageData } from './event-page-data';
 import { entryLink, layout, memberName } from './event-page-view';
 import { showPoints } from './match-view';
+import { missingResource } from '../common/errors';
 
 /** A team match card (boards, colours, 场分/局分) and the team report with board prizes (issues 21, 25). */
 @ApiExcludeController()
@@ -27,7 +28,7 @@ export class TeamPagesController {
   @LivePage()
   @Render('match-card')
   async matchCard(@Param('pairingId') pairingId: string, @Query('lang') lang: unknown, @Req() req: Request) {
-    if (!isUuid(pairingId)) throw new NotFoundException();
+    if (!isUuid(pairingId)) throw missingResource('pairingId', 'pairing');
     const card = await this.lineups.lineups(pairingId, undefined);
     const eventId = await this.data.eventIdOfRound(card.roundId);
     const { language, event, people } = await this.data.load(eventId, lang, req);

@@ -3,8 +3,7 @@ import { parseCsv } from '@chuhe/registration';
 import { EXPECTED_SCORE, methodProblems, readRatingList, writeRatingList } from '@chuhe/ratings';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
-import { DomainError, missingResource } from '../common/errors';
-import { badRequest } from '../common/validation';
+import { codedProblems, DomainError, missingResource } from '../common/errors';
 import { closedConflict } from '../events/events.service';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -44,7 +43,7 @@ export class RatingsService {
     await requireAdmin(this.prisma, user);
     checkMethod(dto.method ?? {});
     return this.prisma.$transaction(async (tx) => {
-      if (await tx.ratingList.findUnique({ where: { name: dto.name } })) throw badRequest([{ field: 'name', reason: 'a rating list of this name exists' }]);
+      if (await tx.ratingList.findUnique({ where: { name: dto.name } })) throw new DomainError('rating.list_exists', { field: 'name' }, 'name');
       const list = await tx.ratingList.create({ data: { name: dto.name, method: (dto.method ?? {}) as Prisma.InputJsonValue } });
       await this.audit.record(tx, { userId: user.id, entity: 'rating_list', entityId: list.id, action: 'create', after: list });
       return list;
@@ -71,7 +70,15 @@ export class RatingsService {
   async importList(user: AuthUser, listId: string, dto: { asOf: string; csv: string }) {
     await requireAdmin(this.prisma, user);
     const parsed = parseCsv(dto.csv);
-    if (!parsed.ok) throw badRequest([{ field: 'csv', reason: `line ${parsed.error.line}, column -: ${parsed.error.message}` }]);
+    if (!parsed.ok)
+      throw codedProblems([
+        {
+          code: 'rating.csv_line',
+          field: 'csv',
+          reason: `line ${parsed.error.line}, column -: ${parsed.error.message}`,
+          params: { line: parsed.error.line, column: '-' },
+        },
+      ]);
     const ids = parsed.value.slice(1).flatMap((r) => r.fields.map((f) => f.trim()));
     const persons = await this.prisma.person.findMany({
       where: { OR: [{ federationId: { in: ids } }, { id: { in: ids.filter((i) => /^[0-9a-f-]{36}$/i.test(i)) } }] },
@@ -80,7 +87,15 @@ export class RatingsService {
     const byFederation = new Map(persons.filter((p) => p.federationId).map((p) => [p.federationId!, p.mergedIntoId ?? p.id]));
     const byId = new Map(persons.map((p) => [p.id, p.mergedIntoId ?? p.id]));
     const rows = readRatingList(parsed.value, (column, value) => (column === 'federation_id' ? byFederation.get(value) : byId.get(value)));
-    if (!rows.ok) throw badRequest(rows.error.map((p) => ({ field: 'csv', reason: `line ${p.line}, column ${p.column}: ${p.reason}` })));
+    if (!rows.ok)
+      throw codedProblems(
+        rows.error.map((p) => ({
+          code: 'rating.csv_line',
+          field: 'csv',
+          reason: `line ${p.line}, column ${p.column}: ${p.reason}`,
+          params: { line: p.line, column: p.column },
+        })),
+      );
     const at = new Date(`${dto.asOf}T00:00:00Z`);
     return this.prisma.$transaction(async (tx) => {
       if (!(await tx.ratingList.findUnique({ where: { id: listId } }))) throw missingResource('listId', 'rating list');
@@ -276,7 +291,7 @@ const LONG = { timeout: 120_000, maxWait: 10_000 };
 
 function checkMethod(method: Record<string, unknown>): void {
   const problems = methodProblems(method, Object.keys(EXPECTED_SCORE));
-  if (problems.length) throw badRequest(problems.map((p) => ({ field: `method.${p.field}`, reason: p.reason })));
+  if (problems.length) throw codedProblems(problems.map((p) => ({ code: 'rating.method', field: `method.${p.field}`, reason: p.reason })));
 }
 
 interface ReportJson {

@@ -111,13 +111,13 @@ export class RecordLinksService {
     const link = key ? await db.recordLink.findUnique({ where: { tokenHash: key } }) : null;
     if (!link || link.revokedAt) {
       const wait = this.misses.blockedFor(address);
-      if (wait > 0) throw tooManyRequests('too many unknown record links from your address; check the address on your result slip and try again later', wait);
+      if (wait > 0) throw tooManyRequests('limit.unknown_record_links', wait);
       this.misses.add(address);
       if (!link) throw new DomainError('record_link.unknown');
       throw new DomainError('record_link.revoked');
     }
     const wait = this.calls.blockedFor(link.id);
-    if (wait > 0) throw tooManyRequests('too many requests through this record link; try again later', wait);
+    if (wait > 0) throw tooManyRequests('limit.record_link', wait);
     this.calls.add(link.id);
     return link;
   }

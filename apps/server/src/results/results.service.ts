@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isPlayedResult } from '@chuhe/tournament';
-import { DomainError } from '../common/errors';
+import { codedProblems, DomainError } from '../common/errors';
 import { sanctionDecides, sanctionTarget } from '../discipline/sanction-target';
 import { AuditService } from '../audit/audit.service';
 import { PAIRERS } from '../auth/auth.decorators';
@@ -8,7 +8,6 @@ import type { AuthUser } from '../auth/auth.decorators';
 import { carriedOr } from '../auth/access.service';
 import type { TournamentAccess } from '../auth/tournament-access';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { badRequest } from '../common/validation';
 import { Prisma } from '../generated/prisma/client';
 import type { EventKind, Game, GameResult, PenaltyReason, RoundState } from '../generated/prisma/client';
 import { NO_ID, oneOf, RawDb, RowOf, typedQuery } from '../persistence/typed-sql';
@@ -61,7 +60,7 @@ export class ResultsService {
     countOpen?: boolean;
   }) {
     const problems = resultProblems(dto);
-    if (problems.length) throw badRequest(problems);
+    if (problems.length) throw codedProblems(problems);
     const reason = dto.reason?.trim() || undefined;
 
     const penaltyReason = dto.penaltyReason ?? null;

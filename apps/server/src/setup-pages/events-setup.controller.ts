@@ -54,10 +54,78 @@ function eventInput(v: Record<string, unknown>, creating: boolean): Record<strin
       baseMinutes: formValue.int(v['timeControl.baseMinutes']),
       incrementSeconds: formValue.int(v['timeControl.incrementSeconds']),
       movesInBase: formValue.int(v['timeControl.movesInBase']),
+      ...timeControlExtras(v),
     },
     pairingOptions: { sameAffiliation: formValue.text(v[SAME_AFFILIATION]) },
     lineupDeadlineMinutes: formValue.int(v.lineupDeadlineMinutes),
   };
+}
+
+/** How many stages the form offers their own clocks for (the presets have one or two stages). */
+const STAGE_CLOCK_ROWS = 2;
+
+/** The form's names of the second period (二章2节2) and the stages' clocks (附录3 #4), as the API names their problems. */
+const SECOND_PERIOD_FIELDS = ['timeControl.secondPeriod.minutes', 'timeControl.secondPeriod.moves', 'timeControl.secondPeriod.afterMinutes'];
+const STAGE_CLOCK_FIELDS = Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) =>
+  (['slow', 'rapid'] as const).flatMap((kind) => [`timeControl.stages.${i}.${kind}.baseMinutes`, `timeControl.stages.${i}.${kind}.incrementSeconds`]),
+).flat();
+
+/**
+ * The second period (二章2节2 限时限着制: after the base time, so many moves every so many
+ * minutes) and each stage's slow and rapid clocks (附录3 #4: 60′+30″ slow, 15′+5″ rapid), from the
+ * form: a part left blank is not sent, so the API keeps none (the event's clock, the format's rapid).
+ */
+function timeControlExtras(v: Record<string, unknown>): { secondPeriod?: Record<string, unknown>; stages?: Record<string, unknown>[] } {
+  const period = {
+    minutes: formValue.int(v['timeControl.secondPeriod.minutes']),
+    moves: formValue.int(v['timeControl.secondPeriod.moves']),
+    afterMinutes: formValue.int(v['timeControl.secondPeriod.afterMinutes']),
+  };
+  const clock = (prefix: string) => {
+    const c = { baseMinutes: formValue.int(v[`${prefix}.baseMinutes`]), incrementSeconds: formValue.int(v[`${prefix}.incrementSeconds`]) };
+    return c.baseMinutes === undefined && c.incrementSeconds === undefined ? undefined : c;
+  };
+  const stages = Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) => {
+    const slow = clock(`timeControl.stages.${i}.slow`);
+    const rapid = clock(`timeControl.stages.${i}.rapid`);
+    return { ...(slow ? { slow } : {}), ...(rapid ? { rapid } : {}) };
+  });
+  while (stages.length && !Object.keys(stages[stages.length - 1]).length) stages.pop();
+  return {
+    ...(Object.values(period).some((x) => x !== undefined) ? { secondPeriod: period } : {}),
+    ...(stages.length ? { stages } : {}),
+  };
+}
+
+/**
+ * The clock's refusals that name a whole part (`timeControl.secondPeriod`, `timeControl.stages.1`)
+ * beside that part's first input, so each is seen where it is fixed.
+ */
+function placeClockErrors(form: FormState): FormState {
+  const errors: Record<string, string> = {};
+  for (const [field, reason] of Object.entries(form.errors)) {
+    const stage = /^timeControl\.stages\.(\d+)(?:\.(slow|rapid))?$/.exec(field);
+    const at =
+      field === 'timeControl.secondPeriod'
+        ? 'timeControl.secondPeriod.minutes'
+        : stage && Number(stage[1]) < STAGE_CLOCK_ROWS
+          ? `timeControl.stages.${stage[1]}.${stage[2] ?? 'slow'}.baseMinutes`
+          : field;
+    errors[at] ??= reason;
+  }
+  return { ...form, errors };
+}
+
+/** The stored second period and stage clocks as the form's values. */
+function timeControlExtraValues(tc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const period = (tc.secondPeriod ?? {}) as Record<string, unknown>;
+  for (const k of ['minutes', 'moves', 'afterMinutes']) out[`timeControl.secondPeriod.${k}`] = period[k] ?? '';
+  const stages = (tc.stages ?? []) as (Record<string, Record<string, unknown> | undefined> | null)[];
+  for (let i = 0; i < STAGE_CLOCK_ROWS; i++)
+    for (const kind of ['slow', 'rapid'])
+      for (const k of ['baseMinutes', 'incrementSeconds']) out[`timeControl.stages.${i}.${kind}.${k}`] = stages[i]?.[kind]?.[k] ?? '';
+  return out;
 }
 
 /**
@@ -117,7 +185,7 @@ export class EventsSetupController {
       values: body,
       toInput: (v) => eventInput(v, true),
       run: (dto) => this.events.create({ user: req.user!, tournamentId: id, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, form) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, id, undefined, placeClockErrors(form)) }),
       redirect: (e) => `/manage/events/${e.id}`,
       flash: () => translator(res)('eventCreated'),
     });
@@ -172,6 +240,7 @@ export class EventsSetupController {
       'timeControl.baseMinutes': tc.baseMinutes,
       'timeControl.incrementSeconds': tc.incrementSeconds ?? '',
       'timeControl.movesInBase': tc.movesInBase ?? '',
+      ...timeControlExtraValues(tc),
       [SAME_AFFILIATION]: (event.pairingOptions as { sameAffiliation?: string }).sameAffiliation ?? 'allowed',
     };
     res.render('setup/event-form', await this.formContext(res, event.tournamentId, event, emptyForm(values)));
@@ -196,15 +265,12 @@ export class EventsSetupController {
         if (started) for (const k of ['stages', 'pairingOptions', 'scoring', 'category', 'gamesPerPairing', 'teamStarters', 'teamReserves']) delete input[k];
         // Unchanged entry-shaping values are not changes (the API refuses changing them while there are entries).
         for (const k of ['category', 'teamStarters', 'teamReserves'] as const) if (input[k] === event[k]) delete input[k];
-        // The form edits the event's clock; a second period and the stages' own clocks (二章2节2,
-        // 附录3 #4; set through the API) stay as stored.
-        const stored = event.timeControl as Record<string, unknown>;
-        const tc = input.timeControl as Record<string, unknown>;
-        for (const k of ['secondPeriod', 'stages']) if (stored[k] !== undefined && tc[k] === undefined) tc[k] = stored[k];
+        // The form edits the whole clock: the second period and the stages' clocks (二章2节2,
+        // 附录3 #4) are its fields too, so one left blank is removed.
         return input;
       },
       run: (dto) => this.events.update({ user: req.user!, id: eventId, dto }),
-      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, form) }),
+      render: async (form) => ({ view: 'setup/event-form', context: await this.formContext(res, event.tournamentId, event, placeClockErrors(form)) }),
       redirect: () => `/manage/events/${eventId}`,
       flash: () => translator(res)('saved'),
     });
@@ -361,6 +427,17 @@ export class EventsSetupController {
       form,
       action: event ? `/manage/events/${event.id}/edit` : `/tournaments/${tour.id}/manage/events/new`,
       presetOptions: presets,
+      // The clock's parts with their refusals placed beside them (placeClockErrors): the page's `form` is the refusal as it came.
+      clockForm: form,
+      // 二章2节2 and 附录3 #4: open when one is set or refused, so what is stored or wrong is seen.
+      clockExtrasOpen: [...SECOND_PERIOD_FIELDS, ...STAGE_CLOCK_FIELDS].some((f) => (form.values[f] ?? '') !== '' || form.errors[f] !== undefined),
+      stageClockRows: Array.from({ length: STAGE_CLOCK_ROWS }, (_, i) => ({
+        n: i + 1,
+        slowBase: `timeControl.stages.${i}.slow.baseMinutes`,
+        slowIncrement: `timeControl.stages.${i}.slow.incrementSeconds`,
+        rapidBase: `timeControl.stages.${i}.rapid.baseMinutes`,
+        rapidIncrement: `timeControl.stages.${i}.rapid.incrementSeconds`,
+      })),
       // The form's script (client/event-form.ts): each preset's kind (team fields only for team presets) and its rules' clock (issue 30 #6).
       presetJson: JSON.stringify(
         Object.fromEntries(EVENT_PRESETS.map((p) => [p, { kind: presetKind(p), timeControl: PRESET_TIME_CONTROLS[p] ?? null }])),
@@ -455,6 +532,8 @@ const EVENT_FORM_FIELDS = [
   'timeControl.baseMinutes',
   'timeControl.incrementSeconds',
   'timeControl.movesInBase',
+  ...SECOND_PERIOD_FIELDS,
+  ...STAGE_CLOCK_FIELDS,
   SAME_AFFILIATION,
   'lineupDeadlineMinutes',
 ];

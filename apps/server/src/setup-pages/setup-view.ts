@@ -1,10 +1,10 @@
-import { BadRequestException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { translate, type Language, type MessageKey } from '../i18n/i18n';
 import { FormState, formRefusal, validateAs } from '../web/forms';
 import { flash, pageLanguage } from '../web/page-context';
 import type { Crumb } from '../web/page-context';
 import { nameIn } from '../i18n/words';
+import { DomainError } from '../common/errors';
 
 export type { Crumb };
 
@@ -66,13 +66,7 @@ export function options<V extends string>(lang: Language, values: readonly V[], 
  * without it (a stray request, a script) is refused before anything runs.
  */
 export function requireConfirmation(body: Record<string, unknown>): void {
-  if (body?.confirm !== 'yes')
-    throw new BadRequestException({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'confirm: this action asks first; confirm it on its page',
-      errors: [{ field: 'confirm', reason: 'this action asks first; confirm it on its page' }],
-    });
+  if (body?.confirm !== 'yes') throw new DomainError('form.confirm_needed', { field: 'confirm' }, 'confirm');
 }
 
 /** Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the form says so. */

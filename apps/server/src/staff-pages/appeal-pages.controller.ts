@@ -1,5 +1,5 @@
 import { PUBLIC_RESULT_KEYS, wordIn } from '../i18n/keys';
-import { Controller, Get, NotFoundException, Param, Query, Render, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Render, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { pageLanguage } from '../web/page-context';
 import type { Request } from 'express';
@@ -7,6 +7,7 @@ import { uuidParam } from '../common/id-param';
 import { chineseIn, HTML_LANG, translate, withTraditional } from '../i18n/i18n';
 import { formatDateTime, pick } from '../pages/event-pages';
 import { AppealsService } from '../appeals/appeals.service';
+import { missingResource } from '../common/errors';
 
 const WORDS = withTraditional({
   zh: {
@@ -50,7 +51,7 @@ export class AppealPagesController {
   async decisions(@Param('eventId', uuidParam('eventId')) eventId: string, @Query('lang') lang: unknown, @Req() req: Request) {
     const language = pageLanguage(req);
     const event = await this.appeals.publicEvent(eventId);
-    if (!event) throw new NotFoundException();
+    if (!event) throw missingResource('eventId', 'event');
     const s = WORDS[language];
     const rows = await this.appeals.publicDecisions(eventId);
     return {

@@ -7,7 +7,7 @@ import type { Game as RecordGame, Notation } from '@chuhe/xiangqi';
 import { isUuid } from '../auth/tournament-scope.service';
 import { bilingualKey, chooseLanguage, HTML_LANG, type Language } from '../i18n/i18n';
 import { RECORD_MESSAGES, recordText, type RecordMessageKey } from '../i18n/messages/records';
-import { DomainError } from '../common/errors';
+import { DomainError, refusalTemplates } from '../common/errors';
 import { RecordsService } from '../records/records.service';
 import { bilingual } from '../pages/event-pages';
 import { personFields } from '../pages/person-name';
@@ -25,6 +25,9 @@ const RESULT_LABEL: Record<string, string> = {
   double_forfeit: '0-0',
   annulled: '—',
 };
+
+/** The refusals a record save can meet: the record's checks, the link's state, the version, the input, the rate limit, the session. */
+const SAVE_REFUSALS = ['record.', 'record_link.', 'edit.', 'input.', 'limit.record_link', 'auth.', 'database.', 'resource.'] as const;
 
 /**
  * The record pages (issue 25): the entry page a record link opens (/records/:token, the token
@@ -64,6 +67,8 @@ export class RecordPagesController {
       record: view.record,
       viewerHref: `/games/${view.gameId}?lang=${language}`,
       labels,
+      // A failed save is worded from its code (issue 30 #5): the codes PUT /api/record-links/:token/record answers.
+      refusals: refusalTemplates(language, SAVE_REFUSALS),
     };
     return {
       ...layout(language, `${t('enterRecord')} · ${eventName}`, `/records/${token}`),

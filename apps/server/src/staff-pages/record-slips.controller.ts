@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser, RequireRole, type AuthUser } from '../auth/auth.decorators';
@@ -10,6 +10,7 @@ import { StaffPageData } from './staff-page-data';
 import { confirmPage, crumbs, langOf } from './page-context';
 import { recordLinkQrSvg } from '../records/record-link-qr';
 import { RecordLinksService } from '../records/record-links.service';
+import { missingResource } from '../common/errors';
 
 /**
  * Who may print the slips that carry the record links: the arbiters of the tournament (二章8节6:
@@ -105,7 +106,7 @@ export class RecordSlipsController {
 
   private async round(roundId: string) {
     const round = await this.data.roundForSlips(roundId);
-    if (!round) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: 'round not found' });
+    if (!round) throw missingResource('roundId', 'round');
     return round;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { eventDownloadName } from '../common/download-name';
 import { parseStandingsFile } from '@chuhe/standings';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing';
@@ -8,6 +8,7 @@ import { EventFile, eventFile } from '../play/event-file';
 import { EventCache } from '../play/event-cache';
 import type { LoadedEvent } from '../play/event-loader';
 import { PrismaService } from '../prisma/prisma.service';
+import { DomainError } from '../common/errors';
 
 export interface EventStandings {
   eventId: string;
@@ -106,14 +107,10 @@ function reportAfter(file: EventFile): { report: StandingsReport; rounds: number
 export function reportOf(file: EventFile): StandingsReport {
   const parsed = parseStandingsFile(file);
   // The file is the server's own making; a problem here is stored data the libs refuse (422, named).
-  if (!parsed.ok) throw unprocessable(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
+  if (!parsed.ok) throw new DomainError('standings.refused', { detail: parsed.error.map((e) => `${e.path}: ${e.message}`).join('; ') });
   const report = standingsReport(parsed.value.tournament, parsed.value.options);
-  if (!report.ok) throw unprocessable(report.error.message);
+  if (!report.ok) throw new DomainError('standings.refused', { detail: report.error.message });
   return report.value;
-}
-
-function unprocessable(message: string): UnprocessableEntityException {
-  return new UnprocessableEntityException({ statusCode: 422, error: 'Unprocessable Entity', message: `standings: ${message}` });
 }
 
 function withoutWithdrawal<T extends { withdrawnAfterRound?: number }>(e: T): T {

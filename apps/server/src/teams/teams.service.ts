@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound, staleOrMissing } from '../common/optimistic';
-import { DomainError, unknownAffiliation } from '../common/errors';
-import { badRequest } from '../common/validation';
+import { codedProblems, DomainError, unknownAffiliation } from '../common/errors';
 import { lockEvent } from '../entries/entries.service';
 import { drawLateNumbers, hasDraw } from '../entries/late-draw';
 import { closedConflict, entriesClosed } from '../events/events.service';
@@ -122,7 +121,7 @@ export class TeamsService {
       players: new Map(players.map((p) => [p.id, { tournamentOk: p.tournamentId === event.tournamentId, affiliationId: p.affiliationId, gender: p.gender }])),
       inOtherTeam: new Set(others.map((o) => o.playerId)),
     });
-    if (problems.length) throw badRequest(problems);
+    if (problems.length) throw codedProblems(problems);
     // 二章8节3: no banned person plays in a team either.
     const byId = new Map(players.map((p) => [p.id, p.personId]));
     await assertNoneBanned(tx, [

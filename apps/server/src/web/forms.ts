@@ -90,7 +90,8 @@ export function formRefusal(error: unknown, lang?: Language): { status: number; 
     const errors: Record<string, string> = {};
     const loose: string[] = [];
     for (const p of error.problems) {
-      if (p.field && p.field !== 'body') errors[p.field] ??= p.wordsIn(lang ?? 'en');
+      // Beside its input the reason needs no field path (the label names it): `field: …` → `…`.
+      if (p.field && p.field !== 'body') errors[p.field] ??= withoutFieldPath(p.wordsIn(lang ?? 'en'), p.field);
       else loose.push(p.wordsIn(lang ?? 'en'));
     }
     return { status, form: { errors, error: loose.length ? loose.join(lang === 'en' ? '; ' : '；') : undefined, code: error.code } };
@@ -149,3 +150,8 @@ export const formValue = {
     return typeof v === 'string' && v !== '' ? [v] : [];
   },
 };
+
+/** A reason without its leading `field: ` (the English words of a list's problem carry it). */
+function withoutFieldPath(reason: string, field: string): string {
+  return reason.startsWith(`${field}: `) ? reason.slice(field.length + 2) : reason;
+}

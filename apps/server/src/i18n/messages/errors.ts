@@ -5,10 +5,12 @@
  */
 import { REFUSAL_MESSAGES } from './refusals';
 import { INPUT_REFUSAL_MESSAGES } from './refusals-input';
+import { LIST_REFUSAL_MESSAGES } from './refusals-lists';
 
 export const ERROR_MESSAGES = {
   ...REFUSAL_MESSAGES,
   ...INPUT_REFUSAL_MESSAGES,
+  ...LIST_REFUSAL_MESSAGES,
   // ── access ──
   'error.auth.not_logged_in': { zh: '请先登录', en: 'log in first (Authorization: Bearer <token>)' },
   'error.auth.lacks_role': { zh: '需要本赛事的以下职务之一：{roles}', en: 'needs one of the roles {roles} in this tournament' },

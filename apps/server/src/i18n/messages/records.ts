@@ -48,6 +48,7 @@ export const RECORD_MESSAGES = {
   why_wrong_side: { zh: '不是该方的棋子', en: 'the piece is the other side’s' },
   accepted: { zh: '棋谱已接受（{n}步）。', en: 'Record accepted ({n} plies).' },
   notAccepted: { zh: '未接受：{reason}', en: 'Not accepted: {reason}' },
+  saveFailed: { zh: '保存失败（{status}）：请刷新页面后再试', en: 'Could not save ({status}): reload the page and try again' },
   end_consistent: { zh: '终局与结果一致', en: 'The end position fits the result' },
   end_needs_no_mate: { zh: '盘面未将死：认输、超时或判负无需将死', en: 'No mate on the board: a resignation, time loss or penalty needs none' },
   end_contradicts: { zh: '终局与结果不符', en: 'The end position contradicts the result' },
