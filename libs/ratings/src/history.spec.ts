@@ -78,11 +78,11 @@ describe('rating list CSV', () => {
     );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toEqual([
-      { line: 2, column: 'federation_id', reason: 'no person has the id CXA-9' },
-      { line: 3, column: 'rating', reason: 'must be a whole number ≥ 0, not "18x0"' },
-      { line: 4, column: 'federation_id', reason: 'the same person as line 3' },
-      { line: 4, column: 'games', reason: 'must be a whole number ≥ 0, not "-2"' },
-      { line: 5, column: 'rating', reason: 'must be a whole number ≥ 0, not ""' },
+      { line: 2, column: 'federation_id', code: 'unknown_person', reason: 'no person has the id CXA-9', params: { value: 'CXA-9' } },
+      { line: 3, column: 'rating', code: 'not_whole', reason: 'must be a whole number ≥ 0, not "18x0"', params: { value: '18x0' } },
+      { line: 4, column: 'federation_id', code: 'same_person', reason: 'the same person as line 3', params: { otherLine: 3 } },
+      { line: 4, column: 'games', code: 'not_whole', reason: 'must be a whole number ≥ 0, not "-2"', params: { value: '-2' } },
+      { line: 5, column: 'rating', code: 'not_whole', reason: 'must be a whole number ≥ 0, not ""', params: { value: '' } },
     ]);
   });
 

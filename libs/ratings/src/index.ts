@@ -14,4 +14,4 @@ export {
   roundRating,
 } from './elo';
 export { changedBetween, type History, orderTimeline, rateTimeline, type StoredChange, type TimelineItem } from './history';
-export { LIST_COLUMNS, type ListProblem, type ListRecord, type ListRow, readRatingList, writeRatingList } from './rating-list-csv';
+export { LIST_COLUMNS, type ListProblem, type ListProblemCode, type ListRecord, type ListRow, readRatingList, writeRatingList } from './rating-list-csv';

@@ -16,10 +16,16 @@ export interface ListRow {
   readonly games?: number;
 }
 
+/** What is wrong, as a stable code (the page words it in its language, issue 30 #5). */
+export type ListProblemCode =
+  'empty_file' | 'unknown_column' | 'id_column_missing' | 'column_missing' | 'empty_cell' | 'unknown_person' | 'same_person' | 'not_whole';
+
 export interface ListProblem {
   readonly line: number;
   readonly column: string;
+  readonly code: ListProblemCode;
   readonly reason: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 export const LIST_COLUMNS = ['federation_id', 'person_id', 'name_zh', 'name_en', 'rating', 'games'] as const;
@@ -32,16 +38,17 @@ export function readRatingList(
   resolve: (column: 'federation_id' | 'person_id', value: string) => string | undefined,
 ): { ok: true; value: ListRow[] } | { ok: false; error: ListProblem[] } {
   const [head, ...body] = records;
-  if (!head) return { ok: false, error: [{ line: 1, column: '-', reason: 'the file is empty; expected a header row' }] };
+  if (!head) return { ok: false, error: [{ line: 1, column: '-', code: 'empty_file', reason: 'the file is empty; expected a header row' }] };
   const header = new Map(head.fields.map((f, i) => [f.trim().toLowerCase(), i]));
   const problems: ListProblem[] = [];
   for (const name of header.keys()) {
     if (!(LIST_COLUMNS as readonly string[]).includes(name))
-      problems.push({ line: head.line, column: name, reason: `unknown column; expected ${LIST_COLUMNS.join(', ')}` });
+      problems.push({ line: head.line, column: name, code: 'unknown_column', reason: `unknown column; expected ${LIST_COLUMNS.join(', ')}` });
   }
   const idColumn = header.has('federation_id') ? 'federation_id' : header.has('person_id') ? 'person_id' : null;
-  if (!idColumn) problems.push({ line: head.line, column: 'federation_id', reason: 'a federation_id or person_id column is required' });
-  if (!header.has('rating')) problems.push({ line: head.line, column: 'rating', reason: 'a rating column is required' });
+  if (!idColumn)
+    problems.push({ line: head.line, column: 'federation_id', code: 'id_column_missing', reason: 'a federation_id or person_id column is required' });
+  if (!header.has('rating')) problems.push({ line: head.line, column: 'rating', code: 'column_missing', reason: 'a rating column is required' });
   if (problems.length) return { ok: false, error: problems };
 
   const rows: ListRow[] = [];
@@ -51,21 +58,39 @@ export function readRatingList(
     if (r.fields.every((f) => f.trim() === '')) continue;
     const id = get(idColumn!);
     let personId: string | undefined;
-    if (!id) problems.push({ line: r.line, column: idColumn!, reason: 'is empty' });
+    if (!id) problems.push({ line: r.line, column: idColumn!, code: 'empty_cell', reason: 'is empty' });
     else {
       personId = resolve(idColumn!, id);
-      if (!personId) problems.push({ line: r.line, column: idColumn!, reason: `no person has the id ${id}` });
+      if (!personId) problems.push({ line: r.line, column: idColumn!, code: 'unknown_person', reason: `no person has the id ${id}`, params: { value: id } });
       else if (seen.has(personId)) {
-        problems.push({ line: r.line, column: idColumn!, reason: `the same person as line ${seen.get(personId)}` });
+        problems.push({
+          line: r.line,
+          column: idColumn!,
+          code: 'same_person',
+          reason: `the same person as line ${seen.get(personId)}`,
+          params: { otherLine: seen.get(personId)! },
+        });
         personId = undefined;
       } else seen.set(personId, r.line);
     }
     const ratingText = get('rating');
     if (!WHOLE.test(ratingText) || Number(ratingText) < 0)
-      problems.push({ line: r.line, column: 'rating', reason: `must be a whole number ≥ 0, not "${ratingText}"` });
+      problems.push({
+        line: r.line,
+        column: 'rating',
+        code: 'not_whole',
+        reason: `must be a whole number ≥ 0, not "${ratingText}"`,
+        params: { value: ratingText },
+      });
     const gamesText = get('games');
     if (gamesText && (!WHOLE.test(gamesText) || Number(gamesText) < 0))
-      problems.push({ line: r.line, column: 'games', reason: `must be a whole number ≥ 0, not "${gamesText}"` });
+      problems.push({
+        line: r.line,
+        column: 'games',
+        code: 'not_whole',
+        reason: `must be a whole number ≥ 0, not "${gamesText}"`,
+        params: { value: gamesText },
+      });
     if (personId && WHOLE.test(ratingText))
       rows.push({ line: r.line, personId, rating: Number(ratingText), ...(gamesText ? { games: Number(gamesText) } : {}) });
   }

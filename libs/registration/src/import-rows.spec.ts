@@ -46,7 +46,7 @@ describe('a CSV saved with semicolons', () => {
   it('says to use commas (issue 22)', () => {
     const r = readPlayersCsv('name_zh;name_en;gender\n王天一;Wang Tianyi;male\n');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toEqual([{ line: 1, column: '-', reason: expect.stringContaining('use commas') }]);
+    if (!r.ok) expect(r.error).toEqual([{ line: 1, column: '-', code: 'semicolons', reason: expect.stringContaining('use commas') }]);
   });
 });
 
@@ -77,6 +77,11 @@ describe('readTeamsCsv', () => {
       'line 2, column board: T has 1 starter(s); the event needs 3 (boards 1–3)',
       'line 3, column board: board 1 of T is already on line 2',
       'line 5, column role: T has more than 1 reserve(s)',
+    ]);
+    expect(result.error.map((p) => [p.code, p.params])).toEqual([
+      ['starter_count', { team: 'T', count: 1, expected: 3 }],
+      ['board_taken', { board: 1, team: 'T', otherLine: 2 }],
+      ['too_many_reserves', { team: 'T', max: 1 }],
     ]);
   });
 });

@@ -29,10 +29,46 @@ export interface TeamRow {
   reserves: PlayerRow[];
 }
 
+/**
+ * What is wrong, as a stable code (the page words it in its language, issue 30 #5) beside the
+ * English `reason`, with the values the words name in `params`.
+ */
+export type ImportProblemCode =
+  | 'syntax'
+  | 'empty_file'
+  | 'semicolons'
+  | 'unknown_column'
+  | 'column_twice'
+  | 'column_missing'
+  | 'no_rows'
+  | 'field_count'
+  | 'control_character'
+  | 'empty_cell'
+  | 'too_long'
+  | 'gender'
+  | 'rating'
+  | 'same_player'
+  | 'team_affiliation_missing'
+  | 'role'
+  | 'team_en_differs'
+  | 'affiliation_differs'
+  | 'board_range'
+  | 'board_taken'
+  | 'reserve_board'
+  | 'too_many_reserves'
+  | 'starter_count'
+  // Found by the server against the tournament's stored players and teams:
+  | 'already_registered'
+  | 'team_exists'
+  | 'in_another_team'
+  | 'women_only';
+
 export interface ImportProblem {
   line: number;
   column: string;
+  code: ImportProblemCode;
   reason: string;
+  params?: Record<string, string | number>;
 }
 
 export function formatProblem(p: ImportProblem): string {
@@ -53,34 +89,49 @@ type Table = { header: Map<string, number>; rows: { line: number; get(column: st
 
 function readTable(text: string, columns: readonly string[], required: readonly string[]): { ok: true; value: Table } | { ok: false; error: ImportProblem[] } {
   const parsed = parseCsv(text);
-  if (!parsed.ok) return { ok: false, error: [{ line: parsed.error.line, column: '-', reason: parsed.error.message }] };
+  if (!parsed.ok) return { ok: false, error: [{ line: parsed.error.line, column: '-', code: 'syntax', reason: parsed.error.message }] };
   const [head, ...body] = parsed.value;
-  if (!head) return { ok: false, error: [{ line: 1, column: '-', reason: 'the file is empty; expected a header row' }] };
+  if (!head) return { ok: false, error: [{ line: 1, column: '-', code: 'empty_file', reason: 'the file is empty; expected a header row' }] };
   // A spreadsheet saved with ";" as the separator (common where "," is the decimal comma): one field holding every column.
   if (head.fields.length === 1 && head.fields[0].includes(';')) {
     return {
       ok: false,
-      error: [{ line: head.line, column: '-', reason: `the columns are separated by semicolons: use commas (expected ${columns.join(',')})` }],
+      error: [
+        { line: head.line, column: '-', code: 'semicolons', reason: `the columns are separated by semicolons: use commas (expected ${columns.join(',')})` },
+      ],
     };
   }
   const header = new Map<string, number>();
   const problems: ImportProblem[] = [];
   head.fields.forEach((name, index) => {
     const key = name.trim().toLowerCase();
-    if (!columns.includes(key)) problems.push({ line: head.line, column: name, reason: `unknown column; expected ${columns.join(', ')}` });
-    else if (header.has(key)) problems.push({ line: head.line, column: name, reason: 'column appears twice' });
+    if (!columns.includes(key))
+      problems.push({ line: head.line, column: name, code: 'unknown_column', reason: `unknown column; expected ${columns.join(', ')}` });
+    else if (header.has(key)) problems.push({ line: head.line, column: name, code: 'column_twice', reason: 'column appears twice' });
     else header.set(key, index);
   });
-  for (const col of required) if (!header.has(col)) problems.push({ line: head.line, column: col, reason: 'required column is missing' });
+  for (const col of required)
+    if (!header.has(col)) problems.push({ line: head.line, column: col, code: 'column_missing', reason: 'required column is missing' });
   if (problems.length) return { ok: false, error: problems };
-  if (body.length === 0) return { ok: false, error: [{ line: head.line + 1, column: '-', reason: 'no data rows' }] };
+  if (body.length === 0) return { ok: false, error: [{ line: head.line + 1, column: '-', code: 'no_rows', reason: 'no data rows' }] };
   for (const record of body) {
     if (record.fields.length !== head.fields.length)
-      problems.push({ line: record.line, column: '-', reason: `has ${record.fields.length} fields, the header has ${head.fields.length}` });
+      problems.push({
+        line: record.line,
+        column: '-',
+        code: 'field_count',
+        reason: `has ${record.fields.length} fields, the header has ${head.fields.length}`,
+        params: { count: record.fields.length, expected: head.fields.length },
+      });
     // A quoted cell may hold a line break: in a name it would forge a TRF line (issue 23 #8).
     record.fields.forEach((field, i) => {
       if (CONTROL_CHARACTER.test(field))
-        problems.push({ line: record.line, column: head.fields[i] ?? '-', reason: 'must not contain control characters (line breaks, tabs …)' });
+        problems.push({
+          line: record.line,
+          column: head.fields[i] ?? '-',
+          code: 'control_character',
+          reason: 'must not contain control characters (line breaks, tabs …)',
+        });
     });
   }
   if (problems.length) return { ok: false, error: problems };
@@ -97,27 +148,36 @@ function readPlayer(row: { line: number; get(c: string): string }, problems: Imp
   const before = problems.length;
   const need = (column: string) => {
     const value = row.get(column);
-    if (!value) problems.push({ line: row.line, column, reason: 'must not be empty' });
+    if (!value) problems.push({ line: row.line, column, code: 'empty_cell', reason: 'must not be empty' });
     // Characters are code points, as the API and the tournament-file import count them (one rule at
     // every entry point, issue 23 #8): 𠀀 (outside the BMP, two UTF-16 units) is one character.
-    else if ([...value].length > MAX_NAME) problems.push({ line: row.line, column, reason: `longer than ${MAX_NAME} characters` });
+    else if ([...value].length > MAX_NAME)
+      problems.push({ line: row.line, column, code: 'too_long', reason: `longer than ${MAX_NAME} characters`, params: { max: MAX_NAME } });
     return value;
   };
   const nameZh = need('name_zh');
   const nameEn = need('name_en');
   const genderText = row.get('gender');
   const gender = GENDERS[genderText.toLowerCase()];
-  if (!gender) problems.push({ line: row.line, column: 'gender', reason: `'${genderText}' is not male, female, 男 or 女` });
+  if (!gender)
+    problems.push({ line: row.line, column: 'gender', code: 'gender', reason: `'${genderText}' is not male, female, 男 or 女`, params: { value: genderText } });
   const ratingText = row.get('rating');
   let rating: number | undefined;
   if (ratingText) {
     rating = Number(ratingText);
     if (!/^\d+$/.test(ratingText) || rating > 4000) {
-      problems.push({ line: row.line, column: 'rating', reason: `'${ratingText}' is not a whole number from 0 to 4000` });
+      problems.push({
+        line: row.line,
+        column: 'rating',
+        code: 'rating',
+        reason: `'${ratingText}' is not a whole number from 0 to 4000`,
+        params: { value: ratingText },
+      });
     }
   }
   const federationId = row.get('federation_id');
-  if ([...federationId].length > 50) problems.push({ line: row.line, column: 'federation_id', reason: 'longer than 50 characters' });
+  if ([...federationId].length > 50)
+    problems.push({ line: row.line, column: 'federation_id', code: 'too_long', reason: 'longer than 50 characters', params: { max: 50 } });
   if (problems.length > before) return undefined;
   return {
     line: row.line,
@@ -141,7 +201,14 @@ export function readPlayersCsv(text: string): ImportResult<PlayerRow> {
     const player = readPlayer(row, problems);
     if (!player) continue;
     const key = `${player.nameZh}\u0000${player.affiliation ?? ''}`;
-    if (seen.has(key)) problems.push({ line: row.line, column: 'name_zh', reason: `the same player (and affiliation) as on line ${seen.get(key)}` });
+    if (seen.has(key))
+      problems.push({
+        line: row.line,
+        column: 'name_zh',
+        code: 'same_player',
+        reason: `the same player (and affiliation) as on line ${seen.get(key)}`,
+        params: { otherLine: seen.get(key)! },
+      });
     else seen.set(key, row.line);
     players.push(player);
   }
@@ -159,12 +226,20 @@ export function readTeamsCsv(text: string, limits: { starters: number; reserves:
     const teamZh = row.get('team_zh');
     const teamEn = row.get('team_en');
     const affiliation = row.get('affiliation');
-    if (!teamZh) problems.push({ line: row.line, column: 'team_zh', reason: 'must not be empty' });
-    if (!teamEn) problems.push({ line: row.line, column: 'team_en', reason: 'must not be empty' });
-    if (!affiliation) problems.push({ line: row.line, column: 'affiliation', reason: 'a team must name its affiliation (单位)' });
+    if (!teamZh) problems.push({ line: row.line, column: 'team_zh', code: 'empty_cell', reason: 'must not be empty' });
+    if (!teamEn) problems.push({ line: row.line, column: 'team_en', code: 'empty_cell', reason: 'must not be empty' });
+    if (!affiliation)
+      problems.push({ line: row.line, column: 'affiliation', code: 'team_affiliation_missing', reason: 'a team must name its affiliation (单位)' });
     const roleText = row.get('role');
     const role = MEMBER_ROLES[roleText.toLowerCase()];
-    if (!role) problems.push({ line: row.line, column: 'role', reason: `'${roleText}' is not starter, reserve, 正选 or 后补` });
+    if (!role)
+      problems.push({
+        line: row.line,
+        column: 'role',
+        code: 'role',
+        reason: `'${roleText}' is not starter, reserve, 正选 or 后补`,
+        params: { value: roleText },
+      });
     const player = readPlayer(row, problems);
     if (!teamZh || !teamEn || !affiliation || !role || !player) continue;
     let team = teams.get(teamZh);
@@ -173,29 +248,60 @@ export function readTeamsCsv(text: string, limits: { starters: number; reserves:
       teams.set(teamZh, team);
       boardLines.set(teamZh, new Map());
     } else {
-      if (team.nameEn !== teamEn) problems.push({ line: row.line, column: 'team_en', reason: `differs from line ${team.line} ('${team.nameEn}')` });
+      if (team.nameEn !== teamEn)
+        problems.push({
+          line: row.line,
+          column: 'team_en',
+          code: 'team_en_differs',
+          reason: `differs from line ${team.line} ('${team.nameEn}')`,
+          params: { otherLine: team.line },
+        });
       if (team.affiliation !== affiliation)
-        problems.push({ line: row.line, column: 'affiliation', reason: `differs from line ${team.line} ('${team.affiliation}')` });
+        problems.push({
+          line: row.line,
+          column: 'affiliation',
+          code: 'affiliation_differs',
+          reason: `differs from line ${team.line} ('${team.affiliation}')`,
+          params: { otherLine: team.line },
+        });
     }
     const boardText = row.get('board');
     if (role === 'starter') {
       const board = Number(boardText);
       if (!/^\d+$/.test(boardText) || board < 1 || board > limits.starters) {
-        problems.push({ line: row.line, column: 'board', reason: `a starter needs a board from 1 to ${limits.starters}` });
+        problems.push({
+          line: row.line,
+          column: 'board',
+          code: 'board_range',
+          reason: `a starter needs a board from 1 to ${limits.starters}`,
+          params: { max: limits.starters },
+        });
         continue;
       }
       const used = boardLines.get(teamZh)!;
       if (used.has(board)) {
-        problems.push({ line: row.line, column: 'board', reason: `board ${board} of ${teamZh} is already on line ${used.get(board)}` });
+        problems.push({
+          line: row.line,
+          column: 'board',
+          code: 'board_taken',
+          reason: `board ${board} of ${teamZh} is already on line ${used.get(board)}`,
+          params: { board, team: teamZh, otherLine: used.get(board)! },
+        });
         continue;
       }
       used.set(board, row.line);
       team.starters[board - 1] = player;
     } else {
-      if (boardText) problems.push({ line: row.line, column: 'board', reason: 'a reserve has no board' });
+      if (boardText) problems.push({ line: row.line, column: 'board', code: 'reserve_board', reason: 'a reserve has no board' });
       team.reserves.push(player);
       if (team.reserves.length > limits.reserves)
-        problems.push({ line: row.line, column: 'role', reason: `${teamZh} has more than ${limits.reserves} reserve(s)` });
+        problems.push({
+          line: row.line,
+          column: 'role',
+          code: 'too_many_reserves',
+          reason: `${teamZh} has more than ${limits.reserves} reserve(s)`,
+          params: { team: teamZh, max: limits.reserves },
+        });
     }
   }
   for (const team of teams.values()) {
@@ -204,6 +310,8 @@ export function readTeamsCsv(text: string, limits: { starters: number; reserves:
       problems.push({
         line: team.line,
         column: 'board',
+        code: 'starter_count',
+        params: { team: team.nameZh, count: filled, expected: limits.starters },
         reason: `${team.nameZh} has ${filled} starter(s); the event needs ${limits.starters} (boards 1–${limits.starters})`,
       });
   }

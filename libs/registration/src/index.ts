@@ -13,6 +13,7 @@ export { type CsvParseResult, type CsvRecord, type CsvSyntaxError, parseCsv } fr
 export {
   formatProblem,
   type ImportProblem,
+  type ImportProblemCode,
   type ImportResult,
   PLAYER_COLUMNS,
   type PlayerRow,

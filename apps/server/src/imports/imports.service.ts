@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { playerKey } from './player-key';
-import { formatProblem, ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, TeamRow } from '@chuhe/registration';
+import { ImportProblem, PlayerRow, readPlayersCsv, readTeamsCsv, TeamRow } from '@chuhe/registration';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { notFound } from '../common/optimistic';
-import { codedProblems, DomainError } from '../common/errors';
+import { DomainError } from '../common/errors';
+import { csvProblems } from '../common/csv-problems';
 import { Prisma } from '../generated/prisma/client';
 import type { Event, Gender } from '../generated/prisma/client';
 import { lockEvent } from '../entries/entries.service';
@@ -186,7 +187,7 @@ async function registeredPlayerProblems(db: Db, tournamentId: string, rows: Play
   const known = new Set(existing.map((p) => playerKey(p.nameZh, p.affiliation?.nameZh)));
   return rows
     .filter((row) => known.has(playerKey(row.nameZh, row.affiliation)))
-    .map((row) => ({ line: row.line, column: 'name_zh', reason: 'this player (with this affiliation) is already registered' }));
+    .map((row) => ({ line: row.line, column: 'name_zh', code: 'already_registered', reason: 'this player (with this affiliation) is already registered' }));
 }
 
 /** The team CSV checked against the event: names taken, players in another team, women's events. */
@@ -199,13 +200,14 @@ async function teamProblems(db: Db, event: Event, teams: TeamRow[]) {
   });
   const byKey = new Map(players.map((p) => [playerKey(p.nameZh, p.affiliation?.nameZh), p]));
   for (const team of teams) {
-    if (teamNames.has(team.nameZh)) problems.push({ line: team.line, column: 'team_zh', reason: 'a team with this name is already in the event' });
+    if (teamNames.has(team.nameZh))
+      problems.push({ line: team.line, column: 'team_zh', code: 'team_exists', reason: 'a team with this name is already in the event' });
     for (const member of [...team.starters, ...team.reserves]) {
       const p = byKey.get(playerKey(member.nameZh, team.affiliation));
       if (p?.teamMembers.some((m) => m.team.eventId === event.id))
-        problems.push({ line: member.line, column: 'name_zh', reason: 'the player is already in another team of this event' });
+        problems.push({ line: member.line, column: 'name_zh', code: 'in_another_team', reason: 'the player is already in another team of this event' });
       if (event.category === 'women' && member.gender !== 'female')
-        problems.push({ line: member.line, column: 'gender', reason: "a women's event admits women players only" });
+        problems.push({ line: member.line, column: 'gender', code: 'women_only', reason: "a women's event admits women players only" });
     }
   }
   return { problems: problems.sort((a, b) => a.line - b.line), byKey };
@@ -219,7 +221,7 @@ async function missingAffiliations(db: Db, tournamentId: string, names: (string 
 }
 
 function importError(problems: ImportProblem[]) {
-  return codedProblems(problems.map((p) => ({ code: 'csv.import_line', field: 'csv', reason: formatProblem(p), params: { line: p.line, column: p.column } })));
+  return csvProblems(problems);
 }
 
 /** An affiliation created by an import and not named in English yet (its English name is the Chinese one). */

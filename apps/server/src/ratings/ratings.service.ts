@@ -4,6 +4,7 @@ import { EXPECTED_SCORE, methodProblems, readRatingList, writeRatingList } from 
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.decorators';
 import { codedProblems, DomainError, missingResource } from '../common/errors';
+import { csvProblems } from '../common/csv-problems';
 import { closedConflict } from '../events/events.service';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService, Tx } from '../prisma/prisma.service';
@@ -70,15 +71,7 @@ export class RatingsService {
   async importList(user: AuthUser, listId: string, dto: { asOf: string; csv: string }) {
     await requireAdmin(this.prisma, user);
     const parsed = parseCsv(dto.csv);
-    if (!parsed.ok)
-      throw codedProblems([
-        {
-          code: 'rating.csv_line',
-          field: 'csv',
-          reason: `line ${parsed.error.line}, column -: ${parsed.error.message}`,
-          params: { line: parsed.error.line, column: '-' },
-        },
-      ]);
+    if (!parsed.ok) throw csvProblems([{ line: parsed.error.line, column: '-', code: 'syntax', reason: parsed.error.message }]);
     const ids = parsed.value.slice(1).flatMap((r) => r.fields.map((f) => f.trim()));
     const persons = await this.prisma.person.findMany({
       where: { OR: [{ federationId: { in: ids } }, { id: { in: ids.filter((i) => /^[0-9a-f-]{36}$/i.test(i)) } }] },
@@ -87,15 +80,7 @@ export class RatingsService {
     const byFederation = new Map(persons.filter((p) => p.federationId).map((p) => [p.federationId!, p.mergedIntoId ?? p.id]));
     const byId = new Map(persons.map((p) => [p.id, p.mergedIntoId ?? p.id]));
     const rows = readRatingList(parsed.value, (column, value) => (column === 'federation_id' ? byFederation.get(value) : byId.get(value)));
-    if (!rows.ok)
-      throw codedProblems(
-        rows.error.map((p) => ({
-          code: 'rating.csv_line',
-          field: 'csv',
-          reason: `line ${p.line}, column ${p.column}: ${p.reason}`,
-          params: { line: p.line, column: p.column },
-        })),
-      );
+    if (!rows.ok) throw csvProblems(rows.error);
     const at = new Date(`${dto.asOf}T00:00:00Z`);
     return this.prisma.$transaction(async (tx) => {
       if (!(await tx.ratingList.findUnique({ where: { id: listId } }))) throw missingResource('listId', 'rating list');
