@@ -52,7 +52,7 @@ describe('standingsReport', () => {
     if (!parsed.ok) throw new Error('file');
     expect(standingsReport(parsed.value.tournament, parsed.value.options)).toEqual({
       ok: false,
-      error: { message: expect.stringContaining("unknown entry 'nobody'") },
+      error: { message: expect.stringContaining("unknown entry 'nobody'"), code: 'unknown_entry' },
     });
   });
 });

@@ -48,21 +48,22 @@ export function standingsReport(
   tournament: Tournament,
   options: StandingsOptions,
   force: { format?: Format } = {},
-): { ok: true; value: StandingsReport } | { ok: false; error: { message: string } } {
+): { ok: true; value: StandingsReport } | { ok: false; error: { message: string; code: string } } {
   if (isChampionshipSystem(tournament.options.pairingSystem) && force.format === undefined) {
     // 附录2 #10 / 附录3 #2: places from the knockout, then the others.
     const c = championshipStandings(tournament, { standings: options });
-    if (!c.ok) return { ok: false, error: { message: `${c.error.message} (${c.error.code})` } };
+    if (!c.ok) return { ok: false, error: { message: `${c.error.message} (${c.error.code})`, code: c.error.code } };
     return { ok: true, value: { kind: 'championship', championship: c.value, json: championshipJson(c.value) } };
   }
   if (tournament.options.pairingSystem === 'stage-chain' && force.format === undefined) {
     // 二章1节3: placed by the last stage, then the others by the stage before.
     const c = stageChainStandings(tournament, options);
-    if (!c.ok) return { ok: false, error: { message: `${c.error.message} (${c.error.code})` } };
+    if (!c.ok) return { ok: false, error: { message: `${c.error.message} (${c.error.code})`, code: c.error.code } };
     return { ok: true, value: { kind: 'stages', stages: c.value, json: { ...c.value, standings: standingsJson(c.value.standings) } } };
   }
   const result = computeStandings(tournament, force.format ? { ...options, format: force.format } : options);
-  if (!result.ok) return { ok: false, error: { message: `${result.error.message}${result.error.path ? ` (at ${result.error.path})` : ''}` } };
+  if (!result.ok)
+    return { ok: false, error: { message: `${result.error.message}${result.error.path ? ` (at ${result.error.path})` : ''}`, code: result.error.code } };
   return { ok: true, value: { kind: 'standings', standings: result.value, json: standingsJson(result.value) } };
 }
 

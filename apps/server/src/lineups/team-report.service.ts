@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { boardPrizes, computeStandings, teamRecords } from '@chuhe/standings';
 import { standingsOptionsOf } from '../play/event-file';
 import { StandingsService } from '../standings/standings.service';
+import { standingsRefusal } from '../standings/standings-refusal';
 import { DomainError } from '../common/errors';
 
 /**
@@ -17,7 +18,7 @@ export class TeamReportService {
     const file = await this.standings.file(eventId, afterRound);
     if (file.options.eventKind !== 'team') throw new DomainError('event.not_team', { field: 'eventId' }, 'eventId');
     const result = computeStandings(file, standingsOptionsOf(file));
-    if (!result.ok) throw new DomainError('standings.refused', { detail: result.error.message });
+    if (!result.ok) throw standingsRefusal(result.error);
     const s = result.value;
     const names = new Map(file.entries.map((e) => [e.id, e.name ?? e.id]));
     const byes = file.rounds.flatMap((r) => r.byes.map((entry) => ({ round: r.round, entry })));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eventDownloadName } from '../common/download-name';
 import { parseStandingsFile } from '@chuhe/standings';
+import { standingsRefusal } from './standings-refusal';
 import { StandingsReport, standingsCsv, standingsReport } from '@chuhe/pairing';
 import type { CsvLanguage } from '@chuhe/pairing';
 import { notFound } from '../common/optimistic';
@@ -109,7 +110,7 @@ export function reportOf(file: EventFile): StandingsReport {
   // The file is the server's own making; a problem here is stored data the libs refuse (422, named).
   if (!parsed.ok) throw new DomainError('standings.refused', { detail: parsed.error.map((e) => `${e.path}: ${e.message}`).join('; ') });
   const report = standingsReport(parsed.value.tournament, parsed.value.options);
-  if (!report.ok) throw new DomainError('standings.refused', { detail: report.error.message });
+  if (!report.ok) throw standingsRefusal(report.error);
   return report.value;
 }
 

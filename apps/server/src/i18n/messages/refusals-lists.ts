@@ -109,6 +109,17 @@ export const LIST_REFUSAL_MESSAGES = {
   'error.body.not_object': { zh: '赛事文件须为 JSON 对象', en: 'body: must be a JSON object { file, nameZh?, nameEn?, category? }' },
   // ── standings, live pages, forms ──
   'error.standings.refused': { zh: '成绩表无法计算：已存的数据不被规则接受，请联系管理员', en: 'standings: {detail}' },
+  // The standings library's findings (libs/standings result.ts), each by its code: what is wrong, then who can fix it.
+  'error.standings.unknown_entry': { zh: '成绩表无法计算：判罚、退赛或抽签记录所指的参赛者不在本项目，请联系管理员', en: 'standings: {detail}' },
+  'error.standings.unknown_player': { zh: '成绩表无法计算：一项判罚所指的棋手在该轮没有对局，请联系裁判长', en: 'standings: {detail}' },
+  'error.standings.unknown_criterion': { zh: '成绩表无法计算：破同分规则中有不存在的项目，请联系管理员', en: 'standings: {detail}' },
+  'error.standings.unknown_chain': { zh: '成绩表无法计算：所选的破同分规则组不存在，请联系管理员', en: 'standings: {detail}' },
+  'error.standings.chain_locked': { zh: '成绩表无法计算：第一轮公布后破同分规则被改动（三章4C），请联系裁判长', en: 'standings: {detail}' },
+  'error.standings.paired_after_withdrawal_before_start': {
+    zh: '成绩表无法计算：第一轮前已退出的参赛者仍被编排（二章7节2），请联系裁判长',
+    en: 'standings: {detail}',
+  },
+  'error.standings.ambiguous_game': { zh: '成绩表无法计算：一项判罚对应多盘对局，须注明是哪一盘（二章5节4），请联系裁判长', en: 'standings: {detail}' },
   'error.standings.no_bracket': { zh: '本项目没有淘汰赛对阵图', en: '{detail}' },
   'error.event.not_team': { zh: '团体报告只用于团体项目', en: 'eventId: a team report is for team events' },
   'error.live.page_unknown': { zh: '所请求的页面不是本项目的公开页面', en: 'page must be the path of one of this event’s public pages (with ?lang=)' },
