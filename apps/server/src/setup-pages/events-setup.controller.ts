@@ -27,7 +27,7 @@ import { defaultTieBreaks, TIE_BREAK_CRITERIA } from '../events/tie-breaks';
 import { SetupPageData } from './setup-page-data';
 import { ForbiddenPairDto } from '../rounds/round.dto';
 import { RoundsService } from '../rounds/rounds.service';
-import { chineseIn, type Language } from '../i18n/i18n';
+import { chineseIn, type Language, type MessageKey } from '../i18n/i18n';
 import { emptyForm, FormState, formValue, submitForm } from '../web/forms';
 import { act, requireConfirmation, unplacedErrors, options, setupCrumbs } from './setup-view';
 import { langOf, nameIn, translator } from '../i18n/words';
@@ -453,7 +453,7 @@ export class EventsSetupController {
       ],
       sameAffiliationOptions: options(lang, SAME_AFFILIATION_RULES, SAME_AFFILIATION_KEYS),
       isTeam: event ? event.kind === 'team' : undefined,
-      unplaced: unplacedErrors(form, EVENT_FORM_FIELDS),
+      unplaced: unplacedErrors(form, EVENT_FORM_FIELDS, (field) => eventPartLabel(field, t), lang),
     };
   }
 
@@ -537,6 +537,14 @@ const EVENT_FORM_FIELDS = [
   SAME_AFFILIATION,
   'lineupDeadlineMinutes',
 ];
+
+/** The event form's part a field path belongs to, in the page's language (for refusals the form places under the format). */
+function eventPartLabel(field: string, t: (key: MessageKey) => string): string | undefined {
+  if (/^stages(\.|$)/.test(field)) return t('format');
+  if (/^timeControl(\.|$)/.test(field)) return t('timeControlRule');
+  if (/^tieBreaks(\.|$)/.test(field)) return t('tieBreaks');
+  return undefined;
+}
 
 /** How many steps the chain form offers (the rules' longest chain has 9). */
 const STEPS = 10;

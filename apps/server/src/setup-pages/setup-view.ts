@@ -69,9 +69,21 @@ export function requireConfirmation(body: Record<string, unknown>): void {
   if (body?.confirm !== 'yes') throw new DomainError('form.confirm_needed', { field: 'confirm' }, 'confirm');
 }
 
-/** Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the form says so. */
-export function unplacedErrors(form: FormState, shown: readonly string[]): string[] {
+/**
+ * Refusals naming a field the form does not show (`stages.0.type`, `tieBreaks.2`): listed where the
+ * form says so, led by the part's label in the page's language (`label`), never by the raw path
+ * (issue 30 #5); a field the form has no label for shows the reason alone.
+ */
+export function unplacedErrors(
+  form: FormState,
+  shown: readonly string[],
+  label: (field: string) => string | undefined = () => undefined,
+  lang: Language = 'zh',
+): string[] {
   return Object.entries(form.errors)
     .filter(([field]) => !shown.includes(field))
-    .map(([field, reason]) => `${field}: ${reason}`);
+    .map(([field, reason]) => {
+      const name = label(field);
+      return name ? `${name}${lang === 'en' ? ': ' : '：'}${reason}` : reason;
+    });
 }
