@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
+import { untranslatedWords } from '../../apps/server/src/i18n/untranslated';
 import { describeInBrowser, DESKTOP, launchBrowser, listeningApp, PHONE, screenshot, sidewaysScroll } from './browser-support';
 
 /**
@@ -261,6 +262,18 @@ describeInBrowser('organizer setup pages in Chromium', () => {
       await screenshot(mobile, `setup-${name}-360`);
       await mobile.goBack();
     }
+    // A bad CSV on the Chinese page: the problem says which line, which column and why, in Chinese (issue 30 #5).
+    const overview = mobile.url();
+    await mobile.click('main a[href$="/manage/players"]');
+    await mobile.click('main a[href$="/manage/players/import"]');
+    await mobile.setInputFiles('#f-csvFile', join(dir, 'players-bad.csv'));
+    await submit(mobile, 'main form[enctype="multipart/form-data"]');
+    const problem = mobile.locator('table.problems tbody tr').first();
+    await expect(problem.locator('td').allTextContents()).resolves.toEqual(['6', '性别', '只能是 男 或 女']);
+    expect(untranslatedWords(await mobile.locator('table.problems').innerText())).toEqual([]);
+    expect(await sidewaysScroll(mobile)).toBe(0);
+    await screenshot(mobile, 'setup-import-problems-zh-360');
+    await mobile.goto(overview);
     await mobile.click('main table.list a[href^="/manage/events/"] >> nth=0');
     expect(await sidewaysScroll(mobile)).toBe(0);
     await screenshot(mobile, 'setup-event-360');

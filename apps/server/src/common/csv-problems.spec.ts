@@ -1,5 +1,5 @@
 import { readPlayersCsv } from '@chuhe/registration';
-import { csvProblems } from './csv-problems';
+import { csvProblemRows, csvProblems } from './csv-problems';
 
 describe('csvProblems (issue 30 #5): a CSV problem says line, column and why in the page language', () => {
   const csv = ['name_zh,name_en,gender,rating', '王一,Wang Yi,x,1800', '李二,,女,abc'].join('\n');
@@ -17,5 +17,16 @@ describe('csvProblems (issue 30 #5): a CSV problem says line, column and why in 
     const body = error.getResponse() as { errors: { field: string; reason: string; code: string }[] };
     expect(body.errors[0]).toEqual({ field: 'csv', reason: "line 2, column gender: 'x' is not male, female, 男 or 女", code: 'csv.gender' });
     expect(error.wordsIn('en')).toContain("csv: line 2, column gender: 'x' is not male, female, 男 or 女");
+  });
+});
+
+describe('csvProblemRows: the import preview table in the page language', () => {
+  const parsed = readPlayersCsv(['name_zh,name_en,gender', '王一,Wang Yi,x'].join('\n'));
+  if (parsed.ok) throw new Error('expected problems');
+
+  it('names the column in Chinese and gives the reason without repeating the line', () => {
+    expect(csvProblemRows(parsed.error, 'zh')).toEqual([{ line: 2, column: '性别', reason: '只能是 男 或 女' }]);
+    expect(csvProblemRows(parsed.error, 'zh-Hant')).toEqual([{ line: 2, column: '性別', reason: '只能是 男 或 女' }]);
+    expect(csvProblemRows(parsed.error, 'en')).toEqual([{ line: 2, column: 'gender', reason: "'x' is not male, female, 男 or 女" }]);
   });
 });

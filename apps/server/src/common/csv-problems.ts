@@ -1,5 +1,6 @@
 import type { ImportProblemCode } from '@chuhe/registration';
 import type { ListProblemCode } from '@chuhe/ratings';
+import { toTraditional, type Language } from '../i18n/i18n';
 import { codedProblems, type DomainErrors, type ErrorCode } from './errors';
 
 /** A problem of a CSV people bring (players, teams, a rating list), as the libraries report it. */
@@ -53,4 +54,28 @@ export function csvProblems(problems: readonly CsvProblem[]): DomainErrors {
 function csvCode(p: CsvProblem): ErrorCode {
   const code = `csv.${p.code}` as const;
   return code;
+}
+
+/**
+ * The problems as a page's table shows them (line, column, reason), in the page's language: on a
+ * Chinese page the column's Chinese name and the code's words without the line and column the
+ * table already shows; on an English page the library's own words.
+ */
+export function csvProblemRows(problems: readonly CsvProblem[], lang: Language): { line: number; column: string; reason: string }[] {
+  if (!problems.length) return [];
+  if (lang === 'en') return problems.map((p) => ({ line: p.line, column: p.column, reason: p.reason }));
+  const worded = csvProblems(problems).problems;
+  return problems.map((p, i) => ({
+    line: p.line,
+    column: p.column === '-' ? '' : columnIn(p.column, lang),
+    // 「CSV 第 3 行 性别：只能是 男 或 女」 → 「只能是 男 或 女」 (the table's own cells say the line and column).
+    reason: worded[i].wordsIn(lang).replace(/^CSV (第 \d+ 行[^：]*：)?/, ''),
+  }));
+}
+
+/** A column's Chinese name (Traditional on a zh-Hant page); a header's own text when unknown. */
+function columnIn(column: string, lang: Language): string {
+  const zh = COLUMN_ZH[column.trim().toLowerCase()];
+  if (!zh) return column;
+  return lang === 'zh-Hant' ? toTraditional(zh) : zh;
 }

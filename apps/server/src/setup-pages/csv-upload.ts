@@ -1,4 +1,5 @@
-import type { Translate } from '../i18n/i18n';
+import type { Language, Translate } from '../i18n/i18n';
+import { csvProblemRows } from '../common/csv-problems';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/access.guard';
 import { ImportCsvDto } from '../imports/import.dto';
@@ -30,6 +31,7 @@ export function csvPreviewView<Row extends { line: number }>(
   preview: ImportPreview<Row>,
   cells: (row: Row) => (string | number)[],
   affiliationOf: (row: Row) => string | undefined,
+  lang: Language,
 ) {
   const fresh = new Set(preview.newAffiliations);
   const badLines = new Set(preview.problems.map((p) => p.line));
@@ -40,7 +42,7 @@ export function csvPreviewView<Row extends { line: number }>(
       .slice(0, PREVIEW_ROWS)
       .map((row) => ({ line: row.line, cells: cells(row), newAffiliation: fresh.has(affiliationOf(row) ?? ''), bad: badLines.has(row.line) })),
     truncated: preview.rows.length > PREVIEW_ROWS ? t('tooManyToShow', { n: PREVIEW_ROWS }) : undefined,
-    problems: preview.problems,
+    problems: csvProblemRows(preview.problems, lang),
     problemsText: preview.problems.length ? t('previewProblems', { n: preview.problems.length }) : undefined,
     ok: preview.problems.length === 0 && preview.rows.length > 0,
     newAffiliations: preview.newAffiliations.length ? t('newAffiliationsFlag', { names: preview.newAffiliations.join('、') }) : undefined,

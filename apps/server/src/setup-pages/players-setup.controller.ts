@@ -210,6 +210,7 @@ export class PlayersSetupController {
         preview,
         (row) => [row.nameZh, row.nameEn, t(`gender_${row.gender}`), row.affiliation ?? '', row.rating ?? '', row.title ?? ''],
         (row) => row.affiliation,
+        langOf(res),
       ),
       previewColumns: ['name_zh', 'name_en', 'gender', 'affiliation', 'rating', 'title'],
       csv,

@@ -216,6 +216,7 @@ export class TeamsSetupController {
           team.reserves.map(member).join('; '),
         ],
         (team) => team.affiliation,
+        langOf(res),
       ),
       previewColumns: ['team_zh', 'team_en', 'affiliation', t('starters'), t('reserves')],
       csv,
