@@ -219,8 +219,8 @@ export const STAFF_MESSAGES = {
   },
   'record.text': { zh: '棋谱', en: 'Record' },
   'record.fen': { zh: '起始局面（FEN，可空）', en: 'Start position (FEN, optional)' },
-  'record.stored': { zh: '已存棋谱：{n}着', en: 'Stored record: {n} plies' },
-  'record.saved': { zh: '棋谱已保存：{n}着。', en: 'Record saved: {n} plies.' },
+  'record.stored': { zh: '已存棋谱：{n}着', en: 'Stored record (plies: {n})' },
+  'record.saved': { zh: '棋谱已保存：{n}着。', en: 'Record saved (plies: {n}).' },
   'record.lockedNote': {
     zh: '棋谱已锁定：棋谱链接不能再修改（裁判员仍可修改）。',
     en: 'The record is locked: the record links can no longer change it (arbiters still can).',
@@ -406,7 +406,7 @@ export const STAFF_MESSAGES = {
   'dispute.board.setStart': { zh: '以此为起始局面', en: 'This is the start' },
   'dispute.board.undo': { zh: '悔一步', en: 'Take back' },
   'dispute.board.reset': { zh: '从开局重来', en: 'Start over' },
-  'dispute.board.played': { zh: '争议序列：{n} 步', en: 'Disputed sequence: {n} plies' },
+  'dispute.board.played': { zh: '争议序列：{n} 步', en: 'Disputed sequence (plies: {n})' },
   'dispute.board.started': { zh: '起始局面已设定：请走出争议的着法序列。', en: 'Start position set: now play the disputed sequence.' },
   'hearing.decisionBy': {
     zh: '出席 {of} 人中 {n} 票（得直 {uphold}，驳回 {dismiss}）；三章7C：为最终裁决，即时生效',
