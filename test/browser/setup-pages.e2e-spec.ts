@@ -271,8 +271,8 @@ describeInBrowser('organizer setup pages in Chromium', () => {
     const problem = mobile.locator('table.problems tbody tr').first();
     await expect(problem.locator('td').allTextContents()).resolves.toEqual(['6', '性别', '只能是 男 或 女']);
     expect(untranslatedWords(await mobile.locator('table.problems').innerText())).toEqual([]);
-    expect(await sidewaysScroll(mobile)).toBe(0);
     await screenshot(mobile, 'setup-import-problems-zh-360');
+    expect(await sidewaysScroll(mobile)).toBe(0);
     await mobile.goto(overview);
     await mobile.click('main table.list a[href^="/manage/events/"] >> nth=0');
     expect(await sidewaysScroll(mobile)).toBe(0);
