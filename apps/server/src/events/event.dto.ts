@@ -3,7 +3,21 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
 import { EVENT_STAGE_TYPES, TEAM_KNOCKOUT_DECIDERS, type EventStageType } from '@chuhe/pairing';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { APPEAL_TIE_FEES, ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
 import {
   BLACK_IN_DIRECT_GAME_TIES,
@@ -394,7 +408,10 @@ export class StandingsReadingsDto {
   appealTieFee?: (typeof APPEAL_TIE_FEES)[number];
 
   // The counting settings of the tie-break criteria (libs/standings settings.ts; the rules are silent).
-  @ApiPropertyOptional({ enum: BYE_IN_OPPONENT_VALUES, description: "对手分, 小分, 强对手分 …: what a bye contributes, 'zero' (default) or the entry's 'own_score'" })
+  @ApiPropertyOptional({
+    enum: BYE_IN_OPPONENT_VALUES,
+    description: "对手分, 小分, 强对手分 …: what a bye contributes, 'zero' (default) or the entry's 'own_score'",
+  })
   @IsOptional()
   @IsIn(BYE_IN_OPPONENT_VALUES)
   byeInOpponentCriteria?: (typeof BYE_IN_OPPONENT_VALUES)[number];
@@ -407,7 +424,10 @@ export class StandingsReadingsDto {
   @IsIn(UNPLAYED_OPPONENT_VALUES)
   forfeitInOpponentCriteria?: (typeof UNPLAYED_OPPONENT_VALUES)[number];
 
-  @ApiPropertyOptional({ enum: WITHDRAWN_OPPONENT_VALUES, description: "the total counted for a withdrawn opponent: 'actual' (default), 'zero' or 'own_score'" })
+  @ApiPropertyOptional({
+    enum: WITHDRAWN_OPPONENT_VALUES,
+    description: "the total counted for a withdrawn opponent: 'actual' (default), 'zero' or 'own_score'",
+  })
   @IsOptional()
   @IsIn(WITHDRAWN_OPPONENT_VALUES)
   withdrawnOpponent?: (typeof WITHDRAWN_OPPONENT_VALUES)[number];
