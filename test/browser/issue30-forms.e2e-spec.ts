@@ -272,6 +272,22 @@ describeInBrowser('the event form and the disputed-position board (issue 30 #6, 
       await Promise.all([page.waitForURL(/\/readings/), page.click(`#rules-printouts a[href$="/readings"]`)]);
       overflow[`readings-${lang}`] = await shoot(page, `issue30-rules-readings-${lang}`);
       await page.goBack();
+      if (lang === 'zh') {
+        // Before round 1 (the second event): the chief arbiter counts a bye as a win (a counting setting, 三章4C).
+        const console = page.url();
+        await viaMyTournaments(page, `/events/${seedsEventId}/console`);
+        await Promise.all([page.waitForURL(/\/readings/), page.click(`#rules-printouts a[href$="/readings"]`)]);
+        expect(await page.locator('#readings-page h2').count()).toBe(3);
+        expect(await page.locator('#reading-byeIsWin legend').innerText()).toBe('轮空计入胜局数');
+        await page.check('#reading-byeIsWin input[value="true"]');
+        await Promise.all([page.waitForLoadState('domcontentloaded'), page.click('#readings-page button[type=submit]')]);
+        expect(await page.locator('#reading-byeIsWin input[value="true"]').isChecked()).toBe(true);
+        expect(await page.locator('#reading-forfeitWinsAreWins input[value="true"]').isChecked()).toBe(true);
+        const saved = (await request(app.getHttpServer()).get(`/api/events/${seedsEventId}/readings`).expect(200)).body;
+        expect(saved).toMatchObject({ byeIsWin: true, forfeitWinsAreWins: true, appealTieFee: 'forfeited' });
+        overflow['readings-set-zh'] = await shoot(page, 'issue30-rules-readings-set-zh');
+        await page.goto(console);
+      }
       // 三章6B printouts: each by its link, printed to PDF on A4, nothing wider than the sheet.
       for (const [name, selector] of [
         ['name-cards', '#rules-printouts a[href*="/print/name-cards"]'],

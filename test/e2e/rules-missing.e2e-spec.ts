@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
-import { pairAndPublish, scenario, withRole } from './scenario';
+import { pairAndPublish, playRound, scenario, withRole } from './scenario';
 
 /**
  * Issue 30, "rules found missing": the deputy chief arbiter (三章3A, 三章5), suspension of play
@@ -18,6 +18,70 @@ describe('rules found missing (issue 30)', () => {
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  it('the counting settings are readings too (三章4C): a bye counted as a win changes 胜局数; 400 with the field, 403, fixed after round 1', async () => {
+    // 5 players: round 1 has a bye.
+    const play = await scenario(app, { roles: ['chief_arbiter', 'arbiter'], players: 5 });
+    const chief = play.users.chief_arbiter;
+    const url = `/api/events/${play.eventId}/readings`;
+    const event = (await http().get(`/api/events/${play.eventId}`).expect(200)).body;
+    // Every default is the behaviour before (libs/standings DEFAULT_COUNTING).
+    expect((await http().get(url).expect(200)).body).toEqual({
+      twoGameSmallPoints: 'sonneborn_berger',
+      blackInDirectGameTies: 'two_only',
+      appealTieFee: 'forfeited',
+      byeInOpponentCriteria: 'zero',
+      forfeitInOpponentCriteria: 'opponent',
+      withdrawnOpponent: 'actual',
+      forfeitWinsAreWins: true,
+      byeIsWin: false,
+      unplayedBlackGames: false,
+      forfeitsInDirectEncounter: true,
+      directEncounter: 'complete_only',
+      strongOpponent: 'opponent_scores_desc',
+      fouls: 'technical',
+    });
+    // 403 for an arbiter; 400 with the field for a value outside the list (a boolean as a word too).
+    await http().put(url).set('Authorization', play.users.arbiter.auth).send({ version: event.version, byeIsWin: true }).expect(403);
+    for (const [field, value] of [
+      ['byeIsWin', 'yes'],
+      ['strongOpponent', 'sideways'],
+      ['byeInOpponentCriteria', 'opponent'],
+    ] as const) {
+      const bad = await http()
+        .put(url)
+        .set('Authorization', chief.auth)
+        .send({ version: event.version, [field]: value })
+        .expect(400);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field })]);
+    }
+    const set = await http()
+      .put(url)
+      .set('Authorization', chief.auth)
+      .send({ version: event.version, byeIsWin: true, fouls: 'technical_and_violations' })
+      .expect(200);
+    expect(set.body.readings).toMatchObject({ byeIsWin: true, fouls: 'technical_and_violations', forfeitWinsAreWins: true, appealTieFee: 'forfeited' });
+    // Stored where the tournament file and `chuhe standings` read them.
+    const file = (await http().get(`/api/events/${play.eventId}/tournament-file`).expect(200)).body;
+    expect(file.standings.counting).toMatchObject({ byeIsWin: true, fouls: 'technical_and_violations' });
+
+    // Round 1 played: the bye counts as a win in 胜局数 (二章6节3 C), which no game gave.
+    const round = await pairAndPublish(app, play, chief.auth);
+    const byeEntry = round.pairings.find((p) => p.black === null)!.red.id;
+    await playRound(app, chief.auth, round.id);
+    const standings = (await http().get(`/api/events/${play.eventId}/standings`).expect(200)).body;
+    expect(standings.report.counting).toMatchObject({ byeIsWin: true, fouls: 'technical_and_violations' });
+    const rowOf = (id: string) => standings.report.rows.find((r: { entry: string }) => r.entry === id);
+    expect(rowOf(byeEntry).values.wins).toBe(1);
+    const loser = round.pairings.find((p) => p.black !== null)!.black!.id; // Red wins every game
+    expect(rowOf(loser).values.wins).toBe(0);
+
+    // Fixed after round 1 (三章4C), with the field named.
+    const frozen = (await http().get(`/api/events/${play.eventId}`).expect(200)).body;
+    const late = await http().put(url).set('Authorization', chief.auth).send({ version: frozen.version, byeIsWin: false }).expect(409);
+    expect(late.body).toMatchObject({ code: 'settings.round1_paired', field: 'byeIsWin' });
+    expect((await http().get(url).expect(200)).body.byeIsWin).toBe(true);
   });
 
   it('the deputy (三章5) pairs, publishes, suspends and sets readings; the chief appoints deputies only (三章3A); an arbiter does none of it', async () => {
@@ -58,7 +122,7 @@ describe('rules found missing (issue 30)', () => {
       .set('Authorization', deputy.auth)
       .send({ version: event.version, appealTieFee: 'refunded', blackInDirectGameTies: 'among_tied' })
       .expect(200);
-    expect(set.body.readings).toEqual({ twoGameSmallPoints: 'sonneborn_berger', blackInDirectGameTies: 'among_tied', appealTieFee: 'refunded' });
+    expect(set.body.readings).toMatchObject({ twoGameSmallPoints: 'sonneborn_berger', blackInDirectGameTies: 'among_tied', appealTieFee: 'refunded' });
     expect((await http().get(`/api/events/${play.eventId}/readings`).expect(200)).body.appealTieFee).toBe('refunded');
     await http()
       .put(`/api/events/${play.eventId}/readings`)

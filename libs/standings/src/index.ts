@@ -85,6 +85,9 @@ export { forfeitWin, gameOutcomeOf, type Outcome, outcomeOfPoints, OUTCOMES, typ
 export {
   BLACK_IN_DIRECT_GAME_TIES,
   type BlackInDirectGameTies,
+  BYE_IN_OPPONENT_VALUES,
+  type ByeInOpponentValue,
+  COUNTING_CHOICES,
   countingSettings,
   type CountingSettings,
   DEFAULT_COUNTING,

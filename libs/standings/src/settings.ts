@@ -13,6 +13,10 @@ export const UNPLAYED_OPPONENT_VALUES = [
 ] as const;
 export type UnplayedOpponentValue = (typeof UNPLAYED_OPPONENT_VALUES)[number];
 
+/** What a bye contributes to an opponent-based criterion (no opponent, so never 'opponent'). */
+export const BYE_IN_OPPONENT_VALUES = ['zero', 'own_score'] as const;
+export type ByeInOpponentValue = (typeof BYE_IN_OPPONENT_VALUES)[number];
+
 /** What a withdrawn (or removed) opponent's total contributes to opponent-based criteria. */
 export const WITHDRAWN_OPPONENT_VALUES = ['actual', 'zero', 'own_score'] as const;
 export type WithdrawnOpponentValue = (typeof WITHDRAWN_OPPONENT_VALUES)[number];
@@ -69,7 +73,7 @@ export interface CountingSettings {
   /** 二章6节2 F with more than two tied entries. */
   blackInDirectGameTies: BlackInDirectGameTies;
   /** Opponent-based criteria: what a bye contributes. Default 'zero'. */
-  byeInOpponentCriteria: 'zero' | 'own_score';
+  byeInOpponentCriteria: ByeInOpponentValue;
   /** Opponent-based criteria: what a forfeit (won or lost) contributes. Default 'opponent'. */
   forfeitInOpponentCriteria: UnplayedOpponentValue;
   /** Opponent-based criteria: the total counted for a withdrawn or removed opponent. Default 'actual'. */
@@ -103,6 +107,22 @@ export const DEFAULT_COUNTING: Readonly<CountingSettings> = Object.freeze({
   directEncounter: 'complete_only',
   strongOpponent: 'opponent_scores_desc',
   fouls: 'technical',
+});
+
+/** Every counting setting's values (the file's vocabulary, the event's readings page offers them in this order). */
+export const COUNTING_CHOICES: { readonly [K in keyof CountingSettings]: readonly CountingSettings[K][] } = Object.freeze({
+  twoGameSmallPoints: TWO_GAME_SMALL_POINTS,
+  blackInDirectGameTies: BLACK_IN_DIRECT_GAME_TIES,
+  byeInOpponentCriteria: BYE_IN_OPPONENT_VALUES,
+  forfeitInOpponentCriteria: UNPLAYED_OPPONENT_VALUES,
+  withdrawnOpponent: WITHDRAWN_OPPONENT_VALUES,
+  forfeitWinsAreWins: [true, false],
+  byeIsWin: [true, false],
+  unplayedBlackGames: [true, false],
+  forfeitsInDirectEncounter: [true, false],
+  directEncounter: DIRECT_ENCOUNTER_MODES,
+  strongOpponent: STRONG_OPPONENT_METHODS,
+  fouls: FOUL_COUNTS,
 });
 
 export function countingSettings(partial: Partial<CountingSettings> = {}): CountingSettings {

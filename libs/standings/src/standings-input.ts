@@ -5,6 +5,7 @@ import { CHAIN_IDS } from './chains';
 import { LADDER_DECISIONS, SANCTION_KINDS, Sanction } from './sanctions';
 import {
   BLACK_IN_DIRECT_GAME_TIES,
+  BYE_IN_OPPONENT_VALUES,
   CountingSettings,
   DIRECT_ENCOUNTER_MODES,
   FOUL_COUNTS,
@@ -67,7 +68,7 @@ function parseCounting(c: Checker, raw: unknown, path: string): Partial<Counting
   if (small) out.twoGameSmallPoints = small;
   const black = c.oneOf(raw, 'blackInDirectGameTies', path, BLACK_IN_DIRECT_GAME_TIES);
   if (black) out.blackInDirectGameTies = black;
-  const bye = c.oneOf(raw, 'byeInOpponentCriteria', path, ['zero', 'own_score'] as const);
+  const bye = c.oneOf(raw, 'byeInOpponentCriteria', path, BYE_IN_OPPONENT_VALUES);
   if (bye) out.byeInOpponentCriteria = bye;
   const forfeit = c.oneOf(raw, 'forfeitInOpponentCriteria', path, UNPLAYED_OPPONENT_VALUES);
   if (forfeit) out.forfeitInOpponentCriteria = forfeit;

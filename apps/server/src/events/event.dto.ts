@@ -3,9 +3,32 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TIE_BREAK_CRITERIA } from './tie-breaks';
 import { EVENT_STAGE_TYPES, TEAM_KNOCKOUT_DECIDERS, type EventStageType } from '@chuhe/pairing';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { APPEAL_TIE_FEES, ROUND1_PAIRINGS, SAME_AFFILIATION_RULES, TEAM_FAR_PAIRINGS } from '@chuhe/tournament';
-import { BLACK_IN_DIRECT_GAME_TIES, TWO_GAME_SMALL_POINTS } from '@chuhe/standings';
+import {
+  BLACK_IN_DIRECT_GAME_TIES,
+  BYE_IN_OPPONENT_VALUES,
+  DIRECT_ENCOUNTER_MODES,
+  FOUL_COUNTS,
+  STRONG_OPPONENT_METHODS,
+  TWO_GAME_SMALL_POINTS,
+  UNPLAYED_OPPONENT_VALUES,
+  WITHDRAWN_OPPONENT_VALUES,
+} from '@chuhe/standings';
 
 export { EVENT_STAGE_TYPES };
 export type { EventStageType };
@@ -383,4 +406,67 @@ export class StandingsReadingsDto {
   @IsOptional()
   @IsIn(APPEAL_TIE_FEES)
   appealTieFee?: (typeof APPEAL_TIE_FEES)[number];
+
+  // The counting settings of the tie-break criteria (libs/standings settings.ts; the rules are silent).
+  @ApiPropertyOptional({
+    enum: BYE_IN_OPPONENT_VALUES,
+    description: "对手分, 小分, 强对手分 …: what a bye contributes, 'zero' (default) or the entry's 'own_score'",
+  })
+  @IsOptional()
+  @IsIn(BYE_IN_OPPONENT_VALUES)
+  byeInOpponentCriteria?: (typeof BYE_IN_OPPONENT_VALUES)[number];
+
+  @ApiPropertyOptional({
+    enum: UNPLAYED_OPPONENT_VALUES,
+    description: "对手分, 小分, 强对手分 …: what a forfeit contributes, the real 'opponent' (default), 'zero' or the entry's 'own_score'",
+  })
+  @IsOptional()
+  @IsIn(UNPLAYED_OPPONENT_VALUES)
+  forfeitInOpponentCriteria?: (typeof UNPLAYED_OPPONENT_VALUES)[number];
+
+  @ApiPropertyOptional({
+    enum: WITHDRAWN_OPPONENT_VALUES,
+    description: "the total counted for a withdrawn opponent: 'actual' (default), 'zero' or 'own_score'",
+  })
+  @IsOptional()
+  @IsIn(WITHDRAWN_OPPONENT_VALUES)
+  withdrawnOpponent?: (typeof WITHDRAWN_OPPONENT_VALUES)[number];
+
+  @ApiPropertyOptional({ enum: STRONG_OPPONENT_METHODS, description: "强对手分's formula (default 'opponent_scores_desc')" })
+  @IsOptional()
+  @IsIn(STRONG_OPPONENT_METHODS)
+  strongOpponent?: (typeof STRONG_OPPONENT_METHODS)[number];
+
+  @ApiPropertyOptional({ description: '胜局数 …: a forfeit win counts as a win (default true, 二章7节)' })
+  @IsOptional()
+  @IsBoolean()
+  forfeitWinsAreWins?: boolean;
+
+  @ApiPropertyOptional({ description: '胜局数 …: a bye counts as a win (default false)' })
+  @IsOptional()
+  @IsBoolean()
+  byeIsWin?: boolean;
+
+  @ApiPropertyOptional({ description: '后手胜局 / 后手局 …: unplayed (forfeited) games listed with Black count (default false)' })
+  @IsOptional()
+  @IsBoolean()
+  unplayedBlackGames?: boolean;
+
+  @ApiPropertyOptional({ description: '直胜 / 两人对赛 …: a forfeit between the tied entries counts (default true)' })
+  @IsOptional()
+  @IsBoolean()
+  forfeitsInDirectEncounter?: boolean;
+
+  @ApiPropertyOptional({
+    enum: DIRECT_ENCOUNTER_MODES,
+    description: "直胜 / 两人对赛 … when not all the tied met: skipped ('complete_only', default) or the games among them ('mini_table')",
+  })
+  @IsOptional()
+  @IsIn(DIRECT_ENCOUNTER_MODES)
+  directEncounter?: (typeof DIRECT_ENCOUNTER_MODES)[number];
+
+  @ApiPropertyOptional({ enum: FOUL_COUNTS, description: "犯规少 counts technical fouls ('technical', default) or violations too" })
+  @IsOptional()
+  @IsIn(FOUL_COUNTS)
+  fouls?: (typeof FOUL_COUNTS)[number];
 }

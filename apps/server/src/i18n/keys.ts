@@ -226,7 +226,45 @@ export const READING_WORDS = {
     choices: { two_only: 'reading.blackInDirectGameTies.two_only', among_tied: 'reading.blackInDirectGameTies.among_tied' },
   },
   appealTieFee: { title: 'reading.appealTieFee', choices: { refunded: 'reading.appealTieFee.refunded', forfeited: 'reading.appealTieFee.forfeited' } },
+  // The counting settings of libs/standings (settings.ts): the rules are silent on these.
+  byeInOpponentCriteria: {
+    title: 'reading.byeInOpponentCriteria',
+    choices: { zero: 'reading.unplayed.zero', own_score: 'reading.unplayed.own_score' },
+  },
+  forfeitInOpponentCriteria: {
+    title: 'reading.forfeitInOpponentCriteria',
+    choices: { opponent: 'reading.unplayed.opponent', zero: 'reading.unplayed.zero', own_score: 'reading.unplayed.own_score' },
+  },
+  withdrawnOpponent: {
+    title: 'reading.withdrawnOpponent',
+    choices: { actual: 'reading.withdrawnOpponent.actual', zero: 'reading.unplayed.zero', own_score: 'reading.unplayed.own_score' },
+  },
+  strongOpponent: {
+    title: 'reading.strongOpponent',
+    choices: {
+      opponent_scores_desc: 'reading.strongOpponent.opponent_scores_desc',
+      best_opponent: 'reading.strongOpponent.best_opponent',
+      buchholz_cut1: 'reading.strongOpponent.buchholz_cut1',
+      beaten_opponents_desc: 'reading.strongOpponent.beaten_opponents_desc',
+    },
+  },
+  forfeitWinsAreWins: { title: 'reading.forfeitWinsAreWins', choices: { true: 'reading.yes', false: 'reading.no' } },
+  byeIsWin: { title: 'reading.byeIsWin', choices: { true: 'reading.yes', false: 'reading.no' } },
+  unplayedBlackGames: { title: 'reading.unplayedBlackGames', choices: { true: 'reading.yes', false: 'reading.no' } },
+  forfeitsInDirectEncounter: { title: 'reading.forfeitsInDirectEncounter', choices: { true: 'reading.yes', false: 'reading.no' } },
+  directEncounter: {
+    title: 'reading.directEncounter',
+    choices: { complete_only: 'reading.directEncounter.complete_only', mini_table: 'reading.directEncounter.mini_table' },
+  },
+  fouls: { title: 'reading.fouls', choices: { technical: 'reading.fouls.technical', technical_and_violations: 'reading.fouls.technical_and_violations' } },
 } as const satisfies Record<string, { title: MessageKey; choices: Record<string, MessageKey> }>;
+
+/** The headings of the readings page's groups (events/readings.ts READING_GROUPS). */
+export const READING_GROUP_WORDS = {
+  articles: 'readingGroup.articles',
+  opponents: 'readingGroup.opponents',
+  games: 'readingGroup.games',
+} as const satisfies Record<string, MessageKey>;
 
 /** `wordOf` in a language. */
 export function wordIn<M extends Record<string | number, MessageKey>>(

@@ -1,4 +1,4 @@
-import { GAME_KIND_KEYS, READING_WORDS, wordIn } from '../i18n/keys';
+import { GAME_KIND_KEYS, READING_GROUP_WORDS, READING_WORDS, wordIn } from '../i18n/keys';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,7 +7,7 @@ import { uuidParam } from '../common/id-param';
 import { notFound } from '../common/optimistic';
 import { StandingsReadingsDto } from '../events/event.dto';
 import { EventsService } from '../events/events.service';
-import { READING_KEYS, readingsOf } from '../events/readings';
+import { READING_CHOICES, READING_DEFAULTS, READING_GROUPS, READING_KEYS, readingsOf, type EventReadings } from '../events/readings';
 import { HTML_LANG, translate, type Language } from '../i18n/i18n';
 import { bilingual } from '../pages/event-pages';
 import { StaffPageData } from './staff-page-data';
@@ -18,17 +18,17 @@ import { submitForm, type FormState } from '../web/forms';
 import { crumbs, langOf, show } from './page-context';
 import { int, text } from './staff-view';
 import { isoToLocal, localToIso } from './times';
-import { BLACK_IN_DIRECT_GAME_TIES, TWO_GAME_SMALL_POINTS } from '@chuhe/standings';
-import { APPEAL_TIE_FEES } from '@chuhe/tournament';
 
 type Form = Record<string, unknown>;
+type ReadingKey = keyof EventReadings;
 
-/** The vocabulary of each reading (events/readings.ts), in the order the page offers them. */
-const READING_CHOICES: Record<(typeof READING_KEYS)[number], readonly string[]> = {
-  twoGameSmallPoints: TWO_GAME_SMALL_POINTS,
-  blackInDirectGameTies: BLACK_IN_DIRECT_GAME_TIES,
-  appealTieFee: APPEAL_TIE_FEES,
-};
+/** A radio's value back to the reading's: the booleans of the counting settings come as 'true' / 'false'. */
+function readingInput(key: ReadingKey, raw: unknown): unknown {
+  const value = text(raw);
+  if (!value) return undefined;
+  if (typeof READING_DEFAULTS[key] !== 'boolean') return value;
+  return value === 'true' ? true : value === 'false' ? false : value; // anything else: 400 from the DTO
+}
 
 /** Moves a record form has room for (二章3节: every move recorded; two columns of 40). */
 const RECORD_FORM_MOVES = 80;
@@ -150,7 +150,7 @@ export class RulesPagesController {
     await submitForm(req, res, {
       dto: StandingsReadingsDto,
       values: body,
-      toInput: (v) => ({ version: int(v.version), ...Object.fromEntries(READING_KEYS.map((k) => [k, text(v[k]) || undefined])) }),
+      toInput: (v) => ({ version: int(v.version), ...Object.fromEntries(READING_KEYS.map((k) => [k, readingInput(k, v[k])])) }),
       run: (dto) => this.events.setReadings({ user, id: eventId, dto }),
       render: (form) => this.readingsContext(req, res, eventId, form),
       redirect: () => `/events/${eventId}/readings`,
@@ -175,15 +175,21 @@ export class RulesPagesController {
         eventId,
         version: event.version,
         form,
-        readings: READING_KEYS.map((key) => ({
-          key,
-          label: translate(READING_WORDS[key].title, lang),
-          error: form?.errors[key],
-          options: READING_CHOICES[key].map((value) => ({
-            value,
-            label: wordIn(READING_WORDS[key].choices, value, lang),
-            checked: (text(form?.values[key]) || current[key]) === value,
-            isDefault: value === READING_CHOICES[key][0],
+        groups: Object.entries(READING_GROUPS).map(([group, keys]) => ({
+          heading: translate(READING_GROUP_WORDS[group as keyof typeof READING_GROUPS], lang),
+          readings: keys.map((key: ReadingKey) => ({
+            key,
+            label: translate(READING_WORDS[key].title, lang),
+            error: form?.errors[key],
+            options: READING_CHOICES[key].map((choice) => {
+              const value = String(choice);
+              return {
+                value,
+                label: wordIn(READING_WORDS[key].choices, value, lang),
+                checked: (text(form?.values[key]) || String(current[key])) === value,
+                isDefault: choice === READING_DEFAULTS[key],
+              };
+            }),
           })),
         })),
       },
