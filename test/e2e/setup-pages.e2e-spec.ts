@@ -160,7 +160,8 @@ describe('setup pages', () => {
       .field('step', 'preview')
       .field('csv', 'name_zh,name_en,gender\n甲,A,x\n')
       .expect(200);
-    expect(broken.text).toMatch(/<td class="num">2<\/td><td>gender<\/td>/);
+    // The zh page names the column and the reason in Chinese (issue 30 #5).
+    expect(broken.text).toMatch(/<td class="num">2<\/td><td>性别<\/td><td>只能是 男 或 女<\/td>/);
     expect(broken.text).not.toContain('name="step" value="import"');
     await org.post(`/tournaments/${id}/manage/players/import`, { step: 'import', csv }).expect(303);
     const players = (await http().get(`/api/tournaments/${id}/players`).expect(200)).body as { id: string; nameZh: string }[];
