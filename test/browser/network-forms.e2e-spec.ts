@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
@@ -42,21 +42,50 @@ describeInBrowser('network: forms in Chromium (issue 34)', () => {
     await Promise.all([page.waitForNavigation(), page.click('main a[href$="/manage/players/new"]')]);
     await page.fill('#f-nameZh', '双击');
     await page.fill('#f-nameEn', 'Double Click');
+    // Both clicks' posts are counted where they reach the server. The first is held there (before
+    // Express reads it) until the second arrives, or 3 s: "the second while the first post is on its
+    // way" on a fast machine too — without it, the first answer could land before the second click.
+    const server = app.getHttpServer() as Server;
+    const onward = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     let posts = 0;
-    const count = (r: { method?: string; url?: string }) => {
-      if (r.method === 'POST' && r.url?.endsWith('/manage/players/new')) posts += 1;
-    };
-    app.getHttpServer().on('request', count);
-    // Two clicks as a hurried hand makes them: the second while the first post is on its way.
-    const button = await page.locator('main form button[type=submit]').boundingBox();
-    const x = button!.x + button!.width / 2;
-    const y = button!.y + button!.height / 2;
-    await page.mouse.click(x, y);
-    await page.mouse.click(x, y, { delay: 5 });
-    // The first click's navigation is cancelled by the second (the browser shows the second's answer).
-    await page.waitForFunction("location.pathname.endsWith('/manage/players')");
-    await page.waitForLoadState('load');
-    app.getHttpServer().off('request', count);
+    let held: (() => void) | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const go = () => onward.forEach((listener) => listener.call(server, req, res));
+      if (req.method === 'POST' && req.url?.endsWith('/manage/players/new')) {
+        posts += 1;
+        if (posts === 1) {
+          held = go;
+          timer = setTimeout(() => held === go && ((held = null), go()), 3000);
+          return;
+        }
+        const first = held;
+        held = null;
+        first?.();
+      }
+      go();
+    });
+    try {
+      // Two clicks as a hurried hand makes them: the second while the first post is on its way.
+      const button = await page.locator('main form button[type=submit]').boundingBox();
+      const x = button!.x + button!.width / 2;
+      const y = button!.y + button!.height / 2;
+      await page.mouse.click(x, y);
+      await page.mouse.click(x, y, { delay: 5 });
+      // The first click's navigation is cancelled by the second (the browser shows the second's answer).
+      // Read from here (no navigation to wait on: the first one is aborted, and the page's CSP refuses eval).
+      for (const until = Date.now() + 30_000; !new URL(page.url()).pathname.endsWith('/manage/players');) {
+        if (Date.now() > until) throw new Error(`still at ${page.url()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await page.waitForLoadState('load');
+    } finally {
+      clearTimeout(timer);
+      (held as (() => void) | null)?.();
+      server.removeAllListeners('request');
+      for (const listener of onward) server.on('request', listener);
+    }
     // Both clicks' posts reached the server; it stored one.
     expect(posts).toBeGreaterThanOrEqual(2);
     const players = await request(app.getHttpServer()).get(`/api/tournaments/${t.body.id}/players`).set('Authorization', organizer.auth).expect(200);

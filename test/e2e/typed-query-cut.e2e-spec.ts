@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../apps/server/src/common/database-unavailable';
 import { Prisma } from '../../apps/server/src/generated/prisma/client';
 import { typedQuery, type RawDb } from '../../apps/server/src/persistence/typed-sql';
-import { PrismaService } from '../../apps/server/src/prisma/prisma.service';
+import { AuthService } from '../../apps/server/src/auth/auth.service';
 import { testDatabaseUrl } from '../support/database';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
 import { nextRound, playEvent } from './results-helpers';
@@ -76,12 +76,12 @@ describe('a typed raw query whose connection is cut', () => {
     await expect(probe.rows(none)).resolves.toEqual([]);
 
     // Over HTTP: every authenticated request reads its session with a typed query (auth.service.ts
-    // SESSION_USER). The next raw statement's result is lost, as a cut connection lost it.
+    // SESSION_USER) on the pg pool (rawDb). The next one's result is lost, as a cut connection lost it.
     const play = await playEvent(app, SWISS_EVENT, 2);
-    const prisma = app.get(PrismaService);
-    const real = prisma.$queryRaw.bind(prisma);
+    const sessions = (app.get(AuthService) as unknown as { pg: RawDb }).pg;
+    const real = sessions.$queryRaw.bind(sessions);
     let cut = 1;
-    Object.defineProperty(prisma, '$queryRaw', {
+    Object.defineProperty(sessions, '$queryRaw', {
       configurable: true,
       writable: true,
       value: (...args: Parameters<typeof real>) => (cut-- > 0 ? Promise.resolve(undefined) : real(...args)),
@@ -93,7 +93,7 @@ describe('a typed raw query whose connection is cut', () => {
       expect(cut).toBeLessThan(1);
       await http().get('/api/auth/me').set('Authorization', play.organizer.auth).expect(200);
     } finally {
-      delete (prisma as unknown as Record<string, unknown>).$queryRaw;
+      Object.defineProperty(sessions, '$queryRaw', { configurable: true, writable: true, value: real });
     }
     await http().get('/api/auth/me').set('Authorization', play.organizer.auth).expect(200);
   }, 300_000);

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { DomainErrors } from '../../apps/server/src/common/errors';
 import { ImportsService } from '../../apps/server/src/imports/imports.service';
 import { SWISS_EVENT } from '../e2e/http-helpers';
 import { drawnEvent } from '../e2e/rounds-helpers';
@@ -42,8 +42,10 @@ describe('ImportsService.importPlayers (service tier)', () => {
       (e: unknown) => e,
     );
 
-    expect(error).toBeInstanceOf(BadRequestException);
-    expect((error as BadRequestException).getResponse()).toMatchObject({ errors: [expect.objectContaining({ field: 'csv' })] });
+    // The refusal names the line and column by code (csv.*), in the page's language when shown (issue 30 #5).
+    expect(error).toBeInstanceOf(DomainErrors);
+    expect((error as DomainErrors).getStatus()).toBe(400);
+    expect((error as DomainErrors).getResponse()).toMatchObject({ errors: [expect.objectContaining({ field: 'csv', code: expect.stringMatching(/^csv\./) })] });
     expect(await world.prisma.player.count({ where: { tournamentId: play.tournamentId } })).toBe(before);
     expect(await world.prisma.auditLog.count({ where: { tournamentId: play.tournamentId, entity: 'player_import' } })).toBe(0);
   });
