@@ -82,11 +82,14 @@ export async function bench(): Promise<void> {
           const t0 = performance.now();
           await page.keyboard.press('Enter');
           // The row shows the result: in place (a partial answer) or after the sheet came again.
-          await page.waitForFunction(
-            `(() => { const r = document.querySelector('#result-sheet tr[data-table="${table}"]'); return !!r && !r.classList.contains('open'); })()`,
-            undefined,
-            { timeout: 120_000, polling: 10 },
-          );
+          // Polled from here (a locator reads the row; waitForFunction's predicate would be compiled in
+          // the page, which the page's CSP refuses).
+          const row = page.locator(`#result-sheet tr[data-table="${table}"]`).first();
+          const shown = async () => (await row.count()) > 0 && !((await row.getAttribute('class')) ?? '').split(/\s+/).includes('open');
+          for (const until = performance.now() + 120_000; !(await shown().catch(() => false));) {
+            if (performance.now() > until) throw new Error(`table ${table}: its result was not shown`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
           confirms.push(performance.now() - t0);
         }
         const sheetLoad = pct(loads, 0.5);
