@@ -60,23 +60,26 @@ export const EVENT_VERSIONS = typedQuery(
   [[NO_ID]],
 );
 
+/** A game of a person's career as the profile lists it (every game, or one page of them). */
+const GAME_ROW = {
+  gameId: 'text',
+  eventId: 'text',
+  round: 'int4',
+  board: 'int4',
+  kind: 'text',
+  colour: 'text',
+  result: 'text',
+  opponentPlayerId: 'text?',
+  opponentPersonId: 'text?',
+  opponentZh: 'text?',
+  opponentEn: 'text?',
+  hasRecord: 'bool',
+  startDate: 'timestamp',
+} as const;
+
 export const PERSON_GAMES = typedQuery(
   'person games',
-  {
-    gameId: 'text',
-    eventId: 'text',
-    round: 'int4',
-    board: 'int4',
-    kind: 'text',
-    colour: 'text',
-    result: 'text',
-    opponentPlayerId: 'text?',
-    opponentPersonId: 'text?',
-    opponentZh: 'text?',
-    opponentEn: 'text?',
-    hasRecord: 'bool',
-    startDate: 'timestamp',
-  },
+  GAME_ROW,
   (personId: string) => Prisma.sql`
     SELECT g.id::text AS "gameId", r."eventId"::text AS "eventId", r.number AS round, g.board, g.kind::text AS kind,
            g.colour, g.result::text AS result,
@@ -195,21 +198,7 @@ export const PERSON_OPPONENTS = typedQuery(
  */
 export const PERSON_GAMES_PAGE = typedQuery(
   'person games page',
-  {
-    gameId: 'text',
-    eventId: 'text',
-    round: 'int4',
-    board: 'int4',
-    kind: 'text',
-    colour: 'text',
-    result: 'text',
-    opponentPlayerId: 'text?',
-    opponentPersonId: 'text?',
-    opponentZh: 'text?',
-    opponentEn: 'text?',
-    hasRecord: 'bool',
-    startDate: 'timestamp',
-  },
+  GAME_ROW,
   (personId: string, opponentId: string | null, offset: number, limit: number, within?: { tournaments: string[]; events: string[] }) => Prisma.sql`
     SELECT m.id::text AS "gameId", m."eventId"::text AS "eventId", m.number AS round, m.board, m.kind::text AS kind, m.colour, m.result::text AS result,
            m."opponentId"::text AS "opponentPlayerId", op."personId"::text AS "opponentPersonId", op."nameZh" AS "opponentZh", op."nameEn" AS "opponentEn",
