@@ -57,7 +57,9 @@ export function timedRequestsFromChild(base: string, jobs: readonly ClientJob[],
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { statuses: number[]; ms: number[] }) : reject(new Error(`the client process exited ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as { statuses: number[]; ms: number[] }) : reject(new Error(`the client process exited ${code}`)),
+    );
     child.stdin.end(JSON.stringify({ base, jobs, concurrency }));
   });
 }

@@ -247,7 +247,9 @@ export async function bench(): Promise<void> {
     const links = (await db.query<{ text: string }>(`SELECT text FROM "Mail" WHERE kind = 'confirm_email'`)).rows.map(
       (r) => /\/entry-requests\/confirm\/([A-Za-z0-9_-]+)/.exec(r.text)![1],
     );
-    const { statuses: confirmStatuses, ms: confirmedByClient } = await send(links.map((token) => ({ method: 'POST', path: '/api/entry-requests/confirm', body: { token } })));
+    const { statuses: confirmStatuses, ms: confirmedByClient } = await send(
+      links.map((token) => ({ method: 'POST', path: '/api/entry-requests/confirm', body: { token } })),
+    );
     const confirmed = times.get('POST /api/entry-requests/confirm') ?? [];
     const submittedByMail = Number(
       (await db.query(`SELECT count(*) AS n FROM "EntryRequest" WHERE "eventId" = $1 AND email IS NOT NULL AND state = 'submitted'`, [ev.id])).rows[0].n,

@@ -1,7 +1,8 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DatabaseUnavailableError } from '../common/database-unavailable';
 import { Prisma } from '../generated/prisma/client';
-import { rawDb, type RawDb } from './typed-sql';
+import { GuardedClient } from '../prisma/guarded-client';
+import { rawDb, rawQuery, type RawDb } from './typed-sql';
 
 export { rawDb };
 
@@ -36,6 +37,50 @@ export async function rawTransaction<T>(pool: Pool, limits: RawTransactionLimits
     // A connection that could not even roll back is dropped, not handed to the next request.
     client.release(broken);
   }
+}
+
+/**
+ * One transaction whose statements need nothing decided between them (issue 31's opening hour: an
+ * entry request's locks and its checked write): BEGIN with the statements' time limit, `steps` in
+ * order, COMMIT — written to the database at once (GuardedClient.pipelined: one socket write, one
+ * wait; a pg client of another kind sends them one by one). Each step is its own statement, with
+ * its own snapshot under READ COMMITTED: a step after a lock sees what the lock's previous holder
+ * committed. When a step fails, the rest fail with it, COMMIT rolls back, and the first failure is
+ * thrown as rawTransaction throws it. The rows of each step, in order.
+ */
+export async function pipelinedTransaction(pool: Pool, limits: RawTransactionLimits, steps: readonly Prisma.Sql[]): Promise<unknown[][]> {
+  const client = await connectWithin(pool, limits.maxWait);
+  const queries: QueryConfig[] = [{ text: `BEGIN; SET LOCAL statement_timeout = ${Math.floor(limits.timeout)}` }, ...steps.map(rawQuery), { text: 'COMMIT' }];
+  let broken: Error | undefined;
+  try {
+    const answers = client instanceof GuardedClient ? await client.pipelined(queries) : await oneByOne(client, queries);
+    const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+    // Not idle after a failure (a COMMIT that did not arrive): rolled back here, or the connection is dropped.
+    if (failed && client.getTransactionStatus?.() !== 'I')
+      await client.query('ROLLBACK').catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+    if (failed) throw asPrismaRefusal(failed.reason);
+    // A COMMIT that answered ROLLBACK (the transaction had failed without a step's error reaching here) is no commit.
+    const commit = (answers[answers.length - 1] as PromiseFulfilledResult<QueryResult>).value;
+    if (commit.command !== 'COMMIT') throw new DatabaseUnavailableError(`the transaction was not committed (${commit.command})`);
+    return answers.slice(1, -1).map((a) => (a as PromiseFulfilledResult<QueryResult>).value.rows);
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** `queries` sent one after the other, each after the previous answer; each one's result or error. */
+async function oneByOne(client: PoolClient, queries: readonly QueryConfig[]): Promise<PromiseSettledResult<QueryResult>[]> {
+  const answers: PromiseSettledResult<QueryResult>[] = [];
+  for (const q of queries)
+    answers.push(
+      await client.query(q).then(
+        (value) => ({ status: 'fulfilled' as const, value }),
+        (reason: unknown) => ({ status: 'rejected' as const, reason }),
+      ),
+    );
+  return answers;
 }
 
 /** pool.connect, refused like Prisma's P2028 ("Unable to start a transaction in the given time") after `ms`. */

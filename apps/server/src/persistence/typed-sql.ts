@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
 import { types } from 'pg';
 import { DatabaseUnavailableError } from '../common/database-unavailable';
 import type { Prisma } from '../generated/prisma/client';
@@ -115,13 +115,15 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+/** A typed query's statement as pg sends it: named (parsed once per connection), its rows typed as Prisma's raw queries give them. */
+export function rawQuery(sql: Prisma.Sql): QueryConfig {
+  return { text: sql.text, values: sql.values, name: nameOf(sql.text), types: AS_PRISMA };
+}
+
 /** A pool or one of its clients as the RawDb typed queries run on. */
 export function rawDb(db: Pool | PoolClient): RawDb {
   return {
-    $queryRaw: (<T>(sql: Prisma.Sql) =>
-      db
-        .query<QueryResultRow>({ text: sql.text, values: sql.values, name: nameOf(sql.text), types: AS_PRISMA })
-        .then((result) => result.rows as T)) as RawDb['$queryRaw'],
+    $queryRaw: (<T>(sql: Prisma.Sql) => db.query<QueryResultRow>(rawQuery(sql)).then((result) => result.rows as T)) as RawDb['$queryRaw'],
   };
 }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Client, Pool, type ClientConfig } from 'pg';
+import { Client, Pool, type ClientConfig, type QueryConfig, type QueryResult } from 'pg';
 
 const logger = new Logger('Database');
 
@@ -25,12 +25,38 @@ type Query = (this: Client, ...args: unknown[]) => unknown;
 export class GuardedClient extends Client {
   private running = 0;
   private last: Promise<unknown> = Promise.resolve();
+  private readonly direct: Query = Client.prototype.query;
 
   constructor(config?: string | ClientConfig) {
     super(config);
     this.on('error', (error: Error) => logger.warn(`a database connection was lost: ${error.message}`));
-    const direct: Query = Client.prototype.query;
-    Object.defineProperty(this, 'query', { value: (...args: unknown[]) => this.inTurn(direct, args), writable: true });
+    Object.defineProperty(this, 'query', { value: (...args: unknown[]) => this.inTurn(this.direct, args), writable: true });
+  }
+
+  /**
+   * `queries` written at once (one socket write) without waiting for each answer — pg's pipeline
+   * mode, for these queries only (issue 31's opening hour: a round trip through a busy process per
+   * statement kept a transaction open and cost a write and a wake-up each). PostgreSQL runs them in
+   * order, each as its own statement (with its own snapshot), and answers each in turn; a failed one
+   * does not stop the next from being sent (inside BEGIN … COMMIT the rest fail, and COMMIT rolls
+   * back). In turn with this client's other queries, as they are. Each query's result or error, in order.
+   */
+  pipelined(queries: readonly QueryConfig[]): Promise<PromiseSettledResult<QueryResult>[]> {
+    const run = (): Promise<PromiseSettledResult<QueryResult>[]> => {
+      const self = this as unknown as { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void } } };
+      const { stream } = self.connection;
+      self.pipeline = true;
+      stream.cork();
+      let sent: Promise<QueryResult>[];
+      try {
+        sent = queries.map((q) => Promise.resolve(this.direct.call(this, q) as Promise<QueryResult>));
+      } finally {
+        stream.uncork();
+      }
+      // Back to one query at a time once every answer is in (pg's queues are empty then).
+      return Promise.allSettled(sent).finally(() => (self.pipeline = false));
+    };
+    return this.turn(run);
   }
 
   private inTurn(direct: Query, args: unknown[]): unknown {
@@ -38,9 +64,20 @@ export class GuardedClient extends Client {
     // A Submittable (cursor, stream) drives itself through pg's queue; Chuhe sends none.
     if (first && typeof first === 'object' && typeof first.submit === 'function') return direct.apply(this, args);
     const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : undefined;
+    const result = this.turn(() => direct.apply(this, args));
+    if (!callback) return result;
+    result.then(
+      (value) => callback(undefined, value),
+      (error: unknown) => callback(error),
+    );
+    return undefined;
+  }
+
+  /** `work` once every query sent before it has been answered; the next waits for it. */
+  private turn<T>(work: () => T | Promise<T>): Promise<T> {
     const run = () => {
       try {
-        return Promise.resolve(direct.apply(this, args));
+        return Promise.resolve(work());
       } catch (error) {
         return Promise.reject(error);
       }
@@ -51,12 +88,7 @@ export class GuardedClient extends Client {
       () => void (this.running -= 1),
       () => void (this.running -= 1),
     );
-    if (!callback) return result;
-    result.then(
-      (value) => callback(undefined, value),
-      (error: unknown) => callback(error),
-    );
-    return undefined;
+    return result;
   }
 }
 
