@@ -140,7 +140,8 @@ describe('requests changed by their submitter, bans, units CSV, invitation mails
       .set('Authorization', delegate.auth)
       .send({ player: { playerId: player.id } })
       .expect(409);
-    expect(refused.body).toMatchObject({ code: 'entry.banned', field: 'player.playerId' });
+    const until = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+    expect(refused.body).toMatchObject({ code: 'entry.banned', field: 'player.playerId', params: { name: player.nameZh, until } });
     // The account of the banned person (User.personId) entering themselves.
     const personId = (await prisma().player.findUniqueOrThrow({ where: { id: player.id } })).personId!;
     expect(personId).toBeTruthy();
@@ -151,7 +152,17 @@ describe('requests changed by their submitter, bans, units CSV, invitation mails
       .set('Authorization', self.auth)
       .send({ player: person('某', 'Someone') })
       .expect(409);
-    expect(own.body.code).toBe('entry.banned');
+    expect(own.body).toMatchObject({ code: 'entry.banned', field: 'player', params: { name: player.nameZh, until } });
+    // An account whose person was merged into the banned one (its ban followed to the survivor).
+    const merged = await prisma().person.create({ data: { nameZh: '并入者', nameEn: 'Merged', gender: 'male', mergedIntoId: personId } });
+    const other = await newUser(app, 'merged');
+    await prisma().user.update({ where: { id: other.id }, data: { personId: merged.id } });
+    const followed = await http()
+      .post(`/api/events/${eventId}/entry-requests`)
+      .set('Authorization', other.auth)
+      .send({ player: person('另', 'Another') })
+      .expect(409);
+    expect(followed.body).toMatchObject({ code: 'entry.banned', field: 'player', params: { name: player.nameZh, until } });
     // Nothing half-written.
     expect(await prisma().entryRequest.count({ where: { eventId } })).toBe(0);
   });

@@ -61,7 +61,7 @@ export class EntryRequestsByMailService {
     if (!this.mail.configured) throw new DomainError('entry.mail_unavailable');
     // As a signed-in request (EntryRequestsService.submit): one read of what it needs, one batch
     // transaction that writes the request, its audit row and its mail together or nothing.
-    const [event] = await SUBMIT_CONTEXT.rows(this.requests.pg, eventId, null, dto.affiliationId ?? null);
+    const [event] = await SUBMIT_CONTEXT.rows(this.requests.pg, eventId, null, dto.affiliationId ?? null, []);
     if (!event) throw notFound('event');
     const eventName = nameIn(lang, event);
     if (!event.selfRegistration || event.membersOnly || event.kind === 'team')

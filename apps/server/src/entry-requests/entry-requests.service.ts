@@ -10,10 +10,10 @@ import { notFound, staleOrMissing } from '../common/optimistic';
 import { lockEvent } from '../entries/entries.service';
 import { MailService, queueMailSql, type MailRequest } from '../mail/mail.service';
 import { randomUUID } from 'node:crypto';
-import { assertNotBanned } from '../persons/bans';
+import { bannedRefusal } from '../persons/bans';
 import { EntriesService } from '../entries/entries.service';
 import { insertAuditRows } from '../audit/audit-rows';
-import { Prisma, type EntryRequest, type Event, type EventCategory, type EventKind } from '../generated/prisma/client';
+import { Prisma, type EntryRequest, type Event, type EventCategory, type EventKind, type Player } from '../generated/prisma/client';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
 import { NO_ID, oneOf, typedQuery, type RawDb } from '../persistence/typed-sql';
@@ -113,7 +113,10 @@ export type EntryEvent = Pick<
  * What a submission needs to know before its transaction, in one statement: the event's rules
  * (三章1 参加资格, the field's maximum), the tournament's time zone and registration window (报名办法),
  * the unit the user is a delegate of (单位领队: one delegate role per tournament), the unit the
- * request names (the delegate's, else the one given) and the user's person (二章8节3 bans).
+ * request names (the delegate's, else the one given), the existing players it names (`playerIds`)
+ * and 二章8节3's bans: the one running today (the database's clock, UTC day) on the user's person and
+ * on each named player's person, each followed through its merges to the survivor (persons/bans.ts
+ * activeBan: at most 10 hops; the longest-running ban when several run) — null where none runs.
  */
 export const SUBMIT_CONTEXT = typedQuery(
   'what an entry submission needs to know of its event, tournament and user',
@@ -143,22 +146,51 @@ export const SUBMIT_CONTEXT = typedQuery(
     unitTournamentId: 'text?',
     unitNameZh: 'text?',
     unitNameEn: 'text?',
+    personBan: 'jsonb?',
+    players: 'jsonb',
   },
-  (eventId: string, userId: string | null, affiliationId: string | null) => Prisma.sql`
+  (eventId: string, userId: string | null, affiliationId: string | null, playerIds: string[]) => Prisma.sql`
+    WITH RECURSIVE named AS (
+      SELECT p.id, p."tournamentId", p."affiliationId", p."nameZh", p."nameEn", p.gender, p."birthYear", p.rating, p.email, p."personId"
+      FROM "Player" p WHERE p.id = ANY(${playerIds}::uuid[])
+    ), roots AS (
+      SELECT u."personId" AS root FROM "User" u WHERE u.id = ${userId}::uuid AND u."personId" IS NOT NULL
+      UNION SELECT n."personId" FROM named n WHERE n."personId" IS NOT NULL
+    ), chain (root, id, hops) AS (
+      SELECT root, root, 0 FROM roots
+      UNION ALL
+      SELECT c.root, p."mergedIntoId", c.hops + 1 FROM chain c JOIN "Person" p ON p.id = c.id WHERE p."mergedIntoId" IS NOT NULL AND c.hops < 10
+    ), bans AS (
+      SELECT DISTINCT ON (c.root) c.root, jsonb_build_object('name', bp."nameZh", 'until', to_char(b."endsOn", 'YYYY-MM-DD')) AS ban
+      FROM chain c JOIN "Ban" b ON b."personId" = c.id JOIN "Person" bp ON bp.id = b."personId"
+      WHERE b."liftedAt" IS NULL AND b."startsOn" <= (now() AT TIME ZONE 'UTC')::date AND b."endsOn" >= (now() AT TIME ZONE 'UTC')::date
+      ORDER BY c.root, b."endsOn" DESC
+    )
     SELECT e.id::text AS id, e."tournamentId"::text AS "tournamentId", e."nameZh", e."nameEn", e.kind::text AS kind, e.category::text AS category,
       e."teamStarters", e."teamReserves", e."maxEntries", e."minBirthYear", e."maxBirthYear", e."minRating", e."maxRating", e."membersOnly", e."selfRegistration",
       t."nameZh" AS "tournamentNameZh", t."nameEn" AS "tournamentNameEn", t."timeZone", g."registrationOpensAt" AS "opensAt", g."registrationClosesAt" AS "closesAt",
       d."affiliationId"::text AS "delegateUnitId",
       (SELECT u."personId"::text FROM "User" u WHERE u.id = ${userId}::uuid) AS "personId",
-      a."tournamentId"::text AS "unitTournamentId", a."nameZh" AS "unitNameZh", a."nameEn" AS "unitNameEn"
+      a."tournamentId"::text AS "unitTournamentId", a."nameZh" AS "unitNameZh", a."nameEn" AS "unitNameEn",
+      (SELECT x.ban FROM bans x JOIN "User" u ON u."personId" = x.root WHERE u.id = ${userId}::uuid) AS "personBan",
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('id', n.id::text, 'tournamentId', n."tournamentId"::text, 'affiliationId', n."affiliationId"::text,
+         'nameZh', n."nameZh", 'nameEn', n."nameEn", 'gender', n.gender::text, 'birthYear', n."birthYear", 'rating', n.rating, 'email', n.email,
+         'ban', (SELECT x.ban FROM bans x WHERE x.root = n."personId"))), '[]'::jsonb) FROM named n) AS players
     FROM "Event" e
       JOIN "Tournament" t ON t.id = e."tournamentId"
       LEFT JOIN "Regulations" g ON g."tournamentId" = e."tournamentId"
       LEFT JOIN LATERAL (SELECT r."affiliationId" FROM "TournamentRole" r WHERE r."tournamentId" = e."tournamentId" AND r."userId" = ${userId}::uuid AND r.role = 'delegate' LIMIT 1) d ON true
       LEFT JOIN "Affiliation" a ON a.id = coalesce(d."affiliationId", ${affiliationId}::uuid)
     WHERE e.id = ${eventId}::uuid`,
-  [NO_ID, NO_ID, null],
+  [NO_ID, NO_ID, null, [NO_ID]],
 );
+
+/** A running ban as SUBMIT_CONTEXT reads it (二章8节3). */
+type BanSeen = { name: string; until: string } | null;
+/** An existing player a request names, as SUBMIT_CONTEXT reads it, with the ban running on its person. */
+export type NamedPlayer = Pick<Player, 'id' | 'tournamentId' | 'affiliationId' | 'nameZh' | 'nameEn' | 'gender' | 'birthYear' | 'rating' | 'email'> & {
+  ban?: BanSeen;
+};
 
 /** What SUBMIT_WRITE writes: the request, its audit row, and for a request without an account its mail. */
 export interface RequestWrite {
@@ -345,7 +377,8 @@ export class EntryRequestsService {
     // request is the session, one read of what it needs, and one transaction (BEGIN, the locks, the
     // checks with the write and its audit row, COMMIT) written to the database at once — no ORM
     // call, no Prisma query engine, no turn through this process between the transaction's statements.
-    const [context] = await SUBMIT_CONTEXT.rows(this.pg, eventId, user.id, dto.affiliationId ?? null);
+    const named = [dto.player, ...(dto.team?.starters ?? []), ...(dto.team?.reserves ?? [])].flatMap((d) => (d?.playerId ? [d.playerId] : []));
+    const [context] = await SUBMIT_CONTEXT.rows(this.pg, eventId, user.id, dto.affiliationId ?? null, named);
     if (!context) throw notFound('event');
     const event: EntryEvent = context;
     // A delegate of a unit enters for it (source delegate); anyone else (a delegate role without a unit too) enters themselves.
@@ -361,11 +394,17 @@ export class EntryRequestsService {
     // The unit named must be one of the tournament's (unitOfTournament, read with the context).
     if (affiliationId && context.unitTournamentId !== event.tournamentId) throw unknownAffiliation('affiliationId');
     // What does not need the locks is checked before the transaction: its critical section stays short.
-    const details = await this.details(this.prisma, event, source, affiliationId, dto, lang);
-    // 二章8节3: a banned person is refused at once (issue 33's registry): an existing player's person,
-    // or the account's own person when one enters themselves. New names are matched on approval.
-    if (source === 'self') await assertNotBanned(this.prisma, context.personId, undefined, 'player');
-    await checkMembersNotBanned(this.prisma, details);
+    const players = new Map((context.players as NamedPlayer[]).map((p) => [p.id, p]));
+    const details = await this.details(this.prisma, event, source, affiliationId, dto, lang, players);
+    // 二章8节3: a banned person is refused at once (issue 33's registry): the account's own person when
+    // one enters themselves, then each existing player's person, in order (both read with the
+    // context). New names are matched on approval.
+    const personBan = context.personBan as BanSeen;
+    if (source === 'self' && personBan) throw bannedRefusal(personBan, 'player');
+    for (const m of details.members) {
+      const ban = m.playerId ? players.get(m.playerId)?.ban : null;
+      if (ban) throw bannedRefusal(ban, 'player.playerId');
+    }
 
     const write: RequestWrite = {
       id: randomUUID(),
@@ -451,7 +490,10 @@ export class EntryRequestsService {
     return { state, details: row.details as Prisma.JsonValue, version, createdAt, updatedAt };
   }
 
-  /** The request's members as stored, each checked (existing players of the unit, new ones complete and eligible). */
+  /**
+   * The request's members as stored, each checked (existing players of the unit, new ones complete
+   * and eligible). The existing players named are read here, unless the caller read them (`known`).
+   */
   async details(
     tx: Tx | PrismaService,
     event: EntryEvent,
@@ -459,6 +501,7 @@ export class EntryRequestsService {
     affiliationId: string | null,
     dto: CreateEntryRequestDto,
     lang: Language,
+    known?: ReadonlyMap<string, NamedPlayer>,
   ): Promise<RequestDetails> {
     const kind = event.kind === 'team' ? 'team' : 'player';
     if (kind === 'player' && !dto.player) throw new DomainError('entry.player_needed', {}, 'player');
@@ -479,7 +522,8 @@ export class EntryRequestsService {
     }
     const ids = given.map((g) => g.dto.playerId).filter((x): x is string => !!x);
     if (ids.length && source === 'self') throw new DomainError('entry.self_types_details', {}, 'player.playerId');
-    const existing = new Map((ids.length ? await tx.player.findMany({ where: { id: { in: ids } } }) : []).map((p) => [p.id, p]));
+    const existing: ReadonlyMap<string, NamedPlayer> =
+      known ?? new Map((ids.length ? await tx.player.findMany({ where: { id: { in: ids } } }) : []).map((p) => [p.id, p]));
     const members: MemberDetails[] = given.map(({ dto: d, field, role }) => {
       if (d.playerId) {
         const p = existing.get(d.playerId);

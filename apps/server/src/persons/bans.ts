@@ -33,7 +33,12 @@ export async function activeBan(db: Db, personId: string, on: Date = new Date())
 export async function assertNotBanned(db: Db, personId: string | null | undefined, on: Date = new Date(), field = 'personId'): Promise<void> {
   if (!personId) return;
   const ban = await activeBan(db, personId, on);
-  if (ban) throw new DomainError('entry.banned', { name: ban.person.nameZh, until: isoDay(ban.endsOn) }, field);
+  if (ban) throw bannedRefusal({ name: ban.person.nameZh, until: isoDay(ban.endsOn) }, field);
+}
+
+/** The refusal of an entry of a banned person (409 entry.banned, 二章8节3): the person's name and the ban's last day (YYYY-MM-DD). */
+export function bannedRefusal(ban: { name: string; until: string }, field: string): DomainError {
+  return new DomainError('entry.banned', { name: ban.name, until: ban.until }, field);
 }
 
 /** The person and the survivor chain it was merged into (a merge may be merged again). */
