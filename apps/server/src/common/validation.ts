@@ -1,6 +1,7 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ErrorCode, ErrorParams } from './errors';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 export interface FieldProblem {
   field: string;
@@ -166,6 +167,7 @@ class SafeValidationPipe extends ValidationPipe {
 
 /** Global pipe: unknown fields are rejected, values are converted to the DTO's types. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new SafeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
