@@ -2,8 +2,9 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
-import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, writeFrame } from './live-page';
-import { LIVE_PAGES_PER_EVENT, LiveService, LiveStream } from './live.service';
+import { GZIP_HEADER, livePageKey } from './live-page';
+import { SseStream } from './sse-stream';
+import { LIVE_PAGES_PER_EVENT, LiveService } from './live.service';
 import { DomainError, missingResource } from '../common/errors';
 
 @ApiTags('live')
@@ -94,27 +95,13 @@ export class LiveController {
       }
       res.flushHeaders();
       if (gzip) res.write(GZIP_HEADER);
-      let ended = false;
-      const stream: LiveStream & { backlog: () => number } = {
-        sentAt: 0,
-        send: (frame: SharedFrame | string) => {
-          stream.sentAt = Date.now(); // the heartbeat sweep passes this stream by (LiveService.keepAlive)
-          if (typeof frame === 'string') res.write(gzip ? deflateChunk(frame) : frame);
-          else writeFrame(res, frame, gzip);
-        },
-        end: () => {
-          if (ended) return;
-          ended = true;
-          res.end();
-        },
-        backlog: () => res.writableLength,
-      };
+      const stream = new SseStream(res, gzip);
       stream.send('retry: 2000\n\n');
       // Subscribed before the catch-up is looked at, so that no change falls between the two.
       const stop = this.live.watch(eventId, page, stream);
       if (last !== null && last !== current) {
         const made = page ? await this.live.pageFrame(page, current) : null;
-        if (!ended) stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
+        stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
       } else stream.send(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
       // Streams do not last for ever: the EventSource reconnects (Last-Event-ID) and is counted again.
       const maxAge = this.live.admission.limits.maxAgeMs;
