@@ -117,6 +117,13 @@ describe('entering without an account (issue 31 #4)', () => {
     expect((await http().post('/api/entry-requests/confirm').send({ token }).expect(200)).body).toMatchObject({ state: 'submitted', confirmedBefore: true });
     const audit = await prisma().auditLog.findMany({ where: { entityId: stored.id } });
     expect(audit.filter((r) => r.reason === 'e-mail confirmed')).toHaveLength(1);
+    // The confirmation's audit row: the state and version before, and after them the time confirmed.
+    expect(audit.find((r) => r.reason === 'e-mail confirmed')).toMatchObject({
+      action: 'update',
+      userId: null,
+      before: { state: 'unconfirmed', version: 1 },
+      after: { state: 'submitted', version: 2, confirmedAt: confirmed.confirmedAt!.toISOString() },
+    });
     // The request's audit row, written in the same statement as the request: the address and the link's hash hidden.
     expect(audit.find((r) => r.action === 'create')).toMatchObject({
       userId: null,

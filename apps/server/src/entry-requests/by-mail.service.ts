@@ -5,15 +5,19 @@ import { AuditService } from '../audit/audit.service';
 import { WindowCounter } from '../auth/rate-limit';
 import { DomainError, unknownAffiliation } from '../common/errors';
 import { notFound } from '../common/optimistic';
-import type { EntryRequest } from '../generated/prisma/client';
+import { Prisma, type EntryRequest } from '../generated/prisma/client';
+import { insertAuditRows } from '../audit/audit-rows';
+import { pipelinedTransaction } from '../persistence/raw-pg';
+import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
+import { clashCtes } from './request-clash-sql';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateEntryRequestByMailDto } from './entry-request.dto';
-import { EntryRequestsService, lockIdentities, SUBMIT_CONTEXT } from './entry-requests.service';
-import { checkWindow } from './request-checks';
-import { detailsOf, labelOf } from './request-details';
+import { EntryRequestsService, identityKeys, LOCK_IDENTITIES, SUBMIT_CONTEXT } from './entry-requests.service';
+import { windowClosed } from './request-checks';
+import { detailsOf, labelOf, type RequestDetails } from './request-details';
 
 /**
  * How long a confirmation link works: 48 hours from the request. Until it is followed the request
@@ -134,54 +138,120 @@ export class EntryRequestsByMailService {
    * request's persons are locked first, then its state read again: a second follow — another tab,
    * another server instance — finds it confirmed and answers `confirmedBefore` without a change.
    */
-  async confirm(token: string): Promise<{ request: EntryRequest; confirmedBefore: boolean; lang: Language; label: string; eventName: string }> {
-    const hash = confirmHashOf(token);
-    const found = await this.prisma.entryRequest.findUnique({ where: { confirmHash: hash }, include: { event: { include: { tournament: true } } } });
+  async confirm(token: string): Promise<{ request: ConfirmedRequest; confirmedBefore: boolean; lang: Language; label: string; eventName: string }> {
+    // Issue 31's opening hour: one read of the request and its event, then one transaction written
+    // at once (the persons' locks, then CONFIRM_WRITE: the checks, the change and its audit row).
+    const [found] = await CONFIRM_CONTEXT.rows(this.requests.pg, confirmHashOf(token));
     if (!found) throw new DomainError('entry.confirm_unknown');
-    const d = detailsOf(found.details);
+    const d = detailsOf(found.details as Prisma.JsonValue);
     const lang: Language = d.lang ?? 'zh';
-    const describe = (request: EntryRequest, confirmedBefore: boolean) => ({
-      request,
+    const event = { nameZh: found.eventNameZh, nameEn: found.eventNameEn };
+    const describe = (state: EntryRequest['state'], confirmedAt: Date | null, confirmedBefore: boolean) => ({
+      request: { id: found.id, eventId: found.eventId, state, confirmedAt },
       confirmedBefore,
       lang,
       label: chineseIn(lang, labelOf(d, lang)),
-      eventName: chineseIn(lang, nameIn(lang, found.event)),
+      eventName: chineseIn(lang, nameIn(lang, event)),
     });
-    if (found.state !== 'unconfirmed') return describe(found, true);
-    const event = found.event;
-    return this.prisma.$transaction(
-      async (tx) => {
-        const now = await lockIdentities(tx, event.id, d.identities);
-        const req = await tx.entryRequest.findUniqueOrThrow({ where: { id: found.id } });
-        if (req.state !== 'unconfirmed') return describe(req, true);
-        if (req.createdAt < expiredBefore(now)) throw new DomainError('entry.confirm_expired', { hours: CONFIRM_HOURS });
-        // Asked inside the window (checked then); the draw must not have run since.
-        if (event.round1PairedAt !== null) checkWindow(null, event, now, event.tournament.timeZone);
-        const { activeEntries } = await this.requests.checkClashes(tx, event, d, req.affiliationId, lang);
-        const full = event.maxEntries !== null && activeEntries >= event.maxEntries;
-        const { count } = await tx.entryRequest.updateMany({
-          where: { id: req.id, state: 'unconfirmed' },
-          data: { state: full ? 'waiting' : 'submitted', confirmedAt: now, version: { increment: 1 } },
-        });
-        const after = await tx.entryRequest.findUniqueOrThrow({ where: { id: req.id } });
-        if (count === 0) return describe(after, true);
-        await this.audit.record(tx, {
-          userId: null,
-          tournamentId: event.tournamentId,
-          entity: 'entry_request',
-          entityId: req.id,
-          action: 'update',
-          before: { state: req.state, version: req.version },
-          after: { state: after.state, version: after.version, confirmedAt: after.confirmedAt },
-          reason: full ? 'e-mail confirmed; the field is full: on the waiting list' : 'e-mail confirmed',
-        });
-        return describe(after, false);
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+    if (found.state !== 'unconfirmed') return describe(found.state, found.confirmedAt, true);
+    const written = await pipelinedTransaction(this.prisma.pg, { timeout: 20_000, maxWait: 15_000 }, [
+      LOCK_IDENTITIES.sql(identityKeys(found.eventId, d.identities)),
+      CONFIRM_WRITE.sql({ id: found.id, eventId: found.eventId, details: d }),
+    ]);
+    const [row] = CONFIRM_WRITE.rowsOf(written[1]);
+    // Gone since the read (an expired request is deleted with the next request asked).
+    if (!row?.stateBefore) throw new DomainError('entry.confirm_unknown');
+    if (row.stateBefore !== 'unconfirmed') return describe(row.stateBefore, row.confirmedBefore, true);
+    if (!row.fresh) throw new DomainError('entry.confirm_expired', { hours: CONFIRM_HOURS });
+    // Asked inside the window (checked then); the draw must not have run since.
+    if (!row.windowOpen) throw windowClosed(null, 'UTC');
+    const met = await this.requests.meetingRefusal(event, d, found.affiliationId, lang, row);
+    if (met) throw met;
+    if (row.state === null) throw new Error('an account-free request passed its checks and was not confirmed');
+    return describe(row.state, row.confirmedAt, false);
   }
 }
 
-function expiredBefore(now: Date): Date {
-  return new Date(now.getTime() - CONFIRM_HOURS * 3600_000);
-}
+/** What following a link answers of the request (the API's answer and the page read these). */
+export type ConfirmedRequest = Pick<EntryRequest, 'id' | 'eventId' | 'state' | 'confirmedAt'>;
+
+/** An account-free request by its link's hash, with its event's names. */
+const CONFIRM_CONTEXT = typedQuery(
+  'an account-free entry request by its link, with its event',
+  {
+    id: 'text',
+    eventId: 'text',
+    state: oneOf<EntryRequest['state']>('text'),
+    details: 'jsonb',
+    affiliationId: 'text?',
+    confirmedAt: 'timestamp?',
+    eventNameZh: 'text',
+    eventNameEn: 'text',
+  },
+  (confirmHash: string) => Prisma.sql`
+    SELECT r.id::text AS id, r."eventId"::text AS "eventId", r.state::text AS state, r.details, r."affiliationId"::text AS "affiliationId", r."confirmedAt",
+      e."nameZh" AS "eventNameZh", e."nameEn" AS "eventNameEn"
+    FROM "EntryRequest" r JOIN "Event" e ON e.id = r."eventId"
+    WHERE r."confirmHash" = ${confirmHash}::text`,
+  ['x'],
+);
+
+/**
+ * Following the link, checked and written in one statement after the persons' locks (so it sees
+ * what the previous holder committed): the request's state read again (confirmed before: no
+ * change), its age (CONFIRM_HOURS), the draw not yet run (三章1 报名办法: closed once round 1 is
+ * paired), the same person held by another request or already entered (clashCtes). When all pass:
+ * `submitted`, or `waiting` at a full field, confirmedAt the database's time, and the audit row (as
+ * AuditService.record wrote it: before the state and version, after those and confirmedAt).
+ */
+const CONFIRM_WRITE = typedQuery(
+  'an account-free entry request confirmed',
+  {
+    stateBefore: oneOf<EntryRequest['state'], 'text?'>('text?'),
+    confirmedBefore: 'timestamp?',
+    fresh: 'bool',
+    windowOpen: 'bool',
+    clashId: 'text?',
+    clashAffiliationId: 'text?',
+    clashIdentity: 'text?',
+    enteredName: 'text?',
+    teamTaken: 'bool',
+    state: oneOf<EntryRequest['state'], 'text?'>('text?'),
+    confirmedAt: 'timestamp?',
+  },
+  (a: { id: string; eventId: string; details: RequestDetails }) => Prisma.sql`
+    WITH ev AS (
+      SELECT e.id, e."tournamentId", e."maxEntries", e."round1PairedAt" IS NULL AS "windowOpen", (now() AT TIME ZONE 'UTC') AS now
+      FROM "Event" e WHERE e.id = ${a.eventId}::uuid
+    ), req AS (
+      SELECT r.state, r.version, r."createdAt", r."confirmedAt" FROM "EntryRequest" r WHERE r.id = ${a.id}::uuid
+    ), ${clashCtes(a.eventId, a.details, NO_ID)}, verdict AS (
+      SELECT ev.*, req.state::text AS "stateBefore", req.version AS "versionBefore", req."confirmedAt" AS "confirmedBefore",
+        req."createdAt" >= ev.now - make_interval(hours => ${CONFIRM_HOURS}::int) AS fresh,
+        (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
+        (SELECT "nameZh" FROM entered) AS "enteredName",
+        EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ev.id AND t."nameZh" = ${a.details.team?.nameZh ?? null}::text) AS "teamTaken",
+        (SELECT count(*) FROM "Entry" e WHERE e."eventId" = ev.id AND e.status = 'active')::int4 AS "activeEntries"
+      FROM ev, req
+    ), upd AS (
+      UPDATE "EntryRequest" r
+      SET state = (CASE WHEN v."maxEntries" IS NOT NULL AND v."activeEntries" >= v."maxEntries" THEN 'waiting' ELSE 'submitted' END)::"EntryRequestState",
+        "confirmedAt" = v.now, version = r.version + 1, "updatedAt" = v.now
+      FROM verdict v
+      WHERE r.id = ${a.id}::uuid AND r.state = 'unconfirmed' AND v."stateBefore" = 'unconfirmed' AND v.fresh AND v."windowOpen"
+        AND v."clashId" IS NULL AND v."enteredName" IS NULL AND NOT v."teamTaken"
+      RETURNING r.state, r.version, r."confirmedAt"
+    ), audit AS (${insertAuditRows({
+      select: Prisma.sql`
+      SELECT NULL::uuid, NULL::timestamp(3), NULL::uuid, v."tournamentId", 'entry_request', ${a.id}::text, 'update',
+        jsonb_build_object('state', v."stateBefore", 'version', v."versionBefore"),
+        jsonb_build_object('state', u.state, 'version', u.version, 'confirmedAt', to_char(u."confirmedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        CASE WHEN u.state = 'waiting' THEN 'e-mail confirmed; the field is full: on the waiting list' ELSE 'e-mail confirmed' END
+      FROM upd u, verdict v`,
+    })})
+    SELECT v."stateBefore", v."confirmedBefore", coalesce(v.fresh, false) AS fresh, coalesce(v."windowOpen", false) AS "windowOpen",
+      v."clashId", v."clashAffiliationId", v."clashIdentity", v."enteredName", coalesce(v."teamTaken", false) AS "teamTaken",
+      u.state::text AS state, u."confirmedAt"
+    FROM (SELECT 1) one LEFT JOIN verdict v ON true LEFT JOIN upd u ON true`,
+  [{ id: NO_ID, eventId: NO_ID, details: { kind: 'player', members: [], identities: ['n:x|'] } }],
+);

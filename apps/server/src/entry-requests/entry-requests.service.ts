@@ -27,6 +27,7 @@ import { dbNow } from './db-clock';
 import { CreateEntryRequestDto, PlayerDetailsDto, RequestFilterDto } from './entry-request.dto';
 import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember, unitOfTournament, windowClosed } from './request-checks';
 import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
+import { clashCtes } from './request-clash-sql';
 import { nameIn } from '../i18n/words';
 
 /**
@@ -242,8 +243,6 @@ const SUBMIT_WRITE = typedQuery(
     updatedAt: 'timestamp?',
   },
   (a: RequestWrite) => {
-    const playerIds = a.details.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
-    const names = a.details.identities.filter((i) => i.startsWith('n:'));
     const utc = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     return Prisma.sql`
     WITH ev AS (
@@ -252,21 +251,7 @@ const SUBMIT_WRITE = typedQuery(
           AND (g."registrationClosesAt" IS NULL OR (now() AT TIME ZONE 'UTC') < g."registrationClosesAt")) AS "windowOpen"
       FROM "Event" e LEFT JOIN "Regulations" g ON g."tournamentId" = e."tournamentId"
       WHERE e.id = ${a.eventId}::uuid
-    ), clash AS (
-      SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", i.identity
-      FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
-      WHERE r."eventId" = ${a.eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${a.details.identities}::text[])
-      LIMIT 1
-    ), entered AS (
-      SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
-      WHERE e."eventId" = ${a.eventId}::uuid AND e.status = 'active'
-        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-      UNION ALL
-      SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
-      WHERE t."eventId" = ${a.eventId}::uuid
-        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-      LIMIT 1
-    ), verdict AS (
+    ), ${clashCtes(a.eventId, a.details, NO_ID)}, verdict AS (
       SELECT ev.*, (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
         (SELECT "nameZh" FROM entered) AS "enteredName",
         EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${a.eventId}::uuid AND t."nameZh" = ${a.details.team?.nameZh ?? null}::text) AS "teamTaken",
@@ -319,7 +304,7 @@ const SUBMIT_WRITE = typedQuery(
   ],
 );
 
-const LOCK_IDENTITIES = typedQuery(
+export const LOCK_IDENTITIES = typedQuery(
   'the persons of an entry request, locked',
   { now: 'timestamp', locked: 'int8' },
   (keys: string[]) => Prisma.sql`
@@ -339,7 +324,7 @@ export async function lockIdentities(tx: Tx, eventId: string, identities: string
 }
 
 /** The advisory lock keys of a request's identities (the statement takes them in sorted order). */
-function identityKeys(eventId: string, identities: string[]): string[] {
+export function identityKeys(eventId: string, identities: string[]): string[] {
   return [...new Set(identities)].sort().map((i) => `chuhe:entry:${eventId}:${i}`);
 }
 
@@ -479,9 +464,8 @@ export class EntryRequestsService {
     const { lang, event } = words;
     const eventName = nameIn(lang, event);
     if (!row.windowOpen) throw windowClosed(words.regs, words.timeZone);
-    if (row.clashId) throw await this.clashRefusal(this.prisma, event, details, affiliationId, lang, row.clashIdentity!, row.clashAffiliationId);
-    if (row.enteredName !== null) throw new DomainError('entry.duplicate', { name: row.enteredName, event: eventName });
-    if (details.team && row.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, details.team), event: eventName });
+    const met = await this.meetingRefusal(event, details, affiliationId, lang, row);
+    if (met) throw met;
     const { state, version, createdAt, updatedAt } = row;
     if (state === null || version === null || createdAt === null || updatedAt === null) {
       if (source !== 'delegate') throw new Error('an entry request passed its checks and was not written');
@@ -571,6 +555,25 @@ export class EntryRequestsService {
     if (found.enteredName !== null) throw new DomainError('entry.duplicate', { name: found.enteredName, event: eventName });
     if (d.team && found.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
     return { activeEntries: found.activeEntries, unitUsed: found.unitUsed };
+  }
+
+  /**
+   * What a checked statement's row (clashCtes, and whether the team's name is taken) says of a
+   * request, as checkClashes words it, in its order: the same person or team held by another
+   * request (by another unit, or twice), a player already entered, the team's name taken; null when
+   * none of these.
+   */
+  async meetingRefusal(
+    event: Pick<Event, 'nameZh' | 'nameEn'>,
+    d: RequestDetails,
+    affiliationId: string | null,
+    lang: Language,
+    row: { clashId: string | null; clashIdentity: string | null; clashAffiliationId: string | null; enteredName: string | null; teamTaken: boolean },
+  ): Promise<DomainError | null> {
+    if (row.clashId) return this.clashRefusal(this.prisma, event, d, affiliationId, lang, row.clashIdentity!, row.clashAffiliationId);
+    if (row.enteredName !== null) return new DomainError('entry.duplicate', { name: row.enteredName, event: nameIn(lang, event) });
+    if (d.team && row.teamTaken) return new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: nameIn(lang, event) });
+    return null;
   }
 
   /** The refusal of a request naming a person (or team) another request holds: entered by another unit, or twice. */
