@@ -236,20 +236,24 @@ export async function bench(): Promise<void> {
     const health1 = times.get('GET /api/health') ?? [];
 
     // ── Without an account: BY_MAIL asked (stored unconfirmed, a mail queued), then each link followed ──
-    const { statuses: askStatuses, ms: askedByClient } = await send(
-      Array.from({ length: BY_MAIL }, (_, i) => ({
-        method: 'POST',
-        path: `/api/events/${ev.id}/entry-requests/by-mail?lang=zh`,
-        body: { player: person(i, '邮件'), email: `m${i}@bench.chuhe` },
-      })),
+    const askMeter = await meter('asked', db, name, () =>
+      send(
+        Array.from({ length: BY_MAIL }, (_, i) => ({
+          method: 'POST',
+          path: `/api/events/${ev.id}/entry-requests/by-mail?lang=zh`,
+          body: { player: person(i, '邮件'), email: `m${i}@bench.chuhe` },
+        })),
+      ),
     );
+    const { statuses: askStatuses, ms: askedByClient } = askMeter.value;
     const asked = times.get('POST /api/events/:id/entry-requests/by-mail') ?? [];
     const links = (await db.query<{ text: string }>(`SELECT text FROM "Mail" WHERE kind = 'confirm_email'`)).rows.map(
       (r) => /\/entry-requests\/confirm\/([A-Za-z0-9_-]+)/.exec(r.text)![1],
     );
-    const { statuses: confirmStatuses, ms: confirmedByClient } = await send(
-      links.map((token) => ({ method: 'POST', path: '/api/entry-requests/confirm', body: { token } })),
+    const confirmMeter = await meter('confirmed', db, name, () =>
+      send(links.map((token) => ({ method: 'POST', path: '/api/entry-requests/confirm', body: { token } }))),
     );
+    const { statuses: confirmStatuses, ms: confirmedByClient } = confirmMeter.value;
     const confirmed = times.get('POST /api/entry-requests/confirm') ?? [];
     const submittedByMail = Number(
       (await db.query(`SELECT count(*) AS n FROM "EntryRequest" WHERE "eventId" = $1 AND email IS NOT NULL AND state = 'submitted'`, [ev.id])).rows[0].n,
@@ -287,7 +291,9 @@ export async function bench(): Promise<void> {
         `${links.length} links followed (${confirmStatuses.filter((x) => x === 200).length} × 200): server p50 ${f(pct(confirmed, 0.5))} ms, p99 ${f(pct(confirmed, 0.99))} ms; submitted after confirmation: ${submittedByMail}`,
     );
     console.log(`  asked, on the server: ${spread(asked)}; at the client: ${spread(askedByClient)}`);
+    console.log(`  asked, cost: ${perRequest(askMeter, BY_MAIL)}`);
     console.log(`  links followed, on the server: ${spread(confirmed)}; at the client: ${spread(confirmedByClient)}`);
+    console.log(`  links followed, cost: ${perRequest(confirmMeter, links.length)}`);
     if (submittedByMail !== BY_MAIL) throw new Error('entries bench: an account-free request was lost between asking and confirming');
     if (ok !== n || rows !== n || perUnitMax > 1) throw new Error('entries bench: a request was lost or a quota exceeded');
     await app.close();
