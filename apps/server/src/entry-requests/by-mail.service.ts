@@ -63,8 +63,8 @@ export class EntryRequestsByMailService {
 
   async submit({ eventId, dto, lang, address }: { eventId: string; dto: CreateEntryRequestByMailDto; lang: Language; address: string }) {
     if (!this.mail.configured) throw new DomainError('entry.mail_unavailable');
-    // As a signed-in request (EntryRequestsService.submit): one read of what it needs, one batch
-    // transaction that writes the request, its audit row and its mail together or nothing.
+    // As a signed-in request (EntryRequestsService.submit): one read of what it needs, one
+    // transaction written at once that writes the request, its audit row and its mail together or nothing.
     const [event] = await SUBMIT_CONTEXT.rows(this.requests.pg, eventId, null, dto.affiliationId ?? null, []);
     if (!event) throw notFound('event');
     const eventName = nameIn(lang, event);
@@ -164,6 +164,7 @@ export class EntryRequestsByMailService {
     if (row.stateBefore !== 'unconfirmed') return describe(row.stateBefore, row.confirmedBefore, true);
     if (!row.fresh) throw new DomainError('entry.confirm_expired', { hours: CONFIRM_HOURS });
     // Asked inside the window (checked then); the draw must not have run since.
+    // (No window times to word: the request was asked inside it; the zone formats none.)
     if (!row.windowOpen) throw windowClosed(null, 'UTC');
     const met = await this.requests.meetingRefusal(event, d, found.affiliationId, lang, row);
     if (met) throw met;
