@@ -48,38 +48,15 @@ const ENTRY_CHECKS = typedQuery(
     activeEntries: 'int4',
     unitUsed: 'int4',
   },
-  (
-    eventId: string,
-    identities: string[],
-    exceptId: string,
-    playerIds: string[],
-    names: string[],
-    teamName: string | null,
-    affiliationId: string | null,
-  ) => Prisma.sql`
-    WITH clash AS (
-      SELECT r.id::text AS id, r."affiliationId"::text AS "affiliationId", i.identity
-      FROM "EntryRequest" r, jsonb_array_elements_text(r.details->'identities') AS i(identity)
-      WHERE r."eventId" = ${eventId}::uuid AND r.state IN ('submitted', 'approved', 'waiting') AND i.identity = ANY(${identities}::text[])
-        AND r.id <> ${exceptId}::uuid
-      LIMIT 1
-    ), entered AS (
-      SELECT p."nameZh" FROM "Entry" e JOIN "Player" p ON p.id = e."playerId"
-      WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active'
-        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-      UNION ALL
-      SELECT p."nameZh" FROM "TeamMember" m JOIN "Team" t ON t.id = m."teamId" JOIN "Player" p ON p.id = m."playerId"
-      WHERE t."eventId" = ${eventId}::uuid
-        AND (p.id::text = ANY(${playerIds}::text[]) OR ('n:' || replace(p."nameZh", ' ', '') || '|' || coalesce(p."birthYear"::text, '')) = ANY(${names}::text[]))
-      LIMIT 1
-    )
+  (eventId: string, d: Pick<RequestDetails, 'identities' | 'members' | 'team'>, exceptId: string, affiliationId: string | null) => Prisma.sql`
+    WITH ${clashCtes(eventId, d, exceptId)}
     SELECT (SELECT id FROM clash) AS "clashId", (SELECT "affiliationId" FROM clash) AS "clashAffiliationId", (SELECT identity FROM clash) AS "clashIdentity",
       (SELECT "nameZh" FROM entered) AS "enteredName",
-      EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${eventId}::uuid AND t."nameZh" = ${teamName}::text) AS "teamTaken",
+      EXISTS (SELECT 1 FROM "Team" t WHERE t."eventId" = ${eventId}::uuid AND t."nameZh" = ${d.team?.nameZh ?? null}::text) AS "teamTaken",
       (SELECT count(*) FROM "Entry" e WHERE e."eventId" = ${eventId}::uuid AND e.status = 'active')::int4 AS "activeEntries",
       (SELECT count(*) FROM "EntryRequest" r WHERE r."eventId" = ${eventId}::uuid AND r."affiliationId" = ${affiliationId}::uuid AND r.source = 'delegate'
          AND r.state::text = ANY(${[...HOLDS_PLACE]}::text[]))::int4 AS "unitUsed"`,
-  [NO_ID, ['n:x|'], NO_ID, [], [], null, null],
+  [NO_ID, { identities: ['n:x|'], members: [] }, NO_ID, null],
 );
 
 const QUOTA_LOCK = typedQuery(
@@ -548,9 +525,7 @@ export class EntryRequestsService {
     exceptId: string = NO_ID,
   ): Promise<{ activeEntries: number; unitUsed: number }> {
     const eventName = nameIn(lang, event);
-    const playerIds = d.members.flatMap((m) => (m.playerId ? [m.playerId] : []));
-    const names = d.identities.filter((i) => i.startsWith('n:'));
-    const found = await ENTRY_CHECKS.one(tx, event.id, d.identities, exceptId, playerIds, names, d.team?.nameZh ?? null, affiliationId);
+    const found = await ENTRY_CHECKS.one(tx, event.id, d, exceptId, affiliationId);
     if (found.clashId) throw await this.clashRefusal(tx, event, d, affiliationId, lang, found.clashIdentity!, found.clashAffiliationId);
     if (found.enteredName !== null) throw new DomainError('entry.duplicate', { name: found.enteredName, event: eventName });
     if (d.team && found.teamTaken) throw new DomainError('entry.duplicate', { name: nameIn(lang, d.team), event: eventName });
