@@ -1,6 +1,8 @@
 import { changedBetween, methodOf, orderTimeline, rateTimeline, type PersonChange, type TimelineItem } from '@chuhe/ratings';
 import { Prisma } from '../generated/prisma/client';
-import { typedQuery } from '../persistence/typed-sql';
+import { sameAsJsonb } from '../persistence/jsonb-equal';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { reportOf } from './rating-report';
 import type { Tx } from '../prisma/prisma.service';
 
 /**
@@ -36,6 +38,31 @@ const LIST_EVENTS = typedQuery(
     WHERE e."ratingListId" = ${listId}::uuid
       AND (e.id = ANY(${include}::uuid[]) OR EXISTS (SELECT 1 FROM "RatingChange" c WHERE c."eventId" = e.id AND c."ratingListId" = ${listId}::uuid))`,
   ['00000000-0000-0000-0000-000000000000', []],
+);
+
+/**
+ * The list's event rows as stored, with what a recompute compares: only the columns needed, as a
+ * typed query (Prisma's findMany of the 400,000 rows of issue 33's scale took most of 9 s).
+ */
+const STORED_ROWS = typedQuery(
+  'rating list event rows',
+  {
+    id: 'text',
+    eventId: 'text',
+    personId: 'text',
+    ratingBefore: 'int4?',
+    rating: 'int4',
+    games: 'int4',
+    performance: 'int4?',
+    effectiveAt: 'timestamp',
+    report: 'jsonb',
+  },
+  (listId: string) => Prisma.sql`
+    SELECT c.id::text AS id, c."eventId"::text AS "eventId", c."personId"::text AS "personId", c."ratingBefore", c.rating, c.games,
+      c.performance, c."effectiveAt", c.report
+    FROM "RatingChange" c
+    WHERE c."ratingListId" = ${listId}::uuid AND c."eventId" IS NOT NULL`,
+  [NO_ID],
 );
 
 export interface RecomputeResult {
@@ -98,6 +125,18 @@ interface RowData {
   report: unknown;
 }
 
+/** Whether a stored row differs from the computed one (the UPDATE's WHERE, decided before sending it). */
+function differs(o: Pick<RowData, Exclude<keyof RowData, 'report'>> & { report: unknown }, d: RowData): boolean {
+  return (
+    o.ratingBefore !== d.ratingBefore ||
+    o.rating !== d.rating ||
+    o.games !== d.games ||
+    o.performance !== d.performance ||
+    o.effectiveAt.getTime() !== d.effectiveAt.getTime() ||
+    !sameAsJsonb(o.report, d.report)
+  );
+}
+
 /** Rows per statement (one array parameter per column: the statement's size grows, not its parameters). */
 const ROWS_PER_STATEMENT = 5_000;
 
@@ -108,22 +147,20 @@ export async function recomputeList(tx: Tx, listId: string, include: readonly st
   const history = rateTimeline(methodOf(list.method), items);
   const times = effectiveTimes(items);
 
-  const old = await tx.ratingChange.findMany({
-    where: { ratingListId: listId, eventId: { not: null } },
-    select: { id: true, eventId: true, personId: true, ratingBefore: true, rating: true, effectiveAt: true },
-  });
+  const old = await STORED_ROWS.rows(tx, listId);
   const next: (PersonChange & { eventId: string })[] = [...history.events].flatMap(([eventId, cs]) => cs.map((c) => ({ ...c, eventId })));
   const changed = changedBetween(
-    old.map((o) => ({ eventKey: o.eventId!, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating })),
+    old.map((o) => ({ eventKey: o.eventId, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating })),
     next.map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
   ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
 
-  // Rewrite the event rows whose content differs, set-based: one UPDATE … FROM unnest and one INSERT
-  // per chunk of rows — the row-by-row update was most of a from-scratch recompute's time (ratings
-  // bench). A report names opponents' ratings, so when anything changed every row is a candidate,
-  // and the UPDATE's own WHERE compares the whole row (report as jsonb, so key order does not
-  // matter) and leaves identical ones alone: a correction rewrites only the rows that moved, each
-  // rewrite being a new row version plus its four index entries (docs/notes/2026-11-29d-rerate4.md).
+  // Rewrite the event rows whose content differs, set-based: one UPDATE … FROM jsonb_to_recordset and
+  // one INSERT per chunk of rows — the row-by-row update was most of a from-scratch recompute's time
+  // (ratings bench). Each computed row is compared here with the stored one, every column and the
+  // report as jsonb compares it (sameAsJsonb: key order, 1 and 1.0), and only those that differ are
+  // sent: a correction changes a few dozen of 400,000 rows, and shipping all of them for PostgreSQL
+  // to compare was 33 s (docs/notes/2026-11-30-rerate5.md). The UPDATE's own WHERE still compares
+  // the whole row and leaves an identical one alone, so a row sent needlessly is not rewritten.
   const oldByKey = new Map(old.map((o) => [`${o.eventId} ${o.personId}`, o]));
   const keep = new Set<string>();
   const inserts: Prisma.RatingChangeCreateManyInput[] = [];
@@ -137,12 +174,11 @@ export async function recomputeList(tx: Tx, listId: string, include: readonly st
       games: c.games,
       performance: c.performance,
       effectiveAt: times.get(c.eventId)!,
-      report: { k: c.k, score: c.score, expected: c.expected, games: c.report },
+      report: reportOf(c),
     };
     const o = oldByKey.get(key);
     if (!o) inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
-    else if (o.rating !== c.rating || o.ratingBefore !== c.ratingBefore || o.effectiveAt.getTime() !== data.effectiveAt.getTime() || changed.length)
-      updates.push({ id: o.id, data });
+    else if (differs(o, data)) updates.push({ id: o.id, data });
   }
   const gone = old.filter((o) => !keep.has(`${o.eventId} ${o.personId}`)).map((o) => o.id);
   let written = gone.length ? (await tx.ratingChange.deleteMany({ where: { id: { in: gone } } })).count : 0;
