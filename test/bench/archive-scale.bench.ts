@@ -35,7 +35,8 @@ import { call, wallTimes } from './bench-support';
 import { countStatements, meter, perRequest } from './request-meter';
 import { createApp, PrismaService } from './server-dist';
 
-const { loadTimeline, recomputeList } = require('../../dist/apps/server/src/ratings/rating-timeline') as typeof Timeline;
+const timelineModule = require('../../dist/apps/server/src/ratings/rating-timeline') as typeof Timeline;
+const { loadTimeline, recomputeList } = timelineModule;
 const profileQueries = require('../../dist/apps/server/src/persons/profile-queries') as typeof Profile;
 const { AutoRerate } = require('../../dist/apps/server/src/ratings/auto-rerate') as typeof Rerate;
 const { PERSON_SEARCH } = require('../../dist/apps/server/src/archive/archive.service') as typeof Archive;
@@ -192,6 +193,15 @@ async function correction(prisma: PrismaService, rerate: { rerate(eventId: strin
   });
   await prisma.game.update({ where: { id: first }, data: { result: game.result === 'draw' ? 'red_win' : 'draw' } });
   const rows = await prisma.ratingChange.count();
+  // The server's recompute reports its phases (auto-rerate calls it through the module's export).
+  const phases: string[] = [];
+  (timelineModule as { recomputeList: typeof recomputeList }).recomputeList = (tx, id, include) =>
+    recomputeList(tx, id, include, (p) =>
+      phases.push(
+        `timeline read ${(p.timeline / 1000).toFixed(1)} s, rating ${(p.rate / 1000).toFixed(1)} s, stored rows read ${(p.stored / 1000).toFixed(1)} s, ` +
+          `diff ${(p.diff / 1000).toFixed(1)} s, write ${(p.write / 1000).toFixed(1)} s (${p.sent} rows sent to the UPDATE)`,
+      ),
+    );
   const t = performance.now();
   const outcome = await rerate.rerate(game.pairing.round.eventId).catch(async (error: Error) => {
     // The server's own re-rate gives its transaction 300 s: past that (a loaded machine), the same
@@ -213,6 +223,7 @@ async function correction(prisma: PrismaService, rerate: { rerate(eventId: strin
   console.log(
     `  a correction to the first event re-rated (auto-rerate, from scratch with its writes, ${rows} rating rows): ${outcome} in ${(ms / 1000).toFixed(1)} s, ${changed === undefined ? 'no audit row' : `${changed} ratings changed`} (goal < 60 s: ${goal(ms, 60_000)}) (${load()})`,
   );
+  for (const p of phases) console.log(`    its phases: ${p}`);
 }
 
 export async function bench(): Promise<void> {

@@ -41,8 +41,11 @@ const LIST_EVENTS = typedQuery(
 );
 
 /**
- * The list's event rows as stored, with what a recompute compares: only the columns needed, as a
- * typed query (Prisma's findMany of the 400,000 rows of issue 33's scale took most of 9 s).
+ * The list's event rows as stored, with what a recompute compares, in chunks along the unique
+ * index (ratingListId, personId, eventId) after a (personId, eventId) key: only the columns needed,
+ * as a typed query, a chunk's parsed reports dropped once compared — all 400,000 rows of issue 33's
+ * scale at once (1–2 GB of parsed reports beside the timeline) made the process collect garbage
+ * for most of a minute.
  */
 const STORED_ROWS = typedQuery(
   'rating list event rows',
@@ -57,13 +60,18 @@ const STORED_ROWS = typedQuery(
     effectiveAt: 'timestamp',
     report: 'jsonb',
   },
-  (listId: string) => Prisma.sql`
+  (listId: string, after: { personId: string; eventId: string }, limit: number) => Prisma.sql`
     SELECT c.id::text AS id, c."eventId"::text AS "eventId", c."personId"::text AS "personId", c."ratingBefore", c.rating, c.games,
       c.performance, c."effectiveAt", c.report
     FROM "RatingChange" c
-    WHERE c."ratingListId" = ${listId}::uuid AND c."eventId" IS NOT NULL`,
-  [NO_ID],
+    WHERE c."ratingListId" = ${listId}::uuid AND c."eventId" IS NOT NULL
+      AND (c."personId", c."eventId") > (${after.personId}::uuid, ${after.eventId}::uuid)
+    ORDER BY c."personId", c."eventId"
+    LIMIT ${limit}`,
+  [NO_ID, { personId: NO_ID, eventId: NO_ID }, 1],
 );
+/** Stored rows per chunk. */
+const STORED_CHUNK = 20_000;
 
 export interface RecomputeResult {
   readonly events: number;
@@ -140,19 +148,37 @@ function differs(o: Pick<RowData, Exclude<keyof RowData, 'report'>> & { report: 
 /** Rows per statement (one array parameter per column: the statement's size grows, not its parameters). */
 const ROWS_PER_STATEMENT = 5_000;
 
-export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = []): Promise<RecomputeResult> {
+/** Where a recompute's time went, in ms (the archive-scale bench prints it), and how many rows it sent to the UPDATE. */
+export interface RecomputePhases {
+  timeline: number;
+  rate: number;
+  stored: number;
+  diff: number;
+  write: number;
+  sent: number;
+}
+
+export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = [], phases?: (p: RecomputePhases) => void): Promise<RecomputeResult> {
+  let at = performance.now();
+  const lap = () => -at + (at = performance.now());
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rating-list ${listId}`}))`;
   const list = await tx.ratingList.findUniqueOrThrow({ where: { id: listId } });
   const items = await loadTimeline(tx, listId, include);
+  const timeline = lap();
   const history = rateTimeline(methodOf(list.method), items);
   const times = effectiveTimes(items);
+  const rate = lap();
 
-  const old = await STORED_ROWS.rows(tx, listId);
-  const next: (PersonChange & { eventId: string })[] = [...history.events].flatMap(([eventId, cs]) => cs.map((c) => ({ ...c, eventId })));
-  const changed = changedBetween(
-    old.map((o) => ({ eventKey: o.eventId, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating })),
-    next.map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
-  ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
+  const next = new Map<string, PersonChange & { eventId: string }>();
+  for (const [eventId, cs] of history.events) for (const c of cs) next.set(`${eventId} ${c.personId}`, { ...c, eventId });
+  const dataOf = (c: PersonChange & { eventId: string }): RowData => ({
+    ratingBefore: c.ratingBefore,
+    rating: c.rating,
+    games: c.games,
+    performance: c.performance,
+    effectiveAt: times.get(c.eventId)!,
+    report: reportOf(c),
+  });
 
   // Rewrite the event rows whose content differs, set-based: one UPDATE … FROM jsonb_to_recordset and
   // one INSERT per chunk of rows — the row-by-row update was most of a from-scratch recompute's time
@@ -161,26 +187,41 @@ export async function recomputeList(tx: Tx, listId: string, include: readonly st
   // sent: a correction changes a few dozen of 400,000 rows, and shipping all of them for PostgreSQL
   // to compare was 33 s (docs/notes/2026-11-30-rerate5.md). The UPDATE's own WHERE still compares
   // the whole row and leaves an identical one alone, so a row sent needlessly is not rewritten.
-  const oldByKey = new Map(old.map((o) => [`${o.eventId} ${o.personId}`, o]));
-  const keep = new Set<string>();
-  const inserts: Prisma.RatingChangeCreateManyInput[] = [];
+  const old: { eventKey: string; personId: string; ratingBefore: number | null; rating: number }[] = [];
+  const seen = new Set<string>();
   const updates: { id: string; data: RowData }[] = [];
-  for (const c of next) {
-    const key = `${c.eventId} ${c.personId}`;
-    keep.add(key);
-    const data: RowData = {
-      ratingBefore: c.ratingBefore,
-      rating: c.rating,
-      games: c.games,
-      performance: c.performance,
-      effectiveAt: times.get(c.eventId)!,
-      report: reportOf(c),
-    };
-    const o = oldByKey.get(key);
-    if (!o) inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
-    else if (differs(o, data)) updates.push({ id: o.id, data });
+  const gone: string[] = [];
+  let stored = 0;
+  let diff = 0;
+  for (let after = { personId: NO_ID, eventId: NO_ID }; ;) {
+    const chunk = await STORED_ROWS.rows(tx, listId, after, STORED_CHUNK);
+    stored += lap();
+    for (const o of chunk) {
+      old.push({ eventKey: o.eventId, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating });
+      const key = `${o.eventId} ${o.personId}`;
+      const c = next.get(key);
+      if (!c) gone.push(o.id);
+      else {
+        seen.add(key);
+        const data = dataOf(c);
+        if (differs(o, data)) updates.push({ id: o.id, data });
+      }
+    }
+    diff += lap();
+    if (chunk.length < STORED_CHUNK) break;
+    after = chunk[chunk.length - 1];
   }
-  const gone = old.filter((o) => !keep.has(`${o.eventId} ${o.personId}`)).map((o) => o.id);
+  const changed = changedBetween(
+    old,
+    [...next.values()].map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
+  ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
+  const inserts: Prisma.RatingChangeCreateManyInput[] = [];
+  for (const [key, c] of next) {
+    if (seen.has(key)) continue;
+    const data = dataOf(c);
+    inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
+  }
+  diff += lap();
   let written = gone.length ? (await tx.ratingChange.deleteMany({ where: { id: { in: gone } } })).count : 0;
   for (let i = 0; i < updates.length; i += ROWS_PER_STATEMENT) {
     // The chunk as one JSON document (jsonb_to_recordset): a third of the time of seven array
@@ -213,5 +254,6 @@ export async function recomputeList(tx: Tx, listId: string, include: readonly st
                   ${col((r) => JSON.stringify(r.report))}::jsonb[], ${col((r) => r.performance ?? null)}::int[])
         AS v(person, event, at, before, rating, games, report, performance)`;
   }
+  phases?.({ timeline, rate, stored, diff, write: lap(), sent: updates.length });
   return { events: history.events.size, persons: history.states.size, changed, written };
 }
