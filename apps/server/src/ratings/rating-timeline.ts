@@ -13,11 +13,17 @@ import type { Tx } from '../prisma/prisma.service';
  * answer names every (event, person) whose rating moved. One recompute per list at a time: the
  * advisory lock holds a second server instance until the first has written.
  */
+/**
+ * The rated games of the events, one row per event with its games as one JSON array in playing
+ * order ([red person, black person, result, kind]): issue 33's 2,000,000 games as 10,000 rows, not
+ * 2,000,000 rows of five columns through the driver (docs/notes/2026-11-30-rerate5.md).
+ */
 const EVENT_GAMES = typedQuery(
   'rating list games',
-  { eventId: 'text', red: 'text', black: 'text', result: 'text', kind: 'text' },
+  { eventId: 'text', games: 'text' },
   (eventIds: string[]) => Prisma.sql`
-    SELECT r."eventId"::text AS "eventId", rp."personId"::text AS red, bp."personId"::text AS black, g.result::text AS result, g.kind::text AS kind
+    SELECT r."eventId"::text AS "eventId",
+      json_agg(json_build_array(rp."personId", bp."personId", g.result, g.kind) ORDER BY r.number, p."table" NULLS LAST, g.board, g.leg)::text AS games
     FROM "Game" g
     JOIN "Pairing" p ON p.id = g."pairingId"
     JOIN "Round" r ON r.id = p."roundId"
@@ -25,9 +31,11 @@ const EVENT_GAMES = typedQuery(
     JOIN "Player" bp ON bp.id = g."blackPlayerId"
     WHERE r."eventId" = ANY(${eventIds}::uuid[]) AND r.state <> 'draft' AND g.result IS NOT NULL
       AND rp."personId" IS NOT NULL AND bp."personId" IS NOT NULL
-    ORDER BY r."eventId", r.number, p."table" NULLS LAST, g.board, g.leg`,
+    GROUP BY r."eventId"`,
   [[]],
 );
+/** One game of EVENT_GAMES's array. */
+type GameTuple = [red: string, black: string, result: string, kind: string];
 
 const LIST_EVENTS = typedQuery(
   'rating list events',
@@ -103,7 +111,11 @@ export async function loadTimeline(tx: Tx, listId: string, include: readonly str
       )
     : [];
   const byEvent = new Map<string, { red: string; black: string; result: string; kind: string }[]>(events.map((e) => [e.id, []]));
-  for (const g of games) byEvent.get(g.eventId)!.push(g);
+  for (const e of games)
+    byEvent.set(
+      e.eventId,
+      (JSON.parse(e.games) as GameTuple[]).map(([red, black, result, kind]) => ({ red, black, result, kind })),
+    );
   const items: TimelineItem[] = [
     ...[...lists].map(([at, ratings]) => ({ kind: 'list' as const, key: `list ${at}`, at, ratings })),
     ...events.map((e) => ({ kind: 'event' as const, key: e.id, at: day(e.endDate), games: byEvent.get(e.id)! })),
