@@ -341,6 +341,8 @@ export async function bench(): Promise<void> {
     const rows: string[] = [];
     /** The server's CPU per result by push crowd (issue 35 #4: within 1.5× from 2,000 to 10,000 viewers). */
     const serverCpu = new Map<number, number>();
+    /** Its kernel part (system time) by push crowd: the writes' share. */
+    const kernelCpu = new Map<number, number>();
     const run = async (mode: 'push' | 'refetch', crowd: number) => {
       const viewers: Viewer[] = [];
       const news = new Map<Viewer, number[]>(); // refetch: when each viewer's page arrived
@@ -432,7 +434,10 @@ export async function bench(): Promise<void> {
           (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
           `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms (kernel ${(cpu.system * 1000).toFixed(0)}), viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${heldKb.toFixed(1)} KB heap (RSS ${idleKb.toFixed(1)} KB)`,
       );
-      if (mode === 'push') serverCpu.set(crowd, cpu.server);
+      if (mode === 'push') {
+        serverCpu.set(crowd, cpu.server);
+        kernelCpu.set(crowd, cpu.system);
+      }
       console.log(rows[rows.length - 1]);
       await new Promise((r) => setTimeout(r, 2000));
       return pct(delays, 0.99);
@@ -454,6 +459,20 @@ export async function bench(): Promise<void> {
             .map((l) => l.toFixed(1))
             .join(' ')})`,
       );
+    if (serverCpu.size > 1) {
+      // What one more viewer costs per result, from the two crowds: the part in this process's code
+      // (user) and in the kernel (system: on loopback the viewer's receive path runs in the softirq of
+      // the server's own write, and is charged to it unless the kernel accounts irq time apart — so
+      // the kernel figure may be above what a server pays on a real network).
+      const perViewer = (m: Map<number, number>) => ((m.get(large)! - m.get(small)!) / (large - small)) * 1e6;
+      const kernel = perViewer(kernelCpu);
+      const user = perViewer(serverCpu) - kernel;
+      const fixed = (serverCpu.get(small)! - (user + kernel) * small * 1e-6) * 1000;
+      console.log(
+        `per result: ${fixed.toFixed(0)} ms whatever the crowd, and per viewer ${user.toFixed(1)} µs user + ${kernel.toFixed(1)} µs kernel ` +
+          `(≤ 1.5× from 2,000 to 10,000 needs ≤ ${((fixed * 1000) / 14_000).toFixed(1)} µs a viewer in all)`,
+      );
+    }
   } finally {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -1,9 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { GuardedClient } from '../../apps/server/src/prisma/guarded-client';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
 import { publishTournament } from './live-helpers';
 import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
+import { countStatements, StatementCounter } from './statement-counter';
 
 /**
  * Issue 35 #2, a crowd that reloads: a public page served from the rendered-page cache (or as a 304)
@@ -15,8 +15,7 @@ describe('a cached public page costs no statement', () => {
   let app: INestApplication;
   let play: Play;
   let round: RoundBody;
-  let statements = 0;
-  let spy: jest.SpyInstance;
+  let statements: StatementCounter;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -25,17 +24,11 @@ describe('a cached public page costs no statement', () => {
     play = await playEvent(app, SWISS_EVENT, 8);
     round = await nextRound(app, play);
     await publishTournament(app, play);
-    // GuardedClient sends every statement through its (private) inTurn: count them there.
-    const proto = GuardedClient.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const original = proto.inTurn;
-    spy = jest.spyOn(proto, 'inTurn').mockImplementation(function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    });
+    statements = countStatements();
   }, 300_000);
 
   afterAll(async () => {
-    spy?.mockRestore();
+    statements?.restore();
     await app?.close();
   });
 
@@ -46,11 +39,7 @@ describe('a cached public page costs no statement', () => {
   };
 
   /** Statements the server sent while `f` ran. */
-  async function counted<T>(f: () => Promise<T>): Promise<{ value: T; statements: number }> {
-    const before = statements;
-    const value = await f();
-    return { value, statements: statements - before };
-  }
+  const counted = <T>(f: () => Promise<T>) => statements.during(f);
 
   it('0 statements for a cached page hit and for a 304; a result moves the ETag and the next hit is cached again', async () => {
     const standings = `/events/${play.eventId}/standings`;
@@ -58,7 +47,7 @@ describe('a cached public page costs no statement', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"/);
     // The counter sees the pool's statements (the first render of a page reads the event).
-    expect(statements).toBeGreaterThan(0);
+    expect(statements.total).toBeGreaterThan(0);
 
     const hit = await counted(() => get(standings).expect(200));
     expect(hit.value.text).toBe(first.text);

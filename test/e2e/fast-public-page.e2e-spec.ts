@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { FAST_PUBLIC_PAGES } from '../../apps/server/src/create-app';
 import type { FastPublicPages } from '../../apps/server/src/live/fast-page';
-import { GuardedClient } from '../../apps/server/src/prisma/guarded-client';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
 import { publishTournament } from './live-helpers';
 import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
+import { countStatements, StatementCounter } from './statement-counter';
 
 /**
  * Issue 35 #2: the fast path of the public pages (live/fast-page.ts) answers a stranger's reload of
@@ -22,8 +22,7 @@ describe('the fast path of the public pages answers as the full path does', () =
   let port: number;
   let play: Play;
   let round: RoundBody;
-  let statements = 0;
-  let spy: jest.SpyInstance;
+  let statements: StatementCounter;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -33,16 +32,11 @@ describe('the fast path of the public pages answers as the full path does', () =
     play = await playEvent(app, SWISS_EVENT, 8);
     round = await nextRound(app, play);
     await publishTournament(app, play);
-    const proto = GuardedClient.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const original = proto.inTurn;
-    spy = jest.spyOn(proto, 'inTurn').mockImplementation(function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    });
+    statements = countStatements();
   }, 300_000);
 
   afterAll(async () => {
-    spy?.mockRestore();
+    statements?.restore();
     await app?.close();
   });
 
@@ -79,9 +73,8 @@ describe('the fast path of the public pages answers as the full path does', () =
     const full = await ask(method, path, headers);
     fast.enabled = true;
     const served = fast.served;
-    const before = statements;
-    const quick = await ask(method, path, headers);
-    return { full, quick, byFastPath: fast.served - served, statements: statements - before };
+    const { value: quick, statements: sent } = await statements.during(() => ask(method, path, headers));
+    return { full, quick, byFastPath: fast.served - served, statements: sent };
   }
 
   it('the same status, headers and bytes for a page in every language, encoding and cookie, a 304 and a HEAD', async () => {

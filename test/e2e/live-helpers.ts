@@ -17,11 +17,15 @@ export interface Frame {
   id?: string;
   event: string;
   data: string;
+  /** When it arrived (Date.now()). */
+  at?: number;
 }
 
 /** An SSE client over plain HTTP: frames as they arrive, `next(pred)` waits for one. */
 export function openStream(port: number, path: string, headers: Record<string, string> = {}, localAddress?: string) {
   const frames: Frame[] = [];
+  /** When each comment-only block (the heartbeat's `: keep-alive`) arrived (Date.now()). */
+  const comments: number[] = [];
   const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   let buffer = '';
   let status = 0;
@@ -46,7 +50,7 @@ export function openStream(port: number, path: string, headers: Record<string, s
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          const f: Frame = { event: 'message', data: '' };
+          const f: Frame = { event: 'message', data: '', at: Date.now() };
           let any = false;
           let lines = 0;
           for (const line of block.split('\n')) {
@@ -57,7 +61,10 @@ export function openStream(port: number, path: string, headers: Record<string, s
             else if (m[1] === 'event') f.event = m[2];
             else f.data += (lines++ ? '\n' : '') + m[2]; // data lines join with a newline (the SSE spec)
           }
-          if (!any) continue;
+          if (!any) {
+            if (block.split('\n').some((line) => line.startsWith(':'))) comments.push(Date.now());
+            continue;
+          }
           frames.push(f);
           for (const w of [...waiters])
             if (w.pred(f)) {
@@ -74,6 +81,7 @@ export function openStream(port: number, path: string, headers: Record<string, s
   return {
     ready,
     frames,
+    comments,
     get status() {
       return status;
     },

@@ -3,12 +3,12 @@ import { Client, Notification } from 'pg';
 import request from 'supertest';
 import type { PrismaClient } from '../../apps/server/src/generated/prisma/client';
 import { TournamentScopeService } from '../../apps/server/src/auth/tournament-scope.service';
-import { GuardedClient } from '../../apps/server/src/prisma/guarded-client';
 import { LIVE_CHANNEL } from '../../apps/server/src/live/notify';
 import { gameAudit } from '../../apps/server/src/results/play-effects';
 import { createPrismaClient, testDatabaseUrl } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT } from './http-helpers';
 import { getRound, nextRound, Play, playEvent, playRound, putResult, RoundBody, withRole } from './results-helpers';
+import { countStatements, StatementCounter } from './statement-counter';
 
 /**
  * Issue 13's hot path, written out: a plain result (published round, no round N+1, no knockout
@@ -169,22 +169,12 @@ describe('result entry in one statement', () => {
   // event checked). Counted where every statement of the server passes (GuardedClient, as
   // bigopen-cached-page does); each page figure is the least of two tries, so a background job's
   // statement cannot fail it.
-  let counting: { statements: number } | undefined;
-  const count = () => {
-    const seen = { statements: 0 };
-    const proto = GuardedClient.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const original = proto.inTurn;
-    const spy = jest.spyOn(proto, 'inTurn').mockImplementation(function (this: unknown, ...args: unknown[]) {
-      seen.statements++;
-      return original.apply(this, args);
-    });
-    counting = seen;
-    return { seen, restore: () => spy.mockRestore() };
-  };
+  let counting: StatementCounter | undefined;
+  const count = () => (counting = countStatements());
   const counted = async (f: () => PromiseLike<request.Response>, status: number) => {
-    const before = counting!.statements;
-    expect((await f()).status).toBe(status);
-    return counting!.statements - before;
+    const { value, statements } = await counting!.during(async () => await f());
+    expect(value.status).toBe(status);
+    return statements;
   };
   const signIn = async (who: { email: string }) => {
     const login = await request(app.getHttpServer()).post('/login').type('form').send({ email: who.email, password: 'correct horse battery' }).expect(303);

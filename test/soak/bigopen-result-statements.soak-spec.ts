@@ -1,8 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { GuardedClient } from '../../apps/server/src/prisma/guarded-client';
 import { startTestApp, SWISS_EVENT } from '../e2e/http-helpers';
 import { nextRound, Play, playEvent, putResult, RoundBody, withRole } from '../e2e/results-helpers';
+import { countStatements, StatementCounter } from '../e2e/statement-counter';
 
 /**
  * Issue 35 #3 / issue 29 #4: what one result costs in SQL statements, by each way in — the API's
@@ -19,8 +19,7 @@ describe('statements per result', () => {
   let arbiter: { auth: string; email: string };
   let cookie: string;
   let csrf: string;
-  let statements = 0;
-  let spy: jest.SpyInstance;
+  let statements: StatementCounter;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -34,24 +33,15 @@ describe('statements per result', () => {
       .split(';')[0];
     const sheet = await request(app.getHttpServer()).get(`/rounds/${round.id}/results?lang=en`).set('Cookie', cookie).expect(200);
     csrf = /name="_csrf" value="([^"]+)"/.exec(sheet.text)![1];
-    const proto = GuardedClient.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const original = proto.inTurn;
-    spy = jest.spyOn(proto, 'inTurn').mockImplementation(function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    });
+    statements = countStatements();
   }, 300_000);
 
   afterAll(async () => {
-    spy?.mockRestore();
+    statements?.restore();
     await app?.close();
   });
 
-  async function counted(f: () => Promise<unknown>): Promise<number> {
-    const before = statements;
-    await f();
-    return statements - before;
-  }
+  const counted = async (f: () => Promise<unknown>): Promise<number> => (await statements.during(f)).statements;
 
   const game = (table: number) => round.pairings.find((p) => p.table === table)!.games[0];
   const stored = async (table: number) => {

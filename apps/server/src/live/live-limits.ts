@@ -16,6 +16,8 @@ export interface LiveLimits {
   maxAgeMs: number;
   /** Seconds a refused client is told to wait (Retry-After). */
   retryAfterSeconds: number;
+  /** A stream silent this long gets a keep-alive comment (proxies close idle streams); one that had news needs none. */
+  heartbeatMs: number;
 }
 
 /** Descriptors kept for everything that is not a live stream: requests, pool connections, files. */
@@ -42,7 +44,7 @@ function positive(name: string, fallback: number): number {
   return n;
 }
 
-/** The limits from the environment: CHUHE_LIVE_PER_ADDRESS (64), CHUHE_LIVE_MAX, CHUHE_LIVE_MAX_SECONDS (900). */
+/** The limits from the environment: CHUHE_LIVE_PER_ADDRESS (64), CHUHE_LIVE_MAX, CHUHE_LIVE_MAX_SECONDS (900), CHUHE_LIVE_HEARTBEAT_MS (20,000). */
 export function liveLimits(): LiveLimits {
   const fds = openFilesLimit() ?? 1024;
   // With the common `ulimit -n 1024`: 512 streams; raise the limit to hold a crowd (README).
@@ -52,6 +54,7 @@ export function liveLimits(): LiveLimits {
     total: Math.min(room, positive('CHUHE_LIVE_MAX', room)),
     maxAgeMs: positive('CHUHE_LIVE_MAX_SECONDS', 900) * 1000,
     retryAfterSeconds: 30,
+    heartbeatMs: Math.max(100, positive('CHUHE_LIVE_HEARTBEAT_MS', 20_000)),
   };
 }
 

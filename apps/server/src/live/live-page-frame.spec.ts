@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { GZIP_HEADER, sharedFrame, writeFrame } from './live-page';
+import { SseStream } from './sse-stream';
 
 /**
  * writeFrame (issue 35 #4): a shared frame handed to the socket framed once as an HTTP chunk is the
@@ -64,6 +65,27 @@ describe('writeFrame', () => {
       writeFrame(res, b, true);
     });
     expect(gunzipSync(body, { finishFlush: 2 /* Z_SYNC_FLUSH */ }).toString('utf8')).toBe(a.plain.toString() + b.plain.toString());
+  });
+
+  it('SseStream: after the first frame the next go straight to the socket, in order with its own lines; nothing after end', async () => {
+    let stream: SseStream | undefined;
+    let sentAt = 0;
+    const { body, viaRes } = await serve(false, (res) => {
+      stream = new SseStream(res, false);
+      stream.send('retry: 2000\n\n');
+      stream.send(a);
+      stream.send(b);
+      stream.send('id: 3\nevent: refetch\ndata: 3\n\n');
+      stream.send(a);
+      sentAt = stream.sentAt;
+      expect(stream.backlog()).toBeGreaterThanOrEqual(0);
+      stream.end();
+      stream.send(b); // after the end: dropped, not an error
+    });
+    expect(body.toString('utf8')).toBe('retry: 2000\n\n' + a.plain.toString() + b.plain.toString() + 'id: 3\nevent: refetch\ndata: 3\n\n' + a.plain.toString());
+    // The two lines of its own through res.write, the frames not; the spy's res.end is the stream's.
+    expect(viaRes).toBe(2);
+    expect(sentAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('falls back to res.write when the response is not chunked', async () => {

@@ -58,36 +58,50 @@ export function sharedFrame(text: string): SharedFrame {
   return { plain, gzip: deflateChunk(plain) };
 }
 
-/** What writeFrame reads of node's response beyond its typed surface (stable since node 0.x). */
+/** What directSocket reads of node's response beyond its typed surface (stable since node 0.x). */
 type RawResponse = ServerResponse & { chunkedEncoding?: boolean; outputData?: unknown[] };
 
 /**
- * Writes a shared frame to one viewer (issue 35 #4: render once, write n). `res.write` frames each
- * write as an HTTP chunk of its own — the size line, the bytes and a CRLF corked into one writev —
- * for every viewer again; here the chunk is framed once per frame and encoding and handed to the
- * socket as it stands: the same bytes, a third of the work per viewer. Only when res.write would
- * itself write straight to the socket — headers sent, chunked, this response the socket's current
- * one, nothing of it still queued in the response — otherwise res.write, as before.
+ * The socket a response's writes go straight to, or null: headers sent, chunked, this response the
+ * socket's current one, nothing of it still queued in the response. Once so, an SSE response stays
+ * so until it ends (nothing else is written to its socket meanwhile): SseStream asks once.
  */
-export function writeFrame(res: ServerResponse, frame: SharedFrame, gzip: boolean): void {
-  const data = gzip ? frame.gzip : frame.plain;
+export function directSocket(res: ServerResponse): Socket | null {
   const raw = res as RawResponse;
   const socket = res.socket as (Socket & { _httpMessage?: unknown }) | null;
-  if (
-    data.length > 0 &&
+  const direct =
     socket &&
     socket.writable &&
     socket._httpMessage === res &&
     res.headersSent &&
     !res.writableEnded &&
     raw.chunkedEncoding === true &&
-    (raw.outputData?.length ?? 0) === 0
-  ) {
-    const chunked = (frame.chunked ??= {});
-    const key = gzip ? 'gzip' : 'plain';
-    const framed = (chunked[key] ??= Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`, 'latin1'), data, CRLF]));
-    socket.write(framed);
-  } else res.write(data);
+    (raw.outputData?.length ?? 0) === 0;
+  return direct ? socket : null;
+}
+
+/** A shared frame as one HTTP/1.1 chunk (size line, bytes, CRLF), framed once per frame and encoding for every viewer. */
+export function chunkOf(frame: SharedFrame, gzip: boolean): Buffer {
+  const data = gzip ? frame.gzip : frame.plain;
+  const chunked = (frame.chunked ??= {});
+  const key = gzip ? 'gzip' : 'plain';
+  return (chunked[key] ??= Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`, 'latin1'), data, CRLF]));
+}
+
+/**
+ * Writes a shared frame to one viewer (issue 35 #4: render once, write n). `res.write` frames each
+ * write as an HTTP chunk of its own — the size line, the bytes and a CRLF corked into one writev —
+ * for every viewer again; here the chunk is framed once per frame and encoding and handed to the
+ * socket as it stands: the same bytes, a third of the work per viewer. Only when res.write would
+ * itself write straight to the socket (directSocket) — otherwise res.write, as before. Answers the
+ * socket written to, or null.
+ */
+export function writeFrame(res: ServerResponse, frame: SharedFrame, gzip: boolean): Socket | null {
+  const data = gzip ? frame.gzip : frame.plain;
+  const socket = data.length > 0 ? directSocket(res) : null;
+  if (socket) socket.write(chunkOf(frame, gzip));
+  else res.write(data);
+  return socket;
 }
 
 const CRLF = Buffer.from('\r\n', 'latin1');

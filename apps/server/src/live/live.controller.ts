@@ -2,13 +2,10 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../common/id-param';
-import { deflateChunk, GZIP_HEADER, livePageKey, SharedFrame, sharedFrame, writeFrame } from './live-page';
-import { LIVE_PAGES_PER_EVENT, LiveService, LiveStream } from './live.service';
+import { GZIP_HEADER, livePageKey } from './live-page';
+import { SseStream } from './sse-stream';
+import { LIVE_PAGES_PER_EVENT, LiveService } from './live.service';
 import { DomainError, missingResource } from '../common/errors';
-
-/** Heartbeat comment: keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 20_000;
-const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
 
 @ApiTags('live')
 @Controller('api')
@@ -97,36 +94,20 @@ export class LiveController {
         res.setHeader('Vary', 'Accept-Encoding');
       }
       res.flushHeaders();
-      const write = (frame: SharedFrame | string) => {
-        if (typeof frame === 'string') res.write(gzip ? deflateChunk(frame) : frame);
-        else writeFrame(res, frame, gzip);
-      };
       if (gzip) res.write(GZIP_HEADER);
-      write('retry: 2000\n\n');
-      let ended = false;
-      const stream: LiveStream & { backlog: () => number } = {
-        send: write,
-        end: () => {
-          if (ended) return;
-          ended = true;
-          res.end();
-        },
-        backlog: () => res.writableLength,
-      };
+      const stream = new SseStream(res, gzip);
+      stream.send('retry: 2000\n\n');
       // Subscribed before the catch-up is looked at, so that no change falls between the two.
       const stop = this.live.watch(eventId, page, stream);
       if (last !== null && last !== current) {
         const made = page ? await this.live.pageFrame(page, current) : null;
-        if (!ended) stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
-      } else write(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
-      const beat = setInterval(() => write(KEEP_ALIVE), HEARTBEAT_MS);
-      beat.unref();
+        stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
+      } else stream.send(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
       // Streams do not last for ever: the EventSource reconnects (Last-Event-ID) and is counted again.
       const maxAge = this.live.admission.limits.maxAgeMs;
       const age = setTimeout(() => stream.end(), maxAge * (0.9 + Math.random() * 0.2));
       age.unref();
       res.on('close', () => {
-        clearInterval(beat);
         clearTimeout(age);
         stop();
         release();

@@ -14,7 +14,12 @@ export interface LiveStream {
   send(frame: SharedFrame | string): void;
   /** Ends the response (the server is shutting down). */
   end(): void;
+  /** When this stream was last written to (Date.now()): the heartbeat sweep skips streams that had news. */
+  sentAt: number;
 }
+
+/** The comment a silent stream gets (keepAlive). */
+const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
 
 /** Notifications of one event within this window reach the viewers as one change (a burst of results → one frame). */
 const COALESCE_MS = 200;
@@ -75,6 +80,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   readonly admission = new LiveAdmission(liveLimits());
   /** In-process listeners to every committed change of any event (ratings/auto-rerate.ts): event id and part. */
   readonly changes = new Set<(eventId: string, kind: string) => void>();
@@ -86,12 +92,28 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // One sweep for every stream, four times per heartbeat period, instead of a timer per viewer.
+    const every = this.admission.limits.heartbeatMs / 4;
+    this.heartbeat = setInterval(() => this.keepAlive(Date.now()), every);
+    this.heartbeat.unref();
     await this.connect();
+  }
+
+  /**
+   * The heartbeat (issue 35 #4): a keep-alive comment to each stream silent for three quarters of the
+   * period — so none is silent longer than the period — and nothing to the streams that had a frame
+   * meanwhile. During a round's results a crowd gets one write per result, not one more per heartbeat.
+   */
+  keepAlive(now: number): void {
+    const due = now - (this.admission.limits.heartbeatMs * 3) / 4;
+    for (const pages of this.streams.values())
+      for (const set of pages.values()) for (const stream of set) if (stream.sentAt <= due) LiveService.deliver(stream, KEEP_ALIVE);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     for (const pages of this.streams.values()) for (const set of pages.values()) for (const s of set) s.end();
     this.streams.clear();
