@@ -170,15 +170,22 @@ export interface RecomputePhases {
   sent: number;
 }
 
+/**
+ * The list's timeline rated, and each event's effectiveAt; the timeline itself (issue 33's 2,000,000
+ * games) is left to the garbage collector before the stored rows are read and compared.
+ */
+async function rated(tx: Tx, method: Prisma.JsonValue, listId: string, include: readonly string[], lap: () => number) {
+  const items = await loadTimeline(tx, listId, include);
+  const timeline = lap();
+  return { history: rateTimeline(methodOf(method), items), times: effectiveTimes(items), timeline };
+}
+
 export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = [], phases?: (p: RecomputePhases) => void): Promise<RecomputeResult> {
   let at = performance.now();
   const lap = () => -at + (at = performance.now());
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rating-list ${listId}`}))`;
   const list = await tx.ratingList.findUniqueOrThrow({ where: { id: listId } });
-  const items = await loadTimeline(tx, listId, include);
-  const timeline = lap();
-  const history = rateTimeline(methodOf(list.method), items);
-  const times = effectiveTimes(items);
+  const { history, times, timeline } = await rated(tx, list.method, listId, include, lap);
   const rate = lap();
 
   const next = new Map<string, PersonChange & { eventId: string }>();
