@@ -3,7 +3,10 @@
 // from scratch gives.
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { DEFAULT_METHOD, rateTimeline } from '@chuhe/ratings';
+import { sameAsJsonb } from '../../apps/server/src/persistence/jsonb-equal';
 import { AutoRerate } from '../../apps/server/src/ratings/auto-rerate';
+import { reportOf } from '../../apps/server/src/ratings/rating-report';
 import { createPrismaClient } from '../support/database';
 import { newUser, startTestApp, SWISS_EVENT, TOURNAMENT } from './http-helpers';
 import type { RoundViewBody } from './scenario';
@@ -12,6 +15,8 @@ const ROUND_ROBIN = { ...SWISS_EVENT, nameZh: '个人循环赛', nameEn: 'Round 
 
 describe('automatic re-rating after a correction (two server instances)', () => {
   let ratedEvent = '';
+  /** The rated event's organizer (who may rate it). */
+  let ratedBy = '';
   let a: INestApplication;
   let b: INestApplication;
   const prisma = createPrismaClient();
@@ -107,7 +112,82 @@ describe('automatic re-rating after a correction (two server instances)', () => 
     expect(after.find((r) => r.personId === red.personId)!.rating).toBeLessThan(before.find((r) => r.personId === red.personId)!.rating);
     expect((await http(b).post(`/api/events/${e}/rating`).set('Authorization', organizer.auth).expect(200)).body.changed).toEqual([]);
     ratedEvent = e;
+    ratedBy = organizer.auth;
   }, 300_000);
+
+  it('a recompute writes a report that differs as jsonb and leaves one equal as jsonb (1.0 for 1) alone', async () => {
+    const rate = async () =>
+      (await request(a.getHttpServer()).post(`/api/events/${ratedEvent}/rating`).set('Authorization', ratedBy).expect(200)).body as {
+        changed: unknown[];
+        written: number;
+      };
+    const [row] = await prisma.$queryRaw<{ id: string; report: { k: number } }[]>`
+      SELECT id::text AS id, report FROM "RatingChange" WHERE "eventId" = ${ratedEvent}::uuid ORDER BY id LIMIT 1`;
+    // The same report with its K written as 20.0: jsonb-equal, so not sent (and not rewritten).
+    await prisma.$executeRaw`UPDATE "RatingChange" SET report = jsonb_set(report, '{k}', ${`${row.report.k}.0`}::jsonb) WHERE id = ${row.id}::uuid`;
+    expect(await rate()).toEqual(expect.objectContaining({ changed: [], written: 0 }));
+    const [kept] = await prisma.$queryRaw<{ k: string }[]>`SELECT (report->'k')::text AS k FROM "RatingChange" WHERE id = ${row.id}::uuid`;
+    expect(kept.k).toBe(`${row.report.k}.0`);
+    // A report whose content differs while every rating is the same (main sent no row then): rewritten.
+    await prisma.$executeRaw`UPDATE "RatingChange" SET report = jsonb_set(report, '{expected}', '0.123') WHERE id = ${row.id}::uuid`;
+    expect(await rate()).toEqual(expect.objectContaining({ changed: [], written: 1 }));
+    const [back] = await prisma.$queryRaw<{ same: boolean }[]>`
+      SELECT report = ${JSON.stringify(row.report)}::jsonb AS same FROM "RatingChange" WHERE id = ${row.id}::uuid`;
+    expect(back.same).toBe(true);
+  }, 300_000);
+
+  it("the recompute's comparison of reports (sameAsJsonb) answers as PostgreSQL's jsonb = does", async () => {
+    const history = rateTimeline(DEFAULT_METHOD, [
+      {
+        kind: 'list',
+        key: 'l',
+        at: '2026-01-01',
+        ratings: [
+          { personId: 'a', rating: 1600, games: 40 },
+          { personId: 'b', rating: 1400, games: 3 },
+        ],
+      },
+      {
+        kind: 'event',
+        key: 'e',
+        at: '2026-02-01',
+        games: [
+          { red: 'a', black: 'b', result: 'black_win' },
+          { red: 'b', black: 'a', result: 'draw' },
+        ],
+      },
+    ]);
+    const reports = history.events.get('e')!.map(reportOf);
+    const nudged = { ...reports[0], expected: reports[0].expected + 1e-15 };
+    // [the value the server would write, a jsonb text stored]
+    const cases: [unknown, string][] = [
+      ...reports.map((r): [unknown, string] => [r, JSON.stringify(r)]),
+      [reports[0], JSON.stringify(reports[1])],
+      [nudged, JSON.stringify(reports[0])],
+      [reports[0], JSON.stringify({ games: reports[0].games, expected: reports[0].expected, score: reports[0].score, k: reports[0].k })],
+      [reports[0], JSON.stringify(reports[0]).replace(/"k":(\d+)/, '"k":$1.0')],
+      [{ ...reports[0], k: -0 }, JSON.stringify({ ...reports[0], k: 0 })],
+      [1, '1.0'],
+      [-0, '-0'],
+      [100, '1e2'],
+      [0.1 + 0.2, '0.3'],
+      [1e-7, '0.0000001'],
+      [[2, 1], '[1, 2]'],
+      [{}, '{"a": null}'],
+      [{ a: undefined, b: 1 }, '{"b": 1}'],
+      [{ x: Number.NaN }, '{"x": null}'],
+      [1, '"1"'],
+      [0, 'false'],
+      [{ at: new Date('2026-11-30T12:00:00Z') }, '{"at": "2026-11-30T12:00:00.000Z"}'],
+      [{ 0: 1 }, '[1]'],
+      ['红', '"红"'],
+    ];
+    for (const [value, text] of cases) {
+      const [pg] = await prisma.$queryRaw<{ equal: boolean; stored: unknown }[]>`
+        SELECT ${JSON.stringify(value)}::jsonb = ${text}::jsonb AS equal, ${text}::jsonb AS stored`;
+      expect({ value, text, same: sameAsJsonb(pg.stored, value) }).toEqual({ value, text, same: pg.equal });
+    }
+  });
 
   it('a result changed while no server listened is re-rated once at the next start-up (two instances booting)', async () => {
     const e = ratedEvent;

@@ -1,6 +1,8 @@
 import { changedBetween, methodOf, orderTimeline, rateTimeline, type PersonChange, type TimelineItem } from '@chuhe/ratings';
 import { Prisma } from '../generated/prisma/client';
-import { typedQuery } from '../persistence/typed-sql';
+import { sameAsJsonb } from '../persistence/jsonb-equal';
+import { NO_ID, typedQuery } from '../persistence/typed-sql';
+import { reportOf } from './rating-report';
 import type { Tx } from '../prisma/prisma.service';
 
 /**
@@ -11,11 +13,17 @@ import type { Tx } from '../prisma/prisma.service';
  * answer names every (event, person) whose rating moved. One recompute per list at a time: the
  * advisory lock holds a second server instance until the first has written.
  */
+/**
+ * The rated games of the events, one row per event with its games as one JSON array in playing
+ * order ([red person, black person, result, kind]): issue 33's 2,000,000 games as 10,000 rows, not
+ * 2,000,000 rows of five columns through the driver (docs/notes/2026-11-30-rerate5.md).
+ */
 const EVENT_GAMES = typedQuery(
   'rating list games',
-  { eventId: 'text', red: 'text', black: 'text', result: 'text', kind: 'text' },
+  { eventId: 'text', games: 'text' },
   (eventIds: string[]) => Prisma.sql`
-    SELECT r."eventId"::text AS "eventId", rp."personId"::text AS red, bp."personId"::text AS black, g.result::text AS result, g.kind::text AS kind
+    SELECT r."eventId"::text AS "eventId",
+      json_agg(json_build_array(rp."personId", bp."personId", g.result, g.kind) ORDER BY r.number, p."table" NULLS LAST, g.board, g.leg)::text AS games
     FROM "Game" g
     JOIN "Pairing" p ON p.id = g."pairingId"
     JOIN "Round" r ON r.id = p."roundId"
@@ -23,9 +31,11 @@ const EVENT_GAMES = typedQuery(
     JOIN "Player" bp ON bp.id = g."blackPlayerId"
     WHERE r."eventId" = ANY(${eventIds}::uuid[]) AND r.state <> 'draft' AND g.result IS NOT NULL
       AND rp."personId" IS NOT NULL AND bp."personId" IS NOT NULL
-    ORDER BY r."eventId", r.number, p."table" NULLS LAST, g.board, g.leg`,
+    GROUP BY r."eventId"`,
   [[]],
 );
+/** One game of EVENT_GAMES's array. */
+type GameTuple = [red: string, black: string, result: string, kind: string];
 
 const LIST_EVENTS = typedQuery(
   'rating list events',
@@ -37,6 +47,39 @@ const LIST_EVENTS = typedQuery(
       AND (e.id = ANY(${include}::uuid[]) OR EXISTS (SELECT 1 FROM "RatingChange" c WHERE c."eventId" = e.id AND c."ratingListId" = ${listId}::uuid))`,
   ['00000000-0000-0000-0000-000000000000', []],
 );
+
+/**
+ * The list's event rows as stored, with what a recompute compares, in chunks along the unique
+ * index (ratingListId, personId, eventId) after a (personId, eventId) key: only the columns needed,
+ * as a typed query, a chunk's parsed reports dropped once compared — all 400,000 rows of issue 33's
+ * scale at once (1–2 GB of parsed reports beside the timeline) made the process collect garbage
+ * for most of a minute.
+ */
+const STORED_ROWS = typedQuery(
+  'rating list event rows',
+  {
+    id: 'text',
+    eventId: 'text',
+    personId: 'text',
+    ratingBefore: 'int4?',
+    rating: 'int4',
+    games: 'int4',
+    performance: 'int4?',
+    effectiveAt: 'timestamp',
+    report: 'jsonb',
+  },
+  (listId: string, after: { personId: string; eventId: string }, limit: number) => Prisma.sql`
+    SELECT c.id::text AS id, c."eventId"::text AS "eventId", c."personId"::text AS "personId", c."ratingBefore", c.rating, c.games,
+      c.performance, c."effectiveAt", c.report
+    FROM "RatingChange" c
+    WHERE c."ratingListId" = ${listId}::uuid AND c."eventId" IS NOT NULL
+      AND (c."personId", c."eventId") > (${after.personId}::uuid, ${after.eventId}::uuid)
+    ORDER BY c."personId", c."eventId"
+    LIMIT ${limit}`,
+  [NO_ID, { personId: NO_ID, eventId: NO_ID }, 1],
+);
+/** Stored rows per chunk. */
+const STORED_CHUNK = 20_000;
 
 export interface RecomputeResult {
   readonly events: number;
@@ -68,7 +111,11 @@ export async function loadTimeline(tx: Tx, listId: string, include: readonly str
       )
     : [];
   const byEvent = new Map<string, { red: string; black: string; result: string; kind: string }[]>(events.map((e) => [e.id, []]));
-  for (const g of games) byEvent.get(g.eventId)!.push(g);
+  for (const e of games)
+    byEvent.set(
+      e.eventId,
+      (JSON.parse(e.games) as GameTuple[]).map(([red, black, result, kind]) => ({ red, black, result, kind })),
+    );
   const items: TimelineItem[] = [
     ...[...lists].map(([at, ratings]) => ({ kind: 'list' as const, key: `list ${at}`, at, ratings })),
     ...events.map((e) => ({ kind: 'event' as const, key: e.id, at: day(e.endDate), games: byEvent.get(e.id)! })),
@@ -98,53 +145,102 @@ interface RowData {
   report: unknown;
 }
 
+/** Whether a stored row differs from the computed one (the UPDATE's WHERE, decided before sending it). */
+function differs(o: Pick<RowData, Exclude<keyof RowData, 'report'>> & { report: unknown }, d: RowData): boolean {
+  return (
+    o.ratingBefore !== d.ratingBefore ||
+    o.rating !== d.rating ||
+    o.games !== d.games ||
+    o.performance !== d.performance ||
+    o.effectiveAt.getTime() !== d.effectiveAt.getTime() ||
+    !sameAsJsonb(o.report, d.report)
+  );
+}
+
 /** Rows per statement (one array parameter per column: the statement's size grows, not its parameters). */
 const ROWS_PER_STATEMENT = 5_000;
 
-export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = []): Promise<RecomputeResult> {
+/** Where a recompute's time went, in ms (the archive-scale bench prints it), and how many rows it sent to the UPDATE. */
+export interface RecomputePhases {
+  timeline: number;
+  rate: number;
+  stored: number;
+  diff: number;
+  write: number;
+  sent: number;
+}
+
+/**
+ * The list's timeline rated, and each event's effectiveAt; the timeline itself (issue 33's 2,000,000
+ * games) is left to the garbage collector before the stored rows are read and compared.
+ */
+async function rated(tx: Tx, method: Prisma.JsonValue, listId: string, include: readonly string[], lap: () => number) {
+  const items = await loadTimeline(tx, listId, include);
+  const timeline = lap();
+  return { history: rateTimeline(methodOf(method), items), times: effectiveTimes(items), timeline };
+}
+
+export async function recomputeList(tx: Tx, listId: string, include: readonly string[] = [], phases?: (p: RecomputePhases) => void): Promise<RecomputeResult> {
+  let at = performance.now();
+  const lap = () => -at + (at = performance.now());
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rating-list ${listId}`}))`;
   const list = await tx.ratingList.findUniqueOrThrow({ where: { id: listId } });
-  const items = await loadTimeline(tx, listId, include);
-  const history = rateTimeline(methodOf(list.method), items);
-  const times = effectiveTimes(items);
+  const { history, times, timeline } = await rated(tx, list.method, listId, include, lap);
+  const rate = lap();
 
-  const old = await tx.ratingChange.findMany({
-    where: { ratingListId: listId, eventId: { not: null } },
-    select: { id: true, eventId: true, personId: true, ratingBefore: true, rating: true, effectiveAt: true },
+  const next = new Map<string, PersonChange & { eventId: string }>();
+  for (const [eventId, cs] of history.events) for (const c of cs) next.set(`${eventId} ${c.personId}`, { ...c, eventId });
+  const dataOf = (c: PersonChange & { eventId: string }): RowData => ({
+    ratingBefore: c.ratingBefore,
+    rating: c.rating,
+    games: c.games,
+    performance: c.performance,
+    effectiveAt: times.get(c.eventId)!,
+    report: reportOf(c),
   });
-  const next: (PersonChange & { eventId: string })[] = [...history.events].flatMap(([eventId, cs]) => cs.map((c) => ({ ...c, eventId })));
-  const changed = changedBetween(
-    old.map((o) => ({ eventKey: o.eventId!, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating })),
-    next.map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
-  ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
 
-  // Rewrite the event rows whose content differs, set-based: one UPDATE … FROM unnest and one INSERT
-  // per chunk of rows — the row-by-row update was most of a from-scratch recompute's time (ratings
-  // bench). A report names opponents' ratings, so when anything changed every row is a candidate,
-  // and the UPDATE's own WHERE compares the whole row (report as jsonb, so key order does not
-  // matter) and leaves identical ones alone: a correction rewrites only the rows that moved, each
-  // rewrite being a new row version plus its four index entries (docs/notes/2026-11-29d-rerate4.md).
-  const oldByKey = new Map(old.map((o) => [`${o.eventId} ${o.personId}`, o]));
-  const keep = new Set<string>();
-  const inserts: Prisma.RatingChangeCreateManyInput[] = [];
+  // Rewrite the event rows whose content differs, set-based: one UPDATE … FROM jsonb_to_recordset and
+  // one INSERT per chunk of rows — the row-by-row update was most of a from-scratch recompute's time
+  // (ratings bench). Each computed row is compared here with the stored one, every column and the
+  // report as jsonb compares it (sameAsJsonb: key order, 1 and 1.0), and only those that differ are
+  // sent: a correction changes a few dozen of 400,000 rows, and shipping all of them for PostgreSQL
+  // to compare was 33 s (docs/notes/2026-11-30-rerate5.md). The UPDATE's own WHERE still compares
+  // the whole row and leaves an identical one alone, so a row sent needlessly is not rewritten.
+  const old: { eventKey: string; personId: string; ratingBefore: number | null; rating: number }[] = [];
+  const seen = new Set<string>();
   const updates: { id: string; data: RowData }[] = [];
-  for (const c of next) {
-    const key = `${c.eventId} ${c.personId}`;
-    keep.add(key);
-    const data: RowData = {
-      ratingBefore: c.ratingBefore,
-      rating: c.rating,
-      games: c.games,
-      performance: c.performance,
-      effectiveAt: times.get(c.eventId)!,
-      report: { k: c.k, score: c.score, expected: c.expected, games: c.report },
-    };
-    const o = oldByKey.get(key);
-    if (!o) inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
-    else if (o.rating !== c.rating || o.ratingBefore !== c.ratingBefore || o.effectiveAt.getTime() !== data.effectiveAt.getTime() || changed.length)
-      updates.push({ id: o.id, data });
+  const gone: string[] = [];
+  let stored = 0;
+  let diff = 0;
+  for (let after = { personId: NO_ID, eventId: NO_ID }; ;) {
+    const chunk = await STORED_ROWS.rows(tx, listId, after, STORED_CHUNK);
+    stored += lap();
+    for (const o of chunk) {
+      old.push({ eventKey: o.eventId, personId: o.personId, ratingBefore: o.ratingBefore, rating: o.rating });
+      const key = `${o.eventId} ${o.personId}`;
+      const c = next.get(key);
+      if (!c) gone.push(o.id);
+      else {
+        seen.add(key);
+        const data = dataOf(c);
+        if (differs(o, data)) updates.push({ id: o.id, data });
+      }
+    }
+    diff += lap();
+    if (chunk.length < STORED_CHUNK) break;
+    after = chunk[chunk.length - 1];
   }
-  const gone = old.filter((o) => !keep.has(`${o.eventId} ${o.personId}`)).map((o) => o.id);
+  const changed = changedBetween(
+    old,
+    [...next.values()].map((c) => ({ eventKey: c.eventId, personId: c.personId, ratingBefore: c.ratingBefore, rating: c.rating })),
+  ).map((c) => ({ eventId: c.eventKey, personId: c.personId, from: c.from, to: c.to }));
+  const inserts: Prisma.RatingChangeCreateManyInput[] = [];
+  for (const [key, c] of next) {
+    if (seen.has(key)) continue;
+    const data = dataOf(c);
+    inserts.push({ ratingListId: listId, personId: c.personId, eventId: c.eventId, ...data, report: data.report as unknown as Prisma.InputJsonValue });
+  }
+  diff += lap();
   let written = gone.length ? (await tx.ratingChange.deleteMany({ where: { id: { in: gone } } })).count : 0;
   for (let i = 0; i < updates.length; i += ROWS_PER_STATEMENT) {
     // The chunk as one JSON document (jsonb_to_recordset): a third of the time of seven array
@@ -177,5 +273,6 @@ export async function recomputeList(tx: Tx, listId: string, include: readonly st
                   ${col((r) => JSON.stringify(r.report))}::jsonb[], ${col((r) => r.performance ?? null)}::int[])
         AS v(person, event, at, before, rating, games, report, performance)`;
   }
+  phases?.({ timeline, rate, stored, diff, write: lap(), sent: updates.length });
   return { events: history.events.size, persons: history.states.size, changed, written };
 }
