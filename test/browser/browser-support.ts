@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Page } from 'playwright-core';
@@ -38,3 +39,47 @@ export function sidewaysScroll(page: Page): Promise<number> {
 
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * A double click as a hurried hand makes it, on any machine: the server holds the first POST that
+ * `matches` (before Express reads it) until a second one arrives, or `ms` — so that the second click
+ * always comes while the first post is on its way, even where the first answer would otherwise land
+ * before the test's second click. `posts()` counts the matching posts; `release()` lets a held post go
+ * and gives the server its own listeners back (in a finally).
+ */
+export function holdFirstPost(app: INestApplication, matches: (url: string) => boolean, ms = 10_000): { posts(): number; release(): void } {
+  type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+  const server = app.getHttpServer() as Server;
+  const onward = server.listeners('request') as Listener[];
+  let posts = 0;
+  let held: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const letGo = () => {
+    clearTimeout(timer);
+    const first = held;
+    held = null;
+    first?.();
+  };
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const go = () => onward.forEach((listener) => listener.call(server, req, res));
+    if (req.method === 'POST' && matches(req.url ?? '')) {
+      posts += 1;
+      if (posts === 1) {
+        held = go;
+        timer = setTimeout(letGo, ms);
+        return;
+      }
+      letGo(); // the first goes on before the second
+    }
+    go();
+  });
+  return {
+    posts: () => posts,
+    release: () => {
+      letGo();
+      server.removeAllListeners('request');
+      for (const listener of onward) server.on('request', listener);
+    },
+  };
+}

@@ -1,10 +1,9 @@
 import { INestApplication } from '@nestjs/common';
-import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Browser } from 'playwright-core';
 import request from 'supertest';
 import { newUser, SWISS_EVENT, TOURNAMENT } from '../e2e/http-helpers';
 import { newDelegate, newUnit, openRegistration } from '../e2e/entries-helpers';
-import { describeInBrowser, launchBrowser, listeningApp, PHONE, screenshot } from './browser-support';
+import { describeInBrowser, holdFirstPost, launchBrowser, listeningApp, PHONE, screenshot } from './browser-support';
 import { logInFromHome, viaMyTournaments, watch } from './staff-helpers';
 
 /**
@@ -12,8 +11,6 @@ import { logInFromHome, viaMyTournaments, watch } from './staff-helpers';
  * "enter" on a phone. Both posts reach the server; it makes one request and answers the second with
  * the first one's answer — the unit's page with the one entry, not "over the quota" or "entered twice".
  */
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
 describeInBrowser('a double click on a delegate’s entry (issues 31, 34 #7)', () => {
   let app: INestApplication;
   let base: string;
@@ -50,26 +47,8 @@ describeInBrowser('a double click on a delegate’s entry (issues 31, 34 #7)', (
     await page.fill(`${section} input[name=nameEn]`, 'Wen Shuang');
     await page.selectOption(`${section} select[name=gender]`, 'male');
     await page.fill(`${section} input[name=birthYear]`, '1996');
-    // The server holds the first post until the second one arrives (10 s at most), so that both reach
-    // it whatever the machine's load: a hurried hand's second click always lands while the first post is
-    // on its way, but on a busy machine the test's own click could come after the first answer.
-    const server = app.getHttpServer() as Server;
-    const listeners = server.listeners('request') as Listener[];
-    server.removeAllListeners('request');
-    let posts = 0;
-    let releaseFirst: () => void = () => undefined;
-    const secondPost = new Promise<void>((resolve) => (releaseFirst = resolve));
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const pass = () => listeners.forEach((listener) => listener.call(server, req, res));
-      if (req.method !== 'POST' || !req.url?.includes(`/events/${ev.id}/unit-entries`)) return pass();
-      posts += 1;
-      if (posts > 1) {
-        releaseFirst();
-        return void secondPost.then(pass); // after the first, which waited on the same promise
-      }
-      const timer = setTimeout(releaseFirst, 10_000);
-      void secondPost.then(() => (clearTimeout(timer), pass()));
-    });
+    // Both clicks' posts are counted where they reach the server, the first held there until the second arrives.
+    const hold = holdFirstPost(app, (url) => url.includes(`/events/${ev.id}/unit-entries`));
     // Two clicks as a hurried hand makes them: the second while the first post is on its way.
     const submitButton = page.locator(`${section} form button[type=submit]`);
     await submitButton.scrollIntoViewIfNeeded();
@@ -83,9 +62,8 @@ describeInBrowser('a double click on a delegate’s entry (issues 31, 34 #7)', (
     // The browser shows the second post's answer: the replayed redirect to the unit's page.
     await reloaded;
     await page.waitForLoadState('load');
-    server.removeAllListeners('request');
-    listeners.forEach((listener) => server.on('request', listener));
-    expect(posts).toBeGreaterThanOrEqual(2);
+    hold.release();
+    expect(hold.posts()).toBeGreaterThanOrEqual(2);
     const requests = (await http().get(`/api/events/${ev.id}/entry-requests`).set('Authorization', organizer.auth).expect(200)).body as unknown[];
     expect(requests).toHaveLength(1);
     // No refusal (over the quota, entered twice) anywhere, and the first answer's message is replayed with

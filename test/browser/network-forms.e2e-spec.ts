@@ -1,10 +1,10 @@
 import { INestApplication } from '@nestjs/common';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { newUser, TOURNAMENT } from '../e2e/http-helpers';
-import { describeInBrowser, DESKTOP, launchBrowser, listeningApp, screenshot } from './browser-support';
+import { describeInBrowser, DESKTOP, holdFirstPost, launchBrowser, listeningApp, screenshot } from './browser-support';
 
 /** Issue 34 in Chromium: a double click on "add player" stores one player (#7); no log-in from another site (#3). */
 const PASSWORD = 'correct horse battery';
@@ -42,30 +42,8 @@ describeInBrowser('network: forms in Chromium (issue 34)', () => {
     await Promise.all([page.waitForNavigation(), page.click('main a[href$="/manage/players/new"]')]);
     await page.fill('#f-nameZh', '双击');
     await page.fill('#f-nameEn', 'Double Click');
-    // Both clicks' posts are counted where they reach the server. The first is held there (before
-    // Express reads it) until the second arrives, or 3 s: "the second while the first post is on its
-    // way" on a fast machine too — without it, the first answer could land before the second click.
-    const server = app.getHttpServer() as Server;
-    const onward = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-    let posts = 0;
-    let held: (() => void) | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    server.removeAllListeners('request');
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const go = () => onward.forEach((listener) => listener.call(server, req, res));
-      if (req.method === 'POST' && req.url?.endsWith('/manage/players/new')) {
-        posts += 1;
-        if (posts === 1) {
-          held = go;
-          timer = setTimeout(() => held === go && ((held = null), go()), 3000);
-          return;
-        }
-        const first = held;
-        held = null;
-        first?.();
-      }
-      go();
-    });
+    // Both clicks' posts are counted where they reach the server, the first held there until the second arrives.
+    const hold = holdFirstPost(app, (url) => url.endsWith('/manage/players/new'));
     try {
       // Two clicks as a hurried hand makes them: the second while the first post is on its way.
       const button = await page.locator('main form button[type=submit]').boundingBox();
@@ -81,13 +59,10 @@ describeInBrowser('network: forms in Chromium (issue 34)', () => {
       }
       await page.waitForLoadState('load');
     } finally {
-      clearTimeout(timer);
-      (held as (() => void) | null)?.();
-      server.removeAllListeners('request');
-      for (const listener of onward) server.on('request', listener);
+      hold.release();
     }
     // Both clicks' posts reached the server; it stored one.
-    expect(posts).toBeGreaterThanOrEqual(2);
+    expect(hold.posts()).toBeGreaterThanOrEqual(2);
     const players = await request(app.getHttpServer()).get(`/api/tournaments/${t.body.id}/players`).set('Authorization', organizer.auth).expect(200);
     expect(players.body.map((p: { nameEn: string }) => p.nameEn)).toEqual(['Double Click']);
     await expect(page.locator('main table').textContent()).resolves.toContain('Double Click');
