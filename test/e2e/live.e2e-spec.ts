@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startTestApp, SWISS_EVENT } from './http-helpers';
 import { openStream, publishTournament } from './live-helpers';
+import { applyPatch } from '../../apps/server/client/lib/page-patch';
 import { nextRound, Play, playEvent, putResult, RoundBody } from './results-helpers';
 
 /**
@@ -116,6 +117,33 @@ describe('live updates across two server instances', () => {
     await request(b.getHttpServer())
       .get(`/api/events/${play.eventId}/live?page=${encodeURIComponent('https://elsewhere.example/events/x')}`)
       .expect(400);
+  }, 300_000);
+
+  it('a page viewer that holds the frame gets only the lines that changed (a patch), which give the page as fetched', async () => {
+    const rounds = (await request(a.getHttpServer()).get(`/api/events/${play.eventId}/rounds`).expect(200)).body as RoundBody[];
+    const current = rounds[rounds.length - 1];
+    const page = `/events/${play.eventId}/rounds/${current.number}?lang=en`;
+    const viewer = openStream(portB, `/api/events/${play.eventId}/live?page=${encodeURIComponent(page)}`);
+    await viewer.ready;
+    await viewer.next((f) => f.event === 'hello');
+    // A game's result, then its correction (each a change of the page).
+    const game = (await request(a.getHttpServer()).get(`/api/rounds/${current.id}`).expect(200)).body.pairings[3].games[0] as { id: string; version: number };
+    // The first frame is whole: the stream holds nothing yet.
+    const first = await putResult(a, play.organizer.auth, game, { result: 'draw' });
+    expect(first.status).toBe(200);
+    const whole = await viewer.next((f) => f.event === 'change');
+    // The next is a patch of it.
+    expect((await putResult(a, play.organizer.auth, { id: game.id, version: first.body.game.version }, { result: 'black_win' })).status).toBe(200);
+    const patch = await viewer.next((f) => f.event === 'patch');
+    const { base, splices } = JSON.parse(patch.data) as { base: string; splices: [number, number, string[]][] };
+    expect(base).toBe(whole.id);
+    const patched = applyPatch(whole.data, splices);
+    const now = await request(b.getHttpServer()).get(page).expect(200);
+    expect(now.headers.etag).toContain(`"${patch.id}.`);
+    expect(patched).toBe(/<main\b[^>]*>([\s\S]*)<\/main>/.exec(now.text)![1].trim());
+    expect(patch.data.length * 2).toBeLessThan(patched!.length);
+    console.log(`live: a result as a patch of ${patch.data.length} bytes for a page of ${patched!.length}`);
+    viewer.close();
   }, 300_000);
 
   it('publishing a round on A is announced on B; a rolled-back write announces nothing', async () => {

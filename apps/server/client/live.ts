@@ -9,6 +9,8 @@
  * browser has no EventSource, the page asks for itself now and then with If-None-Match (its ETag):
  * 304 while nothing changed. Without any script the page is complete; reloading shows the news.
  */
+import { applyPatch } from './lib/page-patch';
+
 const POLL_MS = 20_000;
 
 const script = document.currentScript;
@@ -32,6 +34,9 @@ function watch(element: HTMLElement): void {
   let source: EventSource | null = null;
   let poller: number | null = null;
   let polls = 0;
+  /** The text of the last page frame this element got, and its id: what the next `patch` frame applies to. */
+  let text: string | null = null;
+  let textId = '';
 
   /** The page again (conditionally, when it carries an ETag): the element's part of it swapped in. */
   async function refetch(): Promise<void> {
@@ -89,8 +94,35 @@ function watch(element: HTMLElement): void {
       if (select || frame.data.startsWith('{')) void refetch();
       else {
         element.innerHTML = frame.data;
+        text = frame.data;
+        textId = frame.lastEventId;
         updated(frame.lastEventId);
       }
+    });
+    // Only the lines that changed since the frame this element holds (live/page-patch.ts).
+    s.addEventListener('patch', (e) => {
+      stopPolling();
+      setLive('on');
+      const frame = e as MessageEvent<string>;
+      let next: string | null = null;
+      try {
+        const patch = JSON.parse(frame.data) as { base: string; splices: [number, number, string[]][] };
+        if (text !== null && patch.base === textId) next = applyPatch(text, patch.splices);
+      } catch {
+        next = null;
+      }
+      if (next === null) {
+        // Not the frame it patches (cannot happen on one stream, but never show a wrong page): the
+        // page again, and a new stream, which starts with a whole frame.
+        text = null;
+        void refetch();
+        connect();
+        return;
+      }
+      element.innerHTML = next;
+      text = next;
+      textId = frame.lastEventId;
+      updated(frame.lastEventId);
     });
     s.addEventListener('refetch', () => void refetch());
     s.onerror = () => {

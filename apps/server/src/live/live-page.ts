@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { constants, deflateRawSync } from 'node:zlib';
 import { LANGUAGES } from '../i18n/i18n';
 import type { LivePages } from './live-pages';
+import type { Splice } from './page-patch';
 
 /**
  * The page a live stream pushes (`?page=` of GET /api/events/:id/live): the path of one of the
@@ -34,9 +35,18 @@ export function livePageKey(raw: string, pages: Pick<LivePages, 'match'>): { key
  * one `data:` line per line, under the event name `change` — what the page's live script (client/live.ts) swaps in. Encoded once and the
  * same bytes written to every viewer of that page.
  */
-export function pageFrame(version: string, main: string): SharedFrame {
-  const lines = main.trim().split(/\r\n|\r|\n/);
+export function pageFrame(version: string, lines: readonly string[]): SharedFrame {
   return sharedFrame(`id: ${version}\nevent: change\ndata: ${lines.join('\ndata: ')}\n\n`);
+}
+
+/** A page's `<main>` as the lines its frame carries (the text a viewer's EventSource joins with "\n"). */
+export function pageLines(main: string): string[] {
+  return main.trim().split(/\r\n|\r|\n/);
+}
+
+/** The SSE frame that carries a page's change as splices of the lines of the frame at `base` (page-patch.ts). */
+export function patchFrame(version: string, base: string, splices: Splice[]): SharedFrame {
+  return sharedFrame(`id: ${version}\nevent: patch\ndata: ${JSON.stringify({ base, splices })}\n\n`);
 }
 
 /**

@@ -101,7 +101,9 @@ export class LiveController {
       const stop = this.live.watch(eventId, page, stream);
       if (last !== null && last !== current) {
         const made = page ? await this.live.pageFrame(page, current) : null;
-        stream.send(page ? (made?.frame ?? `id: ${current}\nevent: refetch\ndata: ${current}\n\n`) : LiveService.frame(current, ['catch-up']));
+        if (made)
+          LiveService.deliverPage(stream, made); // whole: the stream holds no frame yet
+        else stream.send(page ? `id: ${current}\nevent: refetch\ndata: ${current}\n\n` : LiveService.frame(current, ['catch-up']));
       } else stream.send(`id: ${current}\nevent: hello\ndata: ${JSON.stringify({ version: current })}\n\n`);
       // Streams do not last for ever: the EventSource reconnects (Last-Event-ID) and is counted again.
       const maxAge = this.live.admission.limits.maxAgeMs;

@@ -4,7 +4,8 @@ import { Client } from 'pg';
 import { DATABASE_URL, PrismaService } from '../prisma/prisma.service';
 import { eventDataVersion, eventPageState } from '../play/event-version';
 import { LiveAdmission, liveLimits } from './live-limits';
-import { mainOf, pageFrame, SharedFrame, sharedFrame } from './live-page';
+import { mainOf, pageFrame, pageLines, patchFrame, SharedFrame, sharedFrame } from './live-page';
+import { pagePatch } from './page-patch';
 import { LivePages } from './live-pages';
 import { LIVE_CHANNEL } from './notify';
 
@@ -16,6 +17,16 @@ export interface LiveStream {
   end(): void;
   /** When this stream was last written to (Date.now()): the heartbeat sweep skips streams that had news. */
   sentAt: number;
+  /** The version of the last page frame this stream got (whole or patched): the text its viewer holds. */
+  pageVersion?: string | null;
+}
+
+/** A page's frame at one version: whole, and as a patch of the frame before it (page-patch.ts) when that is much smaller. */
+export interface PageFrames {
+  version: string;
+  frame: SharedFrame;
+  lines: string[];
+  patch: { base: string; frame: SharedFrame } | null;
 }
 
 /** The comment a silent stream gets (keepAlive). */
@@ -73,10 +84,10 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   /** Moves with every notification: a version read before one is not kept after it. */
   private epoch = 0;
   /** The last frame rendered per page, and the renders under way (one per page and version). */
-  private readonly frames = new Map<string, { version: string; frame: SharedFrame }>();
+  private readonly frames = new Map<string, PageFrames>();
   /** pageState's reads under way, by event, with the notification epoch they began in. */
   private readonly stateReads = new Map<string, { epoch: number; read: Promise<PageState | null> }>();
-  private readonly rendering = new Map<string, Promise<{ version: string; frame: SharedFrame } | null>>();
+  private readonly rendering = new Map<string, Promise<PageFrames | null>>();
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
@@ -227,7 +238,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The page's frame at the current version (or newer), rendered once however many viewers want it. */
-  pageFrame(page: string, version: string): Promise<{ version: string; frame: SharedFrame } | null> {
+  pageFrame(page: string, version: string): Promise<PageFrames | null> {
     const kept = this.frames.get(page);
     if (kept && kept.version === version) return Promise.resolve(kept);
     const key = `${page}\n${version}`;
@@ -239,13 +250,26 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
         const html = await this.pages.render(page);
         const main = html === null ? null : mainOf(html);
         if (main === null) return null;
-        const made = { version, frame: pageFrame(version, main) };
+        const lines = pageLines(main);
+        // A viewer that holds the frame before gets only the lines that changed (a 500-board round's
+        // page is 800 KB of HTML for one changed row).
+        const before = this.frames.get(page);
+        const splices = before && before.version !== version ? pagePatch(before.lines, lines) : null;
+        const patch = before && splices ? { base: before.version, frame: patchFrame(version, before.version, splices) } : null;
+        const made: PageFrames = { version, frame: pageFrame(version, lines), lines, patch };
         this.frames.set(page, made);
         return made;
       })().finally(() => this.rendering.delete(key));
       this.rendering.set(key, under);
     }
     return under;
+  }
+
+  /** A page's frame to one of its viewers: the patch when the viewer holds the frame it patches, else the whole. */
+  static deliverPage(stream: LiveStream & { backlog?: () => number }, made: PageFrames): void {
+    if (stream.pageVersion === made.version) return; // it holds this very frame
+    LiveService.deliver(stream, made.patch && stream.pageVersion === made.patch.base ? made.patch.frame : made.frame);
+    stream.pageVersion = made.version;
   }
 
   /** Writes a frame unless the viewer cannot keep up (then it is cut off; its EventSource reconnects and catches up). */
@@ -344,14 +368,19 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       if (version === null) return;
       await Promise.all(
         [...pages].map(async ([page, streams]) => {
-          let frame: SharedFrame | string;
-          if (page === '') frame = sharedFrame(LiveService.frame(version, [...pending.kinds].sort()));
-          else {
-            const made = await this.pageFrame(page, version);
-            // Not rendered (the page is gone, or answers otherwise now): the viewers fetch it themselves.
-            frame = made ? made.frame : `id: ${version}\nevent: refetch\ndata: ${version}\n\n`;
+          if (page === '') {
+            const frame = sharedFrame(LiveService.frame(version, [...pending.kinds].sort()));
+            for (const s of streams) LiveService.deliver(s, frame);
+            return;
           }
-          for (const s of streams) LiveService.deliver(s, frame);
+          const made = await this.pageFrame(page, version);
+          if (!made) {
+            // Not rendered (the page is gone, or answers otherwise now): the viewers fetch it themselves.
+            const refetch = `id: ${version}\nevent: refetch\ndata: ${version}\n\n`;
+            for (const s of streams) LiveService.deliver(s, refetch);
+            return;
+          }
+          for (const s of streams) LiveService.deliverPage(s, made);
         }),
       );
     } catch (e) {
