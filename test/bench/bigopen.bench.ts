@@ -199,7 +199,12 @@ export async function bench(): Promise<void> {
       `  frames per viewer: p50 ${pct(
         connected.map((v) => v.frames.length),
         0.5,
-      )}, the largest ${(connected.reduce((most, v) => v.frames.reduce((m, f) => Math.max(m, f.bytes), most), 0) / 1024).toFixed(1)} KB`,
+      )}, p50 ${(
+        pct(
+          connected.flatMap((v) => v.frames.map((f) => f.bytes)),
+          0.5,
+        ) / 1024
+      ).toFixed(1)} KB, the largest ${(connected.reduce((most, v) => v.frames.reduce((m, f) => Math.max(m, f.bytes), most), 0) / 1024).toFixed(1)} KB`,
     );
     console.log(line(`reloads (${[...reloadStatus].map(([k, v]) => `${k} ×${v}`).join(', ')})`, reloads));
     console.log(`  p50 ${(pct(reloads, 0.5) / refReload).toFixed(1)}× one viewer reloading alone`);

@@ -103,7 +103,8 @@ class ChunkText {
     else text = inflateRawSync(chunk, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
     const says: ChunkSays = { hello: text.includes('event: hello'), changes: [] };
     for (const frame of text.split('\n\n')) {
-      const m = /(?:^|\n)id: ([^\n]*)\nevent: change\n/.exec(frame);
+      // A page's news is a whole frame (`change`) or, to a viewer that holds the frame before, a `patch` (live/page-patch.ts).
+      const m = /(?:^|\n)id: ([^\n]*)\nevent: (?:change|patch)\n/.exec(frame);
       if (m) says.changes.push({ id: m[1], bytes: frame.length });
     }
     const entry = { bytes: Buffer.from(chunk), says };
@@ -383,6 +384,7 @@ export async function bench(): Promise<void> {
       const entry: number[] = [];
       let missed = 0;
       let bytes = 0;
+      const sizes: number[] = [];
       const cpu0 = { server: cpuSeconds(child!.pid!), viewers: cpuSeconds(process.pid), system: systemSeconds(child!.pid!) };
       const results = async () => {
         for (let k = 0; k < RESULTS; k++) {
@@ -408,7 +410,10 @@ export async function bench(): Promise<void> {
               return;
             }
             const at = mode === 'push' ? (got[0] as { at: number; bytes: number }).at : (got[0] as number);
-            if (mode === 'push') bytes = Math.max(bytes, (got[0] as { bytes: number }).bytes);
+            if (mode === 'push') {
+              bytes = Math.max(bytes, (got[0] as { bytes: number }).bytes);
+              sizes.push((got[0] as { bytes: number }).bytes);
+            }
             delays.push(at - committed);
           });
           // One a second: a round's end, results arriving one after another.
@@ -431,7 +436,7 @@ export async function bench(): Promise<void> {
           `news p50 ${pct(delays, 0.5).toFixed(0).padStart(4)} ms  p99 ${pct(delays, 0.99).toFixed(0).padStart(5)} ms  max ${pct(delays, 1).toFixed(0).padStart(5)} ms  ` +
           `≤1 s ${(within * 100).toFixed(1).padStart(5)} %  missed ${missed}  ` +
           `result p50 ${pct(entry, 0.5).toFixed(0)} ms p99 ${pct(entry, 0.99).toFixed(0)} ms  RSS ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)})` +
-          (mode === 'push' ? `  frame ${(bytes / 1024).toFixed(1)} KB` : '') +
+          (mode === 'push' ? `  frame p50 ${(pct(sizes, 0.5) / 1024).toFixed(1)} KB, largest ${(bytes / 1024).toFixed(1)} KB` : '') +
           `  CPU per result: server ${(cpu.server * 1000).toFixed(0)} ms (kernel ${(cpu.system * 1000).toFixed(0)}), viewers ${(cpu.viewers * 1000).toFixed(0)} ms  idle viewer ${heldKb.toFixed(1)} KB heap (RSS ${idleKb.toFixed(1)} KB)`,
       );
       if (mode === 'push') {

@@ -76,6 +76,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly streams = new Map<string, Watchers>();
   private readonly pending = new Map<string, { kinds: Set<string>; timer: NodeJS.Timeout }>();
   private readonly flushing = new Map<string, Promise<void>>();
+  /** When each event's last push ended and how long it took (schedule paces the next by it). */
+  private readonly lastFlush = new Map<string, { endedAt: number; took: number }>();
   private readonly states = new Map<string, Promise<PageState | null>>();
   /** The same states once read (keptState: the fast path reads them without waiting). */
   private readonly settled = new Map<string, PageState>();
@@ -342,7 +344,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       pending.kinds.add(kind);
       return;
     }
-    const timer = setTimeout(() => this.startFlush(eventId), COALESCE_MS);
+    // Paced by what the last push cost: a 500-board round's pages take a while to render and write,
+    // and the next push of the event waits at least as long after it, so that its crowd never takes
+    // more than about half of the process from the arbiters entering results (issue 35); the results
+    // that arrive meanwhile go out together.
+    const last = this.lastFlush.get(eventId);
+    const delay = Math.max(COALESCE_MS, last ? last.endedAt + last.took - Date.now() : 0);
+    const timer = setTimeout(() => this.startFlush(eventId), delay);
     this.pending.set(eventId, { kinds: new Set([kind]), timer });
   }
 
@@ -354,7 +362,12 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (!this.pending.has(eventId)) return;
-    const done = this.flush(eventId).finally(() => this.flushing.delete(eventId));
+    const started = Date.now();
+    const done = this.flush(eventId).finally(() => {
+      this.flushing.delete(eventId);
+      const endedAt = Date.now();
+      this.lastFlush.set(eventId, { endedAt, took: endedAt - started });
+    });
     this.flushing.set(eventId, done);
   }
 
