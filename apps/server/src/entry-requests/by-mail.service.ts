@@ -9,7 +9,7 @@ import { Prisma, type EntryRequest } from '../generated/prisma/client';
 import { insertAuditRows } from '../audit/audit-rows';
 import { pipelinedTransaction } from '../persistence/raw-pg';
 import { NO_ID, oneOf, typedQuery } from '../persistence/typed-sql';
-import { clashCtes } from './request-clash-sql';
+import { CHECK_COLUMNS, clashCtes } from './request-clash-sql';
 import { chineseIn, translate, type Language } from '../i18n/i18n';
 import { mailLink } from '../mail/mail-link';
 import { MailService } from '../mail/mail.service';
@@ -211,12 +211,7 @@ const CONFIRM_WRITE = typedQuery(
     stateBefore: oneOf<EntryRequest['state'], 'text?'>('text?'),
     confirmedBefore: 'timestamp?',
     fresh: 'bool',
-    windowOpen: 'bool',
-    clashId: 'text?',
-    clashAffiliationId: 'text?',
-    clashIdentity: 'text?',
-    enteredName: 'text?',
-    teamTaken: 'bool',
+    ...CHECK_COLUMNS,
     state: oneOf<EntryRequest['state'], 'text?'>('text?'),
     confirmedAt: 'timestamp?',
   },

@@ -27,7 +27,7 @@ import { dbNow } from './db-clock';
 import { CreateEntryRequestDto, PlayerDetailsDto, RequestFilterDto } from './entry-request.dto';
 import { checkEligibility, checkMembersNotBanned, checkWindow, requireNewMember, unitOfTournament, windowClosed } from './request-checks';
 import { detailsOf, identitiesOf, labelOf, MemberDetails, RequestDetails } from './request-details';
-import { clashCtes } from './request-clash-sql';
+import { CHECK_COLUMNS, clashCtes } from './request-clash-sql';
 import { nameIn } from '../i18n/words';
 
 /**
@@ -205,12 +205,7 @@ export interface RequestWrite {
 const SUBMIT_WRITE = typedQuery(
   'an entry request checked and written',
   {
-    windowOpen: 'bool',
-    clashId: 'text?',
-    clashAffiliationId: 'text?',
-    clashIdentity: 'text?',
-    enteredName: 'text?',
-    teamTaken: 'bool',
+    ...CHECK_COLUMNS,
     unitUsed: 'int4',
     quota: 'int4?',
     state: oneOf<EntryRequest['state'], 'text?'>('text?'),

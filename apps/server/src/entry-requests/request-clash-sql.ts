@@ -26,3 +26,13 @@ export function clashCtes(eventId: string, d: Pick<RequestDetails, 'identities' 
       LIMIT 1
     )`;
 }
+
+/** The columns a statement with clashCtes answers its checks in (SUBMIT_WRITE, CONFIRM_WRITE): the window, the clash, the entered player, the team name. */
+export const CHECK_COLUMNS = {
+  windowOpen: 'bool',
+  clashId: 'text?',
+  clashAffiliationId: 'text?',
+  clashIdentity: 'text?',
+  enteredName: 'text?',
+  teamTaken: 'bool',
+} as const;
