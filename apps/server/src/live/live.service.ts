@@ -17,17 +17,21 @@ export interface LiveStream {
   end(): void;
   /** When this stream was last written to (Date.now()): the heartbeat sweep skips streams that had news. */
   sentAt: number;
-  /** The version of the last page frame this stream got (whole or patched): the text its viewer holds. */
-  pageVersion?: string | null;
+  /** The serial of the last page frame this stream got (whole or patched, PageFrames): the text its viewer holds. */
+  pageSerial?: number | null;
 }
 
 /** A page's frame at one version: whole, and as a patch of the frame before it (page-patch.ts) when that is much smaller. */
 export interface PageFrames {
   version: string;
+  /** This render's own number: two renders at one version may differ (each reads the data as it is then), so a patch names the render it patches. */
+  serial: number;
   frame: SharedFrame;
   lines: string[];
-  patch: { base: string; frame: SharedFrame } | null;
+  patch: { base: number; frame: SharedFrame } | null;
 }
+
+let renders = 0;
 
 /** The comment a silent stream gets (keepAlive). */
 const KEEP_ALIVE = sharedFrame(': keep-alive\n\n');
@@ -257,8 +261,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
         // page is 800 KB of HTML for one changed row).
         const before = this.frames.get(page);
         const splices = before && before.version !== version ? pagePatch(before.lines, lines) : null;
-        const patch = before && splices ? { base: before.version, frame: patchFrame(version, before.version, splices) } : null;
-        const made: PageFrames = { version, frame: pageFrame(version, lines), lines, patch };
+        const patch = before && splices ? { base: before.serial, frame: patchFrame(version, before.version, splices) } : null;
+        const made: PageFrames = { version, serial: ++renders, frame: pageFrame(version, lines), lines, patch };
         this.frames.set(page, made);
         return made;
       })().finally(() => this.rendering.delete(key));
@@ -269,9 +273,9 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   /** A page's frame to one of its viewers: the patch when the viewer holds the frame it patches, else the whole. */
   static deliverPage(stream: LiveStream & { backlog?: () => number }, made: PageFrames): void {
-    if (stream.pageVersion === made.version) return; // it holds this very frame
-    LiveService.deliver(stream, made.patch && stream.pageVersion === made.patch.base ? made.patch.frame : made.frame);
-    stream.pageVersion = made.version;
+    if (stream.pageSerial === made.serial) return; // it holds this very frame
+    LiveService.deliver(stream, made.patch && stream.pageSerial === made.patch.base ? made.patch.frame : made.frame);
+    stream.pageSerial = made.serial;
   }
 
   /** Writes a frame unless the viewer cannot keep up (then it is cut off; its EventSource reconnects and catches up). */

@@ -12,7 +12,7 @@ import type { LiveStream } from './live.service';
  */
 export class SseStream implements LiveStream {
   sentAt = 0;
-  pageVersion: string | null = null;
+  pageSerial: number | null = null;
   private ended = false;
   /** The socket the frames go straight to, once writeFrame found that they can. */
   private socket: Socket | null = null;
