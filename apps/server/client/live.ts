@@ -2,7 +2,8 @@
  * Live pages (issues 12, 24, 29 #5) — the one live client, for strangers and the signed-in alike.
  * An element with `data-live-stream` names its event's Server-Sent Events (live/live.controller.ts):
  * - the public pages' <main> (layouts/main.hbs) asks with `?page=` for its own frames: each `change`
- *   carries the page's new <main>, rendered once on the server for every viewer, swapped in here;
+ *   carries the page's new <main>, rendered once on the server for every viewer, swapped in here,
+ *   and once this page holds a frame, a `patch` carries only the lines that changed since it;
  * - an element with `data-live-select` (the console's missing results) hears the JSON announcement
  *   and fetches its page again, swapping in only what that selector picks.
  * When the server refuses the stream (429/503: too many from this address or in all) or the
