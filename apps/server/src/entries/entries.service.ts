@@ -25,7 +25,14 @@ const ENTRY_INCLUDE = {
   team: { include: { affiliation: true, members: { include: { player: true }, orderBy: [{ role: 'asc' as const }, { board: 'asc' as const }] } } },
 };
 
-const ENTRY_ORDER = [{ status: 'asc' as const }, { drawNumber: { sort: 'asc' as const, nulls: 'last' as const } }, { createdAt: 'asc' as const }];
+// The id last: entries made together (one bulk form, one import) share their createdAt, and without it
+// their order was the table's physical one — rows changed places when one was saved (a seed).
+const ENTRY_ORDER = [
+  { status: 'asc' as const },
+  { drawNumber: { sort: 'asc' as const, nulls: 'last' as const } },
+  { createdAt: 'asc' as const },
+  { id: 'asc' as const },
+];
 
 /** Serializes registration changes of one event (entries, draw) so numbers never race. */
 export async function lockEvent(tx: Tx, eventId: string) {
